@@ -1,0 +1,20 @@
+//! idna-inspector's conversion core: Punycode (RFC 3492) and UTS #46
+//! processing with an optional step-by-step trace, plus the batch record
+//! format shared by the CLI and the GUI. No GUI dependency.
+//!
+//! ```
+//! use idna_inspector::uts46::{Options, Uts46};
+//! let results = Uts46::new().process("faß.de", &Options::default());
+//! assert_eq!(results.to_ascii_n.value, "xn--fa-hia.de");
+//! assert_eq!(results.to_ascii_t.value, "fass.de");
+//! ```
+
+pub mod batch;
+pub mod explain;
+pub mod names;
+pub mod punycode;
+pub mod table;
+pub mod uts46;
+
+pub use table::MappingTable;
+pub use uts46::{Options, Results, Uts46};

@@ -1,0 +1,23 @@
+//! Character names for display (unicode_names2), with the table-style
+//! labels Unicode uses for code points that have no name.
+
+/// The Unicode name of `c`, e.g. `LATIN SMALL LETTER SHARP S`; for code
+/// points without a name, a label in the style of the data files:
+/// `<control-0007>`, `<private-use-E000>`, `<noncharacter-FFFF>`, or
+/// `<unnamed-XXXX>` (unassigned, or newer than the name data).
+pub fn char_name(c: char) -> String {
+    if let Some(name) = unicode_names2::name(c) {
+        return name.to_string();
+    }
+    let cp = c as u32;
+    let kind = if c.is_control() {
+        "control"
+    } else if (0xE000..=0xF8FF).contains(&cp) || cp >= 0xF_0000 && (cp & 0xFFFF) < 0xFFFE {
+        "private-use"
+    } else if (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE {
+        "noncharacter"
+    } else {
+        "unnamed"
+    };
+    format!("<{kind}-{cp:04X}>")
+}

@@ -1,0 +1,241 @@
+//! The UTS #46 IDNA Mapping Table (UTS #46 §5): the bundled Unicode 16.0.0
+//! table, compiled in by `build.rs`, or a table loaded at run time.
+
+mod parse;
+
+use std::borrow::Cow;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+pub use parse::{Idna2008Status, ParseError, RawRow, Status};
+
+include!(concat!(env!("OUT_DIR"), "/mapping_table.rs"));
+
+/// An IDNA mapping table: rows sorted by code point covering U+0000..U+10FFFF.
+///
+/// Cheap to share by reference; the bundled table borrows static data, a
+/// loaded one owns its rows.
+#[derive(Clone)]
+pub struct MappingTable {
+    rows: Cow<'static, [RawRow]>,
+    pool: Cow<'static, str>,
+    version: String,
+    date: String,
+    source: TableSource,
+    /// Row index of each ASCII code point, so the common case skips the binary search.
+    ascii_rows: [u16; 128],
+}
+
+/// Where a [`MappingTable`] came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableSource {
+    /// `tables/IdnaMappingTable.txt`, compiled into the binary.
+    Bundled,
+    /// A file loaded at run time.
+    File(PathBuf),
+}
+
+/// One row of the table as the lookup returns it (UTS #46 §5): the
+/// inclusive code-point range (`first..=last`, which may include surrogates),
+/// the status, the mapping (empty unless mapped or a deviation with a
+/// mapping) and the IDNA2008 field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableRow<'t> {
+    pub first: u32,
+    pub last: u32,
+    pub status: Status,
+    pub mapping: &'t str,
+    pub idna2008: Idna2008Status,
+}
+
+impl TableRow<'_> {
+    /// The range as the table writes it: `00DF` or `0041..005A`.
+    pub fn range_text(&self) -> String {
+        if self.first == self.last {
+            format!("{:04X}", self.first)
+        } else {
+            format!("{:04X}..{:04X}", self.first, self.last)
+        }
+    }
+}
+
+/// Why [`MappingTable::from_path`] failed.
+#[derive(Debug)]
+pub enum TableError {
+    /// The file could not be read.
+    Io { path: PathBuf, error: std::io::Error },
+    /// The file is not a well-formed mapping table.
+    Parse { path: PathBuf, error: ParseError },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            TableError::Parse { path, error } => write!(f, "{} is not a valid IdnaMappingTable.txt: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl MappingTable {
+    /// The bundled Unicode 16.0.0 table (built once, then shared).
+    pub fn bundled() -> &'static MappingTable {
+        static BUNDLED: OnceLock<MappingTable> = OnceLock::new();
+        BUNDLED.get_or_init(|| {
+            MappingTable::assemble(
+                Cow::Borrowed(&BUNDLED_ROWS[..]),
+                Cow::Borrowed(BUNDLED_POOL),
+                BUNDLED_VERSION.to_string(),
+                BUNDLED_DATE.to_string(),
+                TableSource::Bundled,
+            )
+        })
+    }
+
+    /// Loads `IdnaMappingTable.txt` from `path`, which is either that file or a
+    /// folder holding it (also looked for in an `idna/` subfolder, the layout
+    /// of Unicode's data folders).
+    ///
+    /// Errors: [`TableError::Io`] when no such file can be read,
+    /// [`TableError::Parse`] when its text is not a well-formed table.
+    pub fn from_path(path: impl AsRef<Path>) -> Result<MappingTable, TableError> {
+        let file = locate_table_file(path.as_ref());
+        let text = std::fs::read_to_string(&file).map_err(|error| TableError::Io {
+            path: file.clone(),
+            error,
+        })?;
+        MappingTable::from_text(&text, TableSource::File(file.clone())).map_err(|error| TableError::Parse { path: file, error })
+    }
+
+    /// Parses the text of an `IdnaMappingTable.txt` (see [`parse::parse_table`] for the errors).
+    pub fn from_text(text: &str, source: TableSource) -> Result<MappingTable, ParseError> {
+        let parsed = parse::parse_table(text)?;
+        Ok(MappingTable::assemble(
+            Cow::Owned(parsed.rows),
+            Cow::Owned(parsed.pool),
+            parsed.version,
+            parsed.date,
+            source,
+        ))
+    }
+
+    fn assemble(
+        rows: Cow<'static, [RawRow]>,
+        pool: Cow<'static, str>,
+        version: String,
+        date: String,
+        source: TableSource,
+    ) -> MappingTable {
+        let mut ascii_rows = [0u16; 128];
+        for (cp, slot) in ascii_rows.iter_mut().enumerate() {
+            *slot = row_index(&rows, cp as u32) as u16;
+        }
+        MappingTable {
+            rows,
+            pool,
+            version,
+            date,
+            source,
+            ascii_rows,
+        }
+    }
+
+    /// The row that holds `c`.
+    #[inline]
+    pub fn lookup(&self, c: char) -> TableRow<'_> {
+        let cp = c as u32;
+        let index = if cp < 128 {
+            self.ascii_rows[cp as usize] as usize
+        } else {
+            row_index(&self.rows, cp)
+        };
+        self.row(index)
+    }
+
+    /// The status of `c` alone (the hot path of validity criterion 7).
+    #[inline]
+    pub fn status(&self, c: char) -> Status {
+        self.lookup(c).status
+    }
+
+    fn row(&self, index: usize) -> TableRow<'_> {
+        let raw = &self.rows[index];
+        let start = raw.map_start as usize;
+        TableRow {
+            first: raw.start,
+            last: raw.end,
+            status: raw.status,
+            mapping: &self.pool[start..start + raw.map_len as usize],
+            idna2008: raw.idna2008,
+        }
+    }
+
+    /// Every row, in code-point order.
+    pub fn rows(&self) -> impl Iterator<Item = TableRow<'_>> {
+        (0..self.rows.len()).map(|index| self.row(index))
+    }
+
+    /// The Unicode version named in the file header, e.g. `16.0.0` (empty when the header has none).
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The `Date:` value of the file header.
+    pub fn date(&self) -> &str {
+        &self.date
+    }
+
+    /// Where the table came from.
+    pub fn source(&self) -> &TableSource {
+        &self.source
+    }
+
+    /// True for tables of Unicode 15.0 and earlier, whose Map step still
+    /// recorded error `P1` for disallowed code points (UTS #46 revision 31 moved
+    /// that check to validity criterion 7 only).
+    pub fn records_p1_in_map_step(&self) -> bool {
+        let mut parts = self.version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+        let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+        major != 0 && (major, minor) <= (15, 0)
+    }
+}
+
+impl serde::Serialize for Status {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for Idna2008Status {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MappingTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MappingTable")
+            .field("version", &self.version)
+            .field("rows", &self.rows.len())
+            .field("source", &self.source)
+            .finish()
+    }
+}
+
+fn row_index(rows: &[RawRow], cp: u32) -> usize {
+    // Rows are contiguous, so the row is the last one starting at or before cp.
+    rows.partition_point(|row| row.start <= cp) - 1
+}
+
+fn locate_table_file(path: &Path) -> PathBuf {
+    if path.is_dir() {
+        let direct = path.join("IdnaMappingTable.txt");
+        let nested = path.join("idna").join("IdnaMappingTable.txt");
+        if !direct.exists() && nested.exists() { nested } else { direct }
+    } else {
+        path.to_path_buf()
+    }
+}

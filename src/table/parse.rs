@@ -1,0 +1,220 @@
+//! Parser for `IdnaMappingTable.txt` (UTS #46 §5, "IDNA Mapping Table").
+//!
+//! This file has no dependencies outside `std` because it is compiled twice:
+//! by `build.rs`, which turns the bundled table into static arrays, and as part
+//! of the library, which parses a user-supplied table at run time. One parser
+//! for both means the bundled and the loaded tables cannot disagree.
+
+use std::fmt;
+
+/// Mapping-table status of a code point (UTS #46 §5, field 2).
+///
+/// Tables before Unicode 15.1 also had `disallowed_STD3_valid` and
+/// `disallowed_STD3_mapped`; the parser reads those as `Valid` and `Mapped`,
+/// because since 15.1 UseSTD3ASCIIRules is a rule on ASCII code points
+/// (error `U1`), not a table status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The code point stays as it is.
+    Valid,
+    /// Removed by the Map step.
+    Ignored,
+    /// Replaced by its mapping in the Map step.
+    Mapped,
+    /// Valid in Nontransitional Processing, mapped in Transitional Processing
+    /// (ß, ς, ZWJ, ZWNJ; UTS #46 §2.2).
+    Deviation,
+    /// Never valid in a label (validity criterion 7, error `V7`).
+    Disallowed,
+}
+
+impl Status {
+    /// The status as the table spells it (`valid`, `ignored`, `mapped`, `deviation`, `disallowed`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Valid => "valid",
+            Status::Ignored => "ignored",
+            Status::Mapped => "mapped",
+            Status::Deviation => "deviation",
+            Status::Disallowed => "disallowed",
+        }
+    }
+
+    fn parse(field: &str) -> Option<Status> {
+        Some(match field {
+            "valid" | "disallowed_STD3_valid" => Status::Valid,
+            "ignored" => Status::Ignored,
+            "mapped" | "disallowed_STD3_mapped" => Status::Mapped,
+            "deviation" => Status::Deviation,
+            "disallowed" => Status::Disallowed,
+            _ => return None,
+        })
+    }
+}
+
+/// The IDNA2008 Status field of a row (UTS #46 §5, field 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Idna2008Status {
+    /// Field absent: valid rows without it are allowed by IDNA2008.
+    None,
+    /// `NV8`: valid in UTS #46 but not allowed by IDNA2008 (mostly symbols and punctuation).
+    Nv8,
+    /// `XV8`: valid in UTS #46, excluded by IDNA2008 for stability reasons.
+    Xv8,
+}
+
+impl Idna2008Status {
+    /// The field as the table spells it (`""`, `NV8`, `XV8`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Idna2008Status::None => "",
+            Idna2008Status::Nv8 => "NV8",
+            Idna2008Status::Xv8 => "XV8",
+        }
+    }
+}
+
+/// One row of the table in compact form: an inclusive code-point range, its
+/// status, its IDNA2008 field, and where its mapping lies in the string pool
+/// (`pool[map_start..map_start + map_len]`, byte offsets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawRow {
+    pub start: u32,
+    pub end: u32,
+    pub status: Status,
+    pub idna2008: Idna2008Status,
+    pub map_start: u32,
+    pub map_len: u32,
+}
+
+/// The whole table parsed: rows sorted by code point and covering
+/// U+0000..U+10FFFF without gap, the mappings concatenated into one pool, and
+/// the `Version:` and `Date:` header values.
+#[derive(Clone, Debug, Default)]
+pub struct ParsedTable {
+    pub rows: Vec<RawRow>,
+    pub pool: String,
+    pub version: String,
+    pub date: String,
+}
+
+/// Why a table text could not be parsed; `line` is 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses the text of an `IdnaMappingTable.txt`.
+///
+/// Errors: a malformed line (bad hex, unknown status, a mapped row without a
+/// mapping), rows out of order or overlapping, or a gap in the coverage of
+/// U+0000..U+10FFFF.
+pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
+    let mut table = ParsedTable::default();
+    let mut next_expected: u32 = 0;
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let fail = |message: String| ParseError { line: line_no, message };
+        if let Some(comment) = line.strip_prefix('#') {
+            read_header(comment, &mut table);
+            continue;
+        }
+        let data = line.split('#').next().unwrap_or("").trim();
+        if data.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = data.split(';').map(str::trim).collect();
+        let (start, end) = parse_range(fields[0]).ok_or_else(|| fail(format!("bad code point range {:?}", fields[0])))?;
+        if start != next_expected {
+            return Err(fail(format!(
+                "row starts at {start:04X}, expected {next_expected:04X} (rows must be sorted, without gaps)"
+            )));
+        }
+        let status_field = fields.get(1).copied().unwrap_or("");
+        let status = Status::parse(status_field).ok_or_else(|| fail(format!("unknown status {status_field:?}")))?;
+        let mapping_field = fields.get(2).copied().unwrap_or("");
+        let map_start = table.pool.len() as u32;
+        for hex in mapping_field.split_whitespace() {
+            let c = u32::from_str_radix(hex, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .ok_or_else(|| fail(format!("bad mapping code point {hex:?}")))?;
+            table.pool.push(c);
+        }
+        let map_len = table.pool.len() as u32 - map_start;
+        if status == Status::Mapped && map_len == 0 {
+            return Err(fail("mapped row without a mapping".to_string()));
+        }
+        let idna2008 = match fields.get(3).copied().unwrap_or("") {
+            "" => Idna2008Status::None,
+            "NV8" => Idna2008Status::Nv8,
+            "XV8" => Idna2008Status::Xv8,
+            other => return Err(fail(format!("unknown IDNA2008 status {other:?}"))),
+        };
+        table.rows.push(RawRow {
+            start,
+            end,
+            status,
+            idna2008,
+            map_start,
+            map_len,
+        });
+        next_expected = end + 1;
+    }
+    if next_expected != 0x11_0000 {
+        return Err(ParseError {
+            line: text.lines().count(),
+            message: format!(
+                "table ends at {:04X}, it must cover up to 10FFFF",
+                next_expected.wrapping_sub(1)
+            ),
+        });
+    }
+    Ok(table)
+}
+
+/// Reads `Version: 16.0.0` and `Date: 2024-07-03, ...` from header comments.
+fn read_header(comment: &str, table: &mut ParsedTable) {
+    let comment = comment.trim();
+    if table.version.is_empty() {
+        if let Some(version) = comment.strip_prefix("Version:") {
+            table.version = version.trim().to_string();
+        }
+    }
+    if table.date.is_empty() {
+        if let Some(date) = comment.strip_prefix("Date:") {
+            table.date = date.trim().to_string();
+        }
+    }
+    // Newer files name the version in the first line instead:
+    // "# IdnaMappingTable.txt; Version: 18.0.0; Date: ...".
+    if table.version.is_empty() {
+        for part in comment.split(';') {
+            if let Some(version) = part.trim().strip_prefix("Version:") {
+                table.version = version.trim().to_string();
+            }
+            if let Some(date) = part.trim().strip_prefix("Date:") {
+                table.date = date.trim().to_string();
+            }
+        }
+    }
+}
+
+fn parse_range(field: &str) -> Option<(u32, u32)> {
+    let (first, last) = match field.split_once("..") {
+        Some((first, last)) => (first, last),
+        None => (field, field),
+    };
+    let start = u32::from_str_radix(first.trim(), 16).ok()?;
+    let end = u32::from_str_radix(last.trim(), 16).ok()?;
+    (start <= end && end <= 0x10_FFFF).then_some((start, end))
+}

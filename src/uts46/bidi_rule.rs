@@ -1,0 +1,132 @@
+//! The Bidi Rule of RFC 5893 §2 (error codes B1–B6), as UTS #46 §4.1
+//! criterion 9 applies it when CheckBidi is set and the name is a Bidi domain name.
+
+use super::errors::ErrorCode;
+use super::trace::{CheckOutcome, Direction};
+use super::validity::{LabelReport, positions_where};
+use unicode_bidi::BidiClass;
+
+/// Bidi_Class of `c` (UAX #44, DerivedBidiClass.txt), including the default
+/// values of unassigned code points.
+///
+/// unicode-bidi's table carries the right-to-left block defaults (the
+/// `@missing` lines for R, AL and ET) but answers L for the code points that
+/// DerivedBidiClass.txt gives BN by default: unassigned Default_Ignorable_Code_Point
+/// (U+2065, U+FFF0..FFF8, U+E0000..E0FFF) and noncharacters, plus U+E0001
+/// LANGUAGE TAG. Those ranges are fixed by Unicode's stability policies, so
+/// they are corrected here; everything else is the crate's answer.
+pub fn bidi_class(c: char) -> BidiClass {
+    let class = unicode_bidi::bidi_class(c);
+    if class == BidiClass::L && defaults_to_boundary_neutral(c as u32) {
+        BidiClass::BN
+    } else {
+        class
+    }
+}
+
+fn defaults_to_boundary_neutral(cp: u32) -> bool {
+    let noncharacter = (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE;
+    let reserved_default_ignorable = cp == 0x2065 || (0xFFF0..=0xFFF8).contains(&cp) || (0xE0000..=0xE0FFF).contains(&cp);
+    noncharacter || reserved_default_ignorable
+}
+
+/// True for the bidi classes that make a name a "Bidi domain name" (RFC 5893 §1.4: R, AL, AN).
+pub(crate) fn is_rtl_or_arabic_number(c: char) -> bool {
+    matches!(bidi_class(c), BidiClass::R | BidiClass::AL | BidiClass::AN)
+}
+
+/// The short Bidi_Class name of `c` (`L`, `R`, `AL`, `EN`, …).
+pub fn bidi_class_name(c: char) -> &'static str {
+    use BidiClass::*;
+    match bidi_class(c) {
+        AL => "AL",
+        AN => "AN",
+        B => "B",
+        BN => "BN",
+        CS => "CS",
+        EN => "EN",
+        ES => "ES",
+        ET => "ET",
+        FSI => "FSI",
+        L => "L",
+        LRE => "LRE",
+        LRI => "LRI",
+        LRO => "LRO",
+        NSM => "NSM",
+        ON => "ON",
+        PDF => "PDF",
+        PDI => "PDI",
+        R => "R",
+        RLE => "RLE",
+        RLI => "RLI",
+        RLO => "RLO",
+        S => "S",
+        WS => "WS",
+    }
+}
+
+/// Applies rules 1–6 to a non-empty label; returns the label's direction.
+pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Direction {
+    use BidiClass::*;
+    let first = label.chars().next().map(bidi_class);
+    let direction = match first {
+        Some(L) => Direction::LeftToRight,
+        Some(R | AL) => Direction::RightToLeft,
+        _ => Direction::Undetermined,
+    };
+    report.check(ErrorCode::B1, (direction == Direction::Undetermined).then_some(0));
+    // Position of the last character that is not NSM (rules 3 and 6).
+    let end = label.chars().enumerate().filter(|&(_, c)| bidi_class(c) != NSM).last();
+    match direction {
+        Direction::Undetermined => {
+            for code in [ErrorCode::B2, ErrorCode::B3, ErrorCode::B4, ErrorCode::B5, ErrorCode::B6] {
+                report.skip(
+                    code,
+                    CheckOutcome::NotApplicable("rule 1 failed, so the label has no direction"),
+                );
+            }
+        }
+        Direction::RightToLeft => {
+            report.check(
+                ErrorCode::B2,
+                positions_where(label, |c| {
+                    !matches!(bidi_class(c), R | AL | AN | EN | ES | CS | ET | ON | BN | NSM)
+                }),
+            );
+            let bad_end = end
+                .filter(|&(_, c)| !matches!(bidi_class(c), R | AL | EN | AN))
+                .map(|(i, _)| i);
+            report.check(ErrorCode::B3, bad_end);
+            let has_en = label.chars().any(|c| bidi_class(c) == EN);
+            let has_an = label.chars().any(|c| bidi_class(c) == AN);
+            let mixed = has_en && has_an;
+            report.check(
+                ErrorCode::B4,
+                positions_where(label, move |c| mixed && matches!(bidi_class(c), EN | AN)),
+            );
+            report.skip(
+                ErrorCode::B5,
+                CheckOutcome::NotApplicable("right-to-left label (rules 5 and 6 are for left-to-right labels)"),
+            );
+            report.skip(
+                ErrorCode::B6,
+                CheckOutcome::NotApplicable("right-to-left label (rules 5 and 6 are for left-to-right labels)"),
+            );
+        }
+        Direction::LeftToRight => {
+            for code in [ErrorCode::B2, ErrorCode::B3, ErrorCode::B4] {
+                report.skip(
+                    code,
+                    CheckOutcome::NotApplicable("left-to-right label (rules 2 to 4 are for right-to-left labels)"),
+                );
+            }
+            report.check(
+                ErrorCode::B5,
+                positions_where(label, |c| !matches!(bidi_class(c), L | EN | ES | CS | ET | ON | BN | NSM)),
+            );
+            let bad_end = end.filter(|&(_, c)| !matches!(bidi_class(c), L | EN)).map(|(i, _)| i);
+            report.check(ErrorCode::B6, bad_end);
+        }
+    }
+    direction
+}

@@ -1,0 +1,195 @@
+//! Error codes as `IdnaTestV2.txt` names them, with a sentence and a spec
+//! reference for each.
+
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// A UTS #46 error code, named exactly as in `IdnaTestV2.txt` ("Pn for
+/// Section 4 Processing step n, Vn for 4.1 Validity Criteria step n, U1 for
+/// UseSTD3ASCIIRules, An for 4.2 ToASCII step n, Bn for Bidi, Cn for ContextJ,
+/// Xn for toUnicode issues").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ErrorCode {
+    P1,
+    P4,
+    V1,
+    V2,
+    V3,
+    V4,
+    V5,
+    V6,
+    V7,
+    U1,
+    A3,
+    A4_1,
+    A4_2,
+    B1,
+    B2,
+    B3,
+    B4,
+    B5,
+    B6,
+    C1,
+    C2,
+    X4_2,
+}
+
+impl ErrorCode {
+    /// Every code, in the order above.
+    pub const ALL: [ErrorCode; 22] = [
+        ErrorCode::P1,
+        ErrorCode::P4,
+        ErrorCode::V1,
+        ErrorCode::V2,
+        ErrorCode::V3,
+        ErrorCode::V4,
+        ErrorCode::V5,
+        ErrorCode::V6,
+        ErrorCode::V7,
+        ErrorCode::U1,
+        ErrorCode::A3,
+        ErrorCode::A4_1,
+        ErrorCode::A4_2,
+        ErrorCode::B1,
+        ErrorCode::B2,
+        ErrorCode::B3,
+        ErrorCode::B4,
+        ErrorCode::B5,
+        ErrorCode::B6,
+        ErrorCode::C1,
+        ErrorCode::C2,
+        ErrorCode::X4_2,
+    ];
+
+    /// The code as `IdnaTestV2.txt` writes it, e.g. `"A4_2"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::P1 => "P1",
+            ErrorCode::P4 => "P4",
+            ErrorCode::V1 => "V1",
+            ErrorCode::V2 => "V2",
+            ErrorCode::V3 => "V3",
+            ErrorCode::V4 => "V4",
+            ErrorCode::V5 => "V5",
+            ErrorCode::V6 => "V6",
+            ErrorCode::V7 => "V7",
+            ErrorCode::U1 => "U1",
+            ErrorCode::A3 => "A3",
+            ErrorCode::A4_1 => "A4_1",
+            ErrorCode::A4_2 => "A4_2",
+            ErrorCode::B1 => "B1",
+            ErrorCode::B2 => "B2",
+            ErrorCode::B3 => "B3",
+            ErrorCode::B4 => "B4",
+            ErrorCode::B5 => "B5",
+            ErrorCode::B6 => "B6",
+            ErrorCode::C1 => "C1",
+            ErrorCode::C2 => "C2",
+            ErrorCode::X4_2 => "X4_2",
+        }
+    }
+
+    /// Parses a code as `IdnaTestV2.txt` writes it.
+    pub fn parse(text: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.into_iter().find(|code| code.as_str() == text)
+    }
+
+    /// A plain-language sentence saying what the rule requires.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            ErrorCode::P1 => "A disallowed character was found while mapping (tables of Unicode 15.0 and earlier only).",
+            ErrorCode::P4 => {
+                "A label starting with xn-- is not valid Punycode, contains non-ASCII characters, or decodes to nothing or to plain ASCII."
+            }
+            ErrorCode::V1 => {
+                "The label is not in Unicode Normalization Form C (only possible for a label decoded from Punycode)."
+            }
+            ErrorCode::V2 => {
+                "The label has hyphens in both the 3rd and 4th positions, which is reserved for ACE prefixes like xn--."
+            }
+            ErrorCode::V3 => "The label begins or ends with a hyphen.",
+            ErrorCode::V4 => "A label decoded from Punycode begins with xn-- itself (double encoding).",
+            ErrorCode::V5 => "The label contains a full stop (only possible for a label decoded from Punycode).",
+            ErrorCode::V6 => "The label begins with a combining mark (General_Category Mark), which has nothing to attach to.",
+            ErrorCode::V7 => {
+                "The label contains a character the mapping table does not allow here: disallowed, or a deviation under transitional processing."
+            }
+            ErrorCode::U1 => {
+                "UseSTD3ASCIIRules: the label contains an ASCII character other than a-z, 0-9 and hyphen (for example a space, _ or $)."
+            }
+            ErrorCode::A3 => "Converting the label to Punycode failed.",
+            ErrorCode::A4_1 => "The whole domain name, without a trailing dot, is empty or longer than 253 characters.",
+            ErrorCode::A4_2 => "A label is empty or longer than 63 characters once converted to ASCII.",
+            ErrorCode::B1 => {
+                "Bidi rule 1: in a domain name with right-to-left text, each label must start with a letter of type L, R or AL."
+            }
+            ErrorCode::B2 => {
+                "Bidi rule 2: a right-to-left label may only contain characters of types R, AL, AN, EN, ES, CS, ET, ON, BN and NSM."
+            }
+            ErrorCode::B3 => {
+                "Bidi rule 3: a right-to-left label must end with a character of type R, AL, EN or AN (then optional NSM)."
+            }
+            ErrorCode::B4 => "Bidi rule 4: a right-to-left label must not mix European digits (EN) and Arabic-Indic digits (AN).",
+            ErrorCode::B5 => {
+                "Bidi rule 5: a left-to-right label in a bidi domain name may only contain characters of types L, EN, ES, CS, ET, ON, BN and NSM."
+            }
+            ErrorCode::B6 => "Bidi rule 6: a left-to-right label must end with a character of type L or EN (then optional NSM).",
+            ErrorCode::C1 => {
+                "ContextJ: ZERO WIDTH NON-JOINER must follow a virama, or sit between a left-joining and a right-joining character."
+            }
+            ErrorCode::C2 => "ContextJ: ZERO WIDTH JOINER must follow a virama.",
+            ErrorCode::X4_2 => "The domain name has an empty label (two dots in a row, or a leading dot).",
+        }
+    }
+
+    /// Where the rule is defined, e.g. `"UTS #46 §4.1 criterion 2"`.
+    pub fn spec_reference(self) -> &'static str {
+        match self {
+            ErrorCode::P1 => "UTS #46 §4 step 1 (Unicode 15.0 and earlier)",
+            ErrorCode::P4 => "UTS #46 §4 step 4.1; RFC 3492 §6.2",
+            ErrorCode::V1 => "UTS #46 §4.1 criterion 1",
+            ErrorCode::V2 => "UTS #46 §4.1 criterion 2 (CheckHyphens)",
+            ErrorCode::V3 => "UTS #46 §4.1 criterion 3 (CheckHyphens)",
+            ErrorCode::V4 => "UTS #46 §4.1 criterion 4",
+            ErrorCode::V5 => "UTS #46 §4.1 criterion 5",
+            ErrorCode::V6 => "UTS #46 §4.1 criterion 6",
+            ErrorCode::V7 => "UTS #46 §4.1 criterion 7; §5 (mapping table)",
+            ErrorCode::U1 => "UTS #46 §4.1 criterion 7 (UseSTD3ASCIIRules); RFC 1123 / STD 3",
+            ErrorCode::A3 => "UTS #46 §4.2 step 3; RFC 3492 §6.3",
+            ErrorCode::A4_1 => "UTS #46 §4.2 step 4 (VerifyDnsLength); RFC 1034 §3.1",
+            ErrorCode::A4_2 => "UTS #46 §4.2 step 4 (VerifyDnsLength); RFC 1034 §3.1",
+            ErrorCode::B1 => "RFC 5893 §2 rule 1 (CheckBidi)",
+            ErrorCode::B2 => "RFC 5893 §2 rule 2 (CheckBidi)",
+            ErrorCode::B3 => "RFC 5893 §2 rule 3 (CheckBidi)",
+            ErrorCode::B4 => "RFC 5893 §2 rule 4 (CheckBidi)",
+            ErrorCode::B5 => "RFC 5893 §2 rule 5 (CheckBidi)",
+            ErrorCode::B6 => "RFC 5893 §2 rule 6 (CheckBidi)",
+            ErrorCode::C1 => "RFC 5892 Appendix A.1 (CheckJoiners)",
+            ErrorCode::C2 => "RFC 5892 Appendix A.2 (CheckJoiners)",
+            ErrorCode::X4_2 => "IdnaTestV2.txt 'Compatibility errors' (toUnicode, empty label)",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// One recorded error: its code, the 0-based label index, and the 0-based
+/// code-point position inside that label (after conversion) where it applies.
+/// `label` is `None` for whole-name errors (A4_1); `position` is `None` where
+/// the rule concerns the whole label (e.g. A4_2, an undecodable P4 label).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct IdnaError {
+    pub code: ErrorCode,
+    pub label: Option<usize>,
+    pub position: Option<usize>,
+}

@@ -1,0 +1,616 @@
+//! UTS #46 processing (Unicode IDNA Compatibility Processing, §4): Map,
+//! Normalize, Break, Convert/Validate, then ToASCII (§4.2) and ToUnicode (§4.3).
+//!
+//! One engine serves every caller. [`Uts46::process`] returns ToUnicode,
+//! ToASCII nontransitional and ToASCII transitional together;
+//! [`Uts46::process_traced`] runs the very same code with the recorders
+//! switched on and also returns a [`Trace`] of every step.
+
+mod bidi_rule;
+mod contextj;
+pub mod errors;
+pub mod trace;
+mod validity;
+
+pub use bidi_rule::bidi_class_name;
+pub use contextj::joining_type_name;
+pub use errors::{ErrorCode, IdnaError};
+pub use trace::*;
+
+use crate::names::char_name;
+use crate::punycode;
+use crate::table::{MappingTable, Status};
+use bidi_rule::{check_bidi_rule, is_rtl_or_arabic_number};
+use contextj::check_joiners;
+use serde::Serialize;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+use validity::{LabelReport, check_label};
+
+/// The UTS #46 flags (§4). `Transitional_Processing` is not among them:
+/// both modes are always computed, side by side.
+///
+/// The default turns every check on, as `IdnaTestV2.txt` assumes:
+/// UseSTD3ASCIIRules, CheckHyphens, CheckBidi, CheckJoiners and
+/// VerifyDnsLength true; IgnoreInvalidPunycode false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Options {
+    /// UseSTD3ASCIIRules: ASCII code points in a label must be a–z, 0–9 or `-` (error U1).
+    pub use_std3_ascii_rules: bool,
+    /// CheckHyphens: no `-` at the start, the end, or both 3rd and 4th positions (V2, V3).
+    pub check_hyphens: bool,
+    /// CheckBidi: apply the RFC 5893 Bidi rule to Bidi domain names (B1–B6).
+    pub check_bidi: bool,
+    /// CheckJoiners: apply the RFC 5892 CONTEXTJ rules to ZWNJ and ZWJ (C1, C2).
+    pub check_joiners: bool,
+    /// VerifyDnsLength: labels 1–63 and the name 1–253 ASCII characters long (A4_1, A4_2).
+    pub verify_dns_length: bool,
+    /// IgnoreInvalidPunycode: keep an undecodable `xn--` label as it is instead of recording P4.
+    pub ignore_invalid_punycode: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            use_std3_ascii_rules: true,
+            check_hyphens: true,
+            check_bidi: true,
+            check_joiners: true,
+            verify_dns_length: true,
+            ignore_invalid_punycode: false,
+        }
+    }
+}
+
+/// One result string and the errors recorded while producing it.
+/// The string is always present, as the spec always produces one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Conversion {
+    pub value: String,
+    /// Sorted by label, then code, then position.
+    pub errors: Vec<IdnaError>,
+}
+
+impl Conversion {
+    /// The distinct error codes, sorted (the form `IdnaTestV2.txt` lists them in).
+    pub fn codes(&self) -> Vec<ErrorCode> {
+        let mut codes: Vec<ErrorCode> = self.errors.iter().map(|e| e.code).collect();
+        codes.sort();
+        codes.dedup();
+        codes
+    }
+
+    /// True when no error was recorded.
+    pub fn is_ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// The three results of one name (UTS #46 §4.2 and §4.3).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Results {
+    /// ToUnicode (Nontransitional Processing).
+    pub to_unicode: Conversion,
+    /// ToASCII with Transitional_Processing=false.
+    pub to_ascii_n: Conversion,
+    /// ToASCII with Transitional_Processing=true.
+    pub to_ascii_t: Conversion,
+}
+
+impl Results {
+    /// True when transitional and nontransitional ToASCII give different names
+    /// (a deviation character is present: ß, ς, ZWJ or ZWNJ).
+    pub fn transitional_differs(&self) -> bool {
+        self.to_ascii_n.value != self.to_ascii_t.value
+    }
+}
+
+/// The engine: UTS #46 processing over one mapping table.
+#[derive(Clone, Copy, Debug)]
+pub struct Uts46<'t> {
+    table: &'t MappingTable,
+}
+
+impl Default for Uts46<'static> {
+    fn default() -> Self {
+        Uts46::new()
+    }
+}
+
+impl Uts46<'static> {
+    /// The engine over the bundled Unicode 16.0.0 table.
+    pub fn new() -> Self {
+        Uts46 {
+            table: MappingTable::bundled(),
+        }
+    }
+}
+
+/// What one processing run (§4 steps 1–4) produced.
+struct Processed {
+    output: String,
+    errors: Vec<IdnaError>,
+    /// A deviation character (or ẞ) took part, so the other mode may differ.
+    has_deviation: bool,
+}
+
+impl<'t> Uts46<'t> {
+    /// The engine over `table` (e.g. one loaded with [`MappingTable::from_path`]).
+    pub fn with_table(table: &'t MappingTable) -> Self {
+        Uts46 { table }
+    }
+
+    /// The table in use.
+    pub fn table(&self) -> &'t MappingTable {
+        self.table
+    }
+
+    /// ToUnicode, ToASCII nontransitional and ToASCII transitional of `input`.
+    pub fn process(&self, input: &str, options: &Options) -> Results {
+        let nontransitional = self.run(input, Mode::Nontransitional, options, None);
+        let to_ascii_n = self.to_ascii(&nontransitional, options, None);
+        let to_ascii_t = if nontransitional.has_deviation {
+            let transitional = self.run(input, Mode::Transitional, options, None);
+            self.to_ascii(&transitional, options, None)
+        } else {
+            // Without deviation characters both modes map, normalize and validate identically.
+            to_ascii_n.clone()
+        };
+        let to_unicode = Conversion {
+            value: nontransitional.output,
+            errors: sorted(nontransitional.errors),
+        };
+        Results {
+            to_unicode,
+            to_ascii_n,
+            to_ascii_t,
+        }
+    }
+
+    /// [`Uts46::process`] with the full step-by-step [`Trace`] (both modes are always traced).
+    pub fn process_traced(&self, input: &str, options: &Options) -> (Results, Trace) {
+        let mut n_trace = ProcessTrace::new(Mode::Nontransitional);
+        let mut t_trace = ProcessTrace::new(Mode::Transitional);
+        let (mut n_ascii, mut t_ascii) = (AsciiTrace::default(), AsciiTrace::default());
+        let nontransitional = self.run(input, Mode::Nontransitional, options, Some(&mut n_trace));
+        let transitional = self.run(input, Mode::Transitional, options, Some(&mut t_trace));
+        let to_ascii_n = self.to_ascii(&nontransitional, options, Some(&mut n_ascii));
+        let to_ascii_t = self.to_ascii(&transitional, options, Some(&mut t_ascii));
+        let to_unicode = Conversion {
+            value: nontransitional.output,
+            errors: sorted(nontransitional.errors),
+        };
+        let trace = Trace {
+            input: input.to_string(),
+            table_version: self.table.version().to_string(),
+            nontransitional: n_trace,
+            transitional: t_trace,
+            to_ascii_n: n_ascii,
+            to_ascii_t: t_ascii,
+        };
+        (
+            Results {
+                to_unicode,
+                to_ascii_n,
+                to_ascii_t,
+            },
+            trace,
+        )
+    }
+
+    /// Processing (§4 steps 1–4) in one mode.
+    fn run(&self, input: &str, mode: Mode, options: &Options, mut trace: Option<&mut ProcessTrace>) -> Processed {
+        let mut errors = Vec::new();
+        let mut mapped = String::with_capacity(input.len());
+        let has_deviation = self.map(
+            input,
+            mode,
+            &mut mapped,
+            &mut errors,
+            trace.as_deref_mut().map(|t| &mut t.map),
+        );
+        let normalized = normalize(mapped);
+        let mut output = String::with_capacity(normalized.len());
+        self.convert_labels(&normalized, mode, options, &mut output, &mut errors, trace.as_deref_mut());
+        check_name_rules(&output, options, &mut errors, trace.as_deref_mut());
+        if let Some(trace) = trace {
+            trace.normalized = normalized;
+            trace.output = output.clone();
+            trace.fill_label_details(self.table);
+        }
+        Processed {
+            output,
+            errors,
+            has_deviation,
+        }
+    }
+
+    /// Step 1, Map: appends the mapped input to `out`; returns whether a
+    /// deviation character took part (in the input, or in a mapping's output).
+    fn map(
+        &self,
+        input: &str,
+        mode: Mode,
+        out: &mut String,
+        errors: &mut Vec<IdnaError>,
+        mut trace: Option<&mut Vec<MapStep>>,
+    ) -> bool {
+        let mut has_deviation = false;
+        let mut out_chars = 0;
+        for (index, c) in input.chars().enumerate() {
+            let row = self.table.lookup(c);
+            let start = out.len();
+            let action = match row.status {
+                Status::Valid => {
+                    out.push(c);
+                    MapAction::Kept
+                }
+                Status::Ignored => MapAction::Removed,
+                Status::Mapped => {
+                    // Since Unicode 15.1, Transitional Processing maps ẞ straight to "ss",
+                    // which keeps the mapping idempotent (ẞ → ß would be remapped to "ss").
+                    let capital_sharp_s = c == '\u{1E9E}';
+                    out.push_str(if capital_sharp_s && mode == Mode::Transitional {
+                        "ss"
+                    } else {
+                        row.mapping
+                    });
+                    has_deviation |= capital_sharp_s || row.mapping.chars().any(|m| self.table.status(m) == Status::Deviation);
+                    MapAction::Replaced
+                }
+                Status::Deviation => {
+                    has_deviation = true;
+                    if mode == Mode::Transitional {
+                        out.push_str(row.mapping);
+                        MapAction::DeviationMapped
+                    } else {
+                        out.push(c);
+                        MapAction::DeviationKept
+                    }
+                }
+                Status::Disallowed => {
+                    if self.table.records_p1_in_map_step() {
+                        errors.push(IdnaError {
+                            code: ErrorCode::P1,
+                            label: None,
+                            position: None,
+                        });
+                    }
+                    out.push(c);
+                    MapAction::DisallowedKept
+                }
+            };
+            if let Some(steps) = trace.as_deref_mut() {
+                let produced = out[start..].to_string();
+                let produced_chars = produced.chars().count();
+                steps.push(MapStep {
+                    index,
+                    code_point: c,
+                    name: char_name(c),
+                    row: row.into(),
+                    action,
+                    output: produced,
+                    output_span: (out_chars, out_chars + produced_chars),
+                });
+                out_chars += produced_chars;
+            }
+        }
+        has_deviation
+    }
+
+    /// Steps 3 and 4, Break and Convert/Validate: writes the converted labels,
+    /// joined by U+002E, to `output`.
+    fn convert_labels(
+        &self,
+        normalized: &str,
+        mode: Mode,
+        options: &Options,
+        output: &mut String,
+        errors: &mut Vec<IdnaError>,
+        mut trace: Option<&mut ProcessTrace>,
+    ) {
+        let mut span_start = 0;
+        for (index, label) in normalized.split('.').enumerate() {
+            if index > 0 {
+                output.push('.');
+            }
+            let mut label_trace = trace.is_some().then(|| LabelTrace::new(index, label, span_start));
+            let label_start = output.len();
+            let validated_as = self.convert_label(label, index, mode, options, output, errors, label_trace.as_mut());
+            if let (Some(trace), Some(mut label_trace)) = (trace.as_deref_mut(), label_trace) {
+                label_trace.converted = output[label_start..].to_string();
+                label_trace.validated_as = validated_as;
+                span_start = label_trace.span.1 + 1;
+                trace.labels.push(label_trace);
+            }
+        }
+    }
+
+    /// Step 4 for one label: decode `xn--` labels (§4 step 4.1), then check the
+    /// validity criteria (§4.1). Returns the mode the label was validated under.
+    #[allow(clippy::too_many_arguments)]
+    fn convert_label(
+        &self,
+        label: &str,
+        index: usize,
+        mode: Mode,
+        options: &Options,
+        output: &mut String,
+        errors: &mut Vec<IdnaError>,
+        trace: Option<&mut LabelTrace>,
+    ) -> Mode {
+        let start = output.len();
+        let (checklist, punycode_slot) = match trace {
+            Some(t) => (Some(&mut t.checks), Some(&mut t.punycode)),
+            None => (None, None),
+        };
+        let mut report = LabelReport {
+            errors,
+            label: index,
+            checklist,
+        };
+        let Some(encoded) = label.strip_prefix("xn--") else {
+            output.push_str(label);
+            check_label(label, mode, options, self.table, &mut report);
+            return mode;
+        };
+        if let Some(position) = label.chars().position(|c| !c.is_ascii()) {
+            // An A-label must be ASCII; the label is kept and not checked further.
+            report.errors.push(IdnaError {
+                code: ErrorCode::P4,
+                label: Some(index),
+                position: Some(position),
+            });
+            report.skip(ErrorCode::P4, CheckOutcome::Fail(vec![position]));
+            output.push_str(label);
+            return Mode::Nontransitional;
+        }
+        let mut decode_trace = punycode_slot.is_some().then(punycode::BootstringTrace::default);
+        let decoded = punycode::decode_into(encoded, output, decode_trace.as_mut());
+        if let (Some(slot), Some(decode)) = (punycode_slot, decode_trace) {
+            *slot = Some(PunycodeStep {
+                decode,
+                replaced: decoded.is_ok(),
+            });
+        }
+        match decoded {
+            Err(error) => {
+                output.truncate(start);
+                output.push_str(label);
+                if options.ignore_invalid_punycode {
+                    check_label(label, Mode::Nontransitional, options, self.table, &mut report);
+                } else {
+                    let position = error.position + "xn--".len();
+                    report.errors.push(IdnaError {
+                        code: ErrorCode::P4,
+                        label: Some(index),
+                        position: Some(position),
+                    });
+                    report.skip(ErrorCode::P4, CheckOutcome::Fail(vec![position]));
+                }
+            }
+            Ok(()) => {
+                let decoded = &output[start..];
+                if decoded.is_ascii() {
+                    // Empty or all-ASCII: an A-label must encode something non-ASCII.
+                    report.fail_whole_label(ErrorCode::P4);
+                } else {
+                    report.check(ErrorCode::P4, None);
+                }
+                check_label(decoded, Mode::Nontransitional, options, self.table, &mut report);
+            }
+        }
+        Mode::Nontransitional
+    }
+
+    /// ToASCII (§4.2) of a processed name: Punycode-encode non-ASCII labels
+    /// (A3), then the DNS length checks (A4_1, A4_2).
+    fn to_ascii(&self, processed: &Processed, options: &Options, mut trace: Option<&mut AsciiTrace>) -> Conversion {
+        // X4_2 is ToUnicode's code for an empty label; ToASCII reports it as A4_2.
+        let mut errors: Vec<IdnaError> = processed
+            .errors
+            .iter()
+            .filter(|e| e.code != ErrorCode::X4_2)
+            .copied()
+            .collect();
+        let mut out = String::with_capacity(processed.output.len() + 8);
+        for (index, label) in processed.output.split('.').enumerate() {
+            if index > 0 {
+                out.push('.');
+            }
+            let start = out.len();
+            let mut encode_trace = None;
+            if label.is_ascii() {
+                out.push_str(label);
+            } else {
+                out.push_str("xn--");
+                encode_trace = trace.is_some().then(punycode::BootstringTrace::default);
+                if punycode::encode_into(label, &mut out, encode_trace.as_mut()).is_err() {
+                    out.truncate(start);
+                    out.push_str(label);
+                    errors.push(IdnaError {
+                        code: ErrorCode::A3,
+                        label: Some(index),
+                        position: None,
+                    });
+                }
+            }
+            let length = out[start..].chars().count();
+            if options.verify_dns_length && !(1..=63).contains(&length) {
+                errors.push(IdnaError {
+                    code: ErrorCode::A4_2,
+                    label: Some(index),
+                    position: None,
+                });
+            }
+            if let Some(trace) = trace.as_deref_mut() {
+                let output = out[start..].to_string();
+                trace.labels.push(AsciiLabel {
+                    input: label.to_string(),
+                    encode: encode_trace,
+                    output,
+                    length,
+                });
+            }
+        }
+        let name_length = out.chars().count() - usize::from(out.ends_with('.'));
+        if options.verify_dns_length && !(1..=253).contains(&name_length) {
+            errors.push(IdnaError {
+                code: ErrorCode::A4_1,
+                label: None,
+                position: None,
+            });
+        }
+        if let Some(trace) = trace {
+            trace.output = out.clone();
+            trace.name_length = name_length;
+        }
+        Conversion {
+            value: out,
+            errors: sorted(errors),
+        }
+    }
+}
+
+/// Step 2, Normalize: NFC, skipping the work when the quick check says the text already is.
+fn normalize(mapped: String) -> String {
+    if is_nfc_quick(mapped.chars()) == IsNormalized::Yes {
+        mapped
+    } else {
+        mapped.nfc().collect()
+    }
+}
+
+/// The rules that look at the whole converted name: empty labels (X4_2), and
+/// for each label the Bidi rule (criterion 9, which needs to know whether any
+/// label is right-to-left) and the CONTEXTJ rules (criterion 8).
+fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>, mut trace: Option<&mut ProcessTrace>) {
+    // The empty root label after a trailing dot is not an empty label here.
+    let body = output.strip_suffix('.').unwrap_or(output);
+    let bidi_domain = options.check_bidi && body.chars().any(is_rtl_or_arabic_number);
+    if let Some(trace) = trace.as_deref_mut() {
+        trace.bidi_domain = bidi_domain;
+    }
+    for (index, label) in body.split('.').enumerate() {
+        let label_trace = trace.as_deref_mut().and_then(|t| t.labels.get_mut(index));
+        let (checklist, direction) = match label_trace {
+            Some(t) => (Some(&mut t.checks), Some(&mut t.direction)),
+            None => (None, None),
+        };
+        let mut report = LabelReport {
+            errors: &mut *errors,
+            label: index,
+            checklist,
+        };
+        if label.is_empty() {
+            report.errors.push(IdnaError {
+                code: ErrorCode::X4_2,
+                label: Some(index),
+                position: None,
+            });
+            report.skip(ErrorCode::X4_2, CheckOutcome::Fail(Vec::new()));
+            continue;
+        }
+        if !options.check_bidi {
+            skip_all(&mut report, &BIDI_CODES, CheckOutcome::Disabled("CheckBidi"));
+        } else if !bidi_domain {
+            skip_all(
+                &mut report,
+                &BIDI_CODES,
+                CheckOutcome::NotApplicable("no character of bidi class R, AL or AN in the name"),
+            );
+        } else {
+            let label_direction = check_bidi_rule(label, &mut report);
+            if let Some(direction) = direction {
+                *direction = Some(label_direction);
+            }
+        }
+        if options.check_joiners {
+            check_joiners(label, &mut report);
+        } else {
+            skip_all(
+                &mut report,
+                &[ErrorCode::C1, ErrorCode::C2],
+                CheckOutcome::Disabled("CheckJoiners"),
+            );
+        }
+    }
+}
+
+const BIDI_CODES: [ErrorCode; 6] = [
+    ErrorCode::B1,
+    ErrorCode::B2,
+    ErrorCode::B3,
+    ErrorCode::B4,
+    ErrorCode::B5,
+    ErrorCode::B6,
+];
+
+fn skip_all(report: &mut LabelReport<'_>, codes: &[ErrorCode], outcome: CheckOutcome) {
+    for &code in codes {
+        report.skip(code, outcome.clone());
+    }
+}
+
+fn sorted(mut errors: Vec<IdnaError>) -> Vec<IdnaError> {
+    errors.sort_by_key(|e| (e.label, e.code, e.position));
+    errors
+}
+
+impl ProcessTrace {
+    fn new(mode: Mode) -> Self {
+        ProcessTrace {
+            mode,
+            map: Vec::new(),
+            mapped: String::new(),
+            normalized: String::new(),
+            labels: Vec::new(),
+            bidi_domain: false,
+            output: String::new(),
+        }
+    }
+
+    /// Fills what the trace derives from the finished run: the mapped text,
+    /// each label's separator and its per-character properties.
+    fn fill_label_details(&mut self, table: &MappingTable) {
+        self.mapped = self.map.iter().map(|step| step.output.as_str()).collect();
+        // NFC never creates, removes or moves U+002E, so the k-th full stop of the
+        // normalized text comes from the k-th full stop the Map step produced.
+        let separators: Vec<char> = self
+            .map
+            .iter()
+            .flat_map(|step| step.output.chars().filter(|&c| c == '.').map(move |_| step.code_point))
+            .collect();
+        for label in &mut self.labels {
+            label.separator = separators.get(label.index).copied();
+            label.chars = label
+                .converted
+                .chars()
+                .map(|c| LabelChar {
+                    code_point: c,
+                    name: char_name(c),
+                    status: table.status(c),
+                    bidi_class: bidi_class_name(c),
+                    joining_type: joining_type_name(c),
+                    combining_class: unicode_normalization::char::canonical_combining_class(c),
+                })
+                .collect();
+        }
+    }
+}
+
+impl LabelTrace {
+    fn new(index: usize, text: &str, span_start: usize) -> Self {
+        LabelTrace {
+            index,
+            span: (span_start, span_start + text.chars().count()),
+            separator: None,
+            text: text.to_string(),
+            punycode: None,
+            converted: String::new(),
+            validated_as: Mode::Nontransitional,
+            chars: Vec::new(),
+            direction: None,
+            checks: Vec::new(),
+        }
+    }
+}

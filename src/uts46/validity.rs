@@ -1,0 +1,129 @@
+//! The validity criteria of UTS #46 §4.1 (V1–V7, U1), applied to one label.
+
+use super::Options;
+use super::errors::{ErrorCode, IdnaError};
+use super::trace::{CheckOutcome, CheckResult, Mode};
+use crate::table::{MappingTable, Status};
+use unicode_normalization::char::is_combining_mark;
+
+/// Where the checks of one label report to: always the error list, and the
+/// per-criterion checklist only when a trace was requested.
+pub(crate) struct LabelReport<'a> {
+    pub errors: &'a mut Vec<IdnaError>,
+    pub label: usize,
+    pub checklist: Option<&'a mut Vec<CheckResult>>,
+}
+
+impl LabelReport<'_> {
+    /// Records criterion `code` as failing at each of `positions`, or passing if there are none.
+    pub fn check(&mut self, code: ErrorCode, positions: impl IntoIterator<Item = usize>) {
+        let first_error = self.errors.len();
+        for position in positions {
+            self.errors.push(IdnaError {
+                code,
+                label: Some(self.label),
+                position: Some(position),
+            });
+        }
+        if let Some(checklist) = self.checklist.as_deref_mut() {
+            let failed: Vec<usize> = self.errors[first_error..].iter().filter_map(|e| e.position).collect();
+            let outcome = if failed.is_empty() {
+                CheckOutcome::Pass
+            } else {
+                CheckOutcome::Fail(failed)
+            };
+            checklist.push(CheckResult { code, outcome });
+        }
+    }
+
+    /// Records criterion `code` as failing for the label as a whole.
+    pub fn fail_whole_label(&mut self, code: ErrorCode) {
+        self.errors.push(IdnaError {
+            code,
+            label: Some(self.label),
+            position: None,
+        });
+        if let Some(checklist) = self.checklist.as_deref_mut() {
+            checklist.push(CheckResult {
+                code,
+                outcome: CheckOutcome::Fail(Vec::new()),
+            });
+        }
+    }
+
+    /// Records that `code` was not evaluated, and why (trace only).
+    pub fn skip(&mut self, code: ErrorCode, outcome: CheckOutcome) {
+        if let Some(checklist) = self.checklist.as_deref_mut() {
+            checklist.push(CheckResult { code, outcome });
+        }
+    }
+}
+
+/// Checks criteria 1–7 of UTS #46 §4.1 (and U1 for UseSTD3ASCIIRules) on a
+/// converted label, reporting every failure with its code-point position.
+pub(crate) fn check_label(label: &str, mode: Mode, options: &Options, table: &MappingTable, report: &mut LabelReport<'_>) {
+    // Criterion 1: NFC. Only a label decoded from Punycode can fail it.
+    if unicode_normalization::is_nfc(label) {
+        report.check(ErrorCode::V1, None);
+    } else {
+        report.fail_whole_label(ErrorCode::V1);
+    }
+    check_hyphens(label, options, report);
+    // Criterion 4 (since Unicode 15.1): a label must not begin with "xn--".
+    // IdnaTestV2.txt reports it whatever CheckHyphens says.
+    report.check(ErrorCode::V4, label.starts_with("xn--").then_some(0));
+    // Criterion 5: no FULL STOP inside a label.
+    report.check(ErrorCode::V5, positions_where(label, |c| c == '.'));
+    // Criterion 6: must not begin with a combining mark (General_Category=Mark).
+    report.check(
+        ErrorCode::V6,
+        label.chars().next().filter(|&c| is_combining_mark(c)).map(|_| 0),
+    );
+    // Criterion 7: each status must be valid (or deviation, nontransitionally).
+    report.check(
+        ErrorCode::V7,
+        positions_where(label, |c| !status_allowed(table.status(c), mode)),
+    );
+    if options.use_std3_ascii_rules {
+        report.check(
+            ErrorCode::U1,
+            positions_where(label, |c| c.is_ascii() && !is_ldh_lowercase(c)),
+        );
+    } else {
+        report.skip(ErrorCode::U1, CheckOutcome::Disabled("UseSTD3ASCIIRules"));
+    }
+}
+
+/// Criteria 2 and 3 (CheckHyphens).
+fn check_hyphens(label: &str, options: &Options, report: &mut LabelReport<'_>) {
+    if !options.check_hyphens {
+        report.skip(ErrorCode::V2, CheckOutcome::Disabled("CheckHyphens"));
+        report.skip(ErrorCode::V3, CheckOutcome::Disabled("CheckHyphens"));
+        return;
+    }
+    let mut chars = label.chars();
+    let hyphens_3_4 = chars.nth(2) == Some('-') && chars.next() == Some('-');
+    report.check(ErrorCode::V2, if hyphens_3_4 { vec![2, 3] } else { Vec::new() });
+    let last = label.chars().count().saturating_sub(1);
+    let leading = label.starts_with('-').then_some(0);
+    let trailing = (label.ends_with('-') && last > 0).then_some(last);
+    report.check(ErrorCode::V3, leading.into_iter().chain(trailing));
+}
+
+fn status_allowed(status: Status, mode: Mode) -> bool {
+    match status {
+        Status::Valid => true,
+        Status::Deviation => mode == Mode::Nontransitional,
+        _ => false,
+    }
+}
+
+/// The ASCII code points STD3 allows in a label: a–z, 0–9 and U+002D.
+fn is_ldh_lowercase(c: char) -> bool {
+    c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'
+}
+
+/// Code-point positions of `label` whose character satisfies `predicate`.
+pub(crate) fn positions_where(label: &str, predicate: impl Fn(char) -> bool) -> impl Iterator<Item = usize> {
+    label.chars().enumerate().filter(move |&(_, c)| predicate(c)).map(|(i, _)| i)
+}
