@@ -72,7 +72,13 @@ pub enum TableError {
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TableError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            TableError::Io { path, error } => {
+                write!(
+                    f,
+                    "cannot read {}: {error} (give IdnaMappingTable.txt or a folder holding it)",
+                    path.display()
+                )
+            }
             TableError::Parse { path, error } => write!(f, "{} is not a valid IdnaMappingTable.txt: {error}", path.display()),
         }
     }
