@@ -1,0 +1,144 @@
+//! The `idna-inspector` binary: explain, batch (every line accounted for), flags, tables.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idna-inspector"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn jsonl(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn batch_keeps_every_line_in_order() {
+    // BOM, CRLF, a blank line, invalid UTF-8, NUL, U+2028 inside a line, no final LF.
+    let input = b"\xEF\xBB\xBFfa\xC3\x9F.de\r\n\nbad\xFF\xFEline\nnul\x00x\na\xE2\x80\xA8b.com\nxn--0.pt";
+    let output = run(&["batch", "--format", "jsonl"], input);
+    assert!(output.status.success());
+    let records = jsonl(&output);
+    let lines: Vec<u64> = records.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(records[0]["input"], "faß.de", "BOM and CR removed");
+    assert_eq!(records[0]["to_ascii_n"], "xn--fa-hia.de");
+    assert_eq!(records[0]["to_ascii_t"], "fass.de");
+    assert_eq!(records[0]["to_ascii_n_errors"], serde_json::json!([]));
+    assert_eq!(records[1]["input"], "");
+    assert_eq!(records[1]["to_unicode_errors"], serde_json::json!(["X4_2"]));
+    assert_eq!(records[1]["to_ascii_n_errors"], serde_json::json!(["A4_1", "A4_2"]));
+    assert_eq!(records[2]["input"], "bad\\xFF\\xFEline");
+    assert_eq!(records[2]["to_ascii_n_errors"], serde_json::json!(["invalid UTF-8"]));
+    assert_eq!(
+        records[3]["to_ascii_n_errors"],
+        serde_json::json!(["U1"]),
+        "NUL is an ASCII character STD3 rejects"
+    );
+    assert_eq!(records[4]["input"], "a\u{2028}b.com", "U+2028 does not split lines");
+    assert_eq!(
+        records[5]["to_unicode"], "xn--0.pt",
+        "the result string is present even with errors"
+    );
+    assert_eq!(records[5]["to_unicode_errors"], serde_json::json!(["P4"]));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("6 lines") && stderr.contains("1 not UTF-8"), "{stderr}");
+}
+
+#[test]
+fn batch_csv_and_tsv_have_a_header_and_quote_fields() {
+    let output = run(&["batch", "-", "--format", "csv"], b"a,b.com\nbloss.de\n");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut rows = text.lines();
+    assert_eq!(
+        rows.next().unwrap(),
+        "line,input,to_unicode,to_unicode_errors,to_ascii_n,to_ascii_n_errors,to_ascii_t,to_ascii_t_errors"
+    );
+    assert_eq!(
+        rows.next().unwrap(),
+        "1,\"a,b.com\",\"a,b.com\",U1,\"a,b.com\",U1,\"a,b.com\",U1"
+    );
+    assert_eq!(rows.next().unwrap(), "2,bloss.de,bloss.de,,bloss.de,,bloss.de,");
+    let tsv = run(&["batch", "--format", "tsv"], "à\u{05D0}\n".as_bytes());
+    assert!(
+        String::from_utf8(tsv.stdout)
+            .unwrap()
+            .contains("1\tà\u{05D0}\tà\u{05D0}\tB5 B6\txn--0ca24w\tB5 B6")
+    );
+}
+
+#[test]
+fn empty_input_gives_no_records() {
+    let output = run(&["batch"], b"");
+    assert!(output.status.success());
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn a_missing_file_is_a_clear_error() {
+    let output = run(&["batch", "/nonexistent/domains.txt"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot open /nonexistent/domains.txt"));
+}
+
+#[test]
+fn flags_change_the_result() {
+    let strict = jsonl(&run(&["batch"], b"a_b.example\n"));
+    assert_eq!(strict[0]["to_ascii_n_errors"], serde_json::json!(["U1"]));
+    let relaxed = jsonl(&run(&["batch", "--no-std3"], b"a_b.example\n"));
+    assert_eq!(relaxed[0]["to_ascii_n_errors"], serde_json::json!([]));
+    let relaxed = jsonl(&run(&["--no-check-hyphens", "--no-verify-dns-length", "batch"], b"-a..b-\n"));
+    assert_eq!(relaxed[0]["to_ascii_n_errors"], serde_json::json!([]));
+}
+
+#[test]
+fn explain_shows_stages_and_bootstring_arithmetic() {
+    let output = run(&["explain", "Bücher.de"], b"");
+    let text = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "xn--bcher-kva.de",
+        "1. Map",
+        "LATIN CAPITAL LETTER B",
+        "2. Normalize",
+        "3. Break",
+        "4. Convert/Validate",
+        "5. ToASCII",
+        "delta=745",
+        "k=36  t=1  q=745 digit 'k'=10 w=1",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    let json = run(&["explain", "--json", "faß.de"], b"");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["results"]["to_ascii_t"]["value"], "fass.de");
+    assert_eq!(value["trace"]["nontransitional"]["map"][2]["row"]["status"], "deviation");
+}
+
+#[test]
+fn tables_option_loads_another_version() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/unicode/17.0.0");
+    if std::path::Path::new(dir).exists() {
+        let output = run(&["--tables", dir, "explain", "a"], b"");
+        assert!(
+            String::from_utf8(output.stdout)
+                .unwrap()
+                .contains("mapping table Unicode 17.0.0")
+        );
+    } else {
+        println!("SKIPPED: {dir} not present");
+    }
+    let bad = run(&["--tables", "/nonexistent", "explain", "a"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("IdnaMappingTable.txt"));
+}
