@@ -233,12 +233,13 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
         kind: PunycodeErrorKind::Overflow,
         position,
     };
-    let mut length: u32 = 0;
+    // The passes below scan the input once per distinct code point: decode the UTF-8 once.
+    let code_points: Vec<u32> = input.chars().map(u32::from).collect();
+    let length = code_points.len() as u32;
     let mut basic_count: u32 = 0;
-    for c in input.chars() {
-        length += 1;
-        if c.is_ascii() {
-            output.push(c);
+    for &c in &code_points {
+        if c < 0x80 {
+            output.push(c as u8 as char);
             basic_count += 1;
         }
     }
@@ -252,15 +253,14 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic_count);
     while h < length {
         // m: the smallest code point not yet handled (RFC 3492 §6.3).
-        let m = input.chars().map(|c| c as u32).filter(|&c| c >= n).min().unwrap_or(n);
+        let m = code_points.iter().copied().filter(|&c| c >= n).min().unwrap_or(n);
         delta = (m - n)
             .checked_mul(h + 1)
             .and_then(|d| d.checked_add(delta))
             .ok_or(overflow(0))?;
         n = m;
         let mut inserted_before: u32 = 0;
-        for (position, c) in input.chars().enumerate() {
-            let c = c as u32;
+        for (position, &c) in code_points.iter().enumerate() {
             if c < n {
                 delta = delta.checked_add(1).ok_or(overflow(position))?;
                 if trace.is_some() {

@@ -350,7 +350,7 @@ impl<'t> Uts46<'t> {
         };
         let Some(encoded) = label.strip_prefix("xn--") else {
             output.push_str(label);
-            check_label(label, mode, options, self.table, &mut report);
+            check_label(label, mode, false, options, self.table, &mut report);
             return mode;
         };
         if let Some(position) = label.chars().position(|c| !c.is_ascii()) {
@@ -377,7 +377,7 @@ impl<'t> Uts46<'t> {
                 output.truncate(start);
                 output.push_str(label);
                 if options.ignore_invalid_punycode {
-                    check_label(label, Mode::Nontransitional, options, self.table, &mut report);
+                    check_label(label, Mode::Nontransitional, false, options, self.table, &mut report);
                 } else {
                     let position = error.position + "xn--".len();
                     report.errors.push(IdnaError {
@@ -396,7 +396,7 @@ impl<'t> Uts46<'t> {
                 } else {
                     report.check(ErrorCode::P4, None);
                 }
-                check_label(decoded, Mode::Nontransitional, options, self.table, &mut report);
+                check_label(decoded, Mode::Nontransitional, true, options, self.table, &mut report);
             }
         }
         Mode::Nontransitional

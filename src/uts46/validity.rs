@@ -61,9 +61,19 @@ impl LabelReport<'_> {
 
 /// Checks criteria 1–7 of UTS #46 §4.1 (and U1 for UseSTD3ASCIIRules) on a
 /// converted label, reporting every failure with its code-point position.
-pub(crate) fn check_label(label: &str, mode: Mode, options: &Options, table: &MappingTable, report: &mut LabelReport<'_>) {
+///
+/// `from_punycode` says whether the label was decoded from an A-label: other
+/// labels come out of the Normalize step and are NFC by construction.
+pub(crate) fn check_label(
+    label: &str,
+    mode: Mode,
+    from_punycode: bool,
+    options: &Options,
+    table: &MappingTable,
+    report: &mut LabelReport<'_>,
+) {
     // Criterion 1: NFC. Only a label decoded from Punycode can fail it.
-    if unicode_normalization::is_nfc(label) {
+    if !from_punycode || unicode_normalization::is_nfc(label) {
         report.check(ErrorCode::V1, None);
     } else {
         report.fail_whole_label(ErrorCode::V1);
@@ -73,7 +83,8 @@ pub(crate) fn check_label(label: &str, mode: Mode, options: &Options, table: &Ma
     // IdnaTestV2.txt reports it whatever CheckHyphens says.
     report.check(ErrorCode::V4, label.starts_with("xn--").then_some(0));
     // Criterion 5: no FULL STOP inside a label.
-    report.check(ErrorCode::V5, positions_where(label, |c| c == '.'));
+    let has_full_stop = label.contains('.');
+    report.check(ErrorCode::V5, has_full_stop.then(|| positions_where(label, |c| c == '.')).into_iter().flatten());
     // Criterion 6: must not begin with a combining mark (General_Category=Mark).
     report.check(
         ErrorCode::V6,
@@ -85,10 +96,9 @@ pub(crate) fn check_label(label: &str, mode: Mode, options: &Options, table: &Ma
         positions_where(label, |c| !status_allowed(table.status(c), mode)),
     );
     if options.use_std3_ascii_rules {
-        report.check(
-            ErrorCode::U1,
-            positions_where(label, |c| c.is_ascii() && !is_ldh_lowercase(c)),
-        );
+        let any_outside_ldh = label.bytes().any(|b| b.is_ascii() && !is_ldh_lowercase(b as char));
+        let outside_ldh = positions_where(label, |c| c.is_ascii() && !is_ldh_lowercase(c));
+        report.check(ErrorCode::U1, any_outside_ldh.then_some(outside_ldh).into_iter().flatten());
     } else {
         report.skip(ErrorCode::U1, CheckOutcome::Disabled("UseSTD3ASCIIRules"));
     }
