@@ -2,10 +2,10 @@
 //! per line, untraced) against the `idna` crate (rust-url) on the same
 //! generated 100,000-line corpus, in the same run.
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens};
-use idna_inspector::uts46::{Options, Uts46};
 use idna_inspector::MappingTable;
+use idna_inspector::uts46::{Options, Uts46};
 
 const LINES: usize = 100_000;
 
@@ -13,8 +13,30 @@ const LINES: usize = 100_000;
 /// several scripts, A-labels, deviations, and invalid names.
 fn corpus() -> Vec<String> {
     const WORDS: [&str; 24] = [
-        "example", "mail", "Shop", "WWW", "bücher", "faß", "münchen-ost", "βόλος", "правда", "пример", "日本語", "例え", "도메인",
-        "ยจฆฟคฏข", "مثال", "דוגמה", "उदाहरण", "😉", "xn--bcher-kva", "xn--fa-hia", "a-b_c", "-bad-", "ab--cd", "straße",
+        "example",
+        "mail",
+        "Shop",
+        "WWW",
+        "bücher",
+        "faß",
+        "münchen-ost",
+        "βόλος",
+        "правда",
+        "пример",
+        "日本語",
+        "例え",
+        "도메인",
+        "ยจฆฟคฏข",
+        "مثال",
+        "דוגמה",
+        "उदाहरण",
+        "😉",
+        "xn--bcher-kva",
+        "xn--fa-hia",
+        "a-b_c",
+        "-bad-",
+        "ab--cd",
+        "straße",
     ];
     const TLDS: [&str; 8] = ["com", "de", "org", "jp", "рф", "xn--p1ai", "co.uk", "DE"];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -52,7 +74,12 @@ fn batch(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("idna crate", "to_ascii STD3+hyphens+DNS length"), |b| {
         b.iter(|| {
             for line in &corpus {
-                let _ = black_box(peer.to_ascii(black_box(line.as_bytes()), AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify));
+                let _ = black_box(peer.to_ascii(
+                    black_box(line.as_bytes()),
+                    AsciiDenyList::STD3,
+                    Hyphens::Check,
+                    DnsLength::Verify,
+                ));
             }
         })
     });

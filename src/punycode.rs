@@ -233,11 +233,24 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
         kind: PunycodeErrorKind::Overflow,
         position,
     };
-    // The passes below scan the input once per distinct code point: decode the UTF-8 once.
-    let code_points: Vec<u32> = input.chars().map(u32::from).collect();
+    // The passes below scan the input once per distinct code point: decode the
+    // UTF-8 once, on the stack for label-sized input.
+    let mut stack = [0u32; 64];
+    let heap: Vec<u32>;
+    let code_points: &[u32] = if input.len() <= stack.len() {
+        let mut count = 0;
+        for (slot, c) in stack.iter_mut().zip(input.chars()) {
+            *slot = c as u32;
+            count += 1;
+        }
+        &stack[..count]
+    } else {
+        heap = input.chars().map(u32::from).collect();
+        &heap
+    };
     let length = code_points.len() as u32;
     let mut basic_count: u32 = 0;
-    for &c in &code_points {
+    for &c in code_points {
         if c < 0x80 {
             output.push(c as u8 as char);
             basic_count += 1;

@@ -25,7 +25,13 @@ pub struct MappingTable {
     source: TableSource,
     /// Row index of each ASCII code point, so the common case skips the binary search.
     ascii_rows: [u16; 128],
+    /// For each block of 256 code points, the index of the row holding its first
+    /// code point: a lookup binary-searches only the rows of its own block.
+    block_rows: Vec<u32>,
 }
+
+/// log2 of the code points per entry of `block_rows`.
+const BLOCK_BITS: u32 = 8;
 
 /// Where a [`MappingTable`] came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +145,9 @@ impl MappingTable {
         for (cp, slot) in ascii_rows.iter_mut().enumerate() {
             *slot = row_index(&rows, cp as u32) as u16;
         }
+        let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
+            .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
+            .collect();
         MappingTable {
             rows,
             pool,
@@ -146,6 +155,7 @@ impl MappingTable {
             date,
             source,
             ascii_rows,
+            block_rows,
         }
     }
 
@@ -156,9 +166,19 @@ impl MappingTable {
         let index = if cp < 128 {
             self.ascii_rows[cp as usize] as usize
         } else {
-            row_index(&self.rows, cp)
+            self.row_index_in_block(cp)
         };
         self.row(index)
+    }
+
+    fn row_index_in_block(&self, cp: u32) -> usize {
+        let block = (cp >> BLOCK_BITS) as usize;
+        let first = self.block_rows[block] as usize;
+        let last = self
+            .block_rows
+            .get(block + 1)
+            .map_or(self.rows.len() - 1, |&next| next as usize);
+        first + row_index(&self.rows[first..=last], cp)
     }
 
     /// The status of `c` alone (the hot path of validity criterion 7).

@@ -3,7 +3,7 @@
 
 use super::errors::ErrorCode;
 use super::trace::{CheckOutcome, Direction};
-use super::validity::{LabelReport, positions_where};
+use super::validity::LabelReport;
 use unicode_bidi::BidiClass;
 
 /// Bidi_Class of `c` (UAX #44, DerivedBidiClass.txt), including the default
@@ -65,18 +65,76 @@ pub fn bidi_class_name(c: char) -> &'static str {
     }
 }
 
+/// What one pass over a label's bidi classes establishes.
+struct LabelClasses {
+    first: Option<BidiClass>,
+    /// The last character that is not NSM: (position, class).
+    end: Option<(usize, BidiClass)>,
+    has_en: bool,
+    has_an: bool,
+    /// Some character is outside the set rule 2 allows (right-to-left labels).
+    outside_rtl_set: bool,
+    /// Some character is outside the set rule 5 allows (left-to-right labels).
+    outside_ltr_set: bool,
+}
+
+fn allowed_in_rtl(class: BidiClass) -> bool {
+    use BidiClass::*;
+    matches!(class, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM)
+}
+
+fn allowed_in_ltr(class: BidiClass) -> bool {
+    use BidiClass::*;
+    matches!(class, L | EN | ES | CS | ET | ON | BN | NSM)
+}
+
+fn classify(label: &str) -> LabelClasses {
+    let mut facts = LabelClasses {
+        first: None,
+        end: None,
+        has_en: false,
+        has_an: false,
+        outside_rtl_set: false,
+        outside_ltr_set: false,
+    };
+    for (position, c) in label.chars().enumerate() {
+        let class = bidi_class(c);
+        facts.first.get_or_insert(class);
+        if class != BidiClass::NSM {
+            facts.end = Some((position, class));
+        }
+        facts.has_en |= class == BidiClass::EN;
+        facts.has_an |= class == BidiClass::AN;
+        facts.outside_rtl_set |= !allowed_in_rtl(class);
+        facts.outside_ltr_set |= !allowed_in_ltr(class);
+    }
+    facts
+}
+
+/// Positions whose class satisfies `predicate`; only walked when a rule failed.
+fn positions_of(label: &str, failed: bool, predicate: impl Fn(BidiClass) -> bool) -> Vec<usize> {
+    if !failed {
+        return Vec::new();
+    }
+    label
+        .chars()
+        .enumerate()
+        .filter(|&(_, c)| predicate(bidi_class(c)))
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// Applies rules 1–6 to a non-empty label; returns the label's direction.
 pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Direction {
     use BidiClass::*;
-    let first = label.chars().next().map(bidi_class);
-    let direction = match first {
+    let facts = classify(label);
+    let direction = match facts.first {
         Some(L) => Direction::LeftToRight,
         Some(R | AL) => Direction::RightToLeft,
         _ => Direction::Undetermined,
     };
     report.check(ErrorCode::B1, (direction == Direction::Undetermined).then_some(0));
-    // Position of the last character that is not NSM (rules 3 and 6).
-    let end = label.chars().enumerate().filter(|&(_, c)| bidi_class(c) != NSM).last();
+    let end_outside = |allowed: fn(BidiClass) -> bool| facts.end.filter(|&(_, class)| !allowed(class)).map(|(i, _)| i);
     match direction {
         Direction::Undetermined => {
             for code in [ErrorCode::B2, ErrorCode::B3, ErrorCode::B4, ErrorCode::B5, ErrorCode::B6] {
@@ -89,29 +147,17 @@ pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Dire
         Direction::RightToLeft => {
             report.check(
                 ErrorCode::B2,
-                positions_where(label, |c| {
-                    !matches!(bidi_class(c), R | AL | AN | EN | ES | CS | ET | ON | BN | NSM)
-                }),
+                positions_of(label, facts.outside_rtl_set, |class| !allowed_in_rtl(class)),
             );
-            let bad_end = end
-                .filter(|&(_, c)| !matches!(bidi_class(c), R | AL | EN | AN))
-                .map(|(i, _)| i);
-            report.check(ErrorCode::B3, bad_end);
-            let has_en = label.chars().any(|c| bidi_class(c) == EN);
-            let has_an = label.chars().any(|c| bidi_class(c) == AN);
-            let mixed = has_en && has_an;
+            report.check(ErrorCode::B3, end_outside(|class| matches!(class, R | AL | EN | AN)));
+            let mixed_digits = facts.has_en && facts.has_an;
             report.check(
                 ErrorCode::B4,
-                positions_where(label, move |c| mixed && matches!(bidi_class(c), EN | AN)),
+                positions_of(label, mixed_digits, |class| matches!(class, EN | AN)),
             );
-            report.skip(
-                ErrorCode::B5,
-                CheckOutcome::NotApplicable("right-to-left label (rules 5 and 6 are for left-to-right labels)"),
-            );
-            report.skip(
-                ErrorCode::B6,
-                CheckOutcome::NotApplicable("right-to-left label (rules 5 and 6 are for left-to-right labels)"),
-            );
+            let why = "right-to-left label (rules 5 and 6 are for left-to-right labels)";
+            report.skip(ErrorCode::B5, CheckOutcome::NotApplicable(why));
+            report.skip(ErrorCode::B6, CheckOutcome::NotApplicable(why));
         }
         Direction::LeftToRight => {
             for code in [ErrorCode::B2, ErrorCode::B3, ErrorCode::B4] {
@@ -122,10 +168,9 @@ pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Dire
             }
             report.check(
                 ErrorCode::B5,
-                positions_where(label, |c| !matches!(bidi_class(c), L | EN | ES | CS | ET | ON | BN | NSM)),
+                positions_of(label, facts.outside_ltr_set, |class| !allowed_in_ltr(class)),
             );
-            let bad_end = end.filter(|&(_, c)| !matches!(bidi_class(c), L | EN)).map(|(i, _)| i);
-            report.check(ErrorCode::B6, bad_end);
+            report.check(ErrorCode::B6, end_outside(|class| matches!(class, L | EN)));
         }
     }
     direction

@@ -254,7 +254,9 @@ impl<'t> Uts46<'t> {
                     } else {
                         row.mapping
                     });
-                    has_deviation |= capital_sharp_s || row.mapping.chars().any(|m| self.table.status(m) == Status::Deviation);
+                    // ASCII maps only to ASCII, which has no deviation character.
+                    has_deviation |= capital_sharp_s
+                        || !c.is_ascii() && row.mapping.chars().any(|m| self.table.status(m) == Status::Deviation);
                     MapAction::Replaced
                 }
                 Status::Deviation => {
@@ -412,7 +414,8 @@ impl<'t> Uts46<'t> {
             .filter(|e| e.code != ErrorCode::X4_2)
             .copied()
             .collect();
-        let mut out = String::with_capacity(processed.output.len() + 8);
+        // Punycode is about as long as the UTF-8 it encodes, plus "xn--" and a delimiter per label.
+        let mut out = String::with_capacity(processed.output.len() * 2 + 16);
         for (index, label) in processed.output.split('.').enumerate() {
             if index > 0 {
                 out.push('.');
@@ -473,7 +476,7 @@ impl<'t> Uts46<'t> {
 
 /// Step 2, Normalize: NFC, skipping the work when the quick check says the text already is.
 fn normalize(mapped: String) -> String {
-    if is_nfc_quick(mapped.chars()) == IsNormalized::Yes {
+    if mapped.is_ascii() || is_nfc_quick(mapped.chars()) == IsNormalized::Yes {
         mapped
     } else {
         mapped.nfc().collect()

@@ -36,6 +36,26 @@ impl LabelReport<'_> {
         }
     }
 
+    /// Records criterion `code` as passing (trace only: passing adds no error).
+    pub fn pass(&mut self, code: ErrorCode) {
+        if let Some(checklist) = self.checklist.as_deref_mut() {
+            checklist.push(CheckResult {
+                code,
+                outcome: CheckOutcome::Pass,
+            });
+        }
+    }
+
+    /// Records `code` as failing at the positions of `label` whose character
+    /// satisfies `fails`, walking the label only when `failed` says there are some.
+    pub fn check_where(&mut self, code: ErrorCode, failed: bool, label: &str, fails: impl Fn(char) -> bool) {
+        if failed {
+            self.check(code, positions_where(label, fails));
+        } else {
+            self.pass(code);
+        }
+    }
+
     /// Records criterion `code` as failing for the label as a whole.
     pub fn fail_whole_label(&mut self, code: ErrorCode) {
         self.errors.push(IdnaError {
@@ -74,38 +94,64 @@ pub(crate) fn check_label(
 ) {
     // Criterion 1: NFC. Only a label decoded from Punycode can fail it.
     if !from_punycode || unicode_normalization::is_nfc(label) {
-        report.check(ErrorCode::V1, None);
+        report.pass(ErrorCode::V1);
     } else {
         report.fail_whole_label(ErrorCode::V1);
     }
-    check_hyphens(label, options, report);
+    let facts = LabelFacts::gather(label, mode, table);
+    check_hyphens(label, facts.length, options, report);
     // Criterion 4 (since Unicode 15.1): a label must not begin with "xn--".
     // IdnaTestV2.txt reports it whatever CheckHyphens says.
     report.check(ErrorCode::V4, label.starts_with("xn--").then_some(0));
     // Criterion 5: no FULL STOP inside a label.
-    let has_full_stop = label.contains('.');
-    report.check(ErrorCode::V5, has_full_stop.then(|| positions_where(label, |c| c == '.')).into_iter().flatten());
+    report.check_where(ErrorCode::V5, facts.has_full_stop, label, |c| c == '.');
     // Criterion 6: must not begin with a combining mark (General_Category=Mark).
     report.check(
         ErrorCode::V6,
         label.chars().next().filter(|&c| is_combining_mark(c)).map(|_| 0),
     );
     // Criterion 7: each status must be valid (or deviation, nontransitionally).
-    report.check(
-        ErrorCode::V7,
-        positions_where(label, |c| !status_allowed(table.status(c), mode)),
-    );
+    report.check_where(ErrorCode::V7, facts.has_status_not_allowed, label, |c| {
+        !status_allowed(table.status(c), mode)
+    });
     if options.use_std3_ascii_rules {
-        let any_outside_ldh = label.bytes().any(|b| b.is_ascii() && !is_ldh_lowercase(b as char));
-        let outside_ldh = positions_where(label, |c| c.is_ascii() && !is_ldh_lowercase(c));
-        report.check(ErrorCode::U1, any_outside_ldh.then_some(outside_ldh).into_iter().flatten());
+        report.check_where(ErrorCode::U1, facts.has_ascii_outside_ldh, label, |c| {
+            c.is_ascii() && !is_ldh_lowercase(c)
+        });
     } else {
         report.skip(ErrorCode::U1, CheckOutcome::Disabled("UseSTD3ASCIIRules"));
     }
 }
 
+/// What one pass over a label establishes; positions are only looked for
+/// when a criterion failed.
+struct LabelFacts {
+    length: usize,
+    has_full_stop: bool,
+    has_status_not_allowed: bool,
+    has_ascii_outside_ldh: bool,
+}
+
+impl LabelFacts {
+    fn gather(label: &str, mode: Mode, table: &MappingTable) -> LabelFacts {
+        let mut facts = LabelFacts {
+            length: 0,
+            has_full_stop: false,
+            has_status_not_allowed: false,
+            has_ascii_outside_ldh: false,
+        };
+        for c in label.chars() {
+            facts.length += 1;
+            facts.has_full_stop |= c == '.';
+            facts.has_ascii_outside_ldh |= c.is_ascii() && !is_ldh_lowercase(c);
+            facts.has_status_not_allowed |= !status_allowed(table.status(c), mode);
+        }
+        facts
+    }
+}
+
 /// Criteria 2 and 3 (CheckHyphens).
-fn check_hyphens(label: &str, options: &Options, report: &mut LabelReport<'_>) {
+fn check_hyphens(label: &str, length: usize, options: &Options, report: &mut LabelReport<'_>) {
     if !options.check_hyphens {
         report.skip(ErrorCode::V2, CheckOutcome::Disabled("CheckHyphens"));
         report.skip(ErrorCode::V3, CheckOutcome::Disabled("CheckHyphens"));
@@ -114,7 +160,7 @@ fn check_hyphens(label: &str, options: &Options, report: &mut LabelReport<'_>) {
     let mut chars = label.chars();
     let hyphens_3_4 = chars.nth(2) == Some('-') && chars.next() == Some('-');
     report.check(ErrorCode::V2, if hyphens_3_4 { vec![2, 3] } else { Vec::new() });
-    let last = label.chars().count().saturating_sub(1);
+    let last = length.saturating_sub(1);
     let leading = label.starts_with('-').then_some(0);
     let trailing = (label.ends_with('-') && last > 0).then_some(last);
     report.check(ErrorCode::V3, leading.into_iter().chain(trailing));
