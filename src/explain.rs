@@ -224,7 +224,7 @@ fn failing_chars(label: &LabelTrace, positions: &[usize]) -> String {
 }
 
 fn rule_title(code: ErrorCode) -> &'static str {
-    code.explanation()
+    code.rule()
 }
 
 fn write_to_ascii(out: &mut String, mode: &str, trace: &crate::uts46::AsciiTrace) {

@@ -142,6 +142,34 @@ impl ErrorCode {
         }
     }
 
+    /// The rule as a short requirement, for checklists: e.g. V3 "no hyphen at the start or end".
+    pub fn rule(self) -> &'static str {
+        match self {
+            ErrorCode::P1 => "no disallowed character while mapping",
+            ErrorCode::P4 => "an xn-- label is ASCII, valid Punycode, and decodes to non-ASCII text",
+            ErrorCode::V1 => "the label is in NFC",
+            ErrorCode::V2 => "no hyphens in both the 3rd and 4th positions",
+            ErrorCode::V3 => "no hyphen at the start or end",
+            ErrorCode::V4 => "does not begin with xn--",
+            ErrorCode::V5 => "no full stop in the label",
+            ErrorCode::V6 => "does not begin with a combining mark",
+            ErrorCode::V7 => "every character's table status is allowed",
+            ErrorCode::U1 => "ASCII characters are only a-z, 0-9 and hyphen",
+            ErrorCode::A3 => "the label converts to Punycode",
+            ErrorCode::A4_1 => "the name is 1 to 253 characters long",
+            ErrorCode::A4_2 => "each label is 1 to 63 characters long",
+            ErrorCode::B1 => "Bidi 1: starts with a character of class L, R or AL",
+            ErrorCode::B2 => "Bidi 2: RTL label has only R, AL, AN, EN, ES, CS, ET, ON, BN, NSM",
+            ErrorCode::B3 => "Bidi 3: RTL label ends with R, AL, EN or AN (then NSM)",
+            ErrorCode::B4 => "Bidi 4: RTL label does not mix EN and AN digits",
+            ErrorCode::B5 => "Bidi 5: LTR label has only L, EN, ES, CS, ET, ON, BN, NSM",
+            ErrorCode::B6 => "Bidi 6: LTR label ends with L or EN (then NSM)",
+            ErrorCode::C1 => "ContextJ A.1: ZWNJ after a virama or between joining letters",
+            ErrorCode::C2 => "ContextJ A.2: ZWJ after a virama",
+            ErrorCode::X4_2 => "the label is not empty",
+        }
+    }
+
     /// Where the rule is defined, e.g. `"UTS #46 §4.1 criterion 2"`.
     pub fn spec_reference(self) -> &'static str {
         match self {
