@@ -78,6 +78,7 @@ pub struct LineReader<R> {
 }
 
 impl<R: BufRead> LineReader<R> {
+    /// Wraps a buffered reader (a file, standard input, or bytes in memory).
     pub fn new(reader: R) -> Self {
         LineReader {
             reader,
