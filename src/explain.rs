@@ -2,7 +2,7 @@
 //! reads the trace; it computes nothing of its own.
 
 use crate::punycode::BootstringTrace;
-use crate::uts46::{CheckOutcome, Conversion, ErrorCode, LabelTrace, MapAction, Mode, ProcessTrace, Results, Trace};
+use crate::uts46::{CheckOutcome, Conversion, LabelTrace, MapAction, Mode, ProcessTrace, Results, Trace};
 use std::fmt::Write;
 
 /// The whole explanation: results, then each stage, then the Bootstring arithmetic.
@@ -197,12 +197,7 @@ fn write_label(out: &mut String, label: &LabelTrace) {
             CheckOutcome::NotApplicable(why) => ("n/a ", format!(" — {why}")),
             CheckOutcome::Disabled(flag) => ("off ", format!(" — {flag} is off")),
         };
-        let _ = writeln!(
-            out,
-            "    [{mark}] {:<4} {}{detail}",
-            check.code.as_str(),
-            rule_title(check.code)
-        );
+        let _ = writeln!(out, "    [{mark}] {:<4} {}{detail}", check.code.as_str(), check.code.rule());
     }
 }
 
@@ -221,10 +216,6 @@ fn failing_chars(label: &LabelTrace, positions: &[usize]) -> String {
         })
         .collect();
     format!(" — at {}", chars.join("; "))
-}
-
-fn rule_title(code: ErrorCode) -> &'static str {
-    code.rule()
 }
 
 fn write_to_ascii(out: &mut String, mode: &str, trace: &crate::uts46::AsciiTrace) {

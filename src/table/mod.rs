@@ -28,6 +28,8 @@ pub struct MappingTable {
     /// For each block of 256 code points, the index of the row holding its first
     /// code point: a lookup binary-searches only the rows of its own block.
     block_rows: Vec<u32>,
+    /// See [`MappingTable::records_p1_in_map_step`]; derived from `version` once.
+    records_p1: bool,
 }
 
 /// log2 of the code points per entry of `block_rows`.
@@ -148,7 +150,9 @@ impl MappingTable {
         let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
             .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
             .collect();
+        let records_p1 = version_at_most_15_0(&version);
         MappingTable {
+            records_p1,
             rows,
             pool,
             version,
@@ -223,9 +227,7 @@ impl MappingTable {
     /// recorded error `P1` for disallowed code points (UTS #46 revision 31 moved
     /// that check to validity criterion 7 only).
     pub fn records_p1_in_map_step(&self) -> bool {
-        let mut parts = self.version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
-        let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
-        major != 0 && (major, minor) <= (15, 0)
+        self.records_p1
     }
 }
 
@@ -249,6 +251,13 @@ impl fmt::Debug for MappingTable {
             .field("source", &self.source)
             .finish()
     }
+}
+
+/// True for a `Version:` of 15.0 or earlier (an unreadable version counts as current).
+fn version_at_most_15_0(version: &str) -> bool {
+    let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+    major != 0 && (major, minor) <= (15, 0)
 }
 
 fn row_index(rows: &[RawRow], cp: u32) -> usize {

@@ -3,7 +3,7 @@
 
 use super::errors::ErrorCode;
 use super::trace::{CheckOutcome, Direction};
-use super::validity::LabelReport;
+use super::validity::{LabelReport, positions_where};
 use unicode_bidi::BidiClass;
 
 /// Bidi_Class of `c` (UAX #44, DerivedBidiClass.txt), including the default
@@ -116,12 +116,7 @@ fn positions_of(label: &str, failed: bool, predicate: impl Fn(BidiClass) -> bool
     if !failed {
         return Vec::new();
     }
-    label
-        .chars()
-        .enumerate()
-        .filter(|&(_, c)| predicate(bidi_class(c)))
-        .map(|(i, _)| i)
-        .collect()
+    positions_where(label, |c| predicate(bidi_class(c))).collect()
 }
 
 /// Applies rules 1–6 to a non-empty label; returns the label's direction.

@@ -357,12 +357,7 @@ impl<'t> Uts46<'t> {
         };
         if let Some(position) = label.chars().position(|c| !c.is_ascii()) {
             // An A-label must be ASCII; the label is kept and not checked further.
-            report.errors.push(IdnaError {
-                code: ErrorCode::P4,
-                label: Some(index),
-                position: Some(position),
-            });
-            report.skip(ErrorCode::P4, CheckOutcome::Fail(vec![position]));
+            report.check(ErrorCode::P4, Some(position));
             output.push_str(label);
             return Mode::Nontransitional;
         }
@@ -382,12 +377,7 @@ impl<'t> Uts46<'t> {
                     check_label(label, Mode::Nontransitional, false, options, self.table, &mut report);
                 } else {
                     let position = error.position + "xn--".len();
-                    report.errors.push(IdnaError {
-                        code: ErrorCode::P4,
-                        label: Some(index),
-                        position: Some(position),
-                    });
-                    report.skip(ErrorCode::P4, CheckOutcome::Fail(vec![position]));
+                    report.check(ErrorCode::P4, Some(position));
                 }
             }
             Ok(()) => {
@@ -505,12 +495,7 @@ fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>
             checklist,
         };
         if label.is_empty() {
-            report.errors.push(IdnaError {
-                code: ErrorCode::X4_2,
-                label: Some(index),
-                position: None,
-            });
-            report.skip(ErrorCode::X4_2, CheckOutcome::Fail(Vec::new()));
+            report.fail_whole_label(ErrorCode::X4_2);
             continue;
         }
         if !options.check_bidi {
