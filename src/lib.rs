@@ -9,7 +9,10 @@
 //! assert_eq!(results.to_ascii_t.value, "fass.de");
 //! ```
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod batch;
+pub mod display;
 pub mod explain;
 pub mod names;
 pub mod punycode;
@@ -17,4 +20,4 @@ pub mod table;
 pub mod uts46;
 
 pub use table::MappingTable;
-pub use uts46::{Options, Results, Uts46};
+pub use uts46::{Options, Preset, Results, Uts46};

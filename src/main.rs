@@ -11,14 +11,15 @@ use std::process::ExitCode;
 /// Shows, step by step, how an internationalized domain name is processed:
 /// UTS #46 map, normalize, break, convert/validate, and Punycode (RFC 3492).
 ///
-/// With a DOMAIN and no command, explains that domain.
+/// Without a command it opens the inspector window (pre-filled with DOMAIN
+/// if given); built without the `gui` feature, it explains DOMAIN as text.
 #[derive(Parser, Debug)]
 #[command(name = "idna-inspector", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
-    /// A domain name to explain (same as `explain DOMAIN`).
+    /// A domain name to open in the window (or, without the `gui` feature, to explain as text).
     domain: Option<String>,
 
     #[command(flatten)]
@@ -95,6 +96,10 @@ impl Flags {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(feature = "gui")]
+    if cli.command.is_none() {
+        return run_gui(cli);
+    }
     let loaded;
     let table = match &cli.flags.tables {
         None => MappingTable::bundled(),
@@ -117,6 +122,24 @@ fn main() -> ExitCode {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// Opens the window; CLI flags, when any is given, override the remembered options.
+#[cfg(feature = "gui")]
+fn run_gui(cli: Cli) -> ExitCode {
+    use idna_inspector::app::{Startup, run};
+    let options = cli.flags.options();
+    let startup = Startup {
+        domain: cli.domain,
+        options: (options != Options::default()).then_some(options),
+        tables: cli.flags.tables,
+    };
+    match run(startup) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => fail(&format!(
+            "cannot open the window ({error}); the text commands work without a display: `idna-inspector explain DOMAIN`"
+        )),
     }
 }
 

@@ -122,6 +122,22 @@ pub struct Insertion {
     pub adaptation: BiasAdaptation,
 }
 
+impl Insertion {
+    /// The delta as the sum of its digits' contributions, digit value × weight w,
+    /// leaving out digits of value 0 (they add nothing): for `ü` in "bücher",
+    /// `"745 = 10 × 1 + 21 × 35"` (RFC 3492 §3.3, §6.3).
+    pub fn delta_formula(&self) -> String {
+        let terms: Vec<String> = self
+            .digits
+            .iter()
+            .filter(|digit| digit.value != 0)
+            .map(|digit| format!("{} × {}", digit.value, digit.w))
+            .collect();
+        let sum = if terms.is_empty() { "0".to_string() } else { terms.join(" + ") };
+        format!("{} = {sum}", self.delta)
+    }
+}
+
 /// The recorded run of [`encode`] or [`decode`] (RFC 3492 §6.2 / §6.3).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BootstringTrace {

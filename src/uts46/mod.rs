@@ -22,7 +22,7 @@ use crate::punycode;
 use crate::table::{MappingTable, Status};
 use bidi_rule::{check_bidi_rule, is_rtl_or_arabic_number};
 use contextj::check_joiners;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 use validity::{LabelReport, check_label};
 
@@ -32,7 +32,8 @@ use validity::{LabelReport, check_label};
 /// The default turns every check on, as `IdnaTestV2.txt` assumes:
 /// UseSTD3ASCIIRules, CheckHyphens, CheckBidi, CheckJoiners and
 /// VerifyDnsLength true; IgnoreInvalidPunycode false.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Options {
     /// UseSTD3ASCIIRules: ASCII code points in a label must be a–z, 0–9 or `-` (error U1).
     pub use_std3_ascii_rules: bool,
@@ -57,6 +58,59 @@ impl Default for Options {
             check_joiners: true,
             verify_dns_length: true,
             ignore_invalid_punycode: false,
+        }
+    }
+}
+
+/// Named flag settings to compare a name under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Preset {
+    /// Every check on, IgnoreInvalidPunycode off: the settings `IdnaTestV2.txt` tests (UTS #46 §4, §8).
+    Uts46Default,
+    /// What the WHATWG URL Standard's host parser passes ("domain to ASCII", beStrict=false):
+    /// CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off; CheckBidi and CheckJoiners on.
+    WhatwgUrl,
+    /// Every check on, for deciding whether a name may be registered (RFC 5891 §4):
+    /// the same flags as the default, and only the nontransitional result counts.
+    RegistrationStrict,
+}
+
+impl Preset {
+    /// Every preset, in menu order.
+    pub const ALL: [Preset; 3] = [Preset::Uts46Default, Preset::WhatwgUrl, Preset::RegistrationStrict];
+
+    /// The name shown in menus.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Uts46Default => "UTS #46 default (lookup)",
+            Preset::WhatwgUrl => "WHATWG URL",
+            Preset::RegistrationStrict => "Registration-strict",
+        }
+    }
+
+    /// One sentence on where the settings come from.
+    pub fn description(self) -> &'static str {
+        match self {
+            Preset::Uts46Default => "All checks on, as IdnaTestV2.txt tests them (UTS #46 §4).",
+            Preset::WhatwgUrl => {
+                "Browsers' URL parsing: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off; Bidi and joiner checks on (WHATWG URL §3.5 domain to ASCII)."
+            }
+            Preset::RegistrationStrict => {
+                "All checks on and only the nontransitional result counts: what a registry should accept (RFC 5891 §4, UTS #46 §4)."
+            }
+        }
+    }
+
+    /// The flags of this preset.
+    pub fn options(self) -> Options {
+        match self {
+            Preset::Uts46Default | Preset::RegistrationStrict => Options::default(),
+            Preset::WhatwgUrl => Options {
+                use_std3_ascii_rules: false,
+                check_hyphens: false,
+                verify_dns_length: false,
+                ..Options::default()
+            },
         }
     }
 }

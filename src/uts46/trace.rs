@@ -6,10 +6,10 @@
 use super::errors::ErrorCode;
 use crate::punycode::BootstringTrace;
 use crate::table::{Idna2008Status, Status, TableRow};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Transitional or Nontransitional Processing (UTS #46 §4, Transitional_Processing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mode {
     /// Deviation characters are kept (the current default).
     Nontransitional,
@@ -120,6 +120,47 @@ pub struct ProcessTrace {
     pub bidi_domain: bool,
     /// The result of processing (labels joined by U+002E).
     pub output: String,
+}
+
+impl ProcessTrace {
+    /// The input code-point indices (into [`Trace::input`]) that produced
+    /// `position` of label `label`'s converted text, for highlighting an
+    /// error's character in the Map view. With `position` `None`, or for a
+    /// label decoded from Punycode, the whole label's input characters.
+    /// Where NFC changed the string, positions are not traceable one to one,
+    /// so the whole label is returned. Empty if `label` is out of range.
+    pub fn input_indices(&self, label: usize, position: Option<usize>) -> Vec<usize> {
+        let Some(label_trace) = self.labels.get(label) else {
+            return Vec::new();
+        };
+        let (start, end) = label_trace.span;
+        let exact = self.mapped == self.normalized && label_trace.punycode.is_none();
+        let mapped_range = match position {
+            Some(position) if exact => start + position..start + position + 1,
+            _ => label_span_in(&self.mapped, label).unwrap_or(start..end),
+        };
+        self.map
+            .iter()
+            .filter(|step| {
+                let (from, to) = step.output_span;
+                from < mapped_range.end && to > mapped_range.start
+            })
+            .map(|step| step.index)
+            .collect()
+    }
+}
+
+/// Code-point range of the `label`-th full-stop-separated label of `text`.
+fn label_span_in(text: &str, label: usize) -> Option<std::ops::Range<usize>> {
+    let mut start = 0;
+    for (index, part) in text.split('.').enumerate() {
+        let length = part.chars().count();
+        if index == label {
+            return Some(start..start + length);
+        }
+        start += length + 1;
+    }
+    None
 }
 
 /// How a label starting with `xn--` was converted (UTS #46 §4 step 4.1).

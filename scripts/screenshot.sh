@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Regenerates the README screenshot: the real window under Xvfb, captured to a PNG.
+#
+# Usage: scripts/screenshot.sh [DOMAIN] [OUTPUT.png]
+# Needs (Debian): xvfb xauth imagemagick xdotool libxcursor1 libxi6 libxkbcommon-x11-0
+#                 libegl1 libegl-mesa0 libgl1-mesa-dri, and for CJK/Hangul/Kana glyphs
+#                 fonts-noto-cjk (Hebrew, Arabic, Thai, Devanagari fonts are bundled).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+domain="${1:-www.sparkasse-gießen.de}"
+out="${2:-assets/screenshot.png}"
+cargo build --release --quiet
+unset WAYLAND_DISPLAY
+# A fresh data folder, so remembered options and window size from earlier runs don't leak in.
+XDG_DATA_HOME="$(mktemp -d)"
+export XDG_DATA_HOME
+xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+  ./target/release/idna-inspector "$0" &
+  pid=$!
+  for _ in $(seq 100); do
+    window=$(xdotool search --name "^idna-inspector$" 2>/dev/null | head -1 || true)
+    [ -n "$window" ] && break
+    sleep 0.1
+  done
+  [ -n "$window" ] || { echo "window did not appear" >&2; kill $pid; exit 1; }
+  xdotool windowmove "$window" 0 0 || true
+  sleep 2
+  import -window root "$1"
+  kill $pid
+' "$domain" "$out"
+echo "wrote $out"

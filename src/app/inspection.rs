@@ -1,0 +1,106 @@
+//! One inspected name: the engine's results and trace, computed once per
+//! change of input, options or table — never per frame.
+
+use crate::uts46::{ErrorCode, IdnaError, Options, Results, Trace, Uts46};
+use std::time::{Duration, Instant};
+
+/// The engine's answer for one input under one set of options and one table.
+pub struct Inspection {
+    pub input: String,
+    pub options: Options,
+    /// Which table produced it ([`super::tables::Tables::generation`]).
+    pub table_generation: u64,
+    pub results: Results,
+    pub trace: Trace,
+    /// Wall time of the traced engine run.
+    pub elapsed: Duration,
+}
+
+impl Inspection {
+    /// Runs the traced engine on `input`.
+    pub fn compute(engine: &Uts46<'_>, input: &str, options: Options, table_generation: u64) -> Self {
+        let started = Instant::now();
+        let (results, trace) = engine.process_traced(input, &options);
+        Inspection {
+            input: input.to_string(),
+            options,
+            table_generation,
+            results,
+            trace,
+            elapsed: started.elapsed(),
+        }
+    }
+
+    /// True when this inspection is still the answer for these inputs.
+    pub fn is_for(&self, input: &str, options: &Options, table_generation: u64) -> bool {
+        self.input == input && self.options == *options && self.table_generation == table_generation
+    }
+
+    /// Every distinct error of the three results, with which results record it.
+    pub fn error_chips(&self) -> Vec<ErrorChip> {
+        let mut chips: Vec<ErrorChip> = Vec::new();
+        let sources = [
+            (&self.results.to_unicode.errors, 0),
+            (&self.results.to_ascii_n.errors, 1),
+            (&self.results.to_ascii_t.errors, 2),
+        ];
+        for (errors, which) in sources {
+            for error in errors {
+                let chip = match chips.iter_mut().find(|chip| chip.error == *error) {
+                    Some(chip) => chip,
+                    None => {
+                        chips.push(ErrorChip {
+                            error: *error,
+                            in_results: [false; 3],
+                        });
+                        chips.last_mut().expect("just pushed")
+                    }
+                };
+                chip.in_results[which] = true;
+            }
+        }
+        chips
+    }
+}
+
+/// One error shown as a chip in the results header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErrorChip {
+    pub error: IdnaError,
+    /// Recorded by ToUnicode, ToASCII N, ToASCII T.
+    pub in_results: [bool; 3],
+}
+
+impl ErrorChip {
+    /// "ToUnicode, N" style list of the results that record this error.
+    pub fn results_text(&self) -> String {
+        let names = ["ToUnicode", "ToASCII N", "ToASCII T"];
+        let found: Vec<&str> = names.iter().zip(self.in_results).filter(|(_, on)| *on).map(|(name, _)| *name).collect();
+        found.join(", ")
+    }
+}
+
+/// What the stage views highlight: the characters an error points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub code: ErrorCode,
+    pub label: Option<usize>,
+    pub position: Option<usize>,
+}
+
+impl From<IdnaError> for Highlight {
+    fn from(error: IdnaError) -> Self {
+        Highlight {
+            code: error.code,
+            label: error.label,
+            position: error.position,
+        }
+    }
+}
+
+impl Highlight {
+    /// True when character `position` of label `label`'s converted text is highlighted.
+    pub fn covers(&self, label: usize, position: usize) -> bool {
+        self.label == Some(label) && self.position.is_none_or(|p| p == position)
+    }
+}

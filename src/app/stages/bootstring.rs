@@ -1,0 +1,150 @@
+//! Stage 5, Encode/Decode: the RFC 3492 Bootstring arithmetic per label —
+//! basic code points, delimiter, and per inserted code point n, i, h, delta,
+//! per digit k, t, q, digit and weight w, the bias adaptations, and the
+//! A-label assembled digit by digit.
+
+use crate::app::widgets::{char_strip, code_point, error_color, glyph_or_badge};
+use crate::punycode::{self, BootstringTrace, Insertion};
+use crate::uts46::{AsciiTrace, ProcessTrace};
+use eframe::egui;
+use egui::{RichText, Ui};
+
+/// Above this many insertions a table is cut short (with a notice).
+const MAX_INSERTIONS: usize = 200;
+
+pub struct BootstringView<'a> {
+    pub process: &'a ProcessTrace,
+    pub ascii: &'a AsciiTrace,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Encode,
+    Decode,
+}
+
+impl BootstringView<'_> {
+    pub fn ui(self, ui: &mut Ui) {
+        egui::ScrollArea::vertical().id_salt("bootstring").show(ui, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "Bootstring parameters for Punycode (RFC 3492 §5): base {}, tmin {}, tmax {}, skew {}, damp {}, initial_bias {}, initial_n {} (U+{:04X}).",
+                    punycode::BASE,
+                    punycode::TMIN,
+                    punycode::TMAX,
+                    punycode::SKEW,
+                    punycode::DAMP,
+                    punycode::INITIAL_BIAS,
+                    punycode::INITIAL_N,
+                    punycode::INITIAL_N
+                ))
+                .weak(),
+            );
+            let mut shown = false;
+            for label in &self.process.labels {
+                if let Some(step) = &label.punycode {
+                    shown = true;
+                    let title = format!("Label {}: decode “{}”", label.index + 1, label.text);
+                    section(ui, &title, ("decode", label.index), |ui| trace_ui(ui, &step.decode, Direction::Decode, ""));
+                }
+            }
+            for (index, label) in self.ascii.labels.iter().enumerate() {
+                if let Some(encode) = &label.encode {
+                    shown = true;
+                    let title = format!("Label {}: encode “{}” → “{}”", index + 1, label.input, label.output);
+                    section(ui, &title, ("encode", index), |ui| trace_ui(ui, encode, Direction::Encode, "xn--"));
+                }
+            }
+            if !shown {
+                ui.label("No label needs Punycode: every label is ASCII and none starts with xn--.");
+            }
+            ui.add_space(6.0);
+            ui.label(format!(
+                "ToASCII result “{}”: {} characters without a trailing dot (VerifyDnsLength allows 1–253; each label 1–63).",
+                self.ascii.output, self.ascii.name_length
+            ));
+        });
+    }
+}
+
+fn section(ui: &mut Ui, title: &str, id: (&str, usize), body: impl FnOnce(&mut Ui)) {
+    egui::CollapsingHeader::new(RichText::new(title).strong()).id_salt(id).default_open(true).show(ui, body);
+}
+
+fn trace_ui(ui: &mut Ui, trace: &BootstringTrace, direction: Direction, prefix: &str) {
+    let basic_count = trace.basic.chars().count();
+    match direction {
+        Direction::Encode => ui.label(format!(
+            "Copy the {basic_count} basic (ASCII) code point(s) “{}”{}.",
+            trace.basic,
+            if trace.delimiter { ", then the delimiter ‘-’" } else { "; no delimiter (no basic code points)" }
+        )),
+        Direction::Decode => ui.label(format!(
+            "Basic code points before the last delimiter: “{}” ({basic_count}); the rest are digits of the deltas.",
+            trace.basic
+        )),
+    };
+    let mut assembled = format!("{prefix}{}{}", trace.basic, if trace.delimiter && direction == Direction::Encode { "-" } else { "" });
+    for (number, insertion) in trace.insertions.iter().enumerate().take(MAX_INSERTIONS) {
+        insertion_ui(ui, number, insertion, direction, &mut assembled);
+    }
+    if trace.insertions.len() > MAX_INSERTIONS {
+        ui.weak(format!("… {} more insertions not shown.", trace.insertions.len() - MAX_INSERTIONS));
+    }
+    if let Some(error) = &trace.error {
+        ui.label(RichText::new(format!("Failed: {error}")).color(error_color(ui)).strong());
+        char_strip(ui, &trace.input, |index| index == error.position);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Result:");
+        let result = if direction == Direction::Encode { format!("{prefix}{}", trace.output) } else { trace.output.clone() };
+        ui.label(RichText::new(result).monospace().strong());
+    });
+}
+
+fn insertion_ui(ui: &mut Ui, number: usize, insertion: &Insertion, direction: Direction, assembled: &mut String) {
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(format!("Insertion {}:", number + 1)).strong());
+        glyph_or_badge(ui, insertion.code_point);
+        ui.label(code_point(insertion.code_point));
+        ui.label(format!(
+            "n = {}, h = {} code point(s) handled, i = {}, delta = {}, bias = {}",
+            insertion.code_point as u32, insertion.h, insertion.i, insertion.delta, insertion.bias
+        ));
+    });
+    ui.label(RichText::new(format!("delta {}", insertion.delta_formula())).monospace())
+        .on_hover_text("The delta is the sum of digit value × weight w (RFC 3492 §3.3); digits of value 0 add nothing.");
+    let so_far = if direction == Direction::Encode { "A-label so far" } else { "digits read" };
+    let mut read = String::new();
+    egui::Grid::new(("digits", number, direction == Direction::Encode)).striped(true).spacing([14.0, 2.0]).show(ui, |ui| {
+        for title in ["k", "t", "q", "digit", "value", "w", so_far] {
+            ui.strong(title);
+        }
+        ui.end_row();
+        for digit in &insertion.digits {
+            assembled.push(digit.digit);
+            read.push(digit.digit);
+            ui.monospace(digit.k.to_string());
+            ui.monospace(digit.t.to_string());
+            ui.monospace(digit.q.map_or("—".to_string(), |q| q.to_string()));
+            ui.monospace(RichText::new(digit.digit.to_string()).strong());
+            ui.monospace(digit.value.to_string());
+            ui.monospace(digit.w.to_string());
+            ui.monospace(if direction == Direction::Encode { assembled.as_str() } else { read.as_str() });
+            ui.end_row();
+        }
+    });
+    let adaptation = &insertion.adaptation;
+    ui.label(
+        RichText::new(format!(
+            "bias adaptation: adapt(delta = {}, numpoints = {}, firsttime = {}) → bias = {}",
+            adaptation.delta,
+            adaptation.numpoints,
+            if adaptation.first_time { "yes" } else { "no" },
+            adaptation.bias
+        ))
+        .weak(),
+    )
+    .on_hover_text("RFC 3492 §6.1: delta is divided by damp the first time, by 2 afterwards, then scaled into the new bias.");
+}

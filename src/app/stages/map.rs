@@ -1,0 +1,125 @@
+//! Stage 1, Map: one row per input code point with its mapping-table row
+//! and what the Map step did with it (UTS #46 §4 step 1, §5).
+
+use crate::app::inspection::Highlight;
+use crate::app::widgets::{char_strip, code_point, glyph_or_badge, status_color};
+use crate::display::code_point_labels;
+use crate::uts46::{MapAction, MapStep, ProcessTrace};
+use eframe::egui;
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+pub struct MapView<'a> {
+    pub trace: &'a ProcessTrace,
+    pub highlight: Option<Highlight>,
+}
+
+impl MapView<'_> {
+    pub fn ui(self, ui: &mut Ui) {
+        let highlighted = self.highlighted_inputs();
+        ui.horizontal(|ui| {
+            ui.strong("Mapped string:");
+            ui.label(RichText::new(&self.trace.mapped).monospace());
+        });
+        char_strip(ui, &self.trace.mapped, |index| {
+            self.trace.map.iter().any(|step| highlighted.contains(&step.index) && (step.output_span.0..step.output_span.1).contains(&index))
+        });
+        ui.add_space(6.0);
+        if self.trace.map.is_empty() {
+            ui.weak("The input is empty.");
+            return;
+        }
+        self.table(ui, &highlighted);
+    }
+
+    /// Input indices the current highlight points at.
+    fn highlighted_inputs(&self) -> Vec<usize> {
+        match self.highlight {
+            Some(Highlight { label: Some(label), position, .. }) => self.trace.input_indices(label, position),
+            _ => Vec::new(),
+        }
+    }
+
+    fn table(&self, ui: &mut Ui, highlighted: &[usize]) {
+        let row_height = 30.0;
+        TableBuilder::new(ui)
+            .id_salt("map-table")
+            .striped(true)
+            .resizable(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::exact(36.0))
+            .column(Column::auto().at_least(44.0))
+            .column(Column::auto().at_least(70.0))
+            .column(Column::initial(260.0).at_least(120.0).clip(true))
+            .column(Column::auto().at_least(90.0))
+            .column(Column::auto().at_least(80.0))
+            .column(Column::initial(200.0).at_least(120.0).clip(true))
+            .column(Column::remainder().at_least(80.0))
+            .header(22.0, |mut header| {
+                for title in ["#", "Glyph", "Code point", "Name", "Table row", "Status", "What happened", "Result"] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_height, self.trace.map.len(), |mut row| {
+                    let step = &self.trace.map[row.index()];
+                    row.set_selected(highlighted.contains(&step.index));
+                    map_row(&mut row, step);
+                });
+            });
+    }
+}
+
+fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep) {
+    row.col(|ui| {
+        ui.weak((step.index + 1).to_string());
+    });
+    row.col(|ui| {
+        glyph_or_badge(ui, step.code_point);
+    });
+    row.col(|ui| {
+        ui.label(code_point(step.code_point));
+    });
+    row.col(|ui| {
+        ui.label(&step.name);
+    });
+    row.col(|ui| {
+        ui.label(RichText::new(&step.row.range).monospace().small())
+            .on_hover_text(format!("IdnaMappingTable.txt row {}; IDNA2008 field: {:?}", step.row.range, step.row.idna2008));
+    });
+    row.col(|ui| {
+        let color = status_color(ui, step.row.status);
+        ui.label(RichText::new(step.row.status.as_str()).color(color).strong());
+    });
+    row.col(|ui| {
+        ui.label(action_text(step));
+    });
+    row.col(|ui| {
+        result_cell(ui, step);
+    });
+}
+
+/// "kept", "removed", "replaced by U+0073 U+0073", …
+fn action_text(step: &MapStep) -> String {
+    match step.action {
+        MapAction::Replaced | MapAction::DeviationMapped if !step.output.is_empty() => {
+            format!("{} by {}", step.action.describe(), code_point_labels(&step.output))
+        }
+        MapAction::DeviationMapped => "removed (deviation, transitional)".to_string(),
+        _ => step.action.describe().to_string(),
+    }
+}
+
+fn result_cell(ui: &mut Ui, step: &MapStep) {
+    if step.output.is_empty() {
+        ui.weak("— (nothing)");
+        return;
+    }
+    ui.horizontal(|ui| {
+        for c in step.output.chars() {
+            glyph_or_badge(ui, c);
+        }
+    });
+}

@@ -1,0 +1,102 @@
+//! The stage views: Map, Normalize, Break, Validate, Encode/Decode. Each
+//! reads the engine's trace; none recomputes a step.
+
+mod bootstring;
+mod break_view;
+mod map;
+mod normalize;
+mod validate;
+
+use super::inspection::{Highlight, Inspection};
+use crate::uts46::Mode;
+use eframe::egui;
+use egui::Ui;
+use serde::{Deserialize, Serialize};
+
+pub use bootstring::BootstringView;
+pub use break_view::BreakView;
+pub use map::MapView;
+pub use normalize::NormalizeView;
+pub use validate::ValidateView;
+
+/// The stages of UTS #46 §4 and §4.2, in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    #[default]
+    Map,
+    Normalize,
+    Break,
+    Validate,
+    Encode,
+}
+
+impl Stage {
+    const ALL: [Stage; 5] = [Stage::Map, Stage::Normalize, Stage::Break, Stage::Validate, Stage::Encode];
+
+    fn title(self) -> &'static str {
+        match self {
+            Stage::Map => "1 Map",
+            Stage::Normalize => "2 Normalize",
+            Stage::Break => "3 Break",
+            Stage::Validate => "4 Convert/Validate",
+            Stage::Encode => "5 Encode/Decode",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Stage::Map => "UTS #46 §4 step 1: each code point looked up in the IDNA Mapping Table.",
+            Stage::Normalize => "UTS #46 §4 step 2: Unicode Normalization Form C.",
+            Stage::Break => "UTS #46 §4 step 3: split into labels at U+002E FULL STOP.",
+            Stage::Validate => "UTS #46 §4 step 4: decode xn-- labels, then the validity criteria of §4.1.",
+            Stage::Encode => "RFC 3492 Bootstring: Punycode encoding for ToASCII (§4.2) and decoding of xn-- labels.",
+        }
+    }
+}
+
+/// Which stage and which processing mode are shown.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct StageTabs {
+    pub stage: Stage,
+    pub mode: Mode,
+}
+
+impl Default for StageTabs {
+    fn default() -> Self {
+        StageTabs {
+            stage: Stage::Map,
+            mode: Mode::Nontransitional,
+        }
+    }
+}
+
+impl StageTabs {
+    pub fn ui(&mut self, ui: &mut Ui, inspection: &Inspection, highlight: Option<Highlight>) {
+        ui.horizontal_wrapped(|ui| {
+            for stage in Stage::ALL {
+                ui.selectable_value(&mut self.stage, stage, stage.title()).on_hover_text(stage.help());
+            }
+            ui.separator();
+            ui.label("Mode:");
+            ui.selectable_value(&mut self.mode, Mode::Nontransitional, "Nontransitional")
+                .on_hover_text("Deviation characters kept (ToUnicode, ToASCII N)");
+            ui.selectable_value(&mut self.mode, Mode::Transitional, "Transitional")
+                .on_hover_text("Deviation characters mapped (ToASCII T)");
+        });
+        ui.separator();
+        let trace = &inspection.trace;
+        let (process, ascii) = match self.mode {
+            Mode::Nontransitional => (&trace.nontransitional, &trace.to_ascii_n),
+            Mode::Transitional => (&trace.transitional, &trace.to_ascii_t),
+        };
+        // Error positions refer to the nontransitional labels; show them only there.
+        let highlight = highlight.filter(|_| self.mode == Mode::Nontransitional);
+        match self.stage {
+            Stage::Map => MapView { trace: process, highlight }.ui(ui),
+            Stage::Normalize => NormalizeView { trace: process, highlight }.ui(ui),
+            Stage::Break => BreakView { trace: process, highlight }.ui(ui),
+            Stage::Validate => ValidateView { trace: process, highlight }.ui(ui),
+            Stage::Encode => BootstringView { process, ascii }.ui(ui),
+        }
+    }
+}

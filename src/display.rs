@@ -1,0 +1,164 @@
+//! Helpers for showing code points and strings to a person, shared by the
+//! GUI and the CLI: `U+XXXX` labels, visible badges for characters that
+//! draw nothing, right-to-left display order, and the changed span between
+//! two strings. Pure text functions; no GUI dependency.
+
+use unicode_bidi::BidiInfo;
+use unicode_normalization::char::is_combining_mark;
+
+/// `U+00DF` for `ß`: at least four upper-case hex digits (The Unicode Standard, Appendix A).
+pub fn code_point_label(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+/// `U+0075 U+0308` for a whole string, one label per code point.
+pub fn code_point_labels(text: &str) -> String {
+    text.chars().map(code_point_label).collect::<Vec<_>>().join(" ")
+}
+
+/// A short visible name for a code point that draws nothing or only space:
+/// joiners, bidi controls, variation selectors, spaces, controls and other
+/// Default_Ignorable_Code_Point characters (e.g. `ZWJ`, `RLM`, `VS16`, `NBSP`).
+/// `None` for characters with a visible glyph of their own.
+pub fn invisible_badge(c: char) -> Option<String> {
+    let cp = c as u32;
+    let fixed = match cp {
+        0x0020 => "SP",
+        0x00A0 => "NBSP",
+        0x00AD => "SHY",
+        0x034F => "CGJ",
+        0x061C => "ALM",
+        0x115F | 0x1160 | 0x3164 | 0xFFA0 => "HANGUL FILLER",
+        0x1680 => "OGHAM SP",
+        0x17B4 | 0x17B5 => "KHMER INHERENT VOWEL",
+        0x180E => "MVS",
+        0x2000..=0x200A => "SPACE",
+        0x200B => "ZWSP",
+        0x200C => "ZWNJ",
+        0x200D => "ZWJ",
+        0x200E => "LRM",
+        0x200F => "RLM",
+        0x2028 => "LSEP",
+        0x2029 => "PSEP",
+        0x202A => "LRE",
+        0x202B => "RLE",
+        0x202C => "PDF",
+        0x202D => "LRO",
+        0x202E => "RLO",
+        0x202F => "NNBSP",
+        0x205F => "MMSP",
+        0x2060 => "WJ",
+        0x2061..=0x2064 => "INVISIBLE OP",
+        0x2066 => "LRI",
+        0x2067 => "RLI",
+        0x2068 => "FSI",
+        0x2069 => "PDI",
+        0x206A..=0x206F => "DEPRECATED FORMAT",
+        0x3000 => "IDEOGRAPHIC SP",
+        0xFEFF => "ZWNBSP",
+        0x1BCA0..=0x1BCA3 => "SHORTHAND FORMAT",
+        0x1D173..=0x1D17A => "MUSICAL FORMAT",
+        _ => "",
+    };
+    if !fixed.is_empty() {
+        return Some(fixed.to_string());
+    }
+    let badge = match cp {
+        0x180B..=0x180D | 0x180F => format!("FVS{}", if cp == 0x180F { 4 } else { cp - 0x180A }),
+        0xFE00..=0xFE0F => format!("VS{}", cp - 0xFE00 + 1),
+        0xE0100..=0xE01EF => format!("VS{}", cp - 0xE0100 + 17),
+        0xE0000..=0xE0FFF => format!("TAG {cp:04X}"),
+        0x2065 | 0xFFF0..=0xFFF8 => format!("IGNORABLE {cp:04X}"),
+        _ if c.is_control() => format!("CTRL {cp:02X}"),
+        _ if c.is_whitespace() => "SPACE".to_string(),
+        _ => return None,
+    };
+    Some(badge)
+}
+
+/// The text to draw for one code point on its own: the character itself,
+/// a combining mark on a dotted circle (`◌̈`), or `None` when
+/// [`invisible_badge`] applies and the caller should draw the badge instead.
+pub fn glyph(c: char) -> Option<String> {
+    if invisible_badge(c).is_some() {
+        None
+    } else if is_combining_mark(c) {
+        Some(format!("\u{25CC}{c}"))
+    } else {
+        Some(c.to_string())
+    }
+}
+
+/// True when `text` holds a right-to-left character (Bidi_Class R or AL),
+/// so its logical order differs from the order a reader sees.
+pub fn has_right_to_left(text: &str) -> bool {
+    BidiInfo::new(text, None).has_rtl()
+}
+
+/// `text` in visual (left-to-right display) order, as the Unicode
+/// Bidirectional Algorithm (UAX #9, via unicode-bidi) lays it out in a
+/// left-to-right paragraph — the way an address bar shows a domain name.
+/// Returns `None` when the text has no right-to-left character (the orders agree).
+///
+/// Needed because egui shapes right-to-left scripts but draws code points in
+/// logical order.
+pub fn visual_order(text: &str) -> Option<String> {
+    if text.is_empty() {
+        return None;
+    }
+    let info = BidiInfo::new(text, Some(unicode_bidi::Level::ltr()));
+    if !info.has_rtl() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for paragraph in &info.paragraphs {
+        out.push_str(&info.reorder_line(paragraph, paragraph.range.clone()));
+    }
+    Some(out)
+}
+
+/// The code-point ranges that differ between `before` and `after`: the
+/// common prefix and suffix are kept apart, the middle is returned as
+/// `(before_range, after_range)` in code-point indices. `None` if equal.
+///
+/// Used to highlight what NFC changed (e.g. `u` U+0308 → `ü`).
+pub fn changed_span(before: &str, after: &str) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let a: Vec<char> = before.chars().collect();
+    let b: Vec<char> = after.chars().collect();
+    if a == b {
+        return None;
+    }
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let suffix = a.iter().rev().zip(b.iter().rev()).take(max_suffix).take_while(|(x, y)| x == y).count();
+    Some((prefix..a.len() - suffix, prefix..b.len() - suffix))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn badges_name_invisible_characters() {
+        assert_eq!(invisible_badge('\u{200D}').as_deref(), Some("ZWJ"));
+        assert_eq!(invisible_badge('\u{FE0F}').as_deref(), Some("VS16"));
+        assert_eq!(invisible_badge('\u{E0101}').as_deref(), Some("VS18"));
+        assert_eq!(invisible_badge('\u{0007}').as_deref(), Some("CTRL 07"));
+        assert_eq!(invisible_badge('a'), None);
+        assert_eq!(glyph('\u{0308}').as_deref(), Some("\u{25CC}\u{0308}"));
+    }
+
+    #[test]
+    fn visual_order_reverses_right_to_left_runs_only() {
+        // Hebrew "shalom" then ".com": the Hebrew run is shown reversed, ".com" stays.
+        assert_eq!(visual_order("שלום.com").as_deref(), Some("םולש.com"));
+        assert_eq!(visual_order("bücher.de"), None);
+    }
+
+    #[test]
+    fn changed_span_finds_the_normalized_part() {
+        assert_eq!(changed_span("u\u{308}.com", "ü.com"), Some((0..2, 0..1)));
+        assert_eq!(changed_span("abc", "abc"), None);
+        assert_eq!(changed_span("aa", "aaa"), Some((2..2, 2..3)));
+    }
+}

@@ -1,0 +1,173 @@
+//! The inspector window driven headless with egui_kittest, by accessible
+//! labels, as a person would: type, pick examples, switch tabs, toggle flags.
+#![cfg(feature = "gui")]
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use idna_inspector::app::{InspectorApp, Startup, examples};
+use idna_inspector::uts46::{ErrorCode, Options, Uts46};
+
+fn app_with(domain: Option<&str>) -> Harness<'static, InspectorApp> {
+    let startup = Startup {
+        domain: domain.map(str::to_string),
+        ..Startup::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_eframe(move |cc| InspectorApp::new(cc, startup));
+    harness.run();
+    harness
+}
+
+fn count(harness: &Harness<'_, InspectorApp>, label: &str) -> usize {
+    harness.query_all_by_label(label).count()
+}
+
+fn count_containing(harness: &Harness<'_, InspectorApp>, text: &str) -> usize {
+    harness.query_all_by_label_contains(text).count()
+}
+
+fn type_domain(harness: &mut Harness<'_, InspectorApp>, text: &str) {
+    harness.get_by_label("Clear").click();
+    harness.run();
+    harness.get_by_label("Domain").type_text(text);
+    harness.run();
+}
+
+#[test]
+fn typing_a_domain_shows_its_a_label() {
+    let mut harness = app_with(None);
+    type_domain(&mut harness, "bücher.de");
+    assert_eq!(harness.state().inspection().map(|i| i.input.as_str()), Some("bücher.de"));
+    // ToASCII N and T agree here: two result cells show it.
+    assert_eq!(count(&harness, "xn--bcher-kva.de"), 2);
+    assert!(count(&harness, "bücher.de") >= 1, "ToUnicode shows the U-label form");
+    assert_eq!(count(&harness, "✔ no errors"), 3);
+}
+
+#[test]
+fn the_fass_example_shows_different_transitional_and_nontransitional_results() {
+    let mut harness = app_with(None);
+    harness.get_by_label("Examples").click();
+    harness.run();
+    harness.get_by_label("UTS #46 Table 1: deviations").click();
+    harness.run();
+    harness.get_by_label("faß.de").click();
+    harness.run();
+    assert_eq!(harness.state().inspection().map(|i| i.input.as_str()), Some("faß.de"));
+    assert_eq!(count(&harness, "xn--fa-hia.de"), 1, "nontransitional keeps ß");
+    assert_eq!(count(&harness, "fass.de"), 1, "transitional maps ß to ss");
+    assert_eq!(count(&harness, "Transitional and nontransitional processing give different names"), 1);
+    assert!(count_containing(&harness, "LATIN SMALL LETTER SHARP S (transitional maps it to “ss”)") >= 1);
+}
+
+#[test]
+fn the_bootstring_view_of_buecher_reads_like_the_textbook() {
+    let mut harness = app_with(Some("bücher"));
+    harness.get_by_label("5 Encode/Decode").click();
+    harness.run();
+    assert_eq!(count(&harness, "delta 745 = 10 × 1 + 21 × 35"), 1);
+    assert!(count_containing(&harness, "i = 1, delta = 745, bias = 72") >= 1);
+    // The A-label assembled digit by digit: k, then v, then a.
+    for so_far in ["xn--bcher-k", "xn--bcher-kv", "xn--bcher-kva"] {
+        assert!(count(&harness, so_far) >= 1, "missing {so_far}");
+    }
+    // Thresholds t = 1, 1, 26 and weights w = 1, 35, 1225 in the digit rows.
+    assert!(count(&harness, "1225") >= 1);
+    assert!(count(&harness, "26") >= 1);
+}
+
+#[test]
+fn invalid_punycode_shows_a_p4_chip() {
+    let harness = app_with(Some("xn--0.pt"));
+    assert!(count(&harness, "P4") >= 1);
+    assert!(count(&harness, ErrorCode::P4.explanation()) >= 1, "the chip's sentence");
+    assert!(count(&harness, ErrorCode::P4.spec_reference()) >= 1, "the chip's spec reference");
+}
+
+#[test]
+fn toggling_check_hyphens_changes_the_verdict() {
+    let mut harness = app_with(Some("ab--c.com"));
+    assert_eq!(count(&harness, "✖ errors: V2"), 3);
+    harness.get_by_label("CheckHyphens").click();
+    harness.run();
+    assert_eq!(count(&harness, "✖ errors: V2"), 0);
+    assert_eq!(count(&harness, "✔ no errors"), 3);
+    assert_eq!(harness.state().inspection().map(|i| i.options.check_hyphens), Some(false));
+}
+
+#[test]
+fn the_map_view_names_invisible_characters() {
+    let harness = app_with(Some("pay\u{00AD}pal.com"));
+    assert!(count(&harness, "SHY") >= 1, "soft hyphen drawn as a badge");
+    assert!(count(&harness, "SOFT HYPHEN") >= 1);
+    assert!(count(&harness, "removed") >= 1);
+    // ToUnicode, ToASCII N and T, and the mapped string.
+    assert_eq!(count(&harness, "paypal.com"), 4);
+}
+
+#[test]
+fn the_break_view_names_the_ideographic_full_stop() {
+    let mut harness = app_with(Some("a。b"));
+    harness.get_by_label("3 Break").click();
+    harness.run();
+    assert_eq!(count(&harness, "U+3002 IDEOGRAPHIC FULL STOP → '.'"), 1);
+}
+
+#[test]
+fn presets_set_the_flags() {
+    let mut harness = app_with(Some("ab--c.com"));
+    harness.get_by_label("Preset").click();
+    harness.run();
+    harness.get_by_label("WHATWG URL").click();
+    harness.run();
+    let options = harness.state().inspection().map(|i| i.options);
+    assert_eq!(options, Some(idna_inspector::Preset::WhatwgUrl.options()));
+    assert_eq!(count(&harness, "✖ errors: V2"), 0);
+}
+
+/// Every example runs, and every error code its note promises is reported.
+#[test]
+fn examples_report_the_errors_their_notes_name() {
+    let engine = Uts46::new();
+    for example in examples::all() {
+        let results = engine.process(example.input, &Options::default());
+        let mut reported: Vec<&str> = results.to_unicode.codes().iter().map(|c| c.as_str()).collect();
+        reported.extend(results.to_ascii_n.codes().iter().map(|c| c.as_str()));
+        for word in example.note.split(|c: char| !c.is_ascii_alphanumeric() && c != '_') {
+            if ErrorCode::parse(word).is_some() {
+                assert!(reported.contains(&word), "{}: note names {word}, engine reports {reported:?}", example.label);
+            }
+        }
+    }
+}
+
+/// Every example, in every stage and both modes, renders with the app's own
+/// fonts (kittest panics on a missing glyph), and every Examples submenu opens.
+#[test]
+fn every_example_renders_in_every_stage() {
+    for example in examples::all() {
+        let mut harness = app_with(Some(example.input));
+        for tab in ["1 Map", "2 Normalize", "3 Break", "4 Convert/Validate", "5 Encode/Decode"] {
+            harness.get_by_label(tab).click();
+            harness.run();
+            harness.get_by_label("Transitional").click();
+            harness.run();
+            harness.get_by_label("Nontransitional").click();
+            harness.run();
+        }
+    }
+    let mut harness = app_with(None);
+    for group in examples::GROUPS {
+        harness.get_by_label("Examples").click();
+        harness.run();
+        harness.get_by_label(group.title).click();
+        harness.run();
+        for example in group.examples {
+            assert_eq!(harness.query_all_by_label(example.label).count(), 1, "{}", example.label);
+        }
+        harness.key_press(egui::Key::Escape);
+        harness.run();
+    }
+}
