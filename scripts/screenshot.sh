@@ -25,7 +25,7 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
   [ -n "$window" ] || { echo "window did not appear" >&2; kill $pid; exit 1; }
   xdotool windowmove "$window" 0 0 || true
   sleep 2
-  import -window root "$1"
+  import -window "$window" "$1"
   kill $pid
 ' "$domain" "$out"
 echo "wrote $out"

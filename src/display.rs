@@ -153,6 +153,8 @@ mod tests {
         // Hebrew "shalom" then ".com": the Hebrew run is shown reversed, ".com" stays.
         assert_eq!(visual_order("שלום.com").as_deref(), Some("םולש.com"));
         assert_eq!(visual_order("bücher.de"), None);
+        // A leading European digit next to the LTR paragraph start resolves to L (UAX #9 W7).
+        assert_eq!(visual_order("1.עברית").as_deref(), Some("1.תירבע"));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use idna_inspector::app::{InspectorApp, Startup, examples};
+use idna_inspector::app::{InspectorApp, Startup, examples, install_app_fonts};
 use idna_inspector::uts46::{ErrorCode, Options, Uts46};
 
 fn app_with(domain: Option<&str>) -> Harness<'static, InspectorApp> {
@@ -15,7 +15,8 @@ fn app_with(domain: Option<&str>) -> Harness<'static, InspectorApp> {
     };
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(move |cc| InspectorApp::new(cc, startup));
+        .with_context_setup(install_app_fonts)
+        .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), InspectorApp::new(None, startup));
     harness.run();
     harness
 }
@@ -69,13 +70,19 @@ fn the_bootstring_view_of_buecher_reads_like_the_textbook() {
     harness.run();
     assert_eq!(count(&harness, "delta 745 = 10 × 1 + 21 × 35"), 1);
     assert!(count_containing(&harness, "i = 1, delta = 745, bias = 72") >= 1);
-    // The A-label assembled digit by digit: k, then v, then a.
-    for so_far in ["xn--bcher-k", "xn--bcher-kv", "xn--bcher-kva"] {
-        assert!(count(&harness, so_far) >= 1, "missing {so_far}");
-    }
-    // Thresholds t = 1, 1, 26 and weights w = 1, 35, 1225 in the digit rows.
-    assert!(count(&harness, "1225") >= 1);
-    assert!(count(&harness, "26") >= 1);
+    // One row per digit: k, t, q, digit, value, w, and the A-label assembled so far.
+    let columns = |row: &str| row.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let rows: Vec<String> = harness
+        .query_all_by_label_contains("xn--bcher-k")
+        .filter_map(|node| node.value())
+        .filter(|row| columns(row).len() == 7 && row.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    let expected = [
+        ["36", "1", "745", "k", "10", "1", "xn--bcher-k"],
+        ["72", "1", "21", "v", "21", "35", "xn--bcher-kv"],
+        ["108", "26", "0", "a", "0", "1225", "xn--bcher-kva"],
+    ];
+    assert_eq!(rows.iter().map(|row| columns(row)).collect::<Vec<_>>(), expected.map(|row| row.map(String::from).to_vec()));
 }
 
 #[test]

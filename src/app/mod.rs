@@ -67,11 +67,10 @@ pub struct InspectorApp {
 }
 
 impl InspectorApp {
-    /// Builds the app: installs the bundled fonts, restores what was
-    /// remembered, then applies the command line.
-    pub fn new(cc: &eframe::CreationContext<'_>, startup: Startup) -> Self {
-        install_app_fonts(&cc.egui_ctx);
-        let remembered: Remembered = cc.storage.and_then(|storage| eframe::get_value(storage, eframe::APP_KEY)).unwrap_or_default();
+    /// Builds the app from what eframe remembered (if anything), then applies
+    /// the command line. The caller installs the fonts ([`install_app_fonts`]).
+    pub fn new(storage: Option<&dyn eframe::Storage>, startup: Startup) -> Self {
+        let remembered: Remembered = storage.and_then(|storage| eframe::get_value(storage, eframe::APP_KEY)).unwrap_or_default();
         let mut app = InspectorApp {
             input: InputBar::with_text(startup.domain.unwrap_or(remembered.input)),
             options: remembered.options,
@@ -161,8 +160,10 @@ impl InspectorApp {
     }
 }
 
-impl eframe::App for InspectorApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+impl InspectorApp {
+    /// Draws the whole window into `ui` (what [`eframe::App::ui`] calls;
+    /// tests call it directly).
+    pub fn show(&mut self, ui: &mut Ui) {
         let started = Instant::now();
         self.shortcuts(ui);
         egui::Panel::top("top").show(ui, |ui| {
@@ -189,6 +190,12 @@ impl eframe::App for InspectorApp {
         });
         self.last_frame = started.elapsed();
     }
+}
+
+impl eframe::App for InspectorApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let remembered = Remembered {
@@ -213,5 +220,12 @@ pub fn run(startup: Startup) -> eframe::Result {
         system_font_fallback: system_fonts_available(),
         ..Default::default()
     };
-    eframe::run_native(APP_NAME, native_options, Box::new(|cc| Ok(Box::new(InspectorApp::new(cc, startup)))))
+    eframe::run_native(
+        APP_NAME,
+        native_options,
+        Box::new(|cc| {
+            install_app_fonts(&cc.egui_ctx);
+            Ok(Box::new(InspectorApp::new(cc.storage, startup)))
+        }),
+    )
 }

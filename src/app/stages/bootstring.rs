@@ -115,26 +115,21 @@ fn insertion_ui(ui: &mut Ui, number: usize, insertion: &Insertion, direction: Di
     });
     ui.label(RichText::new(format!("delta {}", insertion.delta_formula())).monospace())
         .on_hover_text("The delta is the sum of digit value × weight w (RFC 3492 §3.3); digits of value 0 add nothing.");
+    // One monospace line per digit (not a grid of cells): long names have
+    // hundreds of digits, and one label per row keeps a frame well under 16 ms.
     let so_far = if direction == Direction::Encode { "A-label so far" } else { "digits read" };
+    ui.label(RichText::new(format!("{:>6} {:>3} {:>11} {:>5} {:>5} {:>11}  {so_far}", "k", "t", "q", "digit", "value", "w")).monospace().strong());
     let mut read = String::new();
-    egui::Grid::new(("digits", number, direction == Direction::Encode)).striped(true).spacing([14.0, 2.0]).show(ui, |ui| {
-        for title in ["k", "t", "q", "digit", "value", "w", so_far] {
-            ui.strong(title);
-        }
-        ui.end_row();
-        for digit in &insertion.digits {
-            assembled.push(digit.digit);
-            read.push(digit.digit);
-            ui.monospace(digit.k.to_string());
-            ui.monospace(digit.t.to_string());
-            ui.monospace(digit.q.map_or("—".to_string(), |q| q.to_string()));
-            ui.monospace(RichText::new(digit.digit.to_string()).strong());
-            ui.monospace(digit.value.to_string());
-            ui.monospace(digit.w.to_string());
-            ui.monospace(if direction == Direction::Encode { assembled.as_str() } else { read.as_str() });
-            ui.end_row();
-        }
-    });
+    for digit in &insertion.digits {
+        assembled.push(digit.digit);
+        read.push(digit.digit);
+        let q = digit.q.map_or("—".to_string(), |q| q.to_string());
+        let shown = if direction == Direction::Encode { assembled.as_str() } else { read.as_str() };
+        ui.label(
+            RichText::new(format!("{:>6} {:>3} {q:>11} {:>5} {:>5} {:>11}  {shown}", digit.k, digit.t, digit.digit, digit.value, digit.w))
+                .monospace(),
+        );
+    }
     let adaptation = &insertion.adaptation;
     ui.label(
         RichText::new(format!(

@@ -3,7 +3,7 @@
 
 use crate::app::inspection::Highlight;
 use crate::app::widgets::{char_strip, code_point, glyph_or_badge, status_color};
-use crate::display::code_point_labels;
+use crate::display::{code_point_label, glyph, invisible_badge};
 use crate::uts46::{MapAction, MapStep, ProcessTrace};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -105,7 +105,12 @@ fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep) {
 fn action_text(step: &MapStep) -> String {
     match step.action {
         MapAction::Replaced | MapAction::DeviationMapped if !step.output.is_empty() => {
-            format!("{} by {}", step.action.describe(), code_point_labels(&step.output))
+            let parts: Vec<String> = step
+                .output
+                .chars()
+                .map(|c| format!("{} {}", glyph(c).or_else(|| invisible_badge(c)).unwrap_or_default(), code_point_label(c)))
+                .collect();
+            format!("{} by {}", step.action.describe(), parts.join(", "))
         }
         MapAction::DeviationMapped => "removed (deviation, transitional)".to_string(),
         _ => step.action.describe().to_string(),

@@ -78,7 +78,7 @@ impl ValidateView<'_> {
                 }
                 glyph_or_badge(ui, c.code_point);
                 ui.label(code_point(c.code_point));
-                ui.label(RichText::new(&c.name).small());
+                ui.label(&c.name);
                 ui.label(RichText::new(c.status.as_str()).color(status_color(ui, c.status)));
                 ui.label(RichText::new(c.bidi_class).monospace());
                 ui.label(RichText::new(c.joining_type).monospace());
@@ -144,7 +144,8 @@ fn check_row(ui: &mut Ui, label: &LabelTrace, check: &CheckResult) {
                     .collect();
                 chars.join(", ")
             };
-            ui.label(RichText::new(format!("at {at}. {} ({})", code.explanation(), code.spec_reference())).color(error_color(ui)))
+            let text = RichText::new(format!("at {at}. {} ({})", code.explanation(), code.spec_reference())).color(error_color(ui));
+            ui.add(egui::Label::new(text).wrap())
         }
         CheckOutcome::NotApplicable(reason) => ui.weak(format!("not applicable: {reason}")),
         CheckOutcome::Disabled(flag) => ui.weak(format!("switched off by {flag}")),
