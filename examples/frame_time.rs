@@ -12,7 +12,13 @@ const FRAMES: u32 = 200;
 fn main() {
     // Four labels (63 + 63 + 63 + 61 characters) with Latin, Greek, Cyrillic, CJK and ß: 253 in all.
     let label = |seed: &str, len: usize| seed.chars().cycle().take(len).collect::<String>();
-    let domain = [label("bücherß", 63), label("αβγδε", 63), label("правда", 63), label("日本語例", 61)].join(".");
+    let domain = [
+        label("bücherß", 63),
+        label("αβγδε", 63),
+        label("правда", 63),
+        label("日本語例", 61),
+    ]
+    .join(".");
     assert_eq!(domain.chars().count(), 253);
     let startup = Startup {
         domain: Some(domain),
@@ -34,7 +40,11 @@ fn main() {
             worst = worst.max(frame.elapsed());
         }
         let mean = started.elapsed() / FRAMES;
-        println!("{tab:<20} mean {:>6.2} ms  worst {:>6.2} ms  ({FRAMES} frames)", ms(mean), ms(worst));
+        println!(
+            "{tab:<20} mean {:>6.2} ms  worst {:>6.2} ms  ({FRAMES} frames)",
+            ms(mean),
+            ms(worst)
+        );
     }
 }
 

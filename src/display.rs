@@ -130,7 +130,13 @@ pub fn changed_span(before: &str, after: &str) -> Option<(std::ops::Range<usize>
     }
     let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     let max_suffix = a.len().min(b.len()) - prefix;
-    let suffix = a.iter().rev().zip(b.iter().rev()).take(max_suffix).take_while(|(x, y)| x == y).count();
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
     Some((prefix..a.len() - suffix, prefix..b.len() - suffix))
 }
 

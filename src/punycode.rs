@@ -133,7 +133,11 @@ impl Insertion {
             .filter(|digit| digit.value != 0)
             .map(|digit| format!("{} × {}", digit.value, digit.w))
             .collect();
-        let sum = if terms.is_empty() { "0".to_string() } else { terms.join(" + ") };
+        let sum = if terms.is_empty() {
+            "0".to_string()
+        } else {
+            terms.join(" + ")
+        };
         format!("{} = {sum}", self.delta)
     }
 }

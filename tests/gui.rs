@@ -59,7 +59,10 @@ fn the_fass_example_shows_different_transitional_and_nontransitional_results() {
     assert_eq!(harness.state().inspection().map(|i| i.input.as_str()), Some("faß.de"));
     assert_eq!(count(&harness, "xn--fa-hia.de"), 1, "nontransitional keeps ß");
     assert_eq!(count(&harness, "fass.de"), 1, "transitional maps ß to ss");
-    assert_eq!(count(&harness, "Transitional and nontransitional processing give different names"), 1);
+    assert_eq!(
+        count(&harness, "Transitional and nontransitional processing give different names"),
+        1
+    );
     assert!(count_containing(&harness, "LATIN SMALL LETTER SHARP S (transitional maps it to “ss”)") >= 1);
 }
 
@@ -82,7 +85,10 @@ fn the_bootstring_view_of_buecher_reads_like_the_textbook() {
         ["72", "1", "21", "v", "21", "35", "xn--bcher-kv"],
         ["108", "26", "0", "a", "0", "1225", "xn--bcher-kva"],
     ];
-    assert_eq!(rows.iter().map(|row| columns(row)).collect::<Vec<_>>(), expected.map(|row| row.map(String::from).to_vec()));
+    assert_eq!(
+        rows.iter().map(|row| columns(row)).collect::<Vec<_>>(),
+        expected.map(|row| row.map(String::from).to_vec())
+    );
 }
 
 #[test]
@@ -90,7 +96,10 @@ fn invalid_punycode_shows_a_p4_chip() {
     let harness = app_with(Some("xn--0.pt"));
     assert!(count(&harness, "P4") >= 1);
     assert!(count(&harness, ErrorCode::P4.explanation()) >= 1, "the chip's sentence");
-    assert!(count(&harness, ErrorCode::P4.spec_reference()) >= 1, "the chip's spec reference");
+    assert!(
+        count(&harness, ErrorCode::P4.spec_reference()) >= 1,
+        "the chip's spec reference"
+    );
 }
 
 #[test]
@@ -144,7 +153,11 @@ fn examples_report_the_errors_their_notes_name() {
         reported.extend(results.to_ascii_n.codes().iter().map(|c| c.as_str()));
         for word in example.note.split(|c: char| !c.is_ascii_alphanumeric() && c != '_') {
             if ErrorCode::parse(word).is_some() {
-                assert!(reported.contains(&word), "{}: note names {word}, engine reports {reported:?}", example.label);
+                assert!(
+                    reported.contains(&word),
+                    "{}: note names {word}, engine reports {reported:?}",
+                    example.label
+                );
             }
         }
     }
@@ -177,4 +190,74 @@ fn every_example_renders_in_every_stage() {
         harness.key_press(egui::Key::Escape);
         harness.run();
     }
+}
+
+#[test]
+fn ctrl_l_focuses_the_domain_field_and_ctrl_c_copies_the_selected_result() {
+    let mut harness = app_with(Some("faß.de"));
+    // The Copy buttons of ToUnicode, ToASCII N and ToASCII T, in that order.
+    harness.get_all_by_label("Copy").nth(1).expect("three Copy buttons").click();
+    assert!(copied_within_steps(&mut harness).contains(&"xn--fa-hia.de".to_string()));
+
+    // Select the transitional result by clicking it, then Ctrl+C (no text field focused).
+    harness.get_by_label("fass.de").click();
+    harness.run();
+    harness.event(egui::Event::Copy);
+    let copied = copied_within_steps(&mut harness);
+    assert!(
+        !copied.is_empty() && copied.iter().all(|text| text == "fass.de"),
+        "{copied:?}"
+    );
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
+    harness.run();
+    assert!(harness.get_by_label("Domain").is_focused());
+}
+
+/// What the app copied to the clipboard in the next few frames.
+fn copied_within_steps(harness: &mut Harness<'_, InspectorApp>) -> Vec<String> {
+    let mut all = Vec::new();
+    for _ in 0..4 {
+        harness.step();
+        all.extend(copied(harness));
+    }
+    all
+}
+
+fn copied(harness: &Harness<'_, InspectorApp>) -> Vec<String> {
+    harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn tables_loaded_at_start_show_their_version_in_the_status_bar() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/unicode/17.0.0"));
+    if !dir.exists() {
+        println!("SKIPPED: {} not present", dir.display());
+        return;
+    }
+    let startup = Startup {
+        domain: Some("bücher.de".into()),
+        tables: Some(dir.to_path_buf()),
+        ..Startup::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .with_context_setup(install_app_fonts)
+        .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), InspectorApp::new(None, startup));
+    harness.run();
+    assert_eq!(count_containing(&harness, "Mapping table: Unicode 17.0.0"), 1);
+    assert_eq!(
+        harness.state().inspection().map(|i| i.trace.table_version.as_str()),
+        Some("17.0.0")
+    );
+    assert_eq!(count(&harness, "xn--bcher-kva.de"), 2);
 }

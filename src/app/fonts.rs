@@ -18,12 +18,27 @@ use std::sync::Arc;
 /// The bundled fonts: (name, file contents).
 /// Made by `scripts/make-fonts.py` (the CJK one is a subset of common characters).
 const APP_FONTS: [(&str, &[u8]); 6] = [
-    ("NotoSansHebrew", include_bytes!("../../assets/fonts/NotoSansHebrew-Regular.ttf")),
-    ("NotoSansArabic", include_bytes!("../../assets/fonts/NotoSansArabic-Regular.ttf")),
+    (
+        "NotoSansHebrew",
+        include_bytes!("../../assets/fonts/NotoSansHebrew-Regular.ttf"),
+    ),
+    (
+        "NotoSansArabic",
+        include_bytes!("../../assets/fonts/NotoSansArabic-Regular.ttf"),
+    ),
     ("NotoSansThai", include_bytes!("../../assets/fonts/NotoSansThai-Regular.ttf")),
-    ("NotoSansDevanagari", include_bytes!("../../assets/fonts/NotoSansDevanagari-Regular.ttf")),
-    ("NotoSansSinhala", include_bytes!("../../assets/fonts/NotoSansSinhala-Regular.ttf")),
-    ("NotoSansCJK-Common", include_bytes!("../../assets/fonts/NotoSansCJK-Common-Regular.otf")),
+    (
+        "NotoSansDevanagari",
+        include_bytes!("../../assets/fonts/NotoSansDevanagari-Regular.ttf"),
+    ),
+    (
+        "NotoSansSinhala",
+        include_bytes!("../../assets/fonts/NotoSansSinhala-Regular.ttf"),
+    ),
+    (
+        "NotoSansCJK-Common",
+        include_bytes!("../../assets/fonts/NotoSansCJK-Common-Regular.otf"),
+    ),
 ];
 
 /// egui's monospace font, also used as a fallback for proportional text:
@@ -34,9 +49,15 @@ const EGUI_MONOSPACE: &str = "Hack";
 /// (so Latin text keeps egui's look). Call once at start-up; tests call it too.
 pub fn install_app_fonts(ctx: &egui::Context) {
     let mut fonts = FontDefinitions::default();
-    fonts.families.entry(FontFamily::Proportional).or_default().push(EGUI_MONOSPACE.to_string());
+    fonts
+        .families
+        .entry(FontFamily::Proportional)
+        .or_default()
+        .push(EGUI_MONOSPACE.to_string());
     for (name, data) in APP_FONTS {
-        fonts.font_data.insert(name.to_string(), Arc::new(FontData::from_static(data)));
+        fonts
+            .font_data
+            .insert(name.to_string(), Arc::new(FontData::from_static(data)));
         for family in [FontFamily::Proportional, FontFamily::Monospace] {
             fonts.families.entry(family).or_default().push(name.to_string());
         }
@@ -51,8 +72,14 @@ pub fn system_fonts_available() -> bool {
     if cfg!(target_os = "linux") {
         let configured = Path::new("/etc/fonts/fonts.conf").exists();
         let home = std::env::var_os("HOME").map(|home| Path::new(&home).join(".local/share/fonts"));
-        let folders = ["/usr/share/fonts", "/usr/local/share/fonts"].map(Into::into).into_iter().chain(home);
-        configured && folders.into_iter().any(|folder: std::path::PathBuf| has_font_file(&folder, 4))
+        let folders = ["/usr/share/fonts", "/usr/local/share/fonts"]
+            .map(Into::into)
+            .into_iter()
+            .chain(home);
+        configured
+            && folders
+                .into_iter()
+                .any(|folder: std::path::PathBuf| has_font_file(&folder, 4))
     } else {
         true
     }

@@ -75,7 +75,12 @@ impl ErrorChip {
     /// "ToUnicode, N" style list of the results that record this error.
     pub fn results_text(&self) -> String {
         let names = ["ToUnicode", "ToASCII N", "ToASCII T"];
-        let found: Vec<&str> = names.iter().zip(self.in_results).filter(|(_, on)| *on).map(|(name, _)| *name).collect();
+        let found: Vec<&str> = names
+            .iter()
+            .zip(self.in_results)
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| *name)
+            .collect();
         found.join(", ")
     }
 }

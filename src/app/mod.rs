@@ -70,7 +70,9 @@ impl InspectorApp {
     /// Builds the app from what eframe remembered (if anything), then applies
     /// the command line. The caller installs the fonts ([`install_app_fonts`]).
     pub fn new(storage: Option<&dyn eframe::Storage>, startup: Startup) -> Self {
-        let remembered: Remembered = storage.and_then(|storage| eframe::get_value(storage, eframe::APP_KEY)).unwrap_or_default();
+        let remembered: Remembered = storage
+            .and_then(|storage| eframe::get_value(storage, eframe::APP_KEY))
+            .unwrap_or_default();
         let mut app = InspectorApp {
             input: InputBar::with_text(startup.domain.unwrap_or(remembered.input)),
             options: remembered.options,
@@ -103,7 +105,12 @@ impl InspectorApp {
             .is_none_or(|inspection| !inspection.is_for(&self.input.text, &self.options.options, generation));
         if stale {
             let engine = self.tables.engine();
-            self.inspection = Some(Inspection::compute(&engine, &self.input.text, self.options.options, generation));
+            self.inspection = Some(Inspection::compute(
+                &engine,
+                &self.input.text,
+                self.options.options,
+                generation,
+            ));
             self.results.pinned = None;
         }
     }
@@ -111,8 +118,15 @@ impl InspectorApp {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("Load tables…").on_hover_text("A folder with IdnaMappingTable.txt (or its idna/ subfolder)").clicked() {
-                    if let Some(dir) = rfd::FileDialog::new().set_title("Folder with IdnaMappingTable.txt").pick_folder() {
+                if ui
+                    .button("Load tables…")
+                    .on_hover_text("A folder with IdnaMappingTable.txt (or its idna/ subfolder)")
+                    .clicked()
+                {
+                    if let Some(dir) = rfd::FileDialog::new()
+                        .set_title("Folder with IdnaMappingTable.txt")
+                        .pick_folder()
+                    {
                         self.tables.load(&dir);
                     } else {
                         self.tables.message = Some("No folder chosen (a file dialog needs a desktop portal or zenity).".into());

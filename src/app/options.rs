@@ -23,12 +23,30 @@ impl Default for OptionsPanel {
 
 /// (label, tooltip) of each flag, in the order UTS #46 §4 lists them.
 const FLAG_HELP: [(&str, &str); 6] = [
-    ("UseSTD3ASCIIRules", "Labels may only use the ASCII letters, digits and hyphen (error U1)."),
-    ("CheckHyphens", "No hyphen at a label's start or end, nor in both the 3rd and 4th positions (V2, V3)."),
-    ("CheckBidi", "Apply the RFC 5893 Bidi rule when the name contains right-to-left text (B1–B6)."),
-    ("CheckJoiners", "ZWJ and ZWNJ only where RFC 5892 Appendix A allows them (C1, C2)."),
-    ("VerifyDnsLength", "Labels 1–63 and the name 1–253 characters once in ASCII (A4_1, A4_2)."),
-    ("IgnoreInvalidPunycode", "Keep an undecodable xn-- label as it is instead of reporting P4."),
+    (
+        "UseSTD3ASCIIRules",
+        "Labels may only use the ASCII letters, digits and hyphen (error U1).",
+    ),
+    (
+        "CheckHyphens",
+        "No hyphen at a label's start or end, nor in both the 3rd and 4th positions (V2, V3).",
+    ),
+    (
+        "CheckBidi",
+        "Apply the RFC 5893 Bidi rule when the name contains right-to-left text (B1–B6).",
+    ),
+    (
+        "CheckJoiners",
+        "ZWJ and ZWNJ only where RFC 5892 Appendix A allows them (C1, C2).",
+    ),
+    (
+        "VerifyDnsLength",
+        "Labels 1–63 and the name 1–253 characters once in ASCII (A4_1, A4_2).",
+    ),
+    (
+        "IgnoreInvalidPunycode",
+        "Keep an undecodable xn-- label as it is instead of reporting P4.",
+    ),
 ];
 
 impl OptionsPanel {
@@ -57,14 +75,18 @@ impl OptionsPanel {
 
     fn preset_menu(&mut self, ui: &mut Ui) {
         let selected = self.preset.map_or("Custom", Preset::name);
-        egui::ComboBox::from_label("Preset").selected_text(selected).show_ui(ui, |ui| {
-            for preset in Preset::ALL {
-                let response = ui.selectable_label(self.preset == Some(preset), preset.name()).on_hover_text(preset.description());
-                if response.clicked() {
-                    self.preset = Some(preset);
-                    self.options = preset.options();
+        egui::ComboBox::from_label("Preset")
+            .selected_text(selected)
+            .show_ui(ui, |ui| {
+                for preset in Preset::ALL {
+                    let response = ui
+                        .selectable_label(self.preset == Some(preset), preset.name())
+                        .on_hover_text(preset.description());
+                    if response.clicked() {
+                        self.preset = Some(preset);
+                        self.options = preset.options();
+                    }
                 }
-            }
-        });
+            });
     }
 }

@@ -23,8 +23,14 @@ pub struct ResultsHeader {
 
 const TITLES: [(&str, &str); 3] = [
     ("ToUnicode", "UTS #46 §4.3: the name for display (nontransitional)."),
-    ("ToASCII (nontransitional)", "UTS #46 §4.2 with Transitional_Processing=false: what browsers and IDNA2008 look up."),
-    ("ToASCII (transitional)", "UTS #46 §4.2 with Transitional_Processing=true: the deprecated IDNA2003-compatible result."),
+    (
+        "ToASCII (nontransitional)",
+        "UTS #46 §4.2 with Transitional_Processing=false: what browsers and IDNA2008 look up.",
+    ),
+    (
+        "ToASCII (transitional)",
+        "UTS #46 §4.2 with Transitional_Processing=true: the deprecated IDNA2003-compatible result.",
+    ),
 ];
 
 impl ResultsHeader {
@@ -62,7 +68,11 @@ impl ResultsHeader {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
                     ui.strong(title).on_hover_text(help);
-                    if ui.small_button("Copy").on_hover_text(format!("Copy the {title} result")).clicked() {
+                    if ui
+                        .small_button("Copy")
+                        .on_hover_text(format!("Copy the {title} result"))
+                        .clicked()
+                    {
                         ui.ctx().copy_text(conversion.value.clone());
                         self.selected = index;
                     }
@@ -76,7 +86,8 @@ impl ResultsHeader {
                 }
             })
             .response;
-        if response.interact(egui::Sense::click()).clicked() {
+        // Not `interact(click)` on the frame: that would sit on top of the Copy button and take its clicks.
+        if response.contains_pointer() && ui.input(|input| input.pointer.primary_clicked()) {
             self.selected = index;
         }
     }
@@ -98,7 +109,11 @@ impl ResultsHeader {
             return;
         }
         ui.add_space(4.0);
-        ui.label(RichText::new(format!("Errors ({})", chips.len())).strong().color(error_color(ui)));
+        ui.label(
+            RichText::new(format!("Errors ({})", chips.len()))
+                .strong()
+                .color(error_color(ui)),
+        );
         ui.horizontal_wrapped(|ui| {
             for chip in chips {
                 self.chip(ui, inspection, chip);
@@ -115,11 +130,21 @@ impl ResultsHeader {
             place.push(format!("label {}", label + 1));
         }
         if let (Some(label), Some(position)) = (error.label, error.position) {
-            let text = inspection.trace.nontransitional.labels.get(label).map(|l| l.converted.as_str()).unwrap_or("");
+            let text = inspection
+                .trace
+                .nontransitional
+                .labels
+                .get(label)
+                .map(|l| l.converted.as_str())
+                .unwrap_or("");
             let character = describe_char(text, position).unwrap_or_default();
             place.push(format!("char {} {character}", position + 1));
         }
-        let stroke_color = if pinned { ui.visuals().selection.stroke.color } else { error_color(ui) };
+        let stroke_color = if pinned {
+            ui.visuals().selection.stroke.color
+        } else {
+            error_color(ui)
+        };
         let response = egui::Frame::group(ui.style())
             .stroke(egui::Stroke::new(if pinned { 2.0 } else { 1.0 }, stroke_color))
             .show(ui, |ui| {
@@ -175,12 +200,27 @@ fn deviation_note(ui: &mut Ui, inspection: &Inspection) {
                 .map
                 .iter()
                 .find(|step| step.action == MapAction::DeviationMapped && step.code_point == c)
-                .map(|step| if step.output.is_empty() { "removes it".to_string() } else { format!("maps it to “{}”", step.output) })
+                .map(|step| {
+                    if step.output.is_empty() {
+                        "removes it".to_string()
+                    } else {
+                        format!("maps it to “{}”", step.output)
+                    }
+                })
                 .unwrap_or_else(|| "maps it".to_string());
-            format!("{} {} {} (transitional {transitional})", display(c), code_point_label(c), char_name(c))
+            format!(
+                "{} {} {} (transitional {transitional})",
+                display(c),
+                code_point_label(c),
+                char_name(c)
+            )
         })
         .collect();
-    let fill = if ui.visuals().dark_mode { Color32::from_rgb(80, 60, 10) } else { Color32::from_rgb(255, 243, 205) };
+    let fill = if ui.visuals().dark_mode {
+        Color32::from_rgb(80, 60, 10)
+    } else {
+        Color32::from_rgb(255, 243, 205)
+    };
     egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(8.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.label(RichText::new("Transitional and nontransitional processing give different names").strong());

@@ -30,7 +30,11 @@ pub fn status_color(ui: &Ui, status: Status) -> Color32 {
 
 /// Colour for errors.
 pub fn error_color(ui: &Ui) -> Color32 {
-    if ui.visuals().dark_mode { Color32::from_rgb(255, 120, 120) } else { Color32::from_rgb(180, 0, 0) }
+    if ui.visuals().dark_mode {
+        Color32::from_rgb(255, 120, 120)
+    } else {
+        Color32::from_rgb(180, 0, 0)
+    }
 }
 
 /// Colour for passes.
@@ -49,7 +53,11 @@ pub fn glyph_or_badge(ui: &mut Ui, c: char) -> egui::Response {
 
 /// A small framed label for an invisible character.
 pub fn badge(ui: &mut Ui, name: &str) -> egui::Response {
-    let fill = if ui.visuals().dark_mode { Color32::from_rgb(70, 50, 90) } else { Color32::from_rgb(230, 215, 250) };
+    let fill = if ui.visuals().dark_mode {
+        Color32::from_rgb(70, 50, 90)
+    } else {
+        Color32::from_rgb(230, 215, 250)
+    };
     egui::Frame::new()
         .fill(fill)
         .corner_radius(3.0)
@@ -69,7 +77,11 @@ pub fn char_strip(ui: &mut Ui, text: &str, highlighted: impl Fn(usize) -> bool) 
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
         for (index, c) in text.chars().enumerate() {
-            let fill = if highlighted(index) { highlight_fill(ui) } else { ui.visuals().faint_bg_color };
+            let fill = if highlighted(index) {
+                highlight_fill(ui)
+            } else {
+                ui.visuals().faint_bg_color
+            };
             egui::Frame::new()
                 .fill(fill)
                 .stroke(ui.visuals().widgets.noninteractive.bg_stroke)
@@ -95,7 +107,8 @@ pub fn char_strip(ui: &mut Ui, text: &str, highlighted: impl Fn(usize) -> bool) 
 pub fn bidi_text(ui: &mut Ui, text: &str, rich: impl Fn(String) -> RichText) {
     match visual_order(text) {
         Some(visual) => {
-            ui.label(rich(visual)).on_hover_text("Display order (Unicode Bidirectional Algorithm, UAX #9)");
+            ui.label(rich(visual))
+                .on_hover_text("Display order (Unicode Bidirectional Algorithm, UAX #9)");
             ui.weak("display order; logical order:");
             ui.label(rich(text.to_string()));
         }

@@ -68,7 +68,10 @@ impl BootstringView<'_> {
 }
 
 fn section(ui: &mut Ui, title: &str, id: (&str, usize), body: impl FnOnce(&mut Ui)) {
-    egui::CollapsingHeader::new(RichText::new(title).strong()).id_salt(id).default_open(true).show(ui, body);
+    egui::CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt(id)
+        .default_open(true)
+        .show(ui, body);
 }
 
 fn trace_ui(ui: &mut Ui, trace: &BootstringTrace, direction: Direction, prefix: &str) {
@@ -77,19 +80,34 @@ fn trace_ui(ui: &mut Ui, trace: &BootstringTrace, direction: Direction, prefix: 
         Direction::Encode => ui.label(format!(
             "Copy the {basic_count} basic (ASCII) code point(s) “{}”{}.",
             trace.basic,
-            if trace.delimiter { ", then the delimiter ‘-’" } else { "; no delimiter (no basic code points)" }
+            if trace.delimiter {
+                ", then the delimiter ‘-’"
+            } else {
+                "; no delimiter (no basic code points)"
+            }
         )),
         Direction::Decode => ui.label(format!(
             "Basic code points before the last delimiter: “{}” ({basic_count}); the rest are digits of the deltas.",
             trace.basic
         )),
     };
-    let mut assembled = format!("{prefix}{}{}", trace.basic, if trace.delimiter && direction == Direction::Encode { "-" } else { "" });
+    let mut assembled = format!(
+        "{prefix}{}{}",
+        trace.basic,
+        if trace.delimiter && direction == Direction::Encode {
+            "-"
+        } else {
+            ""
+        }
+    );
     for (number, insertion) in trace.insertions.iter().enumerate().take(MAX_INSERTIONS) {
         insertion_ui(ui, number, insertion, direction, &mut assembled);
     }
     if trace.insertions.len() > MAX_INSERTIONS {
-        ui.weak(format!("… {} more insertions not shown.", trace.insertions.len() - MAX_INSERTIONS));
+        ui.weak(format!(
+            "… {} more insertions not shown.",
+            trace.insertions.len() - MAX_INSERTIONS
+        ));
     }
     if let Some(error) = &trace.error {
         ui.label(RichText::new(format!("Failed: {error}")).color(error_color(ui)).strong());
@@ -97,7 +115,11 @@ fn trace_ui(ui: &mut Ui, trace: &BootstringTrace, direction: Direction, prefix: 
     }
     ui.horizontal(|ui| {
         ui.label("Result:");
-        let result = if direction == Direction::Encode { format!("{prefix}{}", trace.output) } else { trace.output.clone() };
+        let result = if direction == Direction::Encode {
+            format!("{prefix}{}", trace.output)
+        } else {
+            trace.output.clone()
+        };
         ui.label(RichText::new(result).monospace().strong());
     });
 }
@@ -117,17 +139,35 @@ fn insertion_ui(ui: &mut Ui, number: usize, insertion: &Insertion, direction: Di
         .on_hover_text("The delta is the sum of digit value × weight w (RFC 3492 §3.3); digits of value 0 add nothing.");
     // One monospace line per digit (not a grid of cells): long names have
     // hundreds of digits, and one label per row keeps a frame well under 16 ms.
-    let so_far = if direction == Direction::Encode { "A-label so far" } else { "digits read" };
-    ui.label(RichText::new(format!("{:>6} {:>3} {:>11} {:>5} {:>5} {:>11}  {so_far}", "k", "t", "q", "digit", "value", "w")).monospace().strong());
+    let so_far = if direction == Direction::Encode {
+        "A-label so far"
+    } else {
+        "digits read"
+    };
+    ui.label(
+        RichText::new(format!(
+            "{:>6} {:>3} {:>11} {:>5} {:>5} {:>11}  {so_far}",
+            "k", "t", "q", "digit", "value", "w"
+        ))
+        .monospace()
+        .strong(),
+    );
     let mut read = String::new();
     for digit in &insertion.digits {
         assembled.push(digit.digit);
         read.push(digit.digit);
         let q = digit.q.map_or("—".to_string(), |q| q.to_string());
-        let shown = if direction == Direction::Encode { assembled.as_str() } else { read.as_str() };
+        let shown = if direction == Direction::Encode {
+            assembled.as_str()
+        } else {
+            read.as_str()
+        };
         ui.label(
-            RichText::new(format!("{:>6} {:>3} {q:>11} {:>5} {:>5} {:>11}  {shown}", digit.k, digit.t, digit.digit, digit.value, digit.w))
-                .monospace(),
+            RichText::new(format!(
+                "{:>6} {:>3} {q:>11} {:>5} {:>5} {:>11}  {shown}",
+                digit.k, digit.t, digit.digit, digit.value, digit.w
+            ))
+            .monospace(),
         );
     }
     let adaptation = &insertion.adaptation;

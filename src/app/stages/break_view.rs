@@ -25,7 +25,11 @@ impl BreakView<'_> {
             ui.horizontal_wrapped(|ui| {
                 for label in &self.trace.labels {
                     let touched = self.highlight.is_some_and(|h| h.label == Some(label.index));
-                    let fill = if touched { highlight_fill(ui) } else { ui.visuals().faint_bg_color };
+                    let fill = if touched {
+                        highlight_fill(ui)
+                    } else {
+                        ui.visuals().faint_bg_color
+                    };
                     egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
                         ui.vertical(|ui| {
                             ui.label(RichText::new(format!("Label {}", label.index + 1)).strong());
@@ -36,7 +40,11 @@ impl BreakView<'_> {
                                     bidi_text(ui, &label.text, |text| RichText::new(text).monospace().size(16.0));
                                 }
                             });
-                            ui.label(RichText::new(format!("{} code point(s)", label.text.chars().count())).small().weak());
+                            ui.label(
+                                RichText::new(format!("{} code point(s)", label.text.chars().count()))
+                                    .small()
+                                    .weak(),
+                            );
                         });
                     });
                     if let Some(separator) = label.separator {

@@ -22,7 +22,10 @@ impl MapView<'_> {
             ui.label(RichText::new(&self.trace.mapped).monospace());
         });
         char_strip(ui, &self.trace.mapped, |index| {
-            self.trace.map.iter().any(|step| highlighted.contains(&step.index) && (step.output_span.0..step.output_span.1).contains(&index))
+            self.trace
+                .map
+                .iter()
+                .any(|step| highlighted.contains(&step.index) && (step.output_span.0..step.output_span.1).contains(&index))
         });
         ui.add_space(6.0);
         if self.trace.map.is_empty() {
@@ -35,7 +38,11 @@ impl MapView<'_> {
     /// Input indices the current highlight points at.
     fn highlighted_inputs(&self) -> Vec<usize> {
         match self.highlight {
-            Some(Highlight { label: Some(label), position, .. }) => self.trace.input_indices(label, position),
+            Some(Highlight {
+                label: Some(label),
+                position,
+                ..
+            }) => self.trace.input_indices(label, position),
             _ => Vec::new(),
         }
     }
@@ -56,7 +63,16 @@ impl MapView<'_> {
             .column(Column::initial(200.0).at_least(120.0).clip(true))
             .column(Column::remainder().at_least(80.0))
             .header(22.0, |mut header| {
-                for title in ["#", "Glyph", "Code point", "Name", "Table row", "Status", "What happened", "Result"] {
+                for title in [
+                    "#",
+                    "Glyph",
+                    "Code point",
+                    "Name",
+                    "Table row",
+                    "Status",
+                    "What happened",
+                    "Result",
+                ] {
                     header.col(|ui| {
                         ui.strong(title);
                     });
@@ -87,7 +103,10 @@ fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep) {
     });
     row.col(|ui| {
         ui.label(RichText::new(&step.row.range).monospace().small())
-            .on_hover_text(format!("IdnaMappingTable.txt row {}; IDNA2008 field: {:?}", step.row.range, step.row.idna2008));
+            .on_hover_text(format!(
+                "IdnaMappingTable.txt row {}; IDNA2008 field: {:?}",
+                step.row.range, step.row.idna2008
+            ));
     });
     row.col(|ui| {
         let color = status_color(ui, step.row.status);
@@ -108,7 +127,13 @@ fn action_text(step: &MapStep) -> String {
             let parts: Vec<String> = step
                 .output
                 .chars()
-                .map(|c| format!("{} {}", glyph(c).or_else(|| invisible_badge(c)).unwrap_or_default(), code_point_label(c)))
+                .map(|c| {
+                    format!(
+                        "{} {}",
+                        glyph(c).or_else(|| invisible_badge(c)).unwrap_or_default(),
+                        code_point_label(c)
+                    )
+                })
                 .collect();
             format!("{} by {}", step.action.describe(), parts.join(", "))
         }

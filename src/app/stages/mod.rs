@@ -74,7 +74,8 @@ impl StageTabs {
     pub fn ui(&mut self, ui: &mut Ui, inspection: &Inspection, highlight: Option<Highlight>) {
         ui.horizontal_wrapped(|ui| {
             for stage in Stage::ALL {
-                ui.selectable_value(&mut self.stage, stage, stage.title()).on_hover_text(stage.help());
+                ui.selectable_value(&mut self.stage, stage, stage.title())
+                    .on_hover_text(stage.help());
             }
             ui.separator();
             ui.label("Mode:");
@@ -92,10 +93,26 @@ impl StageTabs {
         // Error positions refer to the nontransitional labels; show them only there.
         let highlight = highlight.filter(|_| self.mode == Mode::Nontransitional);
         match self.stage {
-            Stage::Map => MapView { trace: process, highlight }.ui(ui),
-            Stage::Normalize => NormalizeView { trace: process, highlight }.ui(ui),
-            Stage::Break => BreakView { trace: process, highlight }.ui(ui),
-            Stage::Validate => ValidateView { trace: process, highlight }.ui(ui),
+            Stage::Map => MapView {
+                trace: process,
+                highlight,
+            }
+            .ui(ui),
+            Stage::Normalize => NormalizeView {
+                trace: process,
+                highlight,
+            }
+            .ui(ui),
+            Stage::Break => BreakView {
+                trace: process,
+                highlight,
+            }
+            .ui(ui),
+            Stage::Validate => ValidateView {
+                trace: process,
+                highlight,
+            }
+            .ui(ui),
             Stage::Encode => BootstringView { process, ascii }.ui(ui),
         }
     }

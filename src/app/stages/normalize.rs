@@ -41,10 +41,15 @@ impl NormalizeView<'_> {
             ui.add_space(6.0);
             ui.label(RichText::new("After NFC").strong());
             let error_at = self.error_index();
-            char_strip(ui, after, |index| span.as_ref().is_some_and(|(_, new)| new.contains(&index)) || error_at == Some(index));
+            char_strip(ui, after, |index| {
+                span.as_ref().is_some_and(|(_, new)| new.contains(&index)) || error_at == Some(index)
+            });
             ui.add_space(6.0);
             ui.horizontal(|ui| {
-                egui::Frame::new().fill(highlight_fill(ui)).inner_margin(4.0).show(ui, |ui| ui.label("highlighted"));
+                egui::Frame::new()
+                    .fill(highlight_fill(ui))
+                    .inner_margin(4.0)
+                    .show(ui, |ui| ui.label("highlighted"));
                 ui.weak("= changed by NFC, or the character an error chip points at");
             });
         });

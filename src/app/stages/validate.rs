@@ -3,7 +3,9 @@
 //! criterion of UTS #46 §4.1, the Bidi rule (RFC 5893) and ContextJ (RFC 5892).
 
 use crate::app::inspection::Highlight;
-use crate::app::widgets::{bidi_text, code_point, describe_char, error_color, glyph_or_badge, highlight_fill, ok_color, status_color};
+use crate::app::widgets::{
+    bidi_text, code_point, describe_char, error_color, glyph_or_badge, highlight_fill, ok_color, status_color,
+};
 use crate::uts46::{CheckOutcome, CheckResult, Direction, LabelTrace, ProcessTrace};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -38,7 +40,9 @@ impl ValidateView<'_> {
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("Starts with xn--: Punycode “{}” decoded", step.decode.input));
                 match &step.decode.error {
-                    Some(error) => ui.label(RichText::new(format!("— failed: {error}; the label is kept as it is")).color(error_color(ui))),
+                    Some(error) => {
+                        ui.label(RichText::new(format!("— failed: {error}; the label is kept as it is")).color(error_color(ui)))
+                    }
                     None => ui.label(format!("to “{}” (see Encode/Decode)", step.decode.output)),
                 };
             });
@@ -63,29 +67,32 @@ impl ValidateView<'_> {
 
     fn chars_grid(&self, ui: &mut Ui, label: &LabelTrace) {
         let failing = failing_positions(label);
-        egui::Grid::new(("label-chars", label.index)).striped(true).spacing([10.0, 2.0]).show(ui, |ui| {
-            for title in ["#", "Glyph", "Code point", "Name", "Status", "Bidi", "Joining", "ccc"] {
-                ui.strong(title);
-            }
-            ui.end_row();
-            for (position, c) in label.chars.iter().enumerate().take(MAX_CHAR_ROWS) {
-                let marked = self.highlight.is_some_and(|h| h.covers(label.index, position)) || failing.contains(&position);
-                let number = RichText::new((position + 1).to_string());
-                if marked {
-                    ui.label(number.background_color(highlight_fill(ui)).strong());
-                } else {
-                    ui.label(number.weak());
+        egui::Grid::new(("label-chars", label.index))
+            .striped(true)
+            .spacing([10.0, 2.0])
+            .show(ui, |ui| {
+                for title in ["#", "Glyph", "Code point", "Name", "Status", "Bidi", "Joining", "ccc"] {
+                    ui.strong(title);
                 }
-                glyph_or_badge(ui, c.code_point);
-                ui.label(code_point(c.code_point));
-                ui.label(&c.name);
-                ui.label(RichText::new(c.status.as_str()).color(status_color(ui, c.status)));
-                ui.label(RichText::new(c.bidi_class).monospace());
-                ui.label(RichText::new(c.joining_type).monospace());
-                ui.label(RichText::new(c.combining_class.to_string()).monospace());
                 ui.end_row();
-            }
-        });
+                for (position, c) in label.chars.iter().enumerate().take(MAX_CHAR_ROWS) {
+                    let marked = self.highlight.is_some_and(|h| h.covers(label.index, position)) || failing.contains(&position);
+                    let number = RichText::new((position + 1).to_string());
+                    if marked {
+                        ui.label(number.background_color(highlight_fill(ui)).strong());
+                    } else {
+                        ui.label(number.weak());
+                    }
+                    glyph_or_badge(ui, c.code_point);
+                    ui.label(code_point(c.code_point));
+                    ui.label(&c.name);
+                    ui.label(RichText::new(c.status.as_str()).color(status_color(ui, c.status)));
+                    ui.label(RichText::new(c.bidi_class).monospace());
+                    ui.label(RichText::new(c.joining_type).monospace());
+                    ui.label(RichText::new(c.combining_class.to_string()).monospace());
+                    ui.end_row();
+                }
+            });
         if label.chars.len() > MAX_CHAR_ROWS {
             ui.weak(format!("… {} more characters not shown.", label.chars.len() - MAX_CHAR_ROWS));
         }
@@ -93,19 +100,34 @@ impl ValidateView<'_> {
 
     fn checklist(&self, ui: &mut Ui, label: &LabelTrace) {
         ui.strong("Checklist");
-        egui::Grid::new(("checklist", label.index)).striped(true).spacing([10.0, 3.0]).show(ui, |ui| {
-            for check in &label.checks {
-                check_row(ui, label, check);
-                ui.end_row();
-            }
-        });
+        egui::Grid::new(("checklist", label.index))
+            .striped(true)
+            .spacing([10.0, 3.0])
+            .show(ui, |ui| {
+                for check in &label.checks {
+                    check_row(ui, label, check);
+                    ui.end_row();
+                }
+            });
     }
 }
 
 fn label_title(label: &LabelTrace) -> String {
-    let failed = label.checks.iter().filter(|check| matches!(check.outcome, CheckOutcome::Fail(_))).count();
-    let verdict = if failed == 0 { "all checks pass".to_string() } else { format!("{failed} check(s) fail") };
-    let text = if label.converted.is_empty() { "(empty)" } else { label.converted.as_str() };
+    let failed = label
+        .checks
+        .iter()
+        .filter(|check| matches!(check.outcome, CheckOutcome::Fail(_)))
+        .count();
+    let verdict = if failed == 0 {
+        "all checks pass".to_string()
+    } else {
+        format!("{failed} check(s) fail")
+    };
+    let text = if label.converted.is_empty() {
+        "(empty)"
+    } else {
+        label.converted.as_str()
+    };
     format!("Label {}: {text} — {verdict}", label.index + 1)
 }
 
@@ -144,7 +166,8 @@ fn check_row(ui: &mut Ui, label: &LabelTrace, check: &CheckResult) {
                     .collect();
                 chars.join(", ")
             };
-            let text = RichText::new(format!("at {at}. {} ({})", code.explanation(), code.spec_reference())).color(error_color(ui));
+            let text =
+                RichText::new(format!("at {at}. {} ({})", code.explanation(), code.spec_reference())).color(error_color(ui));
             ui.add(egui::Label::new(text).wrap())
         }
         CheckOutcome::NotApplicable(reason) => ui.weak(format!("not applicable: {reason}")),
