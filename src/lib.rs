@@ -9,6 +9,7 @@
 //! assert_eq!(results.to_ascii_t.value, "fass.de");
 //! ```
 
+pub mod about;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod batch;

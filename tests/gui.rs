@@ -261,3 +261,23 @@ fn tables_loaded_at_start_show_their_version_in_the_status_bar() {
     );
     assert_eq!(count(&harness, "xn--bcher-kva.de"), 2);
 }
+
+#[test]
+fn help_lists_every_error_code_and_about_names_the_data_versions() {
+    let mut harness = app_with(None);
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "Help").click();
+    harness.run();
+    harness.get_by_label("About idna-inspector").click();
+    harness.run();
+    assert!(count(&harness, "IDNA mapping table (bundled)") == 1);
+    assert!(count(&harness, "16.0.0") >= 1);
+    let nfc = unicode_normalization::UNICODE_VERSION;
+    assert!(count(&harness, &format!("{}.{}.{}", nfc.0, nfc.1, nfc.2)) >= 1);
+
+    harness.key_press(egui::Key::F1);
+    harness.run();
+    for code in ErrorCode::ALL {
+        assert!(count(&harness, code.explanation()) >= 1, "{code} missing from Help");
+    }
+    assert!(count(&harness, "A-label") >= 1, "glossary");
+}

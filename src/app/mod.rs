@@ -5,8 +5,10 @@
 //! method, and every view reads the engine's [`crate::uts46::Trace`], which is
 //! recomputed only when the input, the options or the table change.
 
+mod about;
 pub mod examples;
 mod fonts;
+mod help;
 mod input;
 mod inspection;
 mod options;
@@ -19,8 +21,10 @@ pub use fonts::{install_app_fonts, system_fonts_available};
 pub use inspection::Inspection;
 
 use crate::uts46::Options;
+use about::AboutWindow;
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+use help::HelpWindow;
 use input::InputBar;
 use options::OptionsPanel;
 use results::ResultsHeader;
@@ -62,6 +66,8 @@ pub struct InspectorApp {
     results: ResultsHeader,
     tabs: StageTabs,
     inspection: Option<Inspection>,
+    help: HelpWindow,
+    about: AboutWindow,
     /// How long the last `ui()` call took (shown in the status bar).
     last_frame: Duration,
 }
@@ -80,6 +86,8 @@ impl InspectorApp {
             results: ResultsHeader::default(),
             tabs: remembered.tabs,
             inspection: None,
+            help: HelpWindow::default(),
+            about: AboutWindow::default(),
             last_frame: Duration::ZERO,
         };
         if let Some(options) = startup.options {
@@ -145,6 +153,16 @@ impl InspectorApp {
             ui.menu_button("View", |ui| {
                 egui::global_theme_preference_buttons(ui);
             });
+            ui.menu_button("Help", |ui| {
+                if ui.button("Guide, glossary and error codes").clicked() {
+                    self.help.open = true;
+                    ui.close();
+                }
+                if ui.button("About idna-inspector").clicked() {
+                    self.about.open = true;
+                    ui.close();
+                }
+            });
         });
     }
 
@@ -162,12 +180,15 @@ impl InspectorApp {
                     ui.weak(format!("trace {:.2} ms", inspection.elapsed.as_secs_f64() * 1000.0))
                         .on_hover_text("Time the engine took for the traced run");
                 }
-                ui.weak("Ctrl+L: domain field · Ctrl+C: copy selected result");
+                ui.weak("F1: help · Ctrl+L: domain field · Ctrl+C: copy selected result");
             });
         });
     }
 
     fn shortcuts(&mut self, ui: &Ui) {
+        if ui.input_mut(|input| input.consume_key(Modifiers::NONE, Key::F1)) {
+            self.help.open = true;
+        }
         if ui.input_mut(|input| input.consume_shortcut(&FOCUS_INPUT)) {
             self.input.request_focus();
         }
@@ -202,6 +223,8 @@ impl InspectorApp {
             }
             self.tabs.ui(ui, inspection, highlight);
         });
+        self.help.ui(ui.ctx());
+        self.about.ui(ui.ctx(), self.tables.engine().table());
         self.last_frame = started.elapsed();
     }
 }

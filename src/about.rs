@@ -1,0 +1,56 @@
+//! Which Unicode data each part of the engine uses, for the About window and
+//! `--version`-style reports.
+
+use crate::table::{MappingTable, TableSource};
+
+/// One data source: what it provides, its Unicode version, and where it comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataSource {
+    pub what: &'static str,
+    pub version: String,
+    pub source: String,
+}
+
+fn version((major, minor, patch): (impl ToString, impl ToString, impl ToString)) -> String {
+    format!("{}.{}.{}", major.to_string(), minor.to_string(), patch.to_string())
+}
+
+/// The data sources in use with `table` (the bundled one or one loaded at run time).
+pub fn data_sources(table: &MappingTable) -> Vec<DataSource> {
+    let bundled = MappingTable::bundled();
+    let mut sources = vec![DataSource {
+        what: "IDNA mapping table (bundled)",
+        version: bundled.version().to_string(),
+        source: "tables/IdnaMappingTable.txt, compiled in".to_string(),
+    }];
+    if let TableSource::File(path) = table.source() {
+        sources.push(DataSource {
+            what: "IDNA mapping table (loaded, in use)",
+            version: table.version().to_string(),
+            source: path.display().to_string(),
+        });
+    }
+    sources.extend([
+        DataSource {
+            what: "Normalization (NFC)",
+            version: version(unicode_normalization::UNICODE_VERSION),
+            source: "unicode-normalization crate".to_string(),
+        },
+        DataSource {
+            what: "Bidi_Class (Bidi rule)",
+            version: version(unicode_bidi::UNICODE_VERSION),
+            source: "unicode-bidi crate, with the BN defaults of DerivedBidiClass.txt".to_string(),
+        },
+        DataSource {
+            what: "Joining_Type (ContextJ)",
+            version: version(unicode_joining_type::UNICODE_VERSION),
+            source: "unicode-joining-type crate".to_string(),
+        },
+        DataSource {
+            what: "Character names",
+            version: "17.0.0".to_string(),
+            source: "unicode_names2 crate 4.0 (Unicode 17.0 names)".to_string(),
+        },
+    ]);
+    sources
+}
