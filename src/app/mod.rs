@@ -248,9 +248,14 @@ impl eframe::App for InspectorApp {
 ///
 /// Errors: eframe's, e.g. when no display is available.
 pub fn run(startup: Startup) -> eframe::Result {
+    let mut viewport = egui::ViewportBuilder::default();
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icons/idna-inspector-256.png")) {
+        viewport = viewport.with_icon(icon);
+    }
     let native_options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
+        viewport: viewport
             .with_title(APP_NAME)
+            .with_app_id(APP_NAME)
             .with_inner_size([1180.0, 780.0])
             .with_min_inner_size([640.0, 420.0])
             .with_drag_and_drop(true),
