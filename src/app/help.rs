@@ -109,13 +109,12 @@ impl HelpWindow {
                 }
                 ui.add_space(8.0);
                 ui.heading("Glossary");
-                egui::Grid::new("glossary").striped(true).show(ui, |ui| {
-                    for (term, meaning) in GLOSSARY {
-                        ui.label(RichText::new(term).strong());
-                        ui.add(egui::Label::new(meaning).wrap());
-                        ui.end_row();
-                    }
-                });
+                for (term, meaning) in GLOSSARY {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(format!("{term}:")).strong());
+                        ui.label(meaning);
+                    });
+                }
                 ui.add_space(8.0);
                 ui.heading("Error codes");
                 ui.label("As IdnaTestV2.txt names them.");
@@ -125,14 +124,11 @@ impl HelpWindow {
 }
 
 fn error_codes(ui: &mut Ui) {
-    egui::Grid::new("error-codes").striped(true).show(ui, |ui| {
-        for code in ErrorCode::ALL {
+    for code in ErrorCode::ALL {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(code.as_str()).monospace().strong());
-            ui.vertical(|ui| {
-                ui.add(egui::Label::new(code.explanation()).wrap());
-                ui.label(RichText::new(code.spec_reference()).small().weak());
-            });
-            ui.end_row();
-        }
-    });
+            ui.label(code.explanation());
+            ui.label(RichText::new(code.spec_reference()).small().weak());
+        });
+    }
 }

@@ -137,8 +137,10 @@ impl ResultsHeader {
                 .get(label)
                 .map(|l| l.converted.as_str())
                 .unwrap_or("");
-            let character = describe_char(text, position).unwrap_or_default();
-            place.push(format!("char {} {character}", position + 1));
+            match describe_char(text, position) {
+                Some(character) => place.push(format!("char {} {character}", position + 1)),
+                None => place.push("at the end of the label".to_string()),
+            }
         }
         let stroke_color = if pinned {
             ui.visuals().selection.stroke.color

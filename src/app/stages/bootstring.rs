@@ -111,7 +111,20 @@ fn trace_ui(ui: &mut Ui, trace: &BootstringTrace, direction: Direction, prefix: 
     }
     if let Some(error) = &trace.error {
         ui.label(RichText::new(format!("Failed: {error}")).color(error_color(ui)).strong());
-        char_strip(ui, &trace.input, |index| index == error.position);
+        if error.position >= trace.input.chars().count() {
+            ui.label("The failure point is the end of the input (highlighted: the last character read).");
+        }
+        let last = trace.input.chars().count().saturating_sub(1);
+        char_strip(ui, &trace.input, |index| index == error.position.min(last));
+        ui.horizontal(|ui| {
+            ui.label("Result:");
+            let outcome = match direction {
+                Direction::Decode => "none — decoding failed, so the label is kept as it is (P4)",
+                Direction::Encode => "none — encoding failed, so ToASCII keeps the label and records A3",
+            };
+            ui.label(RichText::new(outcome).color(error_color(ui)));
+        });
+        return;
     }
     ui.horizontal(|ui| {
         ui.label("Result:");
