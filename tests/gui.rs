@@ -29,9 +29,14 @@ fn count_containing(harness: &Harness<'_, InspectorApp>, text: &str) -> usize {
     harness.query_all_by_label_contains(text).count()
 }
 
-fn type_domain(harness: &mut Harness<'_, InspectorApp>, text: &str) {
-    harness.get_by_label("Clear").click();
+/// Clicks the widget labelled `label` and lets the app settle.
+fn click(harness: &mut Harness<'_, InspectorApp>, label: &str) {
+    harness.get_by_label(label).click();
     harness.run();
+}
+
+fn type_domain(harness: &mut Harness<'_, InspectorApp>, text: &str) {
+    click(harness, "Clear");
     harness.get_by_label("Domain").type_text(text);
     harness.run();
 }
@@ -50,12 +55,9 @@ fn typing_a_domain_shows_its_a_label() {
 #[test]
 fn the_fass_example_shows_different_transitional_and_nontransitional_results() {
     let mut harness = app_with(None);
-    harness.get_by_label("Examples").click();
-    harness.run();
-    harness.get_by_label("UTS #46 Table 1: deviations").click();
-    harness.run();
-    harness.get_by_label("faß.de").click();
-    harness.run();
+    click(&mut harness, "Examples");
+    click(&mut harness, "UTS #46 Table 1: deviations");
+    click(&mut harness, "faß.de");
     assert_eq!(harness.state().inspection().map(|i| i.input.as_str()), Some("faß.de"));
     assert_eq!(count(&harness, "xn--fa-hia.de"), 1, "nontransitional keeps ß");
     assert_eq!(count(&harness, "fass.de"), 1, "transitional maps ß to ss");
@@ -69,8 +71,7 @@ fn the_fass_example_shows_different_transitional_and_nontransitional_results() {
 #[test]
 fn the_bootstring_view_of_buecher_reads_like_the_textbook() {
     let mut harness = app_with(Some("bücher"));
-    harness.get_by_label("5 Encode/Decode").click();
-    harness.run();
+    click(&mut harness, "5 Encode/Decode");
     assert_eq!(count(&harness, "delta 745 = 10 × 1 + 21 × 35"), 1);
     assert!(count_containing(&harness, "i = 1, delta = 745, bias = 72") >= 1);
     // One row per digit: k, t, q, digit, value, w, and the A-label assembled so far.
@@ -106,8 +107,7 @@ fn invalid_punycode_shows_a_p4_chip() {
 fn toggling_check_hyphens_changes_the_verdict() {
     let mut harness = app_with(Some("ab--c.com"));
     assert_eq!(count(&harness, "✖ errors: V2"), 3);
-    harness.get_by_label("CheckHyphens").click();
-    harness.run();
+    click(&mut harness, "CheckHyphens");
     assert_eq!(count(&harness, "✖ errors: V2"), 0);
     assert_eq!(count(&harness, "✔ no errors"), 3);
     assert_eq!(harness.state().inspection().map(|i| i.options.check_hyphens), Some(false));
@@ -126,18 +126,15 @@ fn the_map_view_names_invisible_characters() {
 #[test]
 fn the_break_view_names_the_ideographic_full_stop() {
     let mut harness = app_with(Some("a。b"));
-    harness.get_by_label("3 Break").click();
-    harness.run();
+    click(&mut harness, "3 Break");
     assert_eq!(count(&harness, "U+3002 IDEOGRAPHIC FULL STOP → '.'"), 1);
 }
 
 #[test]
 fn presets_set_the_flags() {
     let mut harness = app_with(Some("ab--c.com"));
-    harness.get_by_label("Preset").click();
-    harness.run();
-    harness.get_by_label("WHATWG URL").click();
-    harness.run();
+    click(&mut harness, "Preset");
+    click(&mut harness, "WHATWG URL");
     let options = harness.state().inspection().map(|i| i.options);
     assert_eq!(options, Some(idna_inspector::Preset::WhatwgUrl.options()));
     assert_eq!(count(&harness, "✖ errors: V2"), 0);
@@ -170,20 +167,15 @@ fn every_example_renders_in_every_stage() {
     for example in examples::all() {
         let mut harness = app_with(Some(example.input));
         for tab in ["1 Map", "2 Normalize", "3 Break", "4 Convert/Validate", "5 Encode/Decode"] {
-            harness.get_by_label(tab).click();
-            harness.run();
-            harness.get_by_label("Transitional").click();
-            harness.run();
-            harness.get_by_label("Nontransitional").click();
-            harness.run();
+            click(&mut harness, tab);
+            click(&mut harness, "Transitional");
+            click(&mut harness, "Nontransitional");
         }
     }
     let mut harness = app_with(None);
     for group in examples::GROUPS {
-        harness.get_by_label("Examples").click();
-        harness.run();
-        harness.get_by_label(group.title).click();
-        harness.run();
+        click(&mut harness, "Examples");
+        click(&mut harness, group.title);
         for example in group.examples {
             assert_eq!(harness.query_all_by_label(example.label).count(), 1, "{}", example.label);
         }
@@ -200,8 +192,7 @@ fn ctrl_l_focuses_the_domain_field_and_ctrl_c_copies_the_selected_result() {
     assert!(copied_within_steps(&mut harness).contains(&"xn--fa-hia.de".to_string()));
 
     // Select the transitional result by clicking it, then Ctrl+C (no text field focused).
-    harness.get_by_label("fass.de").click();
-    harness.run();
+    click(&mut harness, "fass.de");
     harness.event(egui::Event::Copy);
     let copied = copied_within_steps(&mut harness);
     assert!(
@@ -267,8 +258,7 @@ fn help_lists_every_error_code_and_about_names_the_data_versions() {
     let mut harness = app_with(None);
     harness.get_by_role_and_label(egui::accesskit::Role::Button, "Help").click();
     harness.run();
-    harness.get_by_label("About idna-inspector").click();
-    harness.run();
+    click(&mut harness, "About idna-inspector");
     assert!(count(&harness, "IDNA mapping table (bundled)") == 1);
     assert!(count(&harness, "16.0.0") >= 1);
     let nfc = unicode_normalization::UNICODE_VERSION;
