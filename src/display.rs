@@ -89,10 +89,10 @@ pub fn glyph(c: char) -> Option<String> {
     }
 }
 
-/// True when `text` holds a right-to-left character (Bidi_Class R or AL),
-/// so its logical order differs from the order a reader sees.
-pub fn has_right_to_left(text: &str) -> bool {
-    BidiInfo::new(text, None).has_rtl()
+/// One code point as text a reader can see: its [`glyph`], or else its
+/// [`invisible_badge`] name (`ZWJ`, `SHY`, …).
+pub fn visible(c: char) -> String {
+    glyph(c).or_else(|| invisible_badge(c)).unwrap_or_default()
 }
 
 /// `text` in visual (left-to-right display) order, as the Unicode
@@ -152,6 +152,8 @@ mod tests {
         assert_eq!(invisible_badge('\u{0007}').as_deref(), Some("CTRL 07"));
         assert_eq!(invisible_badge('a'), None);
         assert_eq!(glyph('\u{0308}').as_deref(), Some("\u{25CC}\u{0308}"));
+        assert_eq!(visible('\u{200D}'), "ZWJ");
+        assert_eq!(visible('ß'), "ß");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Renders a [`Trace`] as readable text (the CLI `explain` command). It only
 //! reads the trace; it computes nothing of its own.
 
+use crate::display::{code_point_labels, visible};
 use crate::punycode::BootstringTrace;
 use crate::uts46::{CheckOutcome, Conversion, LabelTrace, MapAction, Mode, ProcessTrace, Results, Trace};
 use std::fmt::Write;
@@ -251,6 +252,7 @@ fn write_bootstring(out: &mut String, trace: &BootstringTrace, indent: &str) {
             insertion.h,
             insertion.bias
         );
+        let _ = writeln!(out, "{indent}  delta {}", insertion.delta_formula());
         for digit in &insertion.digits {
             let q = digit.q.map(|q| format!(" q={q}")).unwrap_or_default();
             let _ = writeln!(
@@ -272,23 +274,13 @@ fn write_bootstring(out: &mut String, trace: &BootstringTrace, indent: &str) {
     let _ = writeln!(out, "{indent}output {:?}", trace.output);
 }
 
-/// The character itself, or its code for invisible and combining ones.
-fn visible(c: char) -> String {
-    let invisible = c.is_control()
-        || c.is_whitespace()
-        || unicode_normalization::char::is_combining_mark(c)
-        || matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}');
-    if invisible { "·".to_string() } else { c.to_string() }
-}
-
+/// `U+0073 U+0073`, or `(nothing)` for the empty string.
 fn codes_of(text: &str) -> String {
     if text.is_empty() {
-        return "(nothing)".to_string();
+        "(nothing)".to_string()
+    } else {
+        code_point_labels(text)
     }
-    text.chars()
-        .map(|c| format!("U+{:04X}", c as u32))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn truncate(text: &str, max: usize) -> String {

@@ -9,10 +9,14 @@ use idna_inspector::app::{InspectorApp, Startup, examples, install_app_fonts};
 use idna_inspector::uts46::{ErrorCode, Options, Uts46};
 
 fn app_with(domain: Option<&str>) -> Harness<'static, InspectorApp> {
-    let startup = Startup {
+    app_from(Startup {
         domain: domain.map(str::to_string),
         ..Startup::default()
-    };
+    })
+}
+
+/// The app as the command line would start it, with its own fonts, after the first frames.
+fn app_from(startup: Startup) -> Harness<'static, InspectorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))
         .with_context_setup(install_app_fonts)
@@ -240,11 +244,7 @@ fn tables_loaded_at_start_show_their_version_in_the_status_bar() {
         tables: Some(dir.to_path_buf()),
         ..Startup::default()
     };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .with_context_setup(install_app_fonts)
-        .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), InspectorApp::new(None, startup));
-    harness.run();
+    let harness = app_from(startup);
     assert_eq!(count_containing(&harness, "Mapping table: Unicode 17.0.0"), 1);
     assert_eq!(
         harness.state().inspection().map(|i| i.trace.table_version.as_str()),

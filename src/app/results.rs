@@ -3,7 +3,7 @@
 
 use super::inspection::{ErrorChip, Highlight, Inspection};
 use super::widgets::{bidi_text, describe_char, error_color, ok_color};
-use crate::display::code_point_label;
+use crate::display::{code_point_label, visible};
 use crate::names::char_name;
 use crate::table::Status;
 use crate::uts46::{Conversion, MapAction, Preset};
@@ -212,7 +212,7 @@ fn deviation_note(ui: &mut Ui, inspection: &Inspection) {
                 .unwrap_or_else(|| "maps it".to_string());
             format!(
                 "{} {} {} (transitional {transitional})",
-                display(c),
+                visible(c),
                 code_point_label(c),
                 char_name(c)
             )
@@ -240,8 +240,4 @@ fn deviation_note(ui: &mut Ui, inspection: &Inspection) {
             ui.label(" in the other: a spoofer can register the name the victim's software does not expect.");
         });
     });
-}
-
-fn display(c: char) -> String {
-    crate::display::glyph(c).unwrap_or_else(|| crate::display::invisible_badge(c).unwrap_or_default())
 }

@@ -1,7 +1,7 @@
 //! Small shared widgets: a code point as glyph + U+XXXX, invisible-character
 //! badges, status colours, strings drawn as rows of character boxes.
 
-use crate::display::{code_point_label, glyph, invisible_badge, visual_order};
+use crate::display::{code_point_label, glyph, invisible_badge, visible, visual_order};
 use crate::table::Status;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
@@ -121,6 +121,5 @@ pub fn bidi_text(ui: &mut Ui, text: &str, rich: impl Fn(String) -> RichText) {
 /// The character at `index` of `text` with its code, e.g. `‘ü’ U+00FC`, for sentences.
 pub fn describe_char(text: &str, index: usize) -> Option<String> {
     let c = text.chars().nth(index)?;
-    let shown = glyph(c).unwrap_or_else(|| invisible_badge(c).unwrap_or_default());
-    Some(format!("‘{shown}’ {}", code_point_label(c)))
+    Some(format!("‘{}’ {}", visible(c), code_point_label(c)))
 }

@@ -3,7 +3,7 @@
 
 use crate::app::inspection::Highlight;
 use crate::app::widgets::{char_strip, code_point, glyph_or_badge, status_color};
-use crate::display::{code_point_label, glyph, invisible_badge};
+use crate::display::{code_point_label, visible};
 use crate::uts46::{MapAction, MapStep, ProcessTrace};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -127,13 +127,7 @@ fn action_text(step: &MapStep) -> String {
             let parts: Vec<String> = step
                 .output
                 .chars()
-                .map(|c| {
-                    format!(
-                        "{} {}",
-                        glyph(c).or_else(|| invisible_badge(c)).unwrap_or_default(),
-                        code_point_label(c)
-                    )
-                })
+                .map(|c| format!("{} {}", visible(c), code_point_label(c)))
                 .collect();
             format!("{} by {}", step.action.describe(), parts.join(", "))
         }
