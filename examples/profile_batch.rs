@@ -1,19 +1,26 @@
-//! Runs the benchmark corpus once through idna-inspector's engine, for
-//! `valgrind --tool=callgrind` (instruction counts, stable on a noisy machine).
+//! Runs one benchmark corpus (argument: mixed, ascii or idn; default mixed)
+//! once through the batch's per-line function, for `valgrind --tool=callgrind`
+//! (instruction counts, stable on a noisy machine).
 
 #[path = "../benches/corpus.rs"]
 mod corpus;
 
+use idna_inspector::batch::record_for_line;
 use idna_inspector::uts46::{Options, Uts46};
 
 fn main() {
-    let corpus = corpus::corpus();
+    let kind = match std::env::args().nth(1).as_deref() {
+        Some("ascii") => corpus::Kind::Ascii,
+        Some("idn") => corpus::Kind::Idn,
+        _ => corpus::Kind::Mixed,
+    };
+    let lines = corpus::generate(kind);
     let engine = Uts46::new();
     let options = Options::default();
     let start = std::time::Instant::now();
-    let mut errors = 0;
-    for line in &corpus {
-        errors += engine.process(line, &options).to_ascii_n.errors.len();
+    let mut failed = 0;
+    for (number, line) in lines.iter().enumerate() {
+        failed += usize::from(record_for_line(&engine, &options, number as u64 + 1, line.as_bytes()).has_errors());
     }
-    eprintln!("{} lines in {:?} ({errors} errors)", corpus.len(), start.elapsed());
+    eprintln!("{} {} lines in {:?} ({failed} failed)", kind.name(), lines.len(), start.elapsed());
 }

@@ -1,7 +1,7 @@
 //! The `idna-inspector` command: `explain` and `batch` over the core engine.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use idna_inspector::batch::{self, Format, RecordWriter};
+use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, Write};
@@ -21,6 +21,11 @@ struct Cli {
 
     /// A domain name to open in the window (or, without the `gui` feature, to explain as text).
     domain: Option<String>,
+
+    /// Open the window straight into the batch view with FILE loaded.
+    #[cfg(feature = "gui")]
+    #[arg(long, value_name = "FILE", conflicts_with = "domain")]
+    batch: Option<PathBuf>,
 
     #[command(flatten)]
     flags: Flags,
@@ -42,9 +47,18 @@ enum Command {
     Batch {
         /// The input file; `-` or nothing reads standard input.
         file: Option<PathBuf>,
-        /// The output format.
+        /// The output format; `summary` prints only the totals and the elapsed time.
         #[arg(long, value_enum, default_value_t = FormatArg::Jsonl)]
         format: FormatArg,
+        /// The input layout; by default guessed from the file name (.csv, .tsv), else lines.
+        #[arg(long, value_enum)]
+        input_format: Option<InputFormatArg>,
+        /// For CSV/TSV input: the column holding the names, by header name or 0-based number.
+        #[arg(long, default_value = "0")]
+        column: String,
+        /// Prefix CSV/TSV cells starting with = + - @ tab or CR with ' (spreadsheet formula safety).
+        #[arg(long)]
+        formula_safe: bool,
     },
 }
 
@@ -53,6 +67,42 @@ enum FormatArg {
     Jsonl,
     Csv,
     Tsv,
+    Summary,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum InputFormatArg {
+    Lines,
+    Csv,
+    Tsv,
+}
+
+/// The batch command's arguments, gathered.
+struct BatchArgs {
+    file: Option<PathBuf>,
+    format: FormatArg,
+    input_format: Option<InputFormatArg>,
+    column: String,
+    formula_safe: bool,
+}
+
+impl BatchArgs {
+    fn input_format(&self) -> InputFormat {
+        let column = match self.column.parse::<usize>() {
+            Ok(index) => Column::Index(index),
+            Err(_) => Column::Name(self.column.clone()),
+        };
+        match self.input_format {
+            Some(InputFormatArg::Lines) => InputFormat::Lines,
+            Some(InputFormatArg::Csv) => InputFormat::Csv(column),
+            Some(InputFormatArg::Tsv) => InputFormat::Tsv(column),
+            None => match self.file.as_deref().map(InputFormat::guess) {
+                Some(InputFormat::Csv(_)) => InputFormat::Csv(column),
+                Some(InputFormat::Tsv(_)) => InputFormat::Tsv(column),
+                _ => InputFormat::Lines,
+            },
+        }
+    }
 }
 
 /// The UTS #46 flags; every check is on unless switched off here.
@@ -115,7 +165,26 @@ fn main() -> ExitCode {
     let options = cli.flags.options();
     match (cli.command, cli.domain) {
         (Some(Command::Explain { domain, json }), _) => run_explain(&engine, &options, &domain, json),
-        (Some(Command::Batch { file, format }), _) => run_batch(&engine, &options, file, format),
+        (
+            Some(Command::Batch {
+                file,
+                format,
+                input_format,
+                column,
+                formula_safe,
+            }),
+            _,
+        ) => run_batch(
+            &engine,
+            &options,
+            BatchArgs {
+                file,
+                format,
+                input_format,
+                column,
+                formula_safe,
+            },
+        ),
         (None, Some(domain)) => run_explain(&engine, &options, &domain, false),
         (None, None) => {
             use clap::CommandFactory;
@@ -132,6 +201,7 @@ fn run_gui(cli: Cli) -> ExitCode {
     let options = cli.flags.options();
     let startup = Startup {
         domain: cli.domain,
+        batch: cli.batch,
         options: (options != Options::default()).then_some(options),
         tables: cli.flags.tables,
     };
@@ -155,26 +225,39 @@ fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) 
     ExitCode::SUCCESS
 }
 
-fn run_batch(engine: &Uts46<'_>, options: &Options, file: Option<PathBuf>, format: FormatArg) -> ExitCode {
-    let format = match format {
-        FormatArg::Jsonl => Format::Jsonl,
-        FormatArg::Csv => Format::Csv,
-        FormatArg::Tsv => Format::Tsv,
-    };
-    let stdout = io::stdout().lock();
-    let output = io::BufWriter::new(stdout);
-    let result = match file.filter(|path| path.as_os_str() != "-") {
-        Some(path) => match std::fs::File::open(&path) {
-            Ok(opened) => write_batch(engine, options, BufReader::new(opened), format, output),
+fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode {
+    let started = std::time::Instant::now();
+    let input_format = args.input_format();
+    let path = args.file.clone().filter(|path| path.as_os_str() != "-");
+    let input: Box<dyn io::BufRead> = match &path {
+        Some(path) => match std::fs::File::open(path) {
+            Ok(opened) => Box::new(BufReader::with_capacity(1 << 16, opened)),
             Err(error) => return fail(&format!("cannot open {}: {error}", path.display())),
         },
-        None => write_batch(engine, options, io::stdin().lock(), format, output),
+        None => Box::new(io::stdin().lock()),
+    };
+    let items = match ItemReader::new(input, &input_format) {
+        Ok(items) => items,
+        Err(error) => return fail(&format!("cannot read the input: {error}")),
+    };
+    let output = io::BufWriter::new(io::stdout().lock());
+    let result = match args.format {
+        FormatArg::Summary => summarize(engine, options, items),
+        FormatArg::Jsonl => write_batch(engine, options, items, Format::Jsonl, args.formula_safe, output),
+        FormatArg::Csv => write_batch(engine, options, items, Format::Csv, args.formula_safe, output),
+        FormatArg::Tsv => write_batch(engine, options, items, Format::Tsv, args.formula_safe, output),
     };
     match result {
+        Ok(summary) if matches!(args.format, FormatArg::Summary) => {
+            let mut stdout = io::stdout().lock();
+            let _ = write!(stdout, "{summary}");
+            let _ = writeln!(stdout, "elapsed\t{:.3} s", started.elapsed().as_secs_f64());
+            ExitCode::SUCCESS
+        }
         Ok(summary) => {
             eprintln!(
-                "idna-inspector: {} lines, {} with errors (nontransitional ToASCII), {} not UTF-8",
-                summary.lines, summary.with_errors, summary.invalid_utf8
+                "idna-inspector: {} lines: {} ok, {} failed, {} skipped, {} not UTF-8",
+                summary.lines, summary.ok, summary.failed, summary.skipped, summary.invalid_utf8
             );
             ExitCode::SUCCESS
         }
@@ -183,15 +266,25 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, file: Option<PathBuf>, forma
     }
 }
 
+fn summarize<R: io::BufRead>(engine: &Uts46<'_>, options: &Options, mut items: ItemReader<R>) -> io::Result<batch::Summary> {
+    let skip_comments = items.skips_comments();
+    let mut summary = batch::Summary::default();
+    while let Some(item) = items.next_item()? {
+        summary.add(&batch::record_for_item(engine, options, &item, skip_comments));
+    }
+    Ok(summary)
+}
+
 fn write_batch<R: io::BufRead, W: Write>(
     engine: &Uts46<'_>,
     options: &Options,
-    input: R,
+    items: ItemReader<R>,
     format: Format,
+    formula_safe: bool,
     output: W,
 ) -> io::Result<batch::Summary> {
-    let mut writer = RecordWriter::new(format, output)?;
-    let summary = batch::run(engine, options, input, &mut writer)?;
+    let mut writer = RecordWriter::new(format, output)?.formula_safe(formula_safe);
+    let summary = batch::run(engine, options, items, &mut writer)?;
     writer.finish()?;
     Ok(summary)
 }

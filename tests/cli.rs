@@ -37,8 +37,9 @@ fn batch_keeps_every_line_in_order() {
     assert_eq!(records[0]["to_ascii_t"], "fass.de");
     assert_eq!(records[0]["to_ascii_n_errors"], serde_json::json!([]));
     assert_eq!(records[1]["input"], "");
-    assert_eq!(records[1]["to_unicode_errors"], serde_json::json!(["X4_2"]));
-    assert_eq!(records[1]["to_ascii_n_errors"], serde_json::json!(["A4_1", "A4_2"]));
+    assert_eq!(records[1]["note"], "blank line, skipped");
+    assert_eq!(records[1]["to_ascii_n_errors"], serde_json::json!([]));
+    assert!(records[0].get("note").is_none(), "no note on a converted line");
     assert_eq!(records[2]["input"], "bad\\xFF\\xFEline");
     assert_eq!(records[2]["to_ascii_n_errors"], serde_json::json!(["invalid UTF-8"]));
     assert_eq!(
@@ -63,13 +64,13 @@ fn batch_csv_and_tsv_have_a_header_and_quote_fields() {
     let mut rows = text.lines();
     assert_eq!(
         rows.next().unwrap(),
-        "line,input,to_unicode,to_unicode_errors,to_ascii_n,to_ascii_n_errors,to_ascii_t,to_ascii_t_errors"
+        "line,input,to_unicode,to_unicode_errors,to_ascii_n,to_ascii_n_errors,to_ascii_t,to_ascii_t_errors,note"
     );
     assert_eq!(
         rows.next().unwrap(),
-        "1,\"a,b.com\",\"a,b.com\",U1,\"a,b.com\",U1,\"a,b.com\",U1"
+        "1,\"a,b.com\",\"a,b.com\",U1,\"a,b.com\",U1,\"a,b.com\",U1,"
     );
-    assert_eq!(rows.next().unwrap(), "2,bloss.de,bloss.de,,bloss.de,,bloss.de,");
+    assert_eq!(rows.next().unwrap(), "2,bloss.de,bloss.de,,bloss.de,,bloss.de,,");
     let tsv = run(&["batch", "--format", "tsv"], "à\u{05D0}\n".as_bytes());
     assert!(
         String::from_utf8(tsv.stdout)
@@ -141,4 +142,40 @@ fn tables_option_loads_another_version() {
     let bad = run(&["--tables", "/nonexistent", "explain", "a"], b"");
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("IdnaMappingTable.txt"));
+}
+
+#[test]
+fn batch_summary_counts_outcomes_and_codes() {
+    let output = run(&["batch", "--format", "summary"], b"fa\xC3\x9F.de\n\n-x-.com\nok.org\n\xFF\n");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    for expected in ["lines\t5\n", "ok\t2\n", "failed\t2\n", "skipped\t1\n", "invalid UTF-8\t1\n", "T≠N\t1\n", "V3\t1\n", "elapsed\t"] {
+        assert!(text.contains(expected), "{expected:?} missing from {text}");
+    }
+}
+
+#[test]
+fn batch_reads_a_csv_column_by_name() {
+    let dir = std::env::temp_dir().join(format!("idna-inspector-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("export.csv");
+    std::fs::write(&path, "id,host\n1,Bücher.de\n2,\"a,b\"\n").unwrap();
+    let output = run(&["batch", path.to_str().unwrap(), "--column", "host"], b"");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = jsonl(&output);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["to_ascii_n"], "xn--bcher-kva.de");
+    assert_eq!(records[1]["to_ascii_n_errors"], serde_json::json!(["U1"]));
+    let wrong = run(&["batch", path.to_str().unwrap(), "--column", "domain"], b"");
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("no column named \"domain\""));
+}
+
+#[test]
+fn an_unreadable_file_is_a_clear_error() {
+    // A directory opens but cannot be read as a file (root can read any plain file).
+    let output = run(&["batch", "/"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("idna-inspector:") && !stderr.contains("panicked"), "{stderr}");
 }

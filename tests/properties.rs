@@ -74,3 +74,47 @@ fn traced_equals_untraced_on_every_idna_test_v2_source() {
         assert_eq!(trace.nontransitional.output, traced.to_unicode.value);
     }
 }
+
+/// ASCII-only names: letters of both cases, digits, hyphens, dots, STD3-disallowed
+/// characters and `xn--`, to exercise every branch of the ASCII fast path.
+fn ascii_domain_like() -> impl Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "a", "q", "Z", "0", "9", "-", "--", ".", "_", " ", "xn--", "XN--", "ab", "\u{0}", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    ]);
+    prop::collection::vec(pieces, 0..20).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// The ASCII fast path (taken by `process`, never by `process_traced`) agrees with the full engine.
+    #[test]
+    fn ascii_fast_path_agrees_with_the_full_engine(s in ascii_domain_like(), flags in any::<[bool; 6]>()) {
+        let options = Options {
+            use_std3_ascii_rules: flags[0],
+            check_hyphens: flags[1],
+            check_bidi: flags[2],
+            check_joiners: flags[3],
+            verify_dns_length: flags[4],
+            ignore_invalid_punycode: flags[5],
+        };
+        let engine = Uts46::new();
+        let full = engine.process_traced(&s, &options).0;
+        match engine.valid_ascii_name(&s, &options).map(|name| name.to_cow()) {
+            Some(name) => {
+                prop_assert!(full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok(), "{:?}", full);
+                prop_assert_eq!(&full.to_unicode.value, &*name);
+                prop_assert_eq!(&full.to_ascii_n.value, &*name);
+                prop_assert_eq!(&full.to_ascii_t.value, &*name);
+            }
+            // The fast path may decline a valid name (e.g. one with NUL), but must not decline the common case.
+            None => {
+                let all_ok = full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok();
+                // Declined by design: NUL (the table's fold leaves it to the full path) and A-labels.
+                let has_a_label = s.to_ascii_lowercase().split('.').any(|label| label.starts_with("xn--"));
+                prop_assert!(!all_ok || s.contains('\u{0}') || has_a_label, "declined a valid name {:?}", s);
+            }
+        }
+        prop_assert_eq!(engine.process(&s, &options), full);
+    }
+}

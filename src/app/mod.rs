@@ -45,6 +45,8 @@ pub struct Startup {
     pub options: Option<Options>,
     /// `--tables DIR`.
     pub tables: Option<PathBuf>,
+    /// `--batch FILE`: open the batch view with this file.
+    pub batch: Option<PathBuf>,
 }
 
 /// What is remembered between runs (eframe persistence).

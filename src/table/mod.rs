@@ -25,6 +25,9 @@ pub struct MappingTable {
     source: TableSource,
     /// Row index of each ASCII code point, so the common case skips the binary search.
     ascii_rows: [u16; 128],
+    /// Per ASCII byte, the ASCII byte the Map step turns it into when that is
+    /// a single code point of status valid; 0 when the byte needs the full path.
+    ascii_fold: [u8; 128],
     /// For each block of 256 code points, the index of the row holding its first
     /// code point: a lookup binary-searches only the rows of its own block.
     block_rows: Vec<u32>,
@@ -147,6 +150,7 @@ impl MappingTable {
         for (cp, slot) in ascii_rows.iter_mut().enumerate() {
             *slot = row_index(&rows, cp as u32) as u16;
         }
+        let ascii_fold = ascii_fold(&rows, &pool);
         let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
             .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
             .collect();
@@ -159,8 +163,18 @@ impl MappingTable {
             date,
             source,
             ascii_rows,
+            ascii_fold,
             block_rows,
         }
+    }
+
+    /// The byte the Map step turns ASCII byte `byte` into when that is one
+    /// ASCII code point of status valid (e.g. `b'A'` → `b'a'`, `b'a'` → `b'a'`);
+    /// `None` for non-ASCII bytes and for ASCII the table disallows, ignores
+    /// or maps otherwise (UTS #46 §4 step 1, read from this table's rows).
+    #[inline]
+    pub fn ascii_fold(&self, byte: u8) -> Option<u8> {
+        self.ascii_fold.get(usize::from(byte)).copied().filter(|&folded| folded != 0)
     }
 
     /// The row that holds `c`.
@@ -273,4 +287,28 @@ fn locate_table_file(path: &Path) -> PathBuf {
     } else {
         path.to_path_buf()
     }
+}
+
+/// The [`MappingTable::ascii_fold`] array: for each ASCII byte, the one valid
+/// ASCII byte its row keeps or maps it to, or 0.
+fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 128] {
+    let status_of = |byte: u8| rows[row_index(rows, u32::from(byte))].status;
+    let mut fold = [0u8; 128];
+    for (byte, slot) in (0u8..128).zip(fold.iter_mut()) {
+        let raw = &rows[row_index(rows, u32::from(byte))];
+        let mapping = &pool[raw.map_start as usize..(raw.map_start + raw.map_len) as usize];
+        let target = match raw.status {
+            Status::Valid => Some(byte),
+            Status::Mapped => match mapping.as_bytes() {
+                [single] if single.is_ascii() => Some(*single),
+                _ => None,
+            },
+            _ => None,
+        };
+        // The target must itself be valid, or validity criterion 7 would fail on it.
+        if let Some(target) = target.filter(|&t| t != 0 && status_of(t) == Status::Valid) {
+            *slot = target;
+        }
+    }
+    fold
 }

@@ -6,12 +6,14 @@
 //! [`Uts46::process_traced`] runs the very same code with the recorders
 //! switched on and also returns a [`Trace`] of every step.
 
+mod ascii;
 mod bidi_rule;
 mod contextj;
 pub mod errors;
 pub mod trace;
 mod validity;
 
+pub use ascii::ValidAscii;
 pub use bidi_rule::bidi_class_name;
 pub use contextj::joining_type_name;
 pub use errors::{ErrorCode, IdnaError};
@@ -200,6 +202,17 @@ impl<'t> Uts46<'t> {
 
     /// ToUnicode, ToASCII nontransitional and ToASCII transitional of `input`.
     pub fn process(&self, input: &str, options: &Options) -> Results {
+        if let Some(name) = self.valid_ascii_name(input, options) {
+            let conversion = Conversion {
+                value: name.to_cow().into_owned(),
+                errors: Vec::new(),
+            };
+            return Results {
+                to_unicode: conversion.clone(),
+                to_ascii_n: conversion.clone(),
+                to_ascii_t: conversion,
+            };
+        }
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
         let to_ascii_n = self.to_ascii(&nontransitional, options, None);
         let to_ascii_t = if nontransitional.has_deviation {
@@ -218,6 +231,18 @@ impl<'t> Uts46<'t> {
             to_ascii_n,
             to_ascii_t,
         }
+    }
+
+    /// The fast path of [`Uts46::process`]: when `input` is all ASCII, has no
+    /// `xn--` label and processing records no error, the one string that
+    /// ToUnicode, ToASCII N and ToASCII T all are; `None` when the full engine must run (UTS #46 §4,
+    /// reduced for ASCII as explained in the `ascii` module). One pass over
+    /// the bytes; nothing is allocated until the result is written.
+    pub fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
+    where
+        't: 'a,
+    {
+        ascii::valid_ascii_name(input, options, self.table)
     }
 
     /// [`Uts46::process`] with the full step-by-step [`Trace`] (both modes are always traced).

@@ -1,0 +1,108 @@
+//! Batch conversion: one record per input line, in order, for the CLI `batch`
+//! command and the GUI batch view alike.
+//!
+//! - [`reader`] splits the input into items: lines of a text file (LF only; a
+//!   CR before it dropped; U+2028/U+2029 are data; a leading UTF-8 BOM
+//!   skipped) or one column of a CSV/TSV file (the `csv` crate).
+//! - [`record_for_item`] turns one item into a [`Record`] with the engine's
+//!   ToUnicode, ToASCII N and ToASCII T and their error codes. Blank lines
+//!   and `#` comments of a text file, lines that are not UTF-8 and lines over
+//!   [`MAX_LINE_BYTES`] become records too, with a [`Note`] saying why they
+//!   were not converted: nothing is dropped.
+//! - [`writer`] writes records as JSONL, CSV or TSV; [`Summary`] counts them.
+
+pub mod reader;
+mod record;
+mod summary;
+pub mod writer;
+
+pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
+pub use record::{CodeSet, Note, Record, ResultKind};
+pub use summary::Summary;
+pub use writer::{Format, RecordWriter};
+
+use crate::uts46::{Options, Uts46};
+use std::io::{self, BufRead};
+
+/// The error text recorded for a line that is not valid UTF-8.
+pub const INVALID_UTF8: &str = "invalid UTF-8";
+
+/// The longest line (in bytes) that is converted. A domain name has at most
+/// 253 ASCII characters (RFC 1035 §2.3.4); 4 KiB leaves room for long Unicode
+/// forms and ignorable characters, and keeps hostile input cheap.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Converts one item into its record (the function the CLI and the GUI share).
+///
+/// `skip_comments` marks blank lines and lines starting with `#` as skipped
+/// (plain-text input); CSV/TSV fields are always converted.
+pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, skip_comments: bool) -> Record {
+    match item {
+        Item::Text { line, bytes } => {
+            if skip_comments && bytes.iter().all(|b| b.is_ascii_whitespace()) {
+                return Record::noted(*line, &escape_invalid_utf8(bytes), Note::Blank);
+            }
+            if skip_comments && bytes.starts_with(b"#") {
+                return Record::noted(*line, &escape_invalid_utf8(bytes), Note::Comment);
+            }
+            record_for_line(engine, options, *line, bytes)
+        }
+        Item::TooLong { line, prefix, bytes } => {
+            let shown = format!("{}…", escape_invalid_utf8(prefix));
+            Record::noted(*line, &shown, Note::TooLong(*bytes))
+        }
+        Item::MissingColumn { line, fields } => Record::noted(*line, "", Note::MissingColumn(*fields)),
+    }
+}
+
+/// Converts one input line (raw bytes, without its line ending) into its
+/// record: not UTF-8 gives [`Note::InvalidUtf8`] with the bytes escaped, over
+/// [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's results.
+pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: &[u8]) -> Record {
+    if bytes.len() > MAX_LINE_BYTES {
+        let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES.min(bytes.len())];
+        return Record::noted(
+            line,
+            &format!("{}…", escape_invalid_utf8(prefix)),
+            Note::TooLong(bytes.len() as u64),
+        );
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Record::noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
+    };
+    if let Some(name) = engine.valid_ascii_name(text, options) {
+        return Record::valid_ascii(line, text, &name);
+    }
+    Record::converted(line, text, &engine.process(text, options))
+}
+
+/// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.
+pub fn escape_invalid_utf8(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// Converts every item of `input` and writes one record per item to `writer`.
+/// Errors: a read or write failure (records written so far stay written).
+pub fn run<R: BufRead, W: io::Write>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    input: ItemReader<R>,
+    writer: &mut RecordWriter<W>,
+) -> io::Result<Summary> {
+    let mut input = input;
+    let skip_comments = input.skips_comments();
+    let mut summary = Summary::default();
+    while let Some(item) = input.next_item()? {
+        let record = record_for_item(engine, options, &item, skip_comments);
+        summary.add(&record);
+        writer.write(&record)?;
+    }
+    Ok(summary)
+}

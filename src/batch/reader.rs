@@ -1,0 +1,297 @@
+//! Splitting batch input into items, with memory bounded by
+//! [`super::MAX_LINE_BYTES`] whatever the input (a 1 GB line is counted, not held).
+
+use std::io::{self, BufRead, Read};
+
+/// How many bytes of a too-long line the record keeps to show.
+pub const SHOWN_PREFIX_BYTES: usize = 256;
+
+/// One unit of input: a line of a text file, or the chosen field of a CSV/TSV row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// The bytes of a line or field (no line ending).
+    Text { line: u64, bytes: &'a [u8] },
+    /// A line over [`super::MAX_LINE_BYTES`]: its first bytes and its full length.
+    TooLong { line: u64, prefix: &'a [u8], bytes: u64 },
+    /// A CSV/TSV row with only `fields` fields, too few for the chosen column.
+    MissingColumn { line: u64, fields: usize },
+}
+
+/// Which column of a CSV/TSV file holds the names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// 0-based position.
+    Index(usize),
+    /// The header cell's text (exact match, then case-insensitive).
+    Name(String),
+}
+
+/// The layout of a batch input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// One name per line; blank lines and `#` comments are skipped records.
+    Lines,
+    /// Comma-separated with a header row.
+    Csv(Column),
+    /// Tab-separated with a header row.
+    Tsv(Column),
+}
+
+impl InputFormat {
+    /// The format a file name suggests: `.csv` → CSV, `.tsv`/`.tab` → TSV, else lines
+    /// (first column until the user picks another).
+    pub fn guess(path: &std::path::Path) -> InputFormat {
+        let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("csv") => InputFormat::Csv(Column::Index(0)),
+            Some("tsv" | "tab") => InputFormat::Tsv(Column::Index(0)),
+            _ => InputFormat::Lines,
+        }
+    }
+}
+
+/// Reads the header row of CSV/TSV text (the column choices to offer).
+/// Errors: the read error, or a CSV error.
+pub fn read_header<R: Read>(input: R, delimiter: u8) -> io::Result<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .from_reader(SkipBom::new(input));
+    let header = reader.byte_headers().map_err(io::Error::other)?;
+    Ok(header.iter().map(|cell| String::from_utf8_lossy(cell).into_owned()).collect())
+}
+
+/// Items of a batch input in order, from any reader.
+pub struct ItemReader<R: BufRead> {
+    source: Source<R>,
+}
+
+enum Source<R: BufRead> {
+    Lines(LineReader<R>),
+    Delimited(DelimitedReader<R>),
+}
+
+impl<R: BufRead> ItemReader<R> {
+    /// Reads `input` laid out as `format`.
+    /// Errors: for CSV/TSV, reading the header, or a column name the header lacks.
+    pub fn new(input: R, format: &InputFormat) -> io::Result<Self> {
+        let source = match format {
+            InputFormat::Lines => Source::Lines(LineReader::new(input)),
+            InputFormat::Csv(column) => Source::Delimited(DelimitedReader::new(input, b',', column)?),
+            InputFormat::Tsv(column) => Source::Delimited(DelimitedReader::new(input, b'\t', column)?),
+        };
+        Ok(ItemReader { source })
+    }
+
+    /// True for plain-text input, where blank lines and `#` lines are skipped records.
+    pub fn skips_comments(&self) -> bool {
+        matches!(self.source, Source::Lines(_))
+    }
+
+    /// Bytes consumed so far (for progress against the file size).
+    pub fn bytes_read(&self) -> u64 {
+        match &self.source {
+            Source::Lines(lines) => lines.bytes_read,
+            Source::Delimited(delimited) => delimited.reader.position().byte(),
+        }
+    }
+
+    /// The next item, or `None` at the end. Errors: the underlying read error.
+    pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
+        match &mut self.source {
+            Source::Lines(lines) => lines.next_item(),
+            Source::Delimited(delimited) => delimited.next_item(),
+        }
+    }
+}
+
+/// Lines as raw bytes: split on LF only, a CR before the LF dropped, a
+/// leading UTF-8 BOM skipped. Keeps at most [`super::MAX_LINE_BYTES`] + 1
+/// bytes of a line; the rest of a longer line is counted and discarded.
+pub struct LineReader<R> {
+    reader: R,
+    line: u64,
+    buffer: Vec<u8>,
+    bytes_read: u64,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Wraps a buffered reader (a file, standard input, or bytes in memory).
+    pub fn new(reader: R) -> Self {
+        LineReader {
+            reader,
+            line: 0,
+            buffer: Vec::new(),
+            bytes_read: 0,
+        }
+    }
+
+    /// The next line, or `None` at the end. Errors: the underlying read error.
+    pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
+        self.buffer.clear();
+        let (length, ended, cr_before_lf) = self.read_line()?;
+        if length == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        let mut bytes = &self.buffer[..];
+        let mut length = length;
+        if self.line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes = &bytes[3..];
+            length -= 3;
+        }
+        if ended {
+            length -= 1 + u64::from(cr_before_lf);
+            // A line cut short in the buffer no longer ends with its CR LF.
+            bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            if cr_before_lf {
+                bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            }
+        }
+        if length > super::MAX_LINE_BYTES as u64 {
+            let prefix = &bytes[..SHOWN_PREFIX_BYTES.min(bytes.len())];
+            return Ok(Some(Item::TooLong {
+                line: self.line,
+                prefix,
+                bytes: length,
+            }));
+        }
+        Ok(Some(Item::Text { line: self.line, bytes }))
+    }
+
+    /// Reads one line into `buffer` (capped); returns its full length in bytes,
+    /// whether it ended with LF, and whether a CR came right before that LF.
+    fn read_line(&mut self) -> io::Result<(u64, bool, bool)> {
+        let keep = super::MAX_LINE_BYTES + 8;
+        let mut length = 0u64;
+        let mut previous = 0u8;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if available.is_empty() {
+                return Ok((length, false, false));
+            }
+            let (taken, ended) = match available.iter().position(|&b| b == b'\n') {
+                Some(end) => (end + 1, true),
+                None => (available.len(), false),
+            };
+            let before_lf = match taken {
+                1 if ended => previous,
+                _ if ended => available[taken - 2],
+                _ => 0,
+            };
+            previous = available[taken - 1];
+            let room = keep.saturating_sub(self.buffer.len()).min(taken);
+            // A line longer than `keep` is a TooLong item, of which only the start is shown.
+            self.buffer.extend_from_slice(&available[..room]);
+            self.reader.consume(taken);
+            self.bytes_read += taken as u64;
+            length += taken as u64;
+            if ended {
+                return Ok((length, true, before_lf == b'\r'));
+            }
+        }
+    }
+}
+
+/// One column of a CSV/TSV file with a header row.
+struct DelimitedReader<R: BufRead> {
+    reader: csv::Reader<SkipBom<R>>,
+    column: usize,
+    row: csv::ByteRecord,
+}
+
+impl<R: BufRead> DelimitedReader<R> {
+    fn new(input: R, delimiter: u8, column: &Column) -> io::Result<Self> {
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .flexible(true)
+            .from_reader(SkipBom::new(input));
+        let header = reader.byte_headers().map_err(io::Error::other)?.clone();
+        let column = match column {
+            Column::Index(index) => *index,
+            Column::Name(name) => find_column(&header, name).ok_or_else(|| {
+                let names: Vec<String> = header.iter().map(|c| String::from_utf8_lossy(c).into_owned()).collect();
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("no column named {name:?} (the header has: {})", names.join(", ")),
+                )
+            })?,
+        };
+        Ok(DelimitedReader {
+            reader,
+            column,
+            row: csv::ByteRecord::new(),
+        })
+    }
+
+    fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
+        if !self.reader.read_byte_record(&mut self.row).map_err(io::Error::other)? {
+            return Ok(None);
+        }
+        let line = self.row.position().map_or(0, |p| p.line());
+        Ok(Some(match self.row.get(self.column) {
+            Some(field) if field.len() > super::MAX_LINE_BYTES => Item::TooLong {
+                line,
+                prefix: &field[..SHOWN_PREFIX_BYTES],
+                bytes: field.len() as u64,
+            },
+            Some(field) => Item::Text { line, bytes: field },
+            None => Item::MissingColumn {
+                line,
+                fields: self.row.len(),
+            },
+        }))
+    }
+}
+
+fn find_column(header: &csv::ByteRecord, name: &str) -> Option<usize> {
+    let exact = header.iter().position(|cell| cell == name.as_bytes());
+    exact.or_else(|| {
+        header
+            .iter()
+            .position(|cell| String::from_utf8_lossy(cell).trim().eq_ignore_ascii_case(name.trim()))
+    })
+}
+
+/// A reader that drops a UTF-8 byte-order mark at the very start.
+struct SkipBom<R> {
+    inner: R,
+    /// The first bytes read, not yet handed on (`None` before the check).
+    start: Option<([u8; 3], usize, usize)>,
+}
+
+impl<R: Read> SkipBom<R> {
+    fn new(inner: R) -> Self {
+        SkipBom { inner, start: None }
+    }
+}
+
+impl<R: Read> Read for SkipBom<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.start.is_none() {
+            let mut first = [0u8; 3];
+            let mut filled = 0;
+            while filled < 3 {
+                match self.inner.read(&mut first[filled..])? {
+                    0 => break,
+                    n => filled += n,
+                }
+            }
+            let skip = if &first[..filled] == b"\xEF\xBB\xBF" { 3 } else { 0 };
+            self.start = Some((first, skip, filled));
+        }
+        if let Some((first, next, filled)) = self.start.as_mut()
+            && *next < *filled
+        {
+            let n = (*filled - *next).min(out.len());
+            out[..n].copy_from_slice(&first[*next..*next + n]);
+            *next += n;
+            return Ok(n);
+        }
+        self.inner.read(out)
+    }
+}

@@ -1,0 +1,259 @@
+//! One batch record, stored compactly: a million of them must fit in a GUI
+//! well under 300 MB. The input and the distinct result strings share one
+//! allocation (ToUnicode, ToASCII N and T are usually equal, often equal to
+//! the input), and each result's error codes are a bit set.
+
+use crate::uts46::{Conversion, ErrorCode, Results, ValidAscii};
+use std::fmt;
+
+/// Why a record holds no conversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A blank line of a plain-text file: skipped.
+    Blank,
+    /// A line starting with `#` in a plain-text file: skipped.
+    Comment,
+    /// The bytes are not UTF-8 (shown escaped as `\xHH`): an error.
+    InvalidUtf8,
+    /// The line has this many bytes, over [`super::MAX_LINE_BYTES`]: an error.
+    TooLong(u64),
+    /// The CSV/TSV row has only this many fields, fewer than the chosen column needs: an error.
+    MissingColumn(usize),
+}
+
+impl Note {
+    /// True for the skipped kinds (blank, comment), false for errors.
+    pub fn is_skip(self) -> bool {
+        matches!(self, Note::Blank | Note::Comment)
+    }
+
+    /// The error text recorded in each result's error list (`None` when skipped).
+    pub fn error_text(self) -> Option<&'static str> {
+        match self {
+            Note::Blank | Note::Comment => None,
+            Note::InvalidUtf8 => Some(super::INVALID_UTF8),
+            Note::TooLong(_) => Some("line too long"),
+            Note::MissingColumn(_) => Some("missing column"),
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Blank => write!(f, "blank line, skipped"),
+            Note::Comment => write!(f, "comment line, skipped"),
+            Note::InvalidUtf8 => write!(f, "not UTF-8: invalid bytes shown as \\xHH, not converted"),
+            Note::TooLong(bytes) => write!(
+                f,
+                "line too long: {bytes} bytes (limit {}), not converted; the start is shown",
+                super::MAX_LINE_BYTES
+            ),
+            Note::MissingColumn(fields) => write!(f, "the row has only {fields} field(s), so the chosen column is missing"),
+        }
+    }
+}
+
+/// The three results of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultKind {
+    ToUnicode,
+    ToAsciiN,
+    ToAsciiT,
+}
+
+impl ResultKind {
+    pub const ALL: [ResultKind; 3] = [ResultKind::ToUnicode, ResultKind::ToAsciiN, ResultKind::ToAsciiT];
+}
+
+/// A set of UTS #46 error codes (one bit per [`ErrorCode::ALL`] entry).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CodeSet(u32);
+
+impl CodeSet {
+    /// The distinct codes of a conversion's errors.
+    pub fn of(conversion: &Conversion) -> CodeSet {
+        CodeSet(conversion.errors.iter().fold(0, |bits, e| bits | bit(e.code)))
+    }
+
+    pub fn contains(self, code: ErrorCode) -> bool {
+        self.0 & bit(code) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The union of two sets.
+    pub fn union(self, other: CodeSet) -> CodeSet {
+        CodeSet(self.0 | other.0)
+    }
+
+    /// The codes, in [`ErrorCode::ALL`] order (the sorted order `IdnaTestV2.txt` uses).
+    pub fn iter(self) -> impl Iterator<Item = ErrorCode> {
+        ErrorCode::ALL.into_iter().filter(move |&code| self.contains(code))
+    }
+}
+
+impl FromIterator<ErrorCode> for CodeSet {
+    fn from_iter<I: IntoIterator<Item = ErrorCode>>(codes: I) -> Self {
+        CodeSet(codes.into_iter().fold(0, |bits, code| bits | bit(code)))
+    }
+}
+
+fn bit(code: ErrorCode) -> u32 {
+    1 << code as u32
+}
+
+/// One record: the line number, the input, and the three results with their
+/// error codes (or a [`Note`] saying why there are none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// 1-based line number in the input (for CSV/TSV: the line the row starts on).
+    pub line: u64,
+    /// The input, then each result string that differs from every earlier one.
+    text: Box<str>,
+    /// Byte ranges in `text`: input, ToUnicode, ToASCII N, ToASCII T.
+    spans: [(u32, u32); 4],
+    codes: [CodeSet; 3],
+    note: Option<Note>,
+}
+
+impl Record {
+    /// A record of a name the engine converted.
+    pub(crate) fn converted(line: u64, input: &str, results: &Results) -> Record {
+        let (text, spans) = pack(
+            input,
+            [
+                &results.to_unicode.value,
+                &results.to_ascii_n.value,
+                &results.to_ascii_t.value,
+            ],
+        );
+        Record {
+            line,
+            text,
+            spans,
+            codes: [
+                CodeSet::of(&results.to_unicode),
+                CodeSet::of(&results.to_ascii_n),
+                CodeSet::of(&results.to_ascii_t),
+            ],
+            note: None,
+        }
+    }
+
+    /// A record of a valid ASCII name (the engine's fast path): one allocation.
+    pub(crate) fn valid_ascii(line: u64, input: &str, name: &ValidAscii<'_>) -> Record {
+        let input_span = (0, input.len() as u32);
+        let (text, result_span) = if name.is_input() {
+            (Box::from(input), input_span)
+        } else {
+            let mut text = String::with_capacity(input.len() + name.len());
+            text.push_str(input);
+            name.write_to(&mut text);
+            let end = text.len() as u32;
+            (text.into_boxed_str(), (input.len() as u32, end))
+        };
+        let spans = [input_span, result_span, result_span, result_span];
+        Record {
+            line,
+            text,
+            spans,
+            codes: [CodeSet::default(); 3],
+            note: None,
+        }
+    }
+
+    /// A record that was not converted, with the reason.
+    pub(crate) fn noted(line: u64, shown_input: &str, note: Note) -> Record {
+        let empty = (shown_input.len() as u32, shown_input.len() as u32);
+        Record {
+            line,
+            text: shown_input.into(),
+            spans: [(0, shown_input.len() as u32), empty, empty, empty],
+            codes: [CodeSet::default(); 3],
+            note: Some(note),
+        }
+    }
+
+    /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").
+    pub fn input(&self) -> &str {
+        self.span(0)
+    }
+
+    /// One result string (empty when the record was not converted).
+    pub fn result(&self, kind: ResultKind) -> &str {
+        self.span(1 + kind as usize)
+    }
+
+    /// One result's UTS #46 error codes.
+    pub fn codes(&self, kind: ResultKind) -> CodeSet {
+        self.codes[kind as usize]
+    }
+
+    /// Every code any of the three results recorded.
+    pub fn all_codes(&self) -> CodeSet {
+        self.codes[0].union(self.codes[1]).union(self.codes[2])
+    }
+
+    /// One result's errors as text: the codes, or the note's error text.
+    pub fn error_texts(&self, kind: ResultKind) -> Vec<&'static str> {
+        match self.note.and_then(Note::error_text) {
+            Some(text) => vec![text],
+            None => self.codes(kind).iter().map(ErrorCode::as_str).collect(),
+        }
+    }
+
+    /// Why the record was not converted, if it was not.
+    pub fn note(&self) -> Option<Note> {
+        self.note
+    }
+
+    /// True when the line was skipped (blank or comment).
+    pub fn is_skipped(&self) -> bool {
+        self.note.is_some_and(Note::is_skip)
+    }
+
+    /// True when the record failed: a UTS #46 error in any result, or an input error.
+    pub fn has_errors(&self) -> bool {
+        !self.all_codes().is_empty() || self.note.is_some_and(|note| !note.is_skip())
+    }
+
+    /// True when transitional and nontransitional ToASCII give different names (T≠N).
+    pub fn transitional_differs(&self) -> bool {
+        self.note.is_none() && self.result(ResultKind::ToAsciiN) != self.result(ResultKind::ToAsciiT)
+    }
+
+    fn span(&self, index: usize) -> &str {
+        let (start, end) = self.spans[index];
+        &self.text[start as usize..end as usize]
+    }
+}
+
+/// The input and the three results packed into one exact-size allocation;
+/// a result equal to an earlier string reuses its range.
+fn pack(input: &str, results: [&str; 3]) -> (Box<str>, [(u32, u32); 4]) {
+    // Distinct strings in buffer order, with their ranges.
+    let mut pieces: [(&str, (u32, u32)); 4] = [(input, (0, input.len() as u32)); 4];
+    let mut count = 1;
+    let mut length = input.len();
+    let mut ranges = [pieces[0].1; 4];
+    for (slot, value) in results.into_iter().enumerate() {
+        ranges[slot + 1] = match pieces[..count].iter().find(|(piece, _)| *piece == value) {
+            Some(&(_, range)) => range,
+            None => {
+                let range = (length as u32, (length + value.len()) as u32);
+                pieces[count] = (value, range);
+                count += 1;
+                length += value.len();
+                range
+            }
+        };
+    }
+    let mut text = String::with_capacity(length);
+    for (piece, _) in &pieces[..count] {
+        text.push_str(piece);
+    }
+    (text.into_boxed_str(), ranges)
+}

@@ -1,0 +1,82 @@
+//! Totals of a batch run: what `batch --format summary` prints and what the
+//! GUI's summary panel draws.
+
+use super::record::{Note, Record};
+use crate::uts46::ErrorCode;
+use std::fmt;
+
+/// Counts over records. Every record is counted in exactly one of `ok`,
+/// `failed` and `skipped`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Records (one per input line or CSV/TSV row).
+    pub lines: u64,
+    /// Converted with no error in any of the three results.
+    pub ok: u64,
+    /// A UTS #46 error in any result, or an input error (not UTF-8, too long, missing column).
+    pub failed: u64,
+    /// Blank and `#` comment lines.
+    pub skipped: u64,
+    pub invalid_utf8: u64,
+    pub too_long: u64,
+    pub missing_column: u64,
+    /// Per [`ErrorCode::ALL`] entry: records where any result recorded that code.
+    pub per_code: [u64; ErrorCode::ALL.len()],
+    /// Records whose transitional and nontransitional ToASCII differ (T≠N).
+    pub transitional_differs: u64,
+    /// Records whose input has a non-ASCII character.
+    pub non_ascii: u64,
+}
+
+impl Summary {
+    /// Counts one record.
+    pub fn add(&mut self, record: &Record) {
+        self.lines += 1;
+        if record.is_skipped() {
+            self.skipped += 1;
+        } else if record.has_errors() {
+            self.failed += 1;
+        } else {
+            self.ok += 1;
+        }
+        match record.note() {
+            Some(Note::InvalidUtf8) => self.invalid_utf8 += 1,
+            Some(Note::TooLong(_)) => self.too_long += 1,
+            Some(Note::MissingColumn(_)) => self.missing_column += 1,
+            _ => {}
+        }
+        for code in record.all_codes().iter() {
+            self.per_code[code as usize] += 1;
+        }
+        self.transitional_differs += u64::from(record.transitional_differs());
+        self.non_ascii += u64::from(!record.input().is_ascii());
+    }
+
+    /// The codes that occurred, with their record counts, in [`ErrorCode::ALL`] order.
+    pub fn codes(&self) -> impl Iterator<Item = (ErrorCode, u64)> + '_ {
+        ErrorCode::ALL
+            .into_iter()
+            .zip(self.per_code)
+            .filter(|&(_, count)| count > 0)
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "lines\t{}", self.lines)?;
+        writeln!(f, "ok\t{}", self.ok)?;
+        writeln!(f, "failed\t{}", self.failed)?;
+        writeln!(f, "skipped\t{}", self.skipped)?;
+        writeln!(f, "invalid UTF-8\t{}", self.invalid_utf8)?;
+        writeln!(f, "too long\t{}", self.too_long)?;
+        if self.missing_column > 0 {
+            writeln!(f, "missing column\t{}", self.missing_column)?;
+        }
+        writeln!(f, "T≠N\t{}", self.transitional_differs)?;
+        writeln!(f, "non-ASCII\t{}", self.non_ascii)?;
+        for (code, count) in self.codes() {
+            writeln!(f, "{code}\t{count}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,151 @@
+//! Writing records as JSONL, CSV or TSV (the CLI's output and the GUI's export).
+
+use super::record::{Record, ResultKind};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+/// The batch output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One JSON object per line; error lists as arrays.
+    Jsonl,
+    /// Comma-separated with a header row; error lists space-separated in one cell.
+    Csv,
+    /// Tab-separated with a header row; error lists space-separated in one cell.
+    Tsv,
+}
+
+/// The column names of every format, in order.
+pub const HEADER: [&str; 9] = [
+    "line",
+    "input",
+    "to_unicode",
+    "to_unicode_errors",
+    "to_ascii_n",
+    "to_ascii_n_errors",
+    "to_ascii_t",
+    "to_ascii_t_errors",
+    "note",
+];
+
+/// One record as the formats write it.
+#[derive(Serialize)]
+struct Row<'a> {
+    line: u64,
+    input: &'a str,
+    to_unicode: &'a str,
+    to_unicode_errors: Vec<&'static str>,
+    to_ascii_n: &'a str,
+    to_ascii_n_errors: Vec<&'static str>,
+    to_ascii_t: &'a str,
+    to_ascii_t_errors: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+impl<'a> Row<'a> {
+    fn of(record: &'a Record) -> Self {
+        Row {
+            line: record.line,
+            input: record.input(),
+            to_unicode: record.result(ResultKind::ToUnicode),
+            to_unicode_errors: record.error_texts(ResultKind::ToUnicode),
+            to_ascii_n: record.result(ResultKind::ToAsciiN),
+            to_ascii_n_errors: record.error_texts(ResultKind::ToAsciiN),
+            to_ascii_t: record.result(ResultKind::ToAsciiT),
+            to_ascii_t_errors: record.error_texts(ResultKind::ToAsciiT),
+            note: record.note().map(|note| note.to_string()),
+        }
+    }
+}
+
+/// Writes records in one [`Format`].
+pub struct RecordWriter<W: Write> {
+    target: Target<W>,
+    formula_safe: bool,
+}
+
+enum Target<W: Write> {
+    Jsonl(W),
+    Delimited(csv::Writer<W>),
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// Starts the output (writing the header row for CSV and TSV).
+    pub fn new(format: Format, output: W) -> io::Result<Self> {
+        let target = match format {
+            Format::Jsonl => Target::Jsonl(output),
+            Format::Csv | Format::Tsv => {
+                let delimiter = if format == Format::Csv { b',' } else { b'\t' };
+                let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(output);
+                writer.write_record(HEADER).map_err(io::Error::other)?;
+                Target::Delimited(writer)
+            }
+        };
+        Ok(RecordWriter {
+            target,
+            formula_safe: false,
+        })
+    }
+
+    /// Makes CSV/TSV cells safe to open in a spreadsheet: a cell starting with
+    /// `=`, `+`, `-`, `@`, tab or CR gets a leading `'` (OWASP "CSV Injection").
+    /// JSONL is never changed.
+    pub fn formula_safe(mut self, on: bool) -> Self {
+        self.formula_safe = on;
+        self
+    }
+
+    /// Writes one record.
+    pub fn write(&mut self, record: &Record) -> io::Result<()> {
+        let row = Row::of(record);
+        match &mut self.target {
+            Target::Jsonl(out) => {
+                serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
+                out.write_all(b"\n")
+            }
+            Target::Delimited(writer) => {
+                let line = row.line.to_string();
+                let note = row.note.unwrap_or_default();
+                let cells = [
+                    line.as_str(),
+                    row.input,
+                    row.to_unicode,
+                    &row.to_unicode_errors.join(" "),
+                    row.to_ascii_n,
+                    &row.to_ascii_n_errors.join(" "),
+                    row.to_ascii_t,
+                    &row.to_ascii_t_errors.join(" "),
+                    &note,
+                ];
+                let safe = self.formula_safe;
+                writer
+                    .write_record(cells.iter().map(|cell| {
+                        match if safe { formula_safe(cell) } else { (*cell).into() } {
+                            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+                        }
+                    }))
+                    .map_err(io::Error::other)
+            }
+        }
+    }
+
+    /// Flushes the output.
+    pub fn finish(self) -> io::Result<()> {
+        match self.target {
+            Target::Jsonl(mut out) => out.flush(),
+            Target::Delimited(mut writer) => writer.flush(),
+        }
+    }
+}
+
+/// `cell`, with a leading `'` when a spreadsheet would read it as a formula.
+pub fn formula_safe(cell: &str) -> Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}

@@ -1,0 +1,147 @@
+//! Batch input: every bad-input case of issue 4 gives one record per input
+//! line (or CSV/TSV row), in order, with a clear note, and never panics.
+
+use idna_inspector::batch::{
+    Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, Note, Record, RecordWriter, ResultKind, Summary,
+    record_for_item,
+};
+use idna_inspector::uts46::{ErrorCode, Options, Uts46};
+
+fn records(bytes: &[u8], format: &InputFormat) -> Vec<Record> {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let mut items = ItemReader::new(bytes, format).unwrap();
+    let skip = items.skips_comments();
+    let mut out = Vec::new();
+    while let Some(item) = items.next_item().unwrap() {
+        out.push(record_for_item(&engine, &options, &item, skip));
+    }
+    out
+}
+
+fn lines(bytes: &[u8]) -> Vec<Record> {
+    records(bytes, &InputFormat::Lines)
+}
+
+/// Lines as `split` on LF counts them: a final line without LF counts, an empty tail does not.
+fn line_count(bytes: &[u8]) -> usize {
+    let parts = bytes.split(|&b| b == b'\n').count();
+    if bytes.is_empty() || bytes.ends_with(b"\n") { parts - 1 } else { parts }
+}
+
+fn numbers(records: &[Record]) -> Vec<u64> {
+    records.iter().map(|r| r.line).collect()
+}
+
+#[test]
+fn invalid_utf8_nul_bom_and_crlf() {
+    let input = b"\xEF\xBB\xBFBloss.DE\r\nok\xC3\x28bad\r\nnul\x00inside.com\nstra\xC3\x9Fe.de\n";
+    let records = lines(input);
+    assert_eq!(records.len(), line_count(input));
+    assert_eq!(numbers(&records), [1, 2, 3, 4]);
+    assert_eq!(records[0].input(), "Bloss.DE", "BOM and CR removed");
+    assert_eq!(records[0].result(ResultKind::ToAsciiN), "bloss.de");
+    assert_eq!(records[1].input(), "ok\\xC3(bad");
+    assert_eq!(records[1].note(), Some(Note::InvalidUtf8));
+    assert_eq!(records[1].error_texts(ResultKind::ToAsciiN), ["invalid UTF-8"]);
+    assert!(records[2].codes(ResultKind::ToAsciiN).contains(ErrorCode::U1), "NUL fails STD3");
+    assert_eq!(records[3].result(ResultKind::ToAsciiN), "xn--strae-oqa.de");
+    assert_eq!(records[3].result(ResultKind::ToAsciiT), "strasse.de");
+    assert!(records[3].transitional_differs());
+}
+
+#[test]
+fn blank_and_comment_lines_are_skipped_records() {
+    let input = b"# exported 2026-11-01\n\nexample.com\n   \n#x\n";
+    let records = lines(input);
+    assert_eq!(records.len(), 5);
+    let notes: Vec<Option<Note>> = records.iter().map(Record::note).collect();
+    assert_eq!(
+        notes,
+        [Some(Note::Comment), Some(Note::Blank), None, Some(Note::Blank), Some(Note::Comment)]
+    );
+    let mut summary = Summary::default();
+    records.iter().for_each(|r| summary.add(r));
+    assert_eq!((summary.lines, summary.ok, summary.skipped, summary.failed), (5, 1, 4, 0));
+}
+
+#[test]
+fn a_one_megabyte_line_is_a_length_error_between_its_neighbours() {
+    let mut input = b"a.com\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend_from_slice(b"\r\nb.com");
+    let records = lines(&input);
+    assert_eq!(numbers(&records), [1, 2, 3]);
+    assert_eq!(records[1].note(), Some(Note::TooLong(1 << 20)));
+    assert!(records[1].input().len() < 300, "only the start is kept");
+    assert!(records[1].note().unwrap().to_string().contains("1048576 bytes"));
+    assert_eq!(records[2].result(ResultKind::ToAsciiN), "b.com");
+    // Exactly at the limit is still converted.
+    let at_limit = vec![b'a'; MAX_LINE_BYTES];
+    assert_eq!(lines(&at_limit)[0].note(), None);
+}
+
+#[test]
+fn empty_and_binary_files() {
+    assert!(lines(b"").is_empty());
+    // Bytes 0..=255 repeated, with LFs among them: every line accounted for.
+    let binary: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let records = lines(&binary);
+    assert_eq!(records.len(), line_count(&binary));
+    assert_eq!(numbers(&records), (1..=records.len() as u64).collect::<Vec<_>>());
+    assert!(records.iter().any(|r| r.note() == Some(Note::InvalidUtf8)));
+}
+
+#[test]
+fn csv_with_quoted_commas_and_newlines_picks_the_named_column() {
+    let input = "id,comment,Domain\n1,\"a, b\",faß.de\n2,\"two\nlines\",example.com\n3,short\n4,\"x\",\"Bücher.example\"\n";
+    let format = InputFormat::Csv(Column::Name("domain".into()));
+    let records = records(input.as_bytes(), &format);
+    assert_eq!(records.len(), 4, "one record per data row");
+    assert_eq!(numbers(&records), [2, 3, 5, 6], "the line each row starts on");
+    assert_eq!(records[0].result(ResultKind::ToAsciiN), "xn--fa-hia.de");
+    assert_eq!(records[1].input(), "example.com");
+    assert_eq!(records[2].note(), Some(Note::MissingColumn(2)));
+    assert_eq!(records[3].result(ResultKind::ToUnicode), "bücher.example");
+    let missing = ItemReader::new(input.as_bytes(), &InputFormat::Csv(Column::Name("host".into())));
+    assert!(missing.err().unwrap().to_string().contains("no column named \"host\""));
+}
+
+#[test]
+fn tsv_by_index_with_bom() {
+    let input = "\u{FEFF}name\tcount\nEXAMPLE.org\t3\n";
+    let records = records(input.as_bytes(), &InputFormat::Tsv(Column::Index(0)));
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].result(ResultKind::ToAsciiN), "example.org");
+}
+
+#[test]
+fn csv_export_is_formula_safe_and_jsonl_unchanged() {
+    let records = lines(b"=cmd|' /C calc'!A0\n-bad-.com\n");
+    let mut csv = Vec::new();
+    let mut writer = RecordWriter::new(Format::Csv, &mut csv).unwrap().formula_safe(true);
+    records.iter().for_each(|r| writer.write(r).unwrap());
+    writer.finish().unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(csv.contains("\n1,'=cmd|' /C calc'!A0,"), "{csv}");
+    assert!(csv.contains(",'-bad-.com,"), "{csv}");
+    let mut jsonl = Vec::new();
+    let mut writer = RecordWriter::new(Format::Jsonl, &mut jsonl).unwrap().formula_safe(true);
+    records.iter().for_each(|r| writer.write(r).unwrap());
+    writer.finish().unwrap();
+    let first: serde_json::Value = serde_json::from_str(String::from_utf8(jsonl).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(first["input"], "=cmd|' /C calc'!A0");
+}
+
+#[test]
+fn records_store_equal_results_once() {
+    let records = lines("faß.de\nexample.com\nExample.com\n".as_bytes());
+    // Compact storage must not change what is read back.
+    assert_eq!(records[0].result(ResultKind::ToUnicode), "faß.de");
+    assert_eq!(records[0].result(ResultKind::ToAsciiN), "xn--fa-hia.de");
+    assert_eq!(records[0].result(ResultKind::ToAsciiT), "fass.de");
+    assert_eq!(records[1].result(ResultKind::ToAsciiT), "example.com");
+    assert_eq!(records[2].input(), "Example.com");
+    assert_eq!(records[2].result(ResultKind::ToUnicode), "example.com");
+    assert!(std::mem::size_of::<Record>() <= 96, "{} bytes", std::mem::size_of::<Record>());
+}
