@@ -6,6 +6,7 @@
 //! recomputed only when the input, the options or the table change.
 
 mod about;
+mod batch;
 pub mod examples;
 mod fonts;
 mod help;
@@ -22,6 +23,7 @@ pub use inspection::Inspection;
 
 use crate::uts46::Options;
 use about::AboutWindow;
+use batch::{BatchAction, BatchView};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use help::HelpWindow;
@@ -59,6 +61,16 @@ struct Remembered {
 }
 
 const FOCUS_INPUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
+const OPEN_FILE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+
+/// The two main views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// One name, step by step.
+    Inspector,
+    /// A file of names in a table.
+    Batch,
+}
 
 /// The inspector window.
 pub struct InspectorApp {
@@ -70,6 +82,12 @@ pub struct InspectorApp {
     inspection: Option<Inspection>,
     help: HelpWindow,
     about: AboutWindow,
+    view: View,
+    batch: BatchView,
+    /// `--batch FILE`, opened on the first frame (opening needs the egui context).
+    pending_batch: Option<PathBuf>,
+    /// The inspector shows a name picked in the batch table (offer Back).
+    from_batch: bool,
     /// How long the last `ui()` call took (shown in the status bar).
     last_frame: Duration,
 }
@@ -90,6 +108,10 @@ impl InspectorApp {
             inspection: None,
             help: HelpWindow::default(),
             about: AboutWindow::default(),
+            view: if startup.batch.is_some() { View::Batch } else { View::Inspector },
+            batch: BatchView::default(),
+            pending_batch: startup.batch,
+            from_batch: false,
             last_frame: Duration::ZERO,
         };
         if let Some(options) = startup.options {
@@ -104,6 +126,75 @@ impl InspectorApp {
     /// The current inspection (for tests and tools).
     pub fn inspection(&self) -> Option<&Inspection> {
         self.inspection.as_ref()
+    }
+
+    /// The view on screen.
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The batch records so far (for tests and tools).
+    pub fn batch_records(&self) -> &[crate::batch::Record] {
+        self.batch.records()
+    }
+
+    /// The batch summary so far.
+    pub fn batch_summary(&self) -> &crate::batch::Summary {
+        self.batch.summary()
+    }
+
+    /// True while a batch job runs in the background.
+    pub fn batch_running(&self) -> bool {
+        self.batch.is_running()
+    }
+
+    /// Rows the batch table shows under its filter.
+    pub fn batch_visible_rows(&self) -> usize {
+        self.batch.visible_count()
+    }
+
+    /// Opens a file of names in the batch view and starts converting it.
+    pub fn open_batch(&mut self, path: &std::path::Path, ctx: &egui::Context) {
+        let generation = self.tables.generation();
+        self.batch
+            .open(path, self.options.options, self.tables.shared(), generation, ctx);
+        self.view = View::Batch;
+    }
+
+    fn pick_batch_file(&mut self, ctx: &egui::Context) {
+        let picked = rfd::FileDialog::new()
+            .set_title("Open a list of domain names")
+            .add_filter("Domain lists", &["txt", "csv", "tsv", "list", "log"])
+            .add_filter("All files", &["*"])
+            .pick_file();
+        match picked {
+            Some(path) => self.open_batch(&path, ctx),
+            None => {
+                self.tables.message = Some("No file chosen (a file dialog needs a desktop portal or zenity; drag the file onto the window instead).".into())
+            }
+        }
+    }
+
+    fn export_batch(&mut self, filtered_only: bool) {
+        let picked = rfd::FileDialog::new()
+            .set_title(if filtered_only { "Export the filtered rows" } else { "Export all rows" })
+            .add_filter("CSV", &["csv"])
+            .add_filter("JSON Lines", &["jsonl"])
+            .set_file_name("idna-inspector-batch.csv")
+            .save_file();
+        match picked {
+            Some(path) => self.batch.export(&path, filtered_only),
+            None => self.tables.message = Some("No file chosen; nothing exported.".into()),
+        }
+    }
+
+    /// Files dropped on the window open in the batch view.
+    fn take_dropped_files(&mut self, ui: &Ui) {
+        let dropped: Vec<PathBuf> = ui.input(|input| input.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect());
+        if let Some(path) = dropped.first() {
+            let ctx = ui.ctx().clone();
+            self.open_batch(path, &ctx);
+        }
     }
 
     /// Recomputes the trace if the input, the options or the table changed.
@@ -128,6 +219,25 @@ impl InspectorApp {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
+                if ui
+                    .add(egui::Button::new("Open domain list…").shortcut_text(ui.ctx().format_shortcut(&OPEN_FILE)))
+                    .on_hover_text("A text file (one name per line) or CSV/TSV; or drop it on the window")
+                    .clicked()
+                {
+                    let ctx = ui.ctx().clone();
+                    self.pick_batch_file(&ctx);
+                    ui.close();
+                }
+                let has_rows = !self.batch.records().is_empty();
+                if ui.add_enabled(has_rows, egui::Button::new("Export all rows…")).clicked() {
+                    self.export_batch(false);
+                    ui.close();
+                }
+                if ui.add_enabled(has_rows, egui::Button::new("Export filtered rows…")).clicked() {
+                    self.export_batch(true);
+                    ui.close();
+                }
+                ui.separator();
                 if ui
                     .button("Load tables…")
                     .on_hover_text("A folder with IdnaMappingTable.txt (or its idna/ subfolder)")
@@ -187,12 +297,27 @@ impl InspectorApp {
         });
     }
 
+    fn view_switch(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.view, View::Inspector, RichText::new("Inspector").strong());
+            ui.selectable_value(&mut self.view, View::Batch, RichText::new("Batch").strong());
+            if self.view == View::Inspector && self.from_batch && ui.button("← Back to batch").clicked() {
+                self.view = View::Batch;
+            }
+        });
+    }
+
     fn shortcuts(&mut self, ui: &Ui) {
         if ui.input_mut(|input| input.consume_key(Modifiers::NONE, Key::F1)) {
             self.help.open = true;
         }
         if ui.input_mut(|input| input.consume_shortcut(&FOCUS_INPUT)) {
+            self.view = View::Inspector;
             self.input.request_focus();
+        }
+        if ui.input_mut(|input| input.consume_shortcut(&OPEN_FILE)) {
+            let ctx = ui.ctx().clone();
+            self.pick_batch_file(&ctx);
         }
     }
 }
@@ -202,16 +327,35 @@ impl InspectorApp {
     /// tests call it directly).
     pub fn show(&mut self, ui: &mut Ui) {
         let started = Instant::now();
+        if let Some(path) = self.pending_batch.take() {
+            let ctx = ui.ctx().clone();
+            self.open_batch(&path, &ctx);
+        }
         self.shortcuts(ui);
+        self.take_dropped_files(ui);
         egui::Panel::top("top").show(ui, |ui| {
             self.menu_bar(ui);
             ui.add_space(4.0);
-            self.input.ui(ui);
+            self.view_switch(ui);
+            if self.view == View::Inspector {
+                self.input.ui(ui);
+            }
             self.options.ui(ui);
             ui.add_space(2.0);
         });
         self.refresh();
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        match self.view {
+            View::Inspector => self.inspector_ui(ui),
+            View::Batch => self.batch_ui(ui),
+        }
+        self.help.ui(ui.ctx());
+        self.about.ui(ui.ctx(), self.tables.engine().table());
+        self.batch.error_dialog(ui.ctx());
+        self.last_frame = started.elapsed();
+    }
+
+    fn inspector_ui(&mut self, ui: &mut Ui) {
         let inspection = self.inspection.as_ref().expect("refresh() computed it");
         egui::Panel::top("results").show(ui, |ui| {
             ui.add_space(4.0);
@@ -225,9 +369,20 @@ impl InspectorApp {
             }
             self.tabs.ui(ui, inspection, highlight);
         });
-        self.help.ui(ui.ctx());
-        self.about.ui(ui.ctx(), self.tables.engine().table());
-        self.last_frame = started.elapsed();
+    }
+
+    fn batch_ui(&mut self, ui: &mut Ui) {
+        let generation = self.tables.generation();
+        let table = self.tables.shared();
+        let options = self.options.options;
+        let action = egui::CentralPanel::default()
+            .show(ui, |ui| self.batch.ui(ui, options, table, generation))
+            .inner;
+        if let Some(BatchAction::Inspect(name)) = action {
+            self.input = InputBar::with_text(name);
+            self.from_batch = true;
+            self.view = View::Inspector;
+        }
     }
 }
 

@@ -4,12 +4,14 @@
 use crate::table::{MappingTable, TableSource};
 use crate::uts46::Uts46;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The table in use, with a generation number that changes on every switch
 /// (so cached inspections know they are stale).
 #[derive(Default)]
 pub struct Tables {
-    loaded: Option<Box<MappingTable>>,
+    /// Shared so a background batch job can use it while the window goes on.
+    loaded: Option<Arc<MappingTable>>,
     generation: u64,
     /// The result of the last load attempt, for the status bar.
     pub message: Option<String>,
@@ -24,6 +26,11 @@ impl Tables {
         }
     }
 
+    /// The loaded table for a background thread (`None`: the bundled one).
+    pub fn shared(&self) -> Option<Arc<MappingTable>> {
+        self.loaded.clone()
+    }
+
     /// Changes whenever the table does.
     pub fn generation(&self) -> u64 {
         self.generation
@@ -35,7 +42,7 @@ impl Tables {
         match MappingTable::from_path(path) {
             Ok(table) => {
                 self.message = Some(format!("Loaded Unicode {} from {}", table.version(), path.display()));
-                self.loaded = Some(Box::new(table));
+                self.loaded = Some(Arc::new(table));
                 self.generation += 1;
             }
             Err(error) => self.message = Some(format!("Could not load tables: {error}")),

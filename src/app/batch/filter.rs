@@ -1,0 +1,143 @@
+//! Which records the batch table shows, and in what order.
+
+use crate::batch::{Record, ResultKind};
+use crate::uts46::ErrorCode;
+
+/// The record filter (one choice plus an optional text search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    All,
+    /// A UTS #46 error in any result, or an input error.
+    Errors,
+    /// Any result recorded this code.
+    Code(ErrorCode),
+    /// Transitional and nontransitional ToASCII differ.
+    Deviation,
+    /// The input has a non-ASCII character.
+    NonAscii,
+}
+
+impl Show {
+    pub fn label(self) -> String {
+        match self {
+            Show::All => "All".into(),
+            Show::Errors => "Errors only".into(),
+            Show::Code(code) => format!("Error {code}"),
+            Show::Deviation => "T≠N (deviation)".into(),
+            Show::NonAscii => "Non-ASCII only".into(),
+        }
+    }
+}
+
+/// The filter as the user set it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filter {
+    pub show: Show,
+    /// Case-insensitive text looked for in the input and the results.
+    pub search: String,
+}
+
+impl Default for Filter {
+    fn default() -> Self {
+        Filter {
+            show: Show::All,
+            search: String::new(),
+        }
+    }
+}
+
+impl Filter {
+    /// True when `record` passes. `needle` is `search` lowercased (computed once per pass).
+    pub fn matches(&self, record: &Record, needle: &str) -> bool {
+        let shown = match self.show {
+            Show::All => true,
+            Show::Errors => record.has_errors(),
+            Show::Code(code) => record.all_codes().contains(code),
+            Show::Deviation => record.transitional_differs(),
+            Show::NonAscii => !record.input().is_ascii(),
+        };
+        shown && (needle.is_empty() || contains_text(record, needle))
+    }
+
+    pub fn needle(&self) -> String {
+        self.search.trim().to_lowercase()
+    }
+}
+
+fn contains_text(record: &Record, needle: &str) -> bool {
+    let texts = [
+        record.input(),
+        record.result(ResultKind::ToAsciiN),
+        record.result(ResultKind::ToUnicode),
+    ];
+    texts.iter().any(|text| text.to_lowercase().contains(needle))
+}
+
+/// The table's columns, for sorting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortColumn {
+    Line,
+    Input,
+    ToAsciiN,
+    ToUnicode,
+    Errors,
+    Deviation,
+}
+
+impl SortColumn {
+    pub const ALL: [SortColumn; 6] = [
+        SortColumn::Line,
+        SortColumn::Input,
+        SortColumn::ToAsciiN,
+        SortColumn::ToUnicode,
+        SortColumn::Errors,
+        SortColumn::Deviation,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            SortColumn::Line => "Line",
+            SortColumn::Input => "Input",
+            SortColumn::ToAsciiN => "ToASCII (N)",
+            SortColumn::ToUnicode => "ToUnicode",
+            SortColumn::Errors => "Errors",
+            SortColumn::Deviation => "T≠N",
+        }
+    }
+
+    /// Sorts record indices by this column (stable: ties keep line order).
+    pub fn sort(self, indices: &mut [u32], records: &[Record], ascending: bool) {
+        let record = |i: &u32| &records[*i as usize];
+        match self {
+            SortColumn::Line => indices.sort_by_key(|i| record(i).line),
+            SortColumn::Input => indices.sort_by(|a, b| record(a).input().cmp(record(b).input())),
+            SortColumn::ToAsciiN => indices.sort_by(|a, b| {
+                record(a)
+                    .result(ResultKind::ToAsciiN)
+                    .cmp(record(b).result(ResultKind::ToAsciiN))
+            }),
+            SortColumn::ToUnicode => indices.sort_by(|a, b| {
+                record(a)
+                    .result(ResultKind::ToUnicode)
+                    .cmp(record(b).result(ResultKind::ToUnicode))
+            }),
+            SortColumn::Errors => indices.sort_by_key(|i| error_text(record(i))),
+            SortColumn::Deviation => indices.sort_by_key(|i| !record(i).transitional_differs()),
+        }
+        if !ascending {
+            indices.reverse();
+        }
+    }
+}
+
+/// The errors cell: the codes of all results, or the note's error text.
+pub fn error_text(record: &Record) -> String {
+    match record.note() {
+        Some(note) if note.is_skip() => String::new(),
+        Some(note) => note.error_text().unwrap_or_default().to_string(),
+        None => {
+            let codes: Vec<&str> = record.all_codes().iter().map(ErrorCode::as_str).collect();
+            codes.join(" ")
+        }
+    }
+}

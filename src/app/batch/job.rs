@@ -1,0 +1,180 @@
+//! The background conversion of a file: one thread reads and converts with
+//! the same [`record_for_item`] the CLI uses, and hands records to the window
+//! in chunks, so the window never waits on the file.
+
+use crate::batch::{InputFormat, ItemReader, Record, Summary, record_for_item};
+use crate::table::MappingTable;
+use crate::uts46::{Options, Uts46};
+use eframe::egui;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// Records per message; small enough for a frame to take in at once.
+const CHUNK: usize = 4096;
+
+/// What the worker sends.
+pub enum Message {
+    /// The next records in input order, with their counts.
+    Records(Vec<Record>, Summary),
+    /// The input ended (or the job was cancelled) after this many records.
+    Finished { cancelled: bool },
+    /// The file could not be opened or read; records sent so far stay.
+    Failed(String),
+}
+
+/// Shared progress counters (written by the worker, read by the window).
+#[derive(Default)]
+pub struct Progress {
+    pub bytes: AtomicU64,
+    pub lines: AtomicU64,
+}
+
+/// A running (or finished) conversion of one file.
+pub struct Job {
+    pub path: PathBuf,
+    pub total_bytes: u64,
+    pub started: Instant,
+    pub progress: Arc<Progress>,
+    cancel: Arc<AtomicBool>,
+    receiver: mpsc::Receiver<Message>,
+    /// Set when the worker reported its end: the elapsed time.
+    pub finished_after: Option<Duration>,
+    /// The worker stopped because Cancel was pressed.
+    pub cancelled: bool,
+}
+
+impl Job {
+    /// Starts converting `path` laid out as `format`, with `options` and the
+    /// table (`None`: the bundled one). `ctx` is asked to repaint on news.
+    pub fn start(
+        path: PathBuf,
+        format: InputFormat,
+        options: Options,
+        table: Option<Arc<MappingTable>>,
+        ctx: egui::Context,
+    ) -> Job {
+        let total_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let progress = Arc::new(Progress::default());
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = mpsc::channel();
+        let worker = Worker {
+            path: path.clone(),
+            format,
+            options,
+            table,
+            progress: Arc::clone(&progress),
+            cancel: Arc::clone(&cancel),
+            sender,
+            ctx,
+        };
+        std::thread::Builder::new()
+            .name("batch".into())
+            .spawn(move || worker.run())
+            .expect("spawning a thread");
+        Job {
+            path,
+            total_bytes,
+            started: Instant::now(),
+            progress,
+            cancel,
+            receiver,
+            finished_after: None,
+            cancelled: false,
+        }
+    }
+
+    /// Asks the worker to stop; the records so far stay.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.finished_after.is_none()
+    }
+
+    /// The messages that arrived since the last call.
+    pub fn poll(&mut self) -> Vec<Message> {
+        let messages: Vec<Message> = self.receiver.try_iter().collect();
+        for message in &messages {
+            match message {
+                Message::Finished { cancelled } => {
+                    self.cancelled = *cancelled;
+                    self.finished_after = Some(self.started.elapsed());
+                }
+                Message::Failed(_) => self.finished_after = Some(self.started.elapsed()),
+                Message::Records(..) => {}
+            }
+        }
+        messages
+    }
+}
+
+struct Worker {
+    path: PathBuf,
+    format: InputFormat,
+    options: Options,
+    table: Option<Arc<MappingTable>>,
+    progress: Arc<Progress>,
+    cancel: Arc<AtomicBool>,
+    sender: mpsc::Sender<Message>,
+    ctx: egui::Context,
+}
+
+impl Worker {
+    fn run(self) {
+        let message = match self.convert() {
+            Ok(cancelled) => Message::Finished { cancelled },
+            Err(error) => Message::Failed(error),
+        };
+        let _ = self.sender.send(message);
+        self.ctx.request_repaint();
+    }
+
+    /// Converts the whole file; returns whether it was cancelled.
+    fn convert(&self) -> Result<bool, String> {
+        let engine = match &self.table {
+            Some(table) => Uts46::with_table(table),
+            None => Uts46::new(),
+        };
+        let file = std::fs::File::open(&self.path).map_err(|e| format!("Cannot open {}: {e}", self.path.display()))?;
+        let reader = BufReader::with_capacity(1 << 16, file);
+        let mut items =
+            ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
+        let skip_comments = items.skips_comments();
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut summary = Summary::default();
+        loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                self.send(&mut chunk, &mut summary);
+                return Ok(true);
+            }
+            let item = items
+                .next_item()
+                .map_err(|e| format!("Reading {} failed: {e}", self.path.display()))?;
+            let Some(item) = item else { break };
+            let record = record_for_item(&engine, &self.options, &item, skip_comments);
+            summary.add(&record);
+            chunk.push(record);
+            if chunk.len() == CHUNK {
+                self.progress.bytes.store(items.bytes_read(), Ordering::Relaxed);
+                self.send(&mut chunk, &mut summary);
+            }
+        }
+        self.progress.bytes.store(items.bytes_read(), Ordering::Relaxed);
+        self.send(&mut chunk, &mut summary);
+        Ok(false)
+    }
+
+    fn send(&self, chunk: &mut Vec<Record>, summary: &mut Summary) {
+        if chunk.is_empty() {
+            return;
+        }
+        self.progress.lines.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+        let records = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
+        let _ = self.sender.send(Message::Records(records, std::mem::take(summary)));
+        self.ctx.request_repaint();
+    }
+}

@@ -1,0 +1,489 @@
+//! The batch view: a file of domains converted in the background, shown as
+//! a filterable, sortable, virtualized table with a summary chart; a row
+//! opens in the inspector, and the rows export as CSV or JSONL.
+
+mod filter;
+mod job;
+mod summary;
+
+use crate::batch::{Column as InputColumn, Format, InputFormat, Record, RecordWriter, Summary, reader};
+use crate::table::MappingTable;
+use crate::uts46::Options;
+use eframe::egui;
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+use filter::{Filter, Show, SortColumn, error_text};
+use job::{Job, Message};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+
+/// What the batch view asks of the app.
+pub enum BatchAction {
+    /// Open this name in the inspector.
+    Inspect(String),
+}
+
+/// A file's records and how they are shown.
+#[derive(Default)]
+pub struct BatchView {
+    job: Option<Job>,
+    /// The file's layout; for CSV/TSV, the header cells to choose the column from.
+    format: Option<InputFormat>,
+    header: Vec<String>,
+    records: Vec<Record>,
+    summary: Summary,
+    /// The options and table generation the records were computed with.
+    computed_with: Option<(Options, u64)>,
+    filter: Filter,
+    /// Indices into `records` that pass the filter, in display order.
+    visible: Vec<u32>,
+    sort: Option<(SortColumn, bool)>,
+    /// A failure to report in a dialog (cannot open, cannot read, export failed).
+    pub error: Option<String>,
+    /// The last export's outcome, for the status line.
+    export_message: Option<String>,
+}
+
+impl BatchView {
+    /// True once a file was opened.
+    pub fn has_file(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The records so far (for tests and tools).
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The summary so far.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// True while the background job runs.
+    pub fn is_running(&self) -> bool {
+        self.job.as_ref().is_some_and(Job::is_running)
+    }
+
+    /// How many rows the table shows under the current filter.
+    pub fn visible_count(&self) -> usize {
+        self.visible.len()
+    }
+
+    /// Opens `path`: guesses its layout, reads a CSV/TSV header (picking the
+    /// column named like a domain), and starts converting.
+    pub fn open(&mut self, path: &Path, options: Options, table: Option<Arc<MappingTable>>, generation: u64, ctx: &egui::Context) {
+        let mut format = InputFormat::guess(path);
+        self.header.clear();
+        if let InputFormat::Csv(_) | InputFormat::Tsv(_) = format {
+            let delimiter = if matches!(format, InputFormat::Csv(_)) { b',' } else { b'\t' };
+            match std::fs::File::open(path).and_then(|file| reader::read_header(file, delimiter)) {
+                Ok(header) => {
+                    let column = likely_domain_column(&header);
+                    format = match format {
+                        InputFormat::Csv(_) => InputFormat::Csv(InputColumn::Index(column)),
+                        _ => InputFormat::Tsv(InputColumn::Index(column)),
+                    };
+                    self.header = header;
+                }
+                Err(error) => {
+                    self.error = Some(format!("Cannot read {}: {error}", path.display()));
+                    return;
+                }
+            }
+        }
+        self.start(path.to_path_buf(), format, options, table, generation, ctx);
+    }
+
+    fn start(
+        &mut self,
+        path: PathBuf,
+        format: InputFormat,
+        options: Options,
+        table: Option<Arc<MappingTable>>,
+        generation: u64,
+        ctx: &egui::Context,
+    ) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+        self.records = Vec::new();
+        self.summary = Summary::default();
+        self.visible.clear();
+        self.export_message = None;
+        self.computed_with = Some((options, generation));
+        self.format = Some(format.clone());
+        self.job = Some(Job::start(path, format, options, table, ctx.clone()));
+    }
+
+    /// Takes in what the worker sent since the last frame.
+    fn poll(&mut self) {
+        let Some(job) = self.job.as_mut() else { return };
+        let needle = self.filter.needle();
+        for message in job.poll() {
+            match message {
+                Message::Records(records, summary) => {
+                    self.summary.merge(&summary);
+                    let first = self.records.len();
+                    self.records.extend(records);
+                    let new = (first..self.records.len()).filter(|&i| self.filter.matches(&self.records[i], &needle));
+                    self.visible.extend(new.map(|i| i as u32));
+                }
+                Message::Finished { .. } => {}
+                Message::Failed(error) => self.error = Some(error),
+            }
+        }
+        if !job.is_running()
+            && let Some((column, ascending)) = self.sort
+        {
+            column.sort(&mut self.visible, &self.records, ascending);
+        }
+    }
+
+    fn refilter(&mut self) {
+        let needle = self.filter.needle();
+        self.visible = (0..self.records.len() as u32)
+            .filter(|&i| self.filter.matches(&self.records[i as usize], &needle))
+            .collect();
+        if let Some((column, ascending)) = self.sort {
+            column.sort(&mut self.visible, &self.records, ascending);
+        }
+    }
+
+    /// Shows the view; `options` and `generation` are the app's current ones
+    /// (a change offers a re-run).
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        options: Options,
+        table: Option<Arc<MappingTable>>,
+        generation: u64,
+    ) -> Option<BatchAction> {
+        self.poll();
+        if self.is_running() {
+            // Progress (rate, ETA) moves even between chunks.
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if !self.has_file() {
+            ui.add_space(40.0);
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new("Drop a file of domain names here").size(20.0));
+                ui.label("or use File → Open domain list… (Ctrl+O).");
+                ui.label("Plain text (one name per line; blank and # lines are skipped) or CSV/TSV with a header row.");
+            });
+            return None;
+        }
+        self.source_bar(ui, options, table, generation);
+        self.progress_bar(ui);
+        ui.separator();
+        egui::Panel::right("batch-summary")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                if let Some(show) = summary::SummaryPanel::new(&self.summary).ui(ui) {
+                    self.filter.show = show;
+                    self.refilter();
+                }
+            });
+        if self.filter_bar(ui) {
+            self.refilter();
+        }
+        self.table(ui)
+    }
+
+    /// The file name, the column choice (CSV/TSV), and a re-run offer when the options changed.
+    fn source_bar(&mut self, ui: &mut Ui, options: Options, table: Option<Arc<MappingTable>>, generation: u64) {
+        let Some(job) = &self.job else { return };
+        let path = job.path.clone();
+        let mut restart_with = None;
+        ui.horizontal(|ui| {
+            ui.strong(path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()))
+                .on_hover_text(path.display().to_string());
+            ui.weak(format!("{:.1} MB", job.total_bytes as f64 / 1e6));
+            match &self.format {
+                Some(InputFormat::Lines) => {
+                    ui.weak("plain text, one name per line");
+                }
+                Some(format @ (InputFormat::Csv(column) | InputFormat::Tsv(column))) => {
+                    let current = match column {
+                        InputColumn::Index(index) => *index,
+                        InputColumn::Name(_) => 0,
+                    };
+                    let mut chosen = current;
+                    let name = |i: usize| self.header.get(i).cloned().unwrap_or_else(|| format!("column {}", i + 1));
+                    egui::ComboBox::from_label("Column with the names")
+                        .selected_text(name(current))
+                        .show_ui(ui, |ui| {
+                            for index in 0..self.header.len().max(1) {
+                                ui.selectable_value(&mut chosen, index, name(index));
+                            }
+                        });
+                    if chosen != current {
+                        restart_with = Some(match format {
+                            InputFormat::Csv(_) => InputFormat::Csv(InputColumn::Index(chosen)),
+                            _ => InputFormat::Tsv(InputColumn::Index(chosen)),
+                        });
+                    }
+                }
+                None => {}
+            }
+            let stale = self.computed_with.is_some_and(|computed| computed != (options, generation));
+            if stale && ui.button("Options changed: re-run").clicked() {
+                restart_with = self.format.clone();
+            }
+        });
+        if let Some(format) = restart_with {
+            let ctx = ui.ctx().clone();
+            self.start(path, format, options, table, generation, &ctx);
+        }
+    }
+
+    fn progress_bar(&mut self, ui: &mut Ui) {
+        let Some(job) = &self.job else { return };
+        let bytes = job.progress.bytes.load(Ordering::Relaxed);
+        let lines = self.records.len() as u64;
+        let elapsed = job.finished_after.unwrap_or_else(|| job.started.elapsed()).as_secs_f64();
+        let rate = lines as f64 / elapsed.max(1e-3);
+        ui.horizontal(|ui| {
+            if job.is_running() {
+                let fraction = if job.total_bytes > 0 {
+                    bytes as f32 / job.total_bytes as f32
+                } else {
+                    0.0
+                };
+                let byte_rate = bytes as f64 / elapsed.max(1e-3);
+                let eta = job.total_bytes.saturating_sub(bytes) as f64 / byte_rate.max(1.0);
+                let text = format!(
+                    "{} lines · {:.1} of {:.1} MB · {} lines/s · ETA {:.0} s",
+                    thousands(lines),
+                    bytes as f64 / 1e6,
+                    job.total_bytes as f64 / 1e6,
+                    thousands(rate as u64),
+                    eta
+                );
+                ui.add(egui::ProgressBar::new(fraction).text(text).desired_width(ui.available_width() - 90.0));
+                if ui.button("Cancel").clicked() {
+                    job.cancel();
+                }
+            } else {
+                let how = if job.cancelled { "cancelled after" } else { "done in" };
+                ui.label(format!(
+                    "{} lines, {how} {elapsed:.2} s ({} lines/s)",
+                    thousands(lines),
+                    thousands(rate as u64)
+                ));
+                if job.cancelled {
+                    ui.weak("· the rows so far are kept");
+                }
+            }
+            if let Some(message) = &self.export_message {
+                ui.separator();
+                ui.label(message);
+            }
+        });
+    }
+
+    /// The filter choice and the search field; returns true when either changed.
+    fn filter_bar(&mut self, ui: &mut Ui) -> bool {
+        let before = self.filter.clone();
+        ui.horizontal(|ui| {
+            ui.label("Show:");
+            for show in [Show::All, Show::Errors, Show::Deviation, Show::NonAscii] {
+                ui.selectable_value(&mut self.filter.show, show, show.label());
+            }
+            let code_text = match self.filter.show {
+                Show::Code(code) => code.to_string(),
+                _ => "by code…".to_string(),
+            };
+            egui::ComboBox::from_id_salt("filter-code")
+                .selected_text(code_text)
+                .show_ui(ui, |ui| {
+                    for (code, count) in self.summary.codes() {
+                        ui.selectable_value(&mut self.filter.show, Show::Code(code), format!("{code} ({count})"));
+                    }
+                });
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter.search)
+                    .hint_text("search")
+                    .desired_width(160.0),
+            )
+            .on_hover_text("Text to look for in the input, ToASCII and ToUnicode (ignores case)");
+            ui.weak(format!(
+                "{} of {} rows",
+                thousands(self.visible.len() as u64),
+                thousands(self.records.len() as u64)
+            ));
+        });
+        self.filter != before
+    }
+
+    fn table(&mut self, ui: &mut Ui) -> Option<BatchAction> {
+        let mut action = None;
+        let mut sort_clicked = None;
+        let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+        TableBuilder::new(ui)
+            .id_salt("batch-table")
+            .striped(true)
+            .resizable(true)
+            .sense(egui::Sense::click())
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::auto().at_least(56.0))
+            .column(Column::initial(260.0).at_least(100.0).clip(true))
+            .column(Column::initial(260.0).at_least(100.0).clip(true))
+            .column(Column::initial(220.0).at_least(100.0).clip(true))
+            .column(Column::initial(120.0).at_least(60.0).clip(true))
+            .column(Column::remainder().at_least(40.0))
+            .header(24.0, |mut header| {
+                for column in SortColumn::ALL {
+                    header.col(|ui| {
+                        let arrow = match self.sort {
+                            Some((sorted, true)) if sorted == column => " ⏶",
+                            Some((sorted, false)) if sorted == column => " ⏷",
+                            _ => "",
+                        };
+                        if ui
+                            .add(egui::Button::new(RichText::new(format!("{}{arrow}", column.title())).strong()).frame(false))
+                            .on_hover_text("Sort by this column (again: reverse)")
+                            .clicked()
+                        {
+                            sort_clicked = Some(column);
+                        }
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_height, self.visible.len(), |mut row| {
+                    let record = &self.records[self.visible[row.index()] as usize];
+                    batch_row(&mut row, record);
+                    if row.response().clicked() && record.note().is_none() {
+                        action = Some(BatchAction::Inspect(record.input().to_string()));
+                    }
+                });
+            });
+        if let Some(column) = sort_clicked {
+            let ascending = !matches!(self.sort, Some((sorted, true)) if sorted == column);
+            self.sort = Some((column, ascending));
+            column.sort(&mut self.visible, &self.records, ascending);
+        }
+        action
+    }
+
+    /// Writes all rows, or the filtered rows in display order, to `path`
+    /// (JSONL for a `.jsonl`/`.json` name, CSV otherwise, formula-safe).
+    pub fn export(&mut self, path: &Path, filtered_only: bool) {
+        let format = match path.extension().and_then(|e| e.to_str()) {
+            Some("jsonl" | "json") => Format::Jsonl,
+            Some("tsv") => Format::Tsv,
+            _ => Format::Csv,
+        };
+        let result = (|| -> std::io::Result<usize> {
+            let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+            let mut writer = RecordWriter::new(format, file)?.formula_safe(true);
+            let mut written = 0;
+            if filtered_only {
+                for &index in &self.visible {
+                    writer.write(&self.records[index as usize])?;
+                    written += 1;
+                }
+            } else {
+                for record in &self.records {
+                    writer.write(record)?;
+                    written += 1;
+                }
+            }
+            writer.finish()?;
+            Ok(written)
+        })();
+        match result {
+            Ok(rows) => {
+                self.export_message = Some(format!("Exported {} rows to {}", thousands(rows as u64), path.display()))
+            }
+            Err(error) => self.error = Some(format!("Export to {} failed: {error}", path.display())),
+        }
+    }
+
+    /// Shows a failure as a dialog until dismissed.
+    pub fn error_dialog(&mut self, ctx: &egui::Context) {
+        let Some(message) = self.error.clone() else { return };
+        let mut open = true;
+        egui::Window::new("Batch problem")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.label(message);
+                if ui.button("OK").clicked() {
+                    self.error = None;
+                }
+            });
+        if !open {
+            self.error = None;
+        }
+    }
+}
+
+fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
+    use crate::batch::ResultKind;
+    row.col(|ui| {
+        ui.weak(record.line.to_string());
+    });
+    row.col(|ui| {
+        let input = record.input();
+        let shown = crate::display::visual_order(input).unwrap_or_else(|| input.to_string());
+        let label = ui.label(shown);
+        if let Some(note) = record.note() {
+            label.on_hover_text(note.to_string());
+        }
+    });
+    row.col(|ui| {
+        ui.monospace(record.result(ResultKind::ToAsciiN));
+    });
+    row.col(|ui| {
+        let text = record.result(ResultKind::ToUnicode);
+        ui.label(crate::display::visual_order(text).unwrap_or_else(|| text.to_string()));
+    });
+    row.col(|ui| {
+        match record.note() {
+            Some(note) if note.is_skip() => ui.weak(note.to_string()),
+            _ => {
+                let text = error_text(record);
+                if text.is_empty() {
+                    ui.label(RichText::new("✔").color(crate::app::widgets::ok_color(ui)))
+                } else {
+                    ui.label(RichText::new(text).color(crate::app::widgets::error_color(ui)))
+                }
+            }
+        };
+    });
+    row.col(|ui| {
+        if record.transitional_differs() {
+            ui.label(RichText::new("T≠N").strong())
+                .on_hover_text(format!("Transitional ToASCII: {}", record.result(ResultKind::ToAsciiT)));
+        }
+    });
+}
+
+/// The first header cell that names a domain or host, else the first column.
+fn likely_domain_column(header: &[String]) -> usize {
+    let wanted = ["domain", "host", "hostname", "fqdn", "name", "url"];
+    header
+        .iter()
+        .position(|cell| wanted.iter().any(|w| cell.trim().to_lowercase().contains(w)))
+        .unwrap_or(0)
+}
+
+/// 1234567 → "1,234,567".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
