@@ -271,3 +271,99 @@ fn help_lists_every_error_code_and_about_names_the_data_versions() {
     }
     assert!(count(&harness, "A-label:") >= 1, "glossary");
 }
+
+/// A small list with every kind of line: valid, deviation, errors, skipped, not UTF-8.
+fn batch_fixture() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("idna-inspector-gui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("domains.txt");
+    let mut bytes = "# test list\nexample.com\nfaß.de\nbücher.example\n\n-bad-.com\nxn--zz-9999999.net\na_b.org\nпример.рф\n"
+        .as_bytes()
+        .to_vec();
+    bytes.extend_from_slice(b"caf\xE9.fr\n");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Steps frames until the background job has delivered everything.
+fn wait_for_batch(harness: &mut Harness<'_, InspectorApp>) {
+    for _ in 0..2000 {
+        harness.step();
+        if !harness.state().batch_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(!harness.state().batch_running(), "the batch job did not finish");
+    harness.run();
+}
+
+#[test]
+fn batch_view_loads_a_file_filters_and_opens_a_row_in_the_inspector() {
+    let mut harness = app_from(Startup {
+        batch: Some(batch_fixture()),
+        ..Startup::default()
+    });
+    wait_for_batch(&mut harness);
+    assert_eq!(harness.state().view(), idna_inspector::app::View::Batch);
+    let summary = harness.state().batch_summary().clone();
+    assert_eq!(harness.state().batch_records().len(), 10, "one record per line");
+    assert_eq!((summary.ok, summary.failed, summary.skipped), (4, 4, 2));
+    assert_eq!(summary.invalid_utf8, 1);
+    assert_eq!(summary.per_code[ErrorCode::V3 as usize], 1);
+    assert_eq!(harness.state().batch_visible_rows(), 10);
+    assert_eq!(count(&harness, "xn--fa-hia.de"), 1, "the ToASCII column shows the A-label");
+    assert!(count_containing(&harness, "10 of 10 rows") >= 1);
+
+    click(&mut harness, "Errors only");
+    assert_eq!(harness.state().batch_visible_rows(), 4);
+    assert!(count_containing(&harness, "4 of 10 rows") >= 1);
+    assert_eq!(count(&harness, "xn--fa-hia.de"), 0, "valid rows are filtered out");
+
+    click(&mut harness, "All");
+    click(&mut harness, "xn--fa-hia.de");
+    assert_eq!(harness.state().view(), idna_inspector::app::View::Inspector);
+    assert_eq!(harness.state().inspection().map(|i| i.input.as_str()), Some("faß.de"));
+    click(&mut harness, "← Back to batch");
+    assert_eq!(harness.state().view(), idna_inspector::app::View::Batch);
+    assert_eq!(harness.state().batch_visible_rows(), 10, "the filter is kept");
+}
+
+#[test]
+fn batch_summary_links_filter_by_code_and_sorting_reorders() {
+    let mut harness = app_from(Startup {
+        batch: Some(batch_fixture()),
+        ..Startup::default()
+    });
+    wait_for_batch(&mut harness);
+    // The summary panel lists V3 as a link; clicking it filters to that code.
+    let link = harness.get_by_role_and_label(egui::accesskit::Role::Link, "V3");
+    link.click();
+    harness.run();
+    assert_eq!(harness.state().batch_visible_rows(), 1);
+    assert!(count(&harness, "-bad-.com") >= 1);
+    click(&mut harness, "All");
+    // The column header is a button; T≠N rows sort first.
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "T≠N").click();
+    harness.run();
+    assert_eq!(count(&harness, "T≠N ⏶"), 1, "the sorted column shows its direction");
+    assert_eq!(harness.state().batch_row(0).map(|r| r.input()), Some("faß.de"));
+    assert_eq!(harness.state().batch_row(1).map(|r| r.line), Some(1), "ties keep line order");
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "Line").click();
+    harness.run();
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "Line ⏶").click();
+    harness.run();
+    assert_eq!(harness.state().batch_row(0).map(|r| r.line), Some(10), "descending by line");
+}
+
+#[test]
+fn a_missing_batch_file_shows_a_dialog() {
+    let mut harness = app_from(Startup {
+        batch: Some("/nonexistent/list.txt".into()),
+        ..Startup::default()
+    });
+    wait_for_batch(&mut harness);
+    assert!(count_containing(&harness, "Cannot open /nonexistent/list.txt") == 1);
+    click(&mut harness, "OK");
+    assert_eq!(count_containing(&harness, "Cannot open"), 0);
+}

@@ -148,6 +148,11 @@ impl InspectorApp {
         self.batch.is_running()
     }
 
+    /// The record in batch table row `row`, as filtered and sorted.
+    pub fn batch_row(&self, row: usize) -> Option<&crate::batch::Record> {
+        self.batch.visible_record(row)
+    }
+
     /// Rows the batch table shows under its filter.
     pub fn batch_visible_rows(&self) -> usize {
         self.batch.visible_count()

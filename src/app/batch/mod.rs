@@ -62,6 +62,11 @@ impl BatchView {
         &self.summary
     }
 
+    /// The record shown in table row `row` (under the current filter and sort).
+    pub fn visible_record(&self, row: usize) -> Option<&Record> {
+        self.visible.get(row).map(|&index| &self.records[index as usize])
+    }
+
     /// True while the background job runs.
     pub fn is_running(&self) -> bool {
         self.job.as_ref().is_some_and(Job::is_running)
@@ -295,9 +300,9 @@ impl BatchView {
             }
             let code_text = match self.filter.show {
                 Show::Code(code) => code.to_string(),
-                _ => "by code…".to_string(),
+                _ => "any".to_string(),
             };
-            egui::ComboBox::from_id_salt("filter-code")
+            egui::ComboBox::from_label("Error code")
                 .selected_text(code_text)
                 .show_ui(ui, |ui| {
                     for (code, count) in self.summary.codes() {
@@ -323,17 +328,20 @@ impl BatchView {
         let mut action = None;
         let mut sort_clicked = None;
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+        // Selectable labels would take the click that opens a row.
+        ui.style_mut().interaction.selectable_labels = false;
         TableBuilder::new(ui)
             .id_salt("batch-table")
             .striped(true)
             .resizable(true)
             .sense(egui::Sense::click())
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            // Initial widths that fit beside the summary panel at the default window size.
             .column(Column::auto().at_least(56.0))
-            .column(Column::initial(260.0).at_least(100.0).clip(true))
-            .column(Column::initial(260.0).at_least(100.0).clip(true))
-            .column(Column::initial(220.0).at_least(100.0).clip(true))
-            .column(Column::initial(120.0).at_least(60.0).clip(true))
+            .column(Column::initial(200.0).at_least(80.0).clip(true))
+            .column(Column::initial(200.0).at_least(80.0).clip(true))
+            .column(Column::initial(170.0).at_least(80.0).clip(true))
+            .column(Column::initial(90.0).at_least(50.0).clip(true))
             .column(Column::remainder().at_least(40.0))
             .header(24.0, |mut header| {
                 for column in SortColumn::ALL {
