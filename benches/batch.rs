@@ -57,7 +57,12 @@ fn measure(lines: &[String], rounds: usize) -> (f64, f64, f64) {
     for _ in 0..rounds {
         ours.push(time(|| {
             for (number, line) in lines.iter().enumerate() {
-                black_box(record_for_line(&engine, &options, number as u64 + 1, black_box(line.as_bytes())));
+                black_box(record_for_line(
+                    &engine,
+                    &options,
+                    number as u64 + 1,
+                    black_box(line.as_bytes()),
+                ));
             }
         }));
         theirs.push(time(|| {
@@ -102,5 +107,8 @@ fn table_parse(rounds: usize) {
             })
         })
         .collect();
-    println!("parse IdnaMappingTable.txt (16.0.0): {:.2} ms", median(&mut times).as_secs_f64() * 1e3);
+    println!(
+        "parse IdnaMappingTable.txt (16.0.0): {:.2} ms",
+        median(&mut times).as_secs_f64() * 1e3
+    );
 }

@@ -22,5 +22,10 @@ fn main() {
     for (number, line) in lines.iter().enumerate() {
         failed += usize::from(record_for_line(&engine, &options, number as u64 + 1, line.as_bytes()).has_errors());
     }
-    eprintln!("{} {} lines in {:?} ({failed} failed)", kind.name(), lines.len(), start.elapsed());
+    eprintln!(
+        "{} {} lines in {:?} ({failed} failed)",
+        kind.name(),
+        lines.len(),
+        start.elapsed()
+    );
 }

@@ -149,7 +149,16 @@ fn batch_summary_counts_outcomes_and_codes() {
     let output = run(&["batch", "--format", "summary"], b"fa\xC3\x9F.de\n\n-x-.com\nok.org\n\xFF\n");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    for expected in ["lines\t5\n", "ok\t2\n", "failed\t2\n", "skipped\t1\n", "invalid UTF-8\t1\n", "T≠N\t1\n", "V3\t1\n", "elapsed\t"] {
+    for expected in [
+        "lines\t5\n",
+        "ok\t2\n",
+        "failed\t2\n",
+        "skipped\t1\n",
+        "invalid UTF-8\t1\n",
+        "T≠N\t1\n",
+        "V3\t1\n",
+        "elapsed\t",
+    ] {
         assert!(text.contains(expected), "{expected:?} missing from {text}");
     }
 }

@@ -307,7 +307,7 @@ fn batch_view_loads_a_file_filters_and_opens_a_row_in_the_inspector() {
     wait_for_batch(&mut harness);
     assert_eq!(harness.state().view(), idna_inspector::app::View::Batch);
     let summary = harness.state().batch_summary().clone();
-    assert_eq!(harness.state().batch_records().len(), 10, "one record per line");
+    assert_eq!(harness.state().batch_record_count(), 10, "one record per line");
     assert_eq!((summary.ok, summary.failed, summary.skipped), (4, 4, 2));
     assert_eq!(summary.invalid_utf8, 1);
     assert_eq!(summary.per_code[ErrorCode::V3 as usize], 1);

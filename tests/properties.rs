@@ -79,7 +79,21 @@ fn traced_equals_untraced_on_every_idna_test_v2_source() {
 /// characters and `xn--`, to exercise every branch of the ASCII fast path.
 fn ascii_domain_like() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec![
-        "a", "q", "Z", "0", "9", "-", "--", ".", "_", " ", "xn--", "XN--", "ab", "\u{0}", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "a",
+        "q",
+        "Z",
+        "0",
+        "9",
+        "-",
+        "--",
+        ".",
+        "_",
+        " ",
+        "xn--",
+        "XN--",
+        "ab",
+        "\u{0}",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     ]);
     prop::collection::vec(pieces, 0..20).prop_map(|parts| parts.concat())
 }

@@ -108,7 +108,11 @@ impl InspectorApp {
             inspection: None,
             help: HelpWindow::default(),
             about: AboutWindow::default(),
-            view: if startup.batch.is_some() { View::Batch } else { View::Inspector },
+            view: if startup.batch.is_some() {
+                View::Batch
+            } else {
+                View::Inspector
+            },
             batch: BatchView::default(),
             pending_batch: startup.batch,
             from_batch: false,
@@ -133,9 +137,9 @@ impl InspectorApp {
         self.view
     }
 
-    /// The batch records so far (for tests and tools).
-    pub fn batch_records(&self) -> &[crate::batch::Record] {
-        self.batch.records()
+    /// How many batch records arrived so far.
+    pub fn batch_record_count(&self) -> usize {
+        self.batch.record_count()
     }
 
     /// The batch summary so far.
@@ -175,14 +179,21 @@ impl InspectorApp {
         match picked {
             Some(path) => self.open_batch(&path, ctx),
             None => {
-                self.tables.message = Some("No file chosen (a file dialog needs a desktop portal or zenity; drag the file onto the window instead).".into())
+                self.tables.message = Some(
+                    "No file chosen (a file dialog needs a desktop portal or zenity; drag the file onto the window instead)."
+                        .into(),
+                )
             }
         }
     }
 
     fn export_batch(&mut self, filtered_only: bool) {
         let picked = rfd::FileDialog::new()
-            .set_title(if filtered_only { "Export the filtered rows" } else { "Export all rows" })
+            .set_title(if filtered_only {
+                "Export the filtered rows"
+            } else {
+                "Export all rows"
+            })
             .add_filter("CSV", &["csv"])
             .add_filter("JSON Lines", &["jsonl"])
             .set_file_name("idna-inspector-batch.csv")
@@ -195,7 +206,15 @@ impl InspectorApp {
 
     /// Files dropped on the window open in the batch view.
     fn take_dropped_files(&mut self, ui: &Ui) {
-        let dropped: Vec<PathBuf> = ui.input(|input| input.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect());
+        let dropped: Vec<PathBuf> = ui.input(|input| {
+            input
+                .raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
         if let Some(path) = dropped.first() {
             let ctx = ui.ctx().clone();
             self.open_batch(path, &ctx);
@@ -233,7 +252,7 @@ impl InspectorApp {
                     self.pick_batch_file(&ctx);
                     ui.close();
                 }
-                let has_rows = !self.batch.records().is_empty();
+                let has_rows = self.batch.record_count() > 0;
                 if ui.add_enabled(has_rows, egui::Button::new("Export all rows…")).clicked() {
                     self.export_batch(false);
                     ui.close();

@@ -113,8 +113,10 @@ pub struct Record {
     pub line: u64,
     /// The input, then each result string that differs from every earlier one.
     text: Box<str>,
-    /// Byte ranges in `text`: input, ToUnicode, ToASCII N, ToASCII T.
-    spans: [(u32, u32); 4],
+    /// The input is `text[..input_len]`.
+    input_len: u32,
+    /// Byte ranges in `text` of ToUnicode, ToASCII N and ToASCII T.
+    spans: [(u32, u32); 3],
     codes: [CodeSet; 3],
     note: Option<Note>,
 }
@@ -133,6 +135,7 @@ impl Record {
         Record {
             line,
             text,
+            input_len: input.len() as u32,
             spans,
             codes: [
                 CodeSet::of(&results.to_unicode),
@@ -155,11 +158,11 @@ impl Record {
             let end = text.len() as u32;
             (text.into_boxed_str(), (input.len() as u32, end))
         };
-        let spans = [input_span, result_span, result_span, result_span];
         Record {
             line,
             text,
-            spans,
+            input_len: input.len() as u32,
+            spans: [result_span; 3],
             codes: [CodeSet::default(); 3],
             note: None,
         }
@@ -171,7 +174,8 @@ impl Record {
         Record {
             line,
             text: shown_input.into(),
-            spans: [(0, shown_input.len() as u32), empty, empty, empty],
+            input_len: shown_input.len() as u32,
+            spans: [empty; 3],
             codes: [CodeSet::default(); 3],
             note: Some(note),
         }
@@ -179,12 +183,13 @@ impl Record {
 
     /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").
     pub fn input(&self) -> &str {
-        self.span(0)
+        &self.text[..self.input_len as usize]
     }
 
     /// One result string (empty when the record was not converted).
     pub fn result(&self, kind: ResultKind) -> &str {
-        self.span(1 + kind as usize)
+        let (start, end) = self.spans[kind as usize];
+        &self.text[start as usize..end as usize]
     }
 
     /// One result's UTS #46 error codes.
@@ -224,23 +229,18 @@ impl Record {
     pub fn transitional_differs(&self) -> bool {
         self.note.is_none() && self.result(ResultKind::ToAsciiN) != self.result(ResultKind::ToAsciiT)
     }
-
-    fn span(&self, index: usize) -> &str {
-        let (start, end) = self.spans[index];
-        &self.text[start as usize..end as usize]
-    }
 }
 
 /// The input and the three results packed into one exact-size allocation;
 /// a result equal to an earlier string reuses its range.
-fn pack(input: &str, results: [&str; 3]) -> (Box<str>, [(u32, u32); 4]) {
+fn pack(input: &str, results: [&str; 3]) -> (Box<str>, [(u32, u32); 3]) {
     // Distinct strings in buffer order, with their ranges.
     let mut pieces: [(&str, (u32, u32)); 4] = [(input, (0, input.len() as u32)); 4];
     let mut count = 1;
     let mut length = input.len();
-    let mut ranges = [pieces[0].1; 4];
+    let mut ranges = [pieces[0].1; 3];
     for (slot, value) in results.into_iter().enumerate() {
-        ranges[slot + 1] = match pieces[..count].iter().find(|(piece, _)| *piece == value) {
+        ranges[slot] = match pieces[..count].iter().find(|(piece, _)| *piece == value) {
             Some(&(_, range)) => range,
             None => {
                 let range = (length as u32, (length + value.len()) as u32);

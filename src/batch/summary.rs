@@ -70,10 +70,7 @@ impl Summary {
 
     /// The codes that occurred, with their record counts, in [`ErrorCode::ALL`] order.
     pub fn codes(&self) -> impl Iterator<Item = (ErrorCode, u64)> + '_ {
-        ErrorCode::ALL
-            .into_iter()
-            .zip(self.per_code)
-            .filter(|&(_, count)| count > 0)
+        ErrorCode::ALL.into_iter().zip(self.per_code).filter(|&(_, count)| count > 0)
     }
 }
 

@@ -68,7 +68,7 @@ pub struct RecordWriter<W: Write> {
 
 enum Target<W: Write> {
     Jsonl(W),
-    Delimited(csv::Writer<W>),
+    Delimited(Box<csv::Writer<W>>),
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -80,7 +80,7 @@ impl<W: Write> RecordWriter<W> {
                 let delimiter = if format == Format::Csv { b',' } else { b'\t' };
                 let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(output);
                 writer.write_record(HEADER).map_err(io::Error::other)?;
-                Target::Delimited(writer)
+                Target::Delimited(Box::new(writer))
             }
         };
         Ok(RecordWriter {
@@ -121,12 +121,14 @@ impl<W: Write> RecordWriter<W> {
                 ];
                 let safe = self.formula_safe;
                 writer
-                    .write_record(cells.iter().map(|cell| {
-                        match if safe { formula_safe(cell) } else { (*cell).into() } {
-                            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
-                            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
-                        }
-                    }))
+                    .write_record(
+                        cells
+                            .iter()
+                            .map(|cell| match if safe { formula_safe(cell) } else { (*cell).into() } {
+                                Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                                Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+                            }),
+                    )
                     .map_err(io::Error::other)
             }
         }

@@ -185,15 +185,15 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
 /// Reads `Version: 16.0.0` and `Date: 2024-07-03, ...` from header comments.
 fn read_header(comment: &str, table: &mut ParsedTable) {
     let comment = comment.trim();
-    if table.version.is_empty() {
-        if let Some(version) = comment.strip_prefix("Version:") {
-            table.version = version.trim().to_string();
-        }
+    if table.version.is_empty()
+        && let Some(version) = comment.strip_prefix("Version:")
+    {
+        table.version = version.trim().to_string();
     }
-    if table.date.is_empty() {
-        if let Some(date) = comment.strip_prefix("Date:") {
-            table.date = date.trim().to_string();
-        }
+    if table.date.is_empty()
+        && let Some(date) = comment.strip_prefix("Date:")
+    {
+        table.date = date.trim().to_string();
     }
     // Newer files name the version in the first line instead:
     // "# IdnaMappingTable.txt; Version: 18.0.0; Date: ...".

@@ -475,6 +475,8 @@ impl<'t> Uts46<'t> {
 
     /// ToASCII (§4.2) of a processed name: Punycode-encode non-ASCII labels
     /// (A3), then the DNS length checks (A4_1, A4_2).
+    // Named after the spec's ToASCII; `&self` because the engine is a table reference.
+    #[allow(clippy::wrong_self_convention)]
     fn to_ascii(&self, processed: &Processed, options: &Options, mut trace: Option<&mut AsciiTrace>) -> Conversion {
         // X4_2 is ToUnicode's code for an empty label; ToASCII reports it as A4_2.
         let mut errors: Vec<IdnaError> = processed

@@ -1,5 +1,6 @@
 //! Which records the batch table shows, and in what order.
 
+use super::store::RecordStore;
 use crate::batch::{Record, ResultKind};
 use crate::uts46::ErrorCode;
 
@@ -106,8 +107,8 @@ impl SortColumn {
     }
 
     /// Sorts record indices by this column (stable: ties keep line order).
-    pub fn sort(self, indices: &mut [u32], records: &[Record], ascending: bool) {
-        let record = |i: &u32| &records[*i as usize];
+    pub fn sort(self, indices: &mut [u32], records: &RecordStore, ascending: bool) {
+        let record = |i: &u32| records.get(*i as usize);
         match self {
             SortColumn::Line => indices.sort_by_key(|i| record(i).line),
             SortColumn::Input => indices.sort_by(|a, b| record(a).input().cmp(record(b).input())),

@@ -13,12 +13,12 @@ use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 /// Records per message; small enough for a frame to take in at once.
-const CHUNK: usize = 4096;
+pub const CHUNK: usize = 4096;
 
 /// What the worker sends.
 pub enum Message {
     /// The next records in input order, with their counts.
-    Records(Vec<Record>, Summary),
+    Records(Vec<Record>, Box<Summary>),
     /// The input ended (or the job was cancelled) after this many records.
     Finished { cancelled: bool },
     /// The file could not be opened or read; records sent so far stay.
@@ -141,8 +141,7 @@ impl Worker {
         };
         let file = std::fs::File::open(&self.path).map_err(|e| format!("Cannot open {}: {e}", self.path.display()))?;
         let reader = BufReader::with_capacity(1 << 16, file);
-        let mut items =
-            ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
+        let mut items = ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
         let skip_comments = items.skips_comments();
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut summary = Summary::default();
@@ -174,7 +173,7 @@ impl Worker {
         }
         self.progress.lines.fetch_add(chunk.len() as u64, Ordering::Relaxed);
         let records = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
-        let _ = self.sender.send(Message::Records(records, std::mem::take(summary)));
+        let _ = self.sender.send(Message::Records(records, Box::new(std::mem::take(summary))));
         self.ctx.request_repaint();
     }
 }

@@ -4,6 +4,7 @@
 
 mod filter;
 mod job;
+mod store;
 mod summary;
 
 use crate::batch::{Column as InputColumn, Format, InputFormat, Record, RecordWriter, Summary, reader};
@@ -17,7 +18,7 @@ use job::{Job, Message};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-
+use store::RecordStore;
 
 /// What the batch view asks of the app.
 pub enum BatchAction {
@@ -32,7 +33,7 @@ pub struct BatchView {
     /// The file's layout; for CSV/TSV, the header cells to choose the column from.
     format: Option<InputFormat>,
     header: Vec<String>,
-    records: Vec<Record>,
+    records: RecordStore,
     summary: Summary,
     /// The options and table generation the records were computed with.
     computed_with: Option<(Options, u64)>,
@@ -52,9 +53,9 @@ impl BatchView {
         self.job.is_some()
     }
 
-    /// The records so far (for tests and tools).
-    pub fn records(&self) -> &[Record] {
-        &self.records
+    /// How many records arrived so far.
+    pub fn record_count(&self) -> usize {
+        self.records.len()
     }
 
     /// The summary so far.
@@ -64,7 +65,7 @@ impl BatchView {
 
     /// The record shown in table row `row` (under the current filter and sort).
     pub fn visible_record(&self, row: usize) -> Option<&Record> {
-        self.visible.get(row).map(|&index| &self.records[index as usize])
+        self.visible.get(row).map(|&index| self.records.get(index as usize))
     }
 
     /// True while the background job runs.
@@ -79,7 +80,14 @@ impl BatchView {
 
     /// Opens `path`: guesses its layout, reads a CSV/TSV header (picking the
     /// column named like a domain), and starts converting.
-    pub fn open(&mut self, path: &Path, options: Options, table: Option<Arc<MappingTable>>, generation: u64, ctx: &egui::Context) {
+    pub fn open(
+        &mut self,
+        path: &Path,
+        options: Options,
+        table: Option<Arc<MappingTable>>,
+        generation: u64,
+        ctx: &egui::Context,
+    ) {
         let mut format = InputFormat::guess(path);
         self.header.clear();
         if let InputFormat::Csv(_) | InputFormat::Tsv(_) = format {
@@ -114,7 +122,7 @@ impl BatchView {
         if let Some(job) = &self.job {
             job.cancel();
         }
-        self.records = Vec::new();
+        self.records = RecordStore::default();
         self.summary = Summary::default();
         self.visible.clear();
         self.export_message = None;
@@ -132,7 +140,7 @@ impl BatchView {
                 Message::Records(records, summary) => {
                     self.summary.merge(&summary);
                     let first = self.records.len();
-                    self.records.extend(records);
+                    self.records.push_chunk(records);
                     let new = (first..self.records.len()).filter(|&i| self.filter.matches(&self.records[i], &needle));
                     self.visible.extend(new.map(|i| i as u32));
                 }
@@ -183,19 +191,26 @@ impl BatchView {
         self.source_bar(ui, options, table, generation);
         self.progress_bar(ui);
         ui.separator();
-        egui::Panel::right("batch-summary")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| {
-                if let Some(show) = summary::SummaryPanel::new(&self.summary).ui(ui) {
-                    self.filter.show = show;
-                    self.refilter();
-                }
-            });
         if self.filter_bar(ui) {
             self.refilter();
         }
-        self.table(ui)
+        let mut action = None;
+        // A strip gives the table and the summary each their own clipped region.
+        egui_extras::StripBuilder::new(ui)
+            .size(egui_extras::Size::remainder().at_least(300.0))
+            .size(egui_extras::Size::exact(290.0))
+            .horizontal(|mut strip| {
+                strip.cell(|ui| action = self.table(ui));
+                strip.cell(|ui| {
+                    egui::ScrollArea::vertical().id_salt("batch-summary").show(ui, |ui| {
+                        if let Some(show) = summary::SummaryPanel::new(&self.summary).ui(ui) {
+                            self.filter.show = show;
+                            self.refilter();
+                        }
+                    });
+                });
+            });
+        action
     }
 
     /// The file name, the column choice (CSV/TSV), and a re-run offer when the options changed.
@@ -204,8 +219,11 @@ impl BatchView {
         let path = job.path.clone();
         let mut restart_with = None;
         ui.horizontal(|ui| {
-            ui.strong(path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()))
-                .on_hover_text(path.display().to_string());
+            ui.strong(
+                path.file_name()
+                    .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+            )
+            .on_hover_text(path.display().to_string());
             ui.weak(format!("{:.1} MB", job.total_bytes as f64 / 1e6));
             match &self.format {
                 Some(InputFormat::Lines) => {
@@ -268,7 +286,11 @@ impl BatchView {
                     thousands(rate as u64),
                     eta
                 );
-                ui.add(egui::ProgressBar::new(fraction).text(text).desired_width(ui.available_width() - 90.0));
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .text(text)
+                        .desired_width(ui.available_width() - 90.0),
+                );
                 if ui.button("Cancel").clicked() {
                     job.cancel();
                 }
@@ -396,7 +418,7 @@ impl BatchView {
                     written += 1;
                 }
             } else {
-                for record in &self.records {
+                for record in self.records.iter() {
                     writer.write(record)?;
                     written += 1;
                 }
@@ -405,9 +427,7 @@ impl BatchView {
             Ok(written)
         })();
         match result {
-            Ok(rows) => {
-                self.export_message = Some(format!("Exported {} rows to {}", thousands(rows as u64), path.display()))
-            }
+            Ok(rows) => self.export_message = Some(format!("Exported {} rows to {}", thousands(rows as u64), path.display())),
             Err(error) => self.error = Some(format!("Export to {} failed: {error}", path.display())),
         }
     }
@@ -438,10 +458,11 @@ fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
     row.col(|ui| {
         ui.weak(record.line.to_string());
     });
+    // Monospace throughout: a proportional font can draw "--" like a dash, and hyphens matter here.
     row.col(|ui| {
         let input = record.input();
         let shown = crate::display::visual_order(input).unwrap_or_else(|| input.to_string());
-        let label = ui.label(shown);
+        let label = ui.monospace(shown);
         if let Some(note) = record.note() {
             label.on_hover_text(note.to_string());
         }
@@ -451,7 +472,7 @@ fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
     });
     row.col(|ui| {
         let text = record.result(ResultKind::ToUnicode);
-        ui.label(crate::display::visual_order(text).unwrap_or_else(|| text.to_string()));
+        ui.monospace(crate::display::visual_order(text).unwrap_or_else(|| text.to_string()));
     });
     row.col(|ui| {
         match record.note() {
@@ -488,7 +509,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);

@@ -3,11 +3,11 @@
 //! visible at a glance.
 
 use super::filter::Show;
-use crate::app::widgets::{error_color, ok_color};
+use crate::app::widgets::error_color;
 use crate::batch::Summary;
 use eframe::egui;
-use egui::{Color32, Ui};
-use egui_plot::{Bar, BarChart, Plot};
+use egui::Ui;
+use egui_plot::{Bar, BarChart, GridMark, Plot};
 
 pub struct SummaryPanel<'a> {
     summary: &'a Summary,
@@ -31,63 +31,81 @@ impl<'a> SummaryPanel<'a> {
             ("T≠N (deviation)", s.transitional_differs, Some(Show::Deviation)),
             ("non-ASCII input", s.non_ascii, Some(Show::NonAscii)),
         ];
-        egui::Grid::new("summary-outcomes").num_columns(2).striped(true).show(ui, |ui| {
-            for (name, count, show) in outcomes {
-                count_row(ui, name, count, show, &mut chosen);
-            }
-            for (name, count) in [("not UTF-8", s.invalid_utf8), ("too long", s.too_long), ("missing column", s.missing_column)] {
-                if count > 0 {
-                    count_row(ui, name, count, Some(Show::Errors), &mut chosen);
+        egui::Grid::new("summary-outcomes")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for (name, count, show) in outcomes {
+                    count_row(ui, name, count, show, &mut chosen);
                 }
-            }
-            for (code, count) in s.codes() {
-                count_row(ui, code.as_str(), count, Some(Show::Code(code)), &mut chosen)
-                    .on_hover_text(format!("{} ({})", code.explanation(), code.spec_reference()));
-            }
-        });
+                for (name, count) in [
+                    ("not UTF-8", s.invalid_utf8),
+                    ("too long", s.too_long),
+                    ("missing column", s.missing_column),
+                ] {
+                    if count > 0 {
+                        count_row(ui, name, count, Some(Show::Errors), &mut chosen);
+                    }
+                }
+                for (code, count) in s.codes() {
+                    count_row(ui, code.as_str(), count, Some(Show::Code(code)), &mut chosen).on_hover_text(format!(
+                        "{} ({})",
+                        code.explanation(),
+                        code.spec_reference()
+                    ));
+                }
+            });
         ui.add_space(6.0);
         self.chart(ui);
         chosen
     }
 
-    /// Horizontal bars: ok, failed, skipped, T≠N, then each error code.
+    /// Horizontal bars, one per error code: which rules a file breaks, at a glance.
     fn chart(&self, ui: &mut Ui) {
-        let s = self.summary;
-        let mut rows: Vec<(String, u64, Color32)> = vec![
-            ("ok".into(), s.ok, ok_color(ui)),
-            ("failed".into(), s.failed, error_color(ui)),
-            ("skipped".into(), s.skipped, ui.visuals().weak_text_color()),
-            ("T≠N".into(), s.transitional_differs, ui.visuals().warn_fg_color),
-        ];
-        rows.extend(s.codes().map(|(code, count)| (code.to_string(), count, error_color(ui).gamma_multiply(0.7))));
-        let names: Vec<String> = rows.iter().map(|(name, ..)| name.clone()).collect();
+        let rows: Vec<(String, u64)> = self.summary.codes().map(|(code, count)| (code.to_string(), count)).collect();
+        if rows.is_empty() {
+            return;
+        }
+        ui.strong("Records per error code");
+        let color = error_color(ui);
         let bars: Vec<Bar> = rows
             .iter()
             .enumerate()
-            .map(|(i, (name, count, color))| {
+            .map(|(i, (name, count))| {
                 Bar::new(-(i as f64), *count as f64)
                     .name(format!("{name}: {count}"))
-                    .fill(*color)
+                    .fill(color.gamma_multiply(0.8))
                     .width(0.7)
             })
             .collect();
-        let chart = BarChart::new("records", bars).horizontal();
+        let names: Vec<String> = rows.iter().map(|(name, _)| name.clone()).collect();
+        let count = rows.len();
         Plot::new("summary-chart")
-            .height((rows.len() as f32 * 22.0).max(120.0))
+            .height(count as f32 * 20.0 + 40.0)
             .allow_zoom(false)
             .allow_drag(false)
             .allow_scroll(false)
             .allow_boxed_zoom(false)
             .show_grid([true, false])
+            .include_x(0.0)
+            // One mark per bar, so every bar has its code beside it.
+            .y_grid_spacer(move |_| {
+                (0..count)
+                    .map(|i| GridMark {
+                        value: -(i as f64),
+                        step_size: 1.0,
+                    })
+                    .collect()
+            })
             .y_axis_formatter(move |mark, _| {
-                let index = -mark.value.round() as i64;
-                if (mark.value.round() - mark.value).abs() < 1e-6 && index >= 0 {
+                let index = (-mark.value).round();
+                if index >= 0.0 {
                     names.get(index as usize).cloned().unwrap_or_default()
                 } else {
                     String::new()
                 }
             })
-            .show(ui, |plot| plot.bar_chart(chart));
+            .show(ui, |plot| plot.bar_chart(BarChart::new("records", bars).horizontal()));
     }
 }
 
