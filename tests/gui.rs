@@ -285,6 +285,16 @@ fn batch_fixture() -> std::path::PathBuf {
     path
 }
 
+/// The app started as `idna-inspector --batch FILE`, after the job finished.
+fn app_with_batch(file: std::path::PathBuf) -> Harness<'static, InspectorApp> {
+    let mut harness = app_from(Startup {
+        batch: Some(file),
+        ..Startup::default()
+    });
+    wait_for_batch(&mut harness);
+    harness
+}
+
 /// Steps frames until the background job has delivered everything.
 fn wait_for_batch(harness: &mut Harness<'_, InspectorApp>) {
     for _ in 0..2000 {
@@ -300,11 +310,7 @@ fn wait_for_batch(harness: &mut Harness<'_, InspectorApp>) {
 
 #[test]
 fn batch_view_loads_a_file_filters_and_opens_a_row_in_the_inspector() {
-    let mut harness = app_from(Startup {
-        batch: Some(batch_fixture()),
-        ..Startup::default()
-    });
-    wait_for_batch(&mut harness);
+    let mut harness = app_with_batch(batch_fixture());
     assert_eq!(harness.state().view(), idna_inspector::app::View::Batch);
     let summary = harness.state().batch_summary().clone();
     assert_eq!(harness.state().batch_record_count(), 10, "one record per line");
@@ -331,11 +337,7 @@ fn batch_view_loads_a_file_filters_and_opens_a_row_in_the_inspector() {
 
 #[test]
 fn batch_summary_links_filter_by_code_and_sorting_reorders() {
-    let mut harness = app_from(Startup {
-        batch: Some(batch_fixture()),
-        ..Startup::default()
-    });
-    wait_for_batch(&mut harness);
+    let mut harness = app_with_batch(batch_fixture());
     // The summary panel lists V3 as a link; clicking it filters to that code.
     let link = harness.get_by_role_and_label(egui::accesskit::Role::Link, "V3");
     link.click();
@@ -358,11 +360,7 @@ fn batch_summary_links_filter_by_code_and_sorting_reorders() {
 
 #[test]
 fn a_missing_batch_file_shows_a_dialog() {
-    let mut harness = app_from(Startup {
-        batch: Some("/nonexistent/list.txt".into()),
-        ..Startup::default()
-    });
-    wait_for_batch(&mut harness);
+    let mut harness = app_with_batch("/nonexistent/list.txt".into());
     assert!(count_containing(&harness, "Cannot open /nonexistent/list.txt") == 1);
     click(&mut harness, "OK");
     assert_eq!(count_containing(&harness, "Cannot open"), 0);

@@ -17,6 +17,18 @@ fn domain_like() -> impl Strategy<Value = String> {
     prop::collection::vec(pieces, 0..12).prop_map(|parts| parts.concat())
 }
 
+/// Options with each flag from `flags`, in declaration order.
+fn options_from(flags: [bool; 6]) -> Options {
+    Options {
+        use_std3_ascii_rules: flags[0],
+        check_hyphens: flags[1],
+        check_bidi: flags[2],
+        check_joiners: flags[3],
+        verify_dns_length: flags[4],
+        ignore_invalid_punycode: flags[5],
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -48,14 +60,7 @@ proptest! {
 
     #[test]
     fn traced_and_untraced_results_are_identical(s in domain_like(), flags in any::<[bool; 6]>()) {
-        let options = Options {
-            use_std3_ascii_rules: flags[0],
-            check_hyphens: flags[1],
-            check_bidi: flags[2],
-            check_joiners: flags[3],
-            verify_dns_length: flags[4],
-            ignore_invalid_punycode: flags[5],
-        };
+        let options = options_from(flags);
         let engine = Uts46::new();
         prop_assert_eq!(engine.process(&s, &options), engine.process_traced(&s, &options).0);
     }
@@ -104,14 +109,7 @@ proptest! {
     /// The ASCII fast path (taken by `process`, never by `process_traced`) agrees with the full engine.
     #[test]
     fn ascii_fast_path_agrees_with_the_full_engine(s in ascii_domain_like(), flags in any::<[bool; 6]>()) {
-        let options = Options {
-            use_std3_ascii_rules: flags[0],
-            check_hyphens: flags[1],
-            check_bidi: flags[2],
-            check_joiners: flags[3],
-            verify_dns_length: flags[4],
-            ignore_invalid_punycode: flags[5],
-        };
+        let options = options_from(flags);
         let engine = Uts46::new();
         let full = engine.process_traced(&s, &options).0;
         match engine.valid_ascii_name(&s, &options).map(|name| name.to_cow()) {
