@@ -44,22 +44,7 @@ enum Command {
     },
     /// Convert every line of a file (or standard input): one output record per
     /// input line, in order, including blank lines and lines that are not UTF-8.
-    Batch {
-        /// The input file; `-` or nothing reads standard input.
-        file: Option<PathBuf>,
-        /// The output format; `summary` prints only the totals and the elapsed time.
-        #[arg(long, value_enum, default_value_t = FormatArg::Jsonl)]
-        format: FormatArg,
-        /// The input layout; by default guessed from the file name (.csv, .tsv), else lines.
-        #[arg(long, value_enum)]
-        input_format: Option<InputFormatArg>,
-        /// For CSV/TSV input: the column holding the names, by header name or 0-based number.
-        #[arg(long, default_value = "0")]
-        column: String,
-        /// Prefix CSV/TSV cells starting with = + - @ tab or CR with ' (spreadsheet formula safety).
-        #[arg(long)]
-        formula_safe: bool,
-    },
+    Batch(BatchArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -77,12 +62,21 @@ enum InputFormatArg {
     Tsv,
 }
 
-/// The batch command's arguments, gathered.
+#[derive(Args, Debug)]
 struct BatchArgs {
+    /// The input file; `-` or nothing reads standard input.
     file: Option<PathBuf>,
+    /// The output format; `summary` prints only the totals and the elapsed time.
+    #[arg(long, value_enum, default_value_t = FormatArg::Jsonl)]
     format: FormatArg,
+    /// The input layout; by default guessed from the file name (.csv, .tsv), else lines.
+    #[arg(long, value_enum)]
     input_format: Option<InputFormatArg>,
+    /// For CSV/TSV input: the column holding the names, by header name or 0-based number.
+    #[arg(long, default_value = "0")]
     column: String,
+    /// Prefix CSV/TSV cells starting with = + - @ tab or CR with ' (spreadsheet formula safety).
+    #[arg(long)]
     formula_safe: bool,
 }
 
@@ -92,15 +86,12 @@ impl BatchArgs {
             Ok(index) => Column::Index(index),
             Err(_) => Column::Name(self.column.clone()),
         };
-        match self.input_format {
-            Some(InputFormatArg::Lines) => InputFormat::Lines,
-            Some(InputFormatArg::Csv) => InputFormat::Csv(column),
-            Some(InputFormatArg::Tsv) => InputFormat::Tsv(column),
-            None => match self.file.as_deref().map(InputFormat::guess) {
-                Some(InputFormat::Csv(_)) => InputFormat::Csv(column),
-                Some(InputFormat::Tsv(_)) => InputFormat::Tsv(column),
-                _ => InputFormat::Lines,
-            },
+        match (self.input_format, &self.file) {
+            (Some(InputFormatArg::Lines), _) => InputFormat::Lines,
+            (Some(InputFormatArg::Csv), _) => InputFormat::Csv(column),
+            (Some(InputFormatArg::Tsv), _) => InputFormat::Tsv(column),
+            (None, Some(path)) => InputFormat::guess(path, column),
+            (None, None) => InputFormat::Lines,
         }
     }
 }
@@ -165,26 +156,7 @@ fn main() -> ExitCode {
     let options = cli.flags.options();
     match (cli.command, cli.domain) {
         (Some(Command::Explain { domain, json }), _) => run_explain(&engine, &options, &domain, json),
-        (
-            Some(Command::Batch {
-                file,
-                format,
-                input_format,
-                column,
-                formula_safe,
-            }),
-            _,
-        ) => run_batch(
-            &engine,
-            &options,
-            BatchArgs {
-                file,
-                format,
-                input_format,
-                column,
-                formula_safe,
-            },
-        ),
+        (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
         (None, Some(domain)) => run_explain(&engine, &options, &domain, false),
         (None, None) => {
             use clap::CommandFactory;
@@ -266,13 +238,8 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
     }
 }
 
-fn summarize<R: io::BufRead>(engine: &Uts46<'_>, options: &Options, mut items: ItemReader<R>) -> io::Result<batch::Summary> {
-    let skip_comments = items.skips_comments();
-    let mut summary = batch::Summary::default();
-    while let Some(item) = items.next_item()? {
-        summary.add(&batch::record_for_item(engine, options, &item, skip_comments));
-    }
-    Ok(summary)
+fn summarize<R: io::BufRead>(engine: &Uts46<'_>, options: &Options, items: ItemReader<R>) -> io::Result<batch::Summary> {
+    batch::convert_each(engine, options, items, |_, _| Ok(std::ops::ControlFlow::Continue(())))
 }
 
 fn write_batch<R: io::BufRead, W: Write>(

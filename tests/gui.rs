@@ -365,3 +365,25 @@ fn a_missing_batch_file_shows_a_dialog() {
     click(&mut harness, "OK");
     assert_eq!(count_containing(&harness, "Cannot open"), 0);
 }
+
+#[test]
+fn batch_export_writes_the_filtered_rows_in_the_background() {
+    let mut harness = app_with_batch(batch_fixture());
+    click(&mut harness, "Errors only");
+    let path = std::env::temp_dir().join(format!("idna-inspector-export-{}.csv", std::process::id()));
+    let ctx = harness.ctx.clone();
+    harness.state_mut().export_batch_to(&path, true, &ctx);
+    for _ in 0..500 {
+        harness.step();
+        if count_containing(&harness, "Exported 4 rows") == 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(count_containing(&harness, "Exported 4 rows"), 1);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "header and the 4 failed rows: {text}");
+    assert!(lines[0].starts_with("line,input,"));
+    assert!(lines.iter().any(|l| l.starts_with("6,'-bad-.com,")), "formula-safe: {text}");
+}

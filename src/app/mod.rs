@@ -187,7 +187,7 @@ impl InspectorApp {
         }
     }
 
-    fn export_batch(&mut self, filtered_only: bool) {
+    fn export_batch(&mut self, filtered_only: bool, ctx: &egui::Context) {
         let picked = rfd::FileDialog::new()
             .set_title(if filtered_only {
                 "Export the filtered rows"
@@ -199,9 +199,15 @@ impl InspectorApp {
             .set_file_name("idna-inspector-batch.csv")
             .save_file();
         match picked {
-            Some(path) => self.batch.export(&path, filtered_only),
+            Some(path) => self.export_batch_to(&path, filtered_only, ctx),
             None => self.tables.message = Some("No file chosen; nothing exported.".into()),
         }
+    }
+
+    /// Exports the batch rows (all, or those the filter shows) to `path` in the
+    /// background: JSONL for `.jsonl`, TSV for `.tsv`, else formula-safe CSV.
+    pub fn export_batch_to(&mut self, path: &std::path::Path, filtered_only: bool, ctx: &egui::Context) {
+        self.batch.export(path, filtered_only, ctx);
     }
 
     /// Files dropped on the window open in the batch view.
@@ -254,11 +260,13 @@ impl InspectorApp {
                 }
                 let has_rows = self.batch.record_count() > 0;
                 if ui.add_enabled(has_rows, egui::Button::new("Export all rows…")).clicked() {
-                    self.export_batch(false);
+                    let ctx = ui.ctx().clone();
+                    self.export_batch(false, &ctx);
                     ui.close();
                 }
                 if ui.add_enabled(has_rows, egui::Button::new("Export filtered rows…")).clicked() {
-                    self.export_batch(true);
+                    let ctx = ui.ctx().clone();
+                    self.export_batch(true, &ctx);
                     ui.close();
                 }
                 ui.separator();

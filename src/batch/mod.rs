@@ -23,6 +23,7 @@ pub use writer::{Format, RecordWriter};
 
 use crate::uts46::{Options, Uts46};
 use std::io::{self, BufRead};
+use std::ops::ControlFlow;
 
 /// The error text recorded for a line that is not valid UTF-8.
 pub const INVALID_UTF8: &str = "invalid UTF-8";
@@ -47,10 +48,7 @@ pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, s
             }
             record_for_line(engine, options, *line, bytes)
         }
-        Item::TooLong { line, prefix, bytes } => {
-            let shown = format!("{}…", escape_invalid_utf8(prefix));
-            Record::noted(*line, &shown, Note::TooLong(*bytes))
-        }
+        Item::TooLong { line, prefix, bytes } => too_long(*line, prefix, *bytes),
         Item::MissingColumn { line, fields } => Record::noted(*line, "", Note::MissingColumn(*fields)),
     }
 }
@@ -60,12 +58,8 @@ pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, s
 /// [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's results.
 pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: &[u8]) -> Record {
     if bytes.len() > MAX_LINE_BYTES {
-        let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES.min(bytes.len())];
-        return Record::noted(
-            line,
-            &format!("{}…", escape_invalid_utf8(prefix)),
-            Note::TooLong(bytes.len() as u64),
-        );
+        let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES];
+        return too_long(line, prefix, bytes.len() as u64);
     }
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Record::noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
@@ -74,6 +68,11 @@ pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: 
         return Record::valid_ascii(line, text, &name);
     }
     Record::converted(line, text, &engine.process(text, options))
+}
+
+/// The record of a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".
+fn too_long(line: u64, prefix: &[u8], bytes: u64) -> Record {
+    Record::noted(line, &format!("{}…", escape_invalid_utf8(prefix)), Note::TooLong(bytes))
 }
 
 /// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.
@@ -88,21 +87,39 @@ pub fn escape_invalid_utf8(bytes: &[u8]) -> String {
     out
 }
 
-/// Converts every item of `input` and writes one record per item to `writer`.
+/// Converts every item of `items` in order, handing each record and the
+/// bytes read so far to `each`; stops early when `each` breaks (the summary
+/// then counts the records handed on). The one conversion loop of the CLI
+/// and the GUI's background job.
+/// Errors: a read error, or the first error `each` returns.
+pub fn convert_each<R: BufRead>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    mut items: ItemReader<R>,
+    mut each: impl FnMut(Record, u64) -> io::Result<ControlFlow<()>>,
+) -> io::Result<Summary> {
+    let skip_comments = items.skips_comments();
+    let mut summary = Summary::default();
+    while let Some(item) = items.next_item()? {
+        let record = record_for_item(engine, options, &item, skip_comments);
+        summary.add(&record);
+        if each(record, items.bytes_read())?.is_break() {
+            break;
+        }
+    }
+    Ok(summary)
+}
+
+/// Converts every item of `items` and writes one record per item to `writer`.
 /// Errors: a read or write failure (records written so far stay written).
 pub fn run<R: BufRead, W: io::Write>(
     engine: &Uts46<'_>,
     options: &Options,
-    input: ItemReader<R>,
+    items: ItemReader<R>,
     writer: &mut RecordWriter<W>,
 ) -> io::Result<Summary> {
-    let mut input = input;
-    let skip_comments = input.skips_comments();
-    let mut summary = Summary::default();
-    while let Some(item) = input.next_item()? {
-        let record = record_for_item(engine, options, &item, skip_comments);
-        summary.add(&record);
+    convert_each(engine, options, items, |record, _| {
         writer.write(&record)?;
-    }
-    Ok(summary)
+        Ok(ControlFlow::Continue(()))
+    })
 }

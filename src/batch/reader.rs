@@ -11,7 +11,8 @@ pub const SHOWN_PREFIX_BYTES: usize = 256;
 pub enum Item<'a> {
     /// The bytes of a line or field (no line ending).
     Text { line: u64, bytes: &'a [u8] },
-    /// A line over [`super::MAX_LINE_BYTES`]: its first bytes and its full length.
+    /// A line over [`super::MAX_LINE_BYTES`], of which the reader kept only the
+    /// first [`SHOWN_PREFIX_BYTES`]: those bytes and the line's full length.
     TooLong { line: u64, prefix: &'a [u8], bytes: u64 },
     /// A CSV/TSV row with only `fields` fields, too few for the chosen column.
     MissingColumn { line: u64, fields: usize },
@@ -38,25 +39,48 @@ pub enum InputFormat {
 }
 
 impl InputFormat {
-    /// The format a file name suggests: `.csv` → CSV, `.tsv`/`.tab` → TSV, else lines
-    /// (first column until the user picks another).
-    pub fn guess(path: &std::path::Path) -> InputFormat {
+    /// The format a file name suggests: `.csv` → CSV, `.tsv`/`.tab` → TSV, else
+    /// lines. A delimited format reads `column`.
+    pub fn guess(path: &std::path::Path, column: Column) -> InputFormat {
         let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
         match extension.as_deref() {
-            Some("csv") => InputFormat::Csv(Column::Index(0)),
-            Some("tsv" | "tab") => InputFormat::Tsv(Column::Index(0)),
+            Some("csv") => InputFormat::Csv(column),
+            Some("tsv" | "tab") => InputFormat::Tsv(column),
             _ => InputFormat::Lines,
         }
     }
+
+    /// The same layout reading another column (plain lines stay lines).
+    pub fn with_column(self, column: Column) -> InputFormat {
+        match self {
+            InputFormat::Lines => InputFormat::Lines,
+            InputFormat::Csv(_) => InputFormat::Csv(column),
+            InputFormat::Tsv(_) => InputFormat::Tsv(column),
+        }
+    }
+
+    /// The field delimiter (`b','` or `b'\t'`), or `None` for plain lines.
+    pub fn delimiter(&self) -> Option<u8> {
+        match self {
+            InputFormat::Lines => None,
+            InputFormat::Csv(_) => Some(b','),
+            InputFormat::Tsv(_) => Some(b'\t'),
+        }
+    }
+}
+
+/// A `csv` reader with a header row, rows of any length, a leading BOM skipped.
+fn csv_reader<R: Read>(input: R, delimiter: u8) -> csv::Reader<SkipBom<R>> {
+    csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .from_reader(SkipBom::new(input))
 }
 
 /// Reads the header row of CSV/TSV text (the column choices to offer).
 /// Errors: the read error, or a CSV error.
 pub fn read_header<R: Read>(input: R, delimiter: u8) -> io::Result<Vec<String>> {
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .from_reader(SkipBom::new(input));
+    let mut reader = csv_reader(input, delimiter);
     let header = reader.byte_headers().map_err(io::Error::other)?;
     Ok(header.iter().map(|cell| String::from_utf8_lossy(cell).into_owned()).collect())
 }
@@ -75,10 +99,11 @@ impl<R: BufRead> ItemReader<R> {
     /// Reads `input` laid out as `format`.
     /// Errors: for CSV/TSV, reading the header, or a column name the header lacks.
     pub fn new(input: R, format: &InputFormat) -> io::Result<Self> {
-        let source = match format {
-            InputFormat::Lines => Source::Lines(LineReader::new(input)),
-            InputFormat::Csv(column) => Source::Delimited(DelimitedReader::new(input, b',', column)?),
-            InputFormat::Tsv(column) => Source::Delimited(DelimitedReader::new(input, b'\t', column)?),
+        let source = match (format, format.delimiter()) {
+            (InputFormat::Csv(column) | InputFormat::Tsv(column), Some(delimiter)) => {
+                Source::Delimited(DelimitedReader::new(input, delimiter, column)?)
+            }
+            _ => Source::Lines(LineReader::new(input)),
         };
         Ok(ItemReader { source })
     }
@@ -206,10 +231,7 @@ struct DelimitedReader<R: BufRead> {
 
 impl<R: BufRead> DelimitedReader<R> {
     fn new(input: R, delimiter: u8, column: &Column) -> io::Result<Self> {
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(delimiter)
-            .flexible(true)
-            .from_reader(SkipBom::new(input));
+        let mut reader = csv_reader(input, delimiter);
         let header = reader.byte_headers().map_err(io::Error::other)?.clone();
         let column = match column {
             Column::Index(index) => *index,
@@ -233,12 +255,9 @@ impl<R: BufRead> DelimitedReader<R> {
             return Ok(None);
         }
         let line = self.row.position().map_or(0, |p| p.line());
+        // A field over the length limit is whole in memory already (the csv
+        // crate holds the row); `record_for_line` reports it as too long.
         Ok(Some(match self.row.get(self.column) {
-            Some(field) if field.len() > super::MAX_LINE_BYTES => Item::TooLong {
-                line,
-                prefix: &field[..SHOWN_PREFIX_BYTES],
-                bytes: field.len() as u64,
-            },
             Some(field) => Item::Text { line, bytes: field },
             None => Item::MissingColumn {
                 line,

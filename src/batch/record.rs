@@ -76,10 +76,12 @@ impl CodeSet {
         CodeSet(conversion.errors.iter().fold(0, |bits, e| bits | bit(e.code)))
     }
 
+    /// True when `code` is in the set.
     pub fn contains(self, code: ErrorCode) -> bool {
         self.0 & bit(code) != 0
     }
 
+    /// True when no code is in the set.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -152,7 +154,7 @@ impl Record {
         let (text, result_span) = if name.is_input() {
             (Box::from(input), input_span)
         } else {
-            let mut text = String::with_capacity(input.len() + name.len());
+            let mut text = String::with_capacity(2 * input.len());
             text.push_str(input);
             name.write_to(&mut text);
             let end = text.len() as u32;
@@ -202,11 +204,21 @@ impl Record {
         self.codes[0].union(self.codes[1]).union(self.codes[2])
     }
 
-    /// One result's errors as text: the codes, or the note's error text.
+    /// One result's errors as text: the codes (e.g. `["V3", "A4_2"]`), or the
+    /// note's error text (e.g. `["invalid UTF-8"]`); empty when there are none.
     pub fn error_texts(&self, kind: ResultKind) -> Vec<&'static str> {
+        self.texts_of(self.codes(kind))
+    }
+
+    /// [`Record::error_texts`] over all three results together.
+    pub fn all_error_texts(&self) -> Vec<&'static str> {
+        self.texts_of(self.all_codes())
+    }
+
+    fn texts_of(&self, codes: CodeSet) -> Vec<&'static str> {
         match self.note.and_then(Note::error_text) {
             Some(text) => vec![text],
-            None => self.codes(kind).iter().map(ErrorCode::as_str).collect(),
+            None => codes.iter().map(ErrorCode::as_str).collect(),
         }
     }
 

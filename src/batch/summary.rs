@@ -52,22 +52,6 @@ impl Summary {
         self.non_ascii += u64::from(!record.input().is_ascii());
     }
 
-    /// Adds the counts of `other` (a later part of the same input).
-    pub fn merge(&mut self, other: &Summary) {
-        self.lines += other.lines;
-        self.ok += other.ok;
-        self.failed += other.failed;
-        self.skipped += other.skipped;
-        self.invalid_utf8 += other.invalid_utf8;
-        self.too_long += other.too_long;
-        self.missing_column += other.missing_column;
-        for (mine, theirs) in self.per_code.iter_mut().zip(other.per_code) {
-            *mine += theirs;
-        }
-        self.transitional_differs += other.transitional_differs;
-        self.non_ascii += other.non_ascii;
-    }
-
     /// The codes that occurred, with their record counts, in [`ErrorCode::ALL`] order.
     pub fn codes(&self) -> impl Iterator<Item = (ErrorCode, u64)> + '_ {
         ErrorCode::ALL.into_iter().zip(self.per_code).filter(|&(_, count)| count > 0)

@@ -38,17 +38,8 @@ impl<'a> ValidAscii<'a> {
         !self.changed
     }
 
-    /// The result's length in bytes (always the input's: ASCII maps byte for byte here).
-    pub fn len(&self) -> usize {
-        self.input.len()
-    }
-
-    /// Always false: an empty name is not valid.
-    pub fn is_empty(&self) -> bool {
-        self.input.is_empty()
-    }
-
-    /// Appends the result to `out`.
+    /// Appends the result to `out`: as many bytes as the input, since ASCII
+    /// maps byte for byte here.
     pub fn write_to(&self, out: &mut String) {
         if self.changed {
             let folded: Vec<u8> = self

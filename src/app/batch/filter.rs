@@ -133,12 +133,5 @@ impl SortColumn {
 
 /// The errors cell: the codes of all results, or the note's error text.
 pub fn error_text(record: &Record) -> String {
-    match record.note() {
-        Some(note) if note.is_skip() => String::new(),
-        Some(note) => note.error_text().unwrap_or_default().to_string(),
-        None => {
-            let codes: Vec<&str> = record.all_codes().iter().map(ErrorCode::as_str).collect();
-            codes.join(" ")
-        }
-    }
+    record.all_error_texts().join(" ")
 }

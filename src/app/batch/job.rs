@@ -2,11 +2,12 @@
 //! the same [`record_for_item`] the CLI uses, and hands records to the window
 //! in chunks, so the window never waits on the file.
 
-use crate::batch::{InputFormat, ItemReader, Record, Summary, record_for_item};
+use crate::batch::{InputFormat, ItemReader, Record, convert_each};
 use crate::table::MappingTable;
 use crate::uts46::{Options, Uts46};
 use eframe::egui;
 use std::io::BufReader;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
@@ -17,19 +18,12 @@ pub const CHUNK: usize = 4096;
 
 /// What the worker sends.
 pub enum Message {
-    /// The next records in input order, with their counts.
-    Records(Vec<Record>, Box<Summary>),
+    /// The next records in input order.
+    Records(Vec<Record>),
     /// The input ended (or the job was cancelled) after this many records.
     Finished { cancelled: bool },
     /// The file could not be opened or read; records sent so far stay.
     Failed(String),
-}
-
-/// Shared progress counters (written by the worker, read by the window).
-#[derive(Default)]
-pub struct Progress {
-    pub bytes: AtomicU64,
-    pub lines: AtomicU64,
 }
 
 /// A running (or finished) conversion of one file.
@@ -37,7 +31,8 @@ pub struct Job {
     pub path: PathBuf,
     pub total_bytes: u64,
     pub started: Instant,
-    pub progress: Arc<Progress>,
+    /// Bytes of the file read so far (written by the worker, read by the window).
+    pub bytes_read: Arc<AtomicU64>,
     cancel: Arc<AtomicBool>,
     receiver: mpsc::Receiver<Message>,
     /// Set when the worker reported its end: the elapsed time.
@@ -57,7 +52,7 @@ impl Job {
         ctx: egui::Context,
     ) -> Job {
         let total_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        let progress = Arc::new(Progress::default());
+        let bytes_read = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (sender, receiver) = mpsc::channel();
         let worker = Worker {
@@ -65,7 +60,7 @@ impl Job {
             format,
             options,
             table,
-            progress: Arc::clone(&progress),
+            bytes_read: Arc::clone(&bytes_read),
             cancel: Arc::clone(&cancel),
             sender,
             ctx,
@@ -78,7 +73,7 @@ impl Job {
             path,
             total_bytes,
             started: Instant::now(),
-            progress,
+            bytes_read,
             cancel,
             receiver,
             finished_after: None,
@@ -117,7 +112,7 @@ struct Worker {
     format: InputFormat,
     options: Options,
     table: Option<Arc<MappingTable>>,
-    progress: Arc<Progress>,
+    bytes_read: Arc<AtomicU64>,
     cancel: Arc<AtomicBool>,
     sender: mpsc::Sender<Message>,
     ctx: egui::Context,
@@ -141,39 +136,36 @@ impl Worker {
         };
         let file = std::fs::File::open(&self.path).map_err(|e| format!("Cannot open {}: {e}", self.path.display()))?;
         let reader = BufReader::with_capacity(1 << 16, file);
-        let mut items = ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
-        let skip_comments = items.skips_comments();
+        let items = ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
         let mut chunk = Vec::with_capacity(CHUNK);
-        let mut summary = Summary::default();
-        loop {
-            if self.cancel.load(Ordering::Relaxed) {
-                self.send(&mut chunk, &mut summary);
-                return Ok(true);
-            }
-            let item = items
-                .next_item()
-                .map_err(|e| format!("Reading {} failed: {e}", self.path.display()))?;
-            let Some(item) = item else { break };
-            let record = record_for_item(&engine, &self.options, &item, skip_comments);
-            summary.add(&record);
+        let (mut cancelled, mut last_bytes_read) = (false, 0);
+        let converted = convert_each(&engine, &self.options, items, |record, bytes_read| {
             chunk.push(record);
+            last_bytes_read = bytes_read;
             if chunk.len() == CHUNK {
-                self.progress.bytes.store(items.bytes_read(), Ordering::Relaxed);
-                self.send(&mut chunk, &mut summary);
+                self.bytes_read.store(bytes_read, Ordering::Relaxed);
+                self.send(&mut chunk);
             }
-        }
-        self.progress.bytes.store(items.bytes_read(), Ordering::Relaxed);
-        self.send(&mut chunk, &mut summary);
-        Ok(false)
+            cancelled = self.cancel.load(Ordering::Relaxed);
+            Ok(if cancelled {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        });
+        // Records before a read error are kept, like those before a cancel.
+        self.bytes_read.store(last_bytes_read, Ordering::Relaxed);
+        self.send(&mut chunk);
+        converted.map_err(|e| format!("Reading {} failed: {e}", self.path.display()))?;
+        Ok(cancelled)
     }
 
-    fn send(&self, chunk: &mut Vec<Record>, summary: &mut Summary) {
+    fn send(&self, chunk: &mut Vec<Record>) {
         if chunk.is_empty() {
             return;
         }
-        self.progress.lines.fetch_add(chunk.len() as u64, Ordering::Relaxed);
         let records = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
-        let _ = self.sender.send(Message::Records(records, Box::new(std::mem::take(summary))));
+        let _ = self.sender.send(Message::Records(records));
         self.ctx.request_repaint();
     }
 }

@@ -16,8 +16,8 @@ use egui_extras::{Column, TableBuilder};
 use filter::{Filter, Show, SortColumn, error_text};
 use job::{Job, Message};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, mpsc};
 use store::RecordStore;
 
 /// What the batch view asks of the app.
@@ -45,6 +45,8 @@ pub struct BatchView {
     pub error: Option<String>,
     /// The last export's outcome, for the status line.
     export_message: Option<String>,
+    /// An export writing in the background: its file and where its outcome arrives.
+    export: Option<(PathBuf, mpsc::Receiver<std::io::Result<usize>>)>,
 }
 
 impl BatchView {
@@ -88,17 +90,13 @@ impl BatchView {
         generation: u64,
         ctx: &egui::Context,
     ) {
-        let mut format = InputFormat::guess(path);
+        let mut format = InputFormat::guess(path, InputColumn::Index(0));
         self.header.clear();
-        if let InputFormat::Csv(_) | InputFormat::Tsv(_) = format {
-            let delimiter = if matches!(format, InputFormat::Csv(_)) { b',' } else { b'\t' };
+        if let Some(delimiter) = format.delimiter() {
+            // One header line, read here so the column picker can show it at once.
             match std::fs::File::open(path).and_then(|file| reader::read_header(file, delimiter)) {
                 Ok(header) => {
-                    let column = likely_domain_column(&header);
-                    format = match format {
-                        InputFormat::Csv(_) => InputFormat::Csv(InputColumn::Index(column)),
-                        _ => InputFormat::Tsv(InputColumn::Index(column)),
-                    };
+                    format = format.with_column(InputColumn::Index(likely_domain_column(&header)));
                     self.header = header;
                 }
                 Err(error) => {
@@ -137,20 +135,29 @@ impl BatchView {
         let needle = self.filter.needle();
         for message in job.poll() {
             match message {
-                Message::Records(records, summary) => {
-                    self.summary.merge(&summary);
+                Message::Records(records) => {
                     let first = self.records.len();
                     self.records.push_chunk(records);
-                    let new = (first..self.records.len()).filter(|&i| self.filter.matches(&self.records[i], &needle));
-                    self.visible.extend(new.map(|i| i as u32));
+                    for index in first..self.records.len() {
+                        let record = &self.records[index];
+                        self.summary.add(record);
+                        if self.filter.matches(record, &needle) {
+                            self.visible.push(index as u32);
+                        }
+                    }
                 }
-                Message::Finished { .. } => {}
-                Message::Failed(error) => self.error = Some(error),
+                // Rows that came in while a sort was set were appended; sort them in once, at the end.
+                Message::Finished { .. } => self.sort_visible(),
+                Message::Failed(error) => {
+                    self.error = Some(error);
+                    self.sort_visible();
+                }
             }
         }
-        if !job.is_running()
-            && let Some((column, ascending)) = self.sort
-        {
+    }
+
+    fn sort_visible(&mut self) {
+        if let Some((column, ascending)) = self.sort {
             column.sort(&mut self.visible, &self.records, ascending);
         }
     }
@@ -160,9 +167,7 @@ impl BatchView {
         self.visible = (0..self.records.len() as u32)
             .filter(|&i| self.filter.matches(&self.records[i as usize], &needle))
             .collect();
-        if let Some((column, ascending)) = self.sort {
-            column.sort(&mut self.visible, &self.records, ascending);
-        }
+        self.sort_visible();
     }
 
     /// Shows the view; `options` and `generation` are the app's current ones
@@ -175,6 +180,7 @@ impl BatchView {
         generation: u64,
     ) -> Option<BatchAction> {
         self.poll();
+        self.poll_export();
         if self.is_running() {
             // Progress (rate, ETA) moves even between chunks.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
@@ -244,10 +250,7 @@ impl BatchView {
                             }
                         });
                     if chosen != current {
-                        restart_with = Some(match format {
-                            InputFormat::Csv(_) => InputFormat::Csv(InputColumn::Index(chosen)),
-                            _ => InputFormat::Tsv(InputColumn::Index(chosen)),
-                        });
+                        restart_with = Some(format.clone().with_column(InputColumn::Index(chosen)));
                     }
                 }
                 None => {}
@@ -265,7 +268,7 @@ impl BatchView {
 
     fn progress_bar(&mut self, ui: &mut Ui) {
         let Some(job) = &self.job else { return };
-        let bytes = job.progress.bytes.load(Ordering::Relaxed);
+        let bytes = job.bytes_read.load(Ordering::Relaxed);
         let lines = self.records.len() as u64;
         let elapsed = job.finished_after.unwrap_or_else(|| job.started.elapsed()).as_secs_f64();
         let rate = lines as f64 / elapsed.max(1e-3);
@@ -395,41 +398,45 @@ impl BatchView {
         if let Some(column) = sort_clicked {
             let ascending = !matches!(self.sort, Some((sorted, true)) if sorted == column);
             self.sort = Some((column, ascending));
-            column.sort(&mut self.visible, &self.records, ascending);
+            self.sort_visible();
         }
         action
     }
 
     /// Writes all rows, or the filtered rows in display order, to `path`
-    /// (JSONL for a `.jsonl`/`.json` name, CSV otherwise, formula-safe).
-    pub fn export(&mut self, path: &Path, filtered_only: bool) {
+    /// (JSONL for a `.jsonl`/`.json` name, TSV for `.tsv`, CSV otherwise;
+    /// CSV/TSV formula-safe) on a background thread; the outcome shows in the
+    /// progress line, a failure in the dialog.
+    pub fn export(&mut self, path: &Path, filtered_only: bool, ctx: &egui::Context) {
         let format = match path.extension().and_then(|e| e.to_str()) {
             Some("jsonl" | "json") => Format::Jsonl,
             Some("tsv") => Format::Tsv,
             _ => Format::Csv,
         };
-        let result = (|| -> std::io::Result<usize> {
-            let file = std::io::BufWriter::new(std::fs::File::create(path)?);
-            let mut writer = RecordWriter::new(format, file)?.formula_safe(true);
-            let mut written = 0;
-            if filtered_only {
-                for &index in &self.visible {
-                    writer.write(&self.records[index as usize])?;
-                    written += 1;
-                }
-            } else {
-                for record in self.records.iter() {
-                    writer.write(record)?;
-                    written += 1;
-                }
-            }
-            writer.finish()?;
-            Ok(written)
-        })();
+        let records = self.records.clone();
+        let rows = filtered_only.then(|| self.visible.clone());
+        let (sender, receiver) = mpsc::channel();
+        let (target, ctx) = (path.to_path_buf(), ctx.clone());
+        std::thread::spawn(move || {
+            let _ = sender.send(write_rows(&target, format, &records, rows.as_deref()));
+            ctx.request_repaint();
+        });
+        self.export_message = Some(format!("Exporting to {}…", path.display()));
+        self.export = Some((path.to_path_buf(), receiver));
+    }
+
+    /// Takes in the outcome of a finished export.
+    fn poll_export(&mut self) {
+        let Some((path, receiver)) = &self.export else { return };
+        let Ok(result) = receiver.try_recv() else { return };
         match result {
             Ok(rows) => self.export_message = Some(format!("Exported {} rows to {}", thousands(rows as u64), path.display())),
-            Err(error) => self.error = Some(format!("Export to {} failed: {error}", path.display())),
+            Err(error) => {
+                self.export_message = None;
+                self.error = Some(format!("Export to {} failed: {error}", path.display()));
+            }
         }
+        self.export = None;
     }
 
     /// Shows a failure as a dialog until dismissed.
@@ -493,6 +500,24 @@ fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
                 .on_hover_text(format!("Transitional ToASCII: {}", record.result(ResultKind::ToAsciiT)));
         }
     });
+}
+
+/// Writes `rows` (indices into `records`; all records when `None`) to a new
+/// file at `path`; returns how many were written.
+fn write_rows(path: &Path, format: Format, records: &RecordStore, rows: Option<&[u32]>) -> std::io::Result<usize> {
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let mut writer = RecordWriter::new(format, file)?.formula_safe(true);
+    let mut written = 0;
+    let mut write = |record: &Record| {
+        written += 1;
+        writer.write(record)
+    };
+    match rows {
+        Some(rows) => rows.iter().try_for_each(|&index| write(&records[index as usize]))?,
+        None => records.iter().try_for_each(write)?,
+    }
+    writer.finish()?;
+    Ok(written)
 }
 
 /// The first header cell that names a domain or host, else the first column.

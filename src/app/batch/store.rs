@@ -1,15 +1,17 @@
 //! The batch records as the worker delivered them: chunks of
 //! [`super::job::CHUNK`] records, never copied or regrown, so a million rows
 //! cost what they hold and no more (a single growing `Vec` would reallocate
-//! and could hold up to twice the memory).
+//! and could hold up to twice the memory). Chunks are shared (`Arc`), so an
+//! export thread can hold the records while the window goes on.
 
 use super::job::CHUNK;
 use crate::batch::Record;
+use std::sync::Arc;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct RecordStore {
     /// Every chunk but the last is exactly `CHUNK` long.
-    chunks: Vec<Vec<Record>>,
+    chunks: Vec<Arc<Vec<Record>>>,
     len: usize,
 }
 
@@ -23,7 +25,7 @@ impl RecordStore {
         debug_assert!(self.chunks.last().is_none_or(|last| last.len() == CHUNK));
         chunk.shrink_to_fit();
         self.len += chunk.len();
-        self.chunks.push(chunk);
+        self.chunks.push(Arc::new(chunk));
     }
 
     /// The record at `index` (0-based, in input order).
@@ -32,7 +34,7 @@ impl RecordStore {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Record> {
-        self.chunks.iter().flatten()
+        self.chunks.iter().flat_map(|chunk| chunk.iter())
     }
 }
 
