@@ -20,8 +20,8 @@ pub const CHUNK: usize = 4096;
 pub enum Message {
     /// The next records in input order.
     Records(Vec<Record>),
-    /// The input ended (or the job was cancelled) after this many records.
-    Finished { cancelled: bool },
+    /// The input ended (or the job was cancelled), `elapsed` after the worker started.
+    Finished { cancelled: bool, elapsed: Duration },
     /// The file could not be opened or read; records sent so far stay.
     Failed(String),
 }
@@ -95,9 +95,10 @@ impl Job {
         let messages: Vec<Message> = self.receiver.try_iter().collect();
         for message in &messages {
             match message {
-                Message::Finished { cancelled } => {
+                Message::Finished { cancelled, elapsed } => {
                     self.cancelled = *cancelled;
-                    self.finished_after = Some(self.started.elapsed());
+                    // The worker's own time: the window may notice the end a frame later.
+                    self.finished_after = Some(*elapsed);
                 }
                 Message::Failed(_) => self.finished_after = Some(self.started.elapsed()),
                 Message::Records(..) => {}
@@ -120,8 +121,12 @@ struct Worker {
 
 impl Worker {
     fn run(self) {
+        let started = Instant::now();
         let message = match self.convert() {
-            Ok(cancelled) => Message::Finished { cancelled },
+            Ok(cancelled) => Message::Finished {
+                cancelled,
+                elapsed: started.elapsed(),
+            },
             Err(error) => Message::Failed(error),
         };
         let _ = self.sender.send(message);
