@@ -120,6 +120,23 @@ fn csv_with_quoted_commas_and_newlines_picks_the_named_column() {
 }
 
 #[test]
+fn csv_rows_end_only_at_lf_and_crlf_works() {
+    // CRLF rows, a blank CRLF row, the name in the last column, and a bare CR
+    // inside a field: it stays data (found by the batch_reader fuzz target,
+    // which saw the csv crate end a row at the CR and number two rows alike).
+    let input = "id,domain\r\n1,faß.de\r\n\r\n2,a\rb.com\r\n3,\"quoted.example\"\r\n";
+    let format = InputFormat::Csv(Column::Name("domain".into()));
+    let records = records(input.as_bytes(), &format);
+    assert_eq!(numbers(&records), [2, 4, 5]);
+    assert_eq!(records[0].input(), "faß.de");
+    assert_eq!(records[0].result(ResultKind::ToAsciiN), "xn--fa-hia.de");
+    assert_eq!(records[1].input(), "a\rb.com");
+    assert!(records[1].has_errors());
+    assert_eq!(records[2].input(), "quoted.example");
+    assert!(!records[2].has_errors());
+}
+
+#[test]
 fn tsv_by_index_with_bom() {
     let input = "\u{FEFF}name\tcount\nEXAMPLE.org\t3\n";
     let records = records(input.as_bytes(), &InputFormat::Tsv(Column::Index(0)));

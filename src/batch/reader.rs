@@ -69,12 +69,31 @@ impl InputFormat {
     }
 }
 
-/// A `csv` reader with a header row, rows of any length, a leading BOM skipped.
+/// A `csv` reader with a header row, rows of any length, a leading BOM
+/// skipped. Only LF ends a row, as only LF ends a line of a plain list: the
+/// csv crate's default would also end one at a bare CR, putting two rows on
+/// one line number. The CR of a CRLF stays on the row's last field, and
+/// `without_cr` takes it off.
 fn csv_reader<R: Read>(input: R, delimiter: u8) -> csv::Reader<SkipBom<R>> {
     csv::ReaderBuilder::new()
         .delimiter(delimiter)
+        .terminator(csv::Terminator::Any(b'\n'))
         .flexible(true)
         .from_reader(SkipBom::new(input))
+}
+
+/// `cell` without the CR of a CRLF line ending, when it is the row's last cell.
+fn without_cr(cell: &[u8], is_last: bool) -> &[u8] {
+    match cell.strip_suffix(b"\r") {
+        Some(stripped) if is_last => stripped,
+        _ => cell,
+    }
+}
+
+/// The cells of `row` with a CRLF's CR taken off the last one.
+fn cells(row: &csv::ByteRecord) -> impl Iterator<Item = &[u8]> {
+    let last = row.len().saturating_sub(1);
+    row.iter().enumerate().map(move |(index, cell)| without_cr(cell, index == last))
 }
 
 /// Reads the header row of CSV/TSV text (the column choices to offer).
@@ -82,7 +101,7 @@ fn csv_reader<R: Read>(input: R, delimiter: u8) -> csv::Reader<SkipBom<R>> {
 pub fn read_header<R: Read>(input: R, delimiter: u8) -> io::Result<Vec<String>> {
     let mut reader = csv_reader(input, delimiter);
     let header = reader.byte_headers().map_err(io::Error::other)?;
-    Ok(header.iter().map(|cell| String::from_utf8_lossy(cell).into_owned()).collect())
+    Ok(cells(header).map(|cell| String::from_utf8_lossy(cell).into_owned()).collect())
 }
 
 /// Items of a batch input in order, from any reader.
@@ -236,7 +255,7 @@ impl<R: BufRead> DelimitedReader<R> {
         let column = match column {
             Column::Index(index) => *index,
             Column::Name(name) => find_column(&header, name).ok_or_else(|| {
-                let names: Vec<String> = header.iter().map(|c| String::from_utf8_lossy(c).into_owned()).collect();
+                let names: Vec<String> = cells(&header).map(|c| String::from_utf8_lossy(c).into_owned()).collect();
                 io::Error::new(
                     io::ErrorKind::InvalidInput,
                     format!("no column named {name:?} (the header has: {})", names.join(", ")),
@@ -251,14 +270,24 @@ impl<R: BufRead> DelimitedReader<R> {
     }
 
     fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
-        if !self.reader.read_byte_record(&mut self.row).map_err(io::Error::other)? {
-            return Ok(None);
+        loop {
+            if !self.reader.read_byte_record(&mut self.row).map_err(io::Error::other)? {
+                return Ok(None);
+            }
+            // The csv crate skips an empty line; a CRLF one reaches us as "\r".
+            if !(self.row.len() == 1 && &self.row[0] == b"\r") {
+                break;
+            }
         }
         let line = self.row.position().map_or(0, |p| p.line());
         // A field over the length limit is whole in memory already (the csv
         // crate holds the row); `record_for_line` reports it as too long.
+        let is_last = self.column + 1 == self.row.len();
         Ok(Some(match self.row.get(self.column) {
-            Some(field) => Item::Text { line, bytes: field },
+            Some(field) => Item::Text {
+                line,
+                bytes: without_cr(field, is_last),
+            },
             None => Item::MissingColumn {
                 line,
                 fields: self.row.len(),
@@ -268,11 +297,9 @@ impl<R: BufRead> DelimitedReader<R> {
 }
 
 fn find_column(header: &csv::ByteRecord, name: &str) -> Option<usize> {
-    let exact = header.iter().position(|cell| cell == name.as_bytes());
+    let exact = cells(header).position(|cell| cell == name.as_bytes());
     exact.or_else(|| {
-        header
-            .iter()
-            .position(|cell| String::from_utf8_lossy(cell).trim().eq_ignore_ascii_case(name.trim()))
+        cells(header).position(|cell| String::from_utf8_lossy(cell).trim().eq_ignore_ascii_case(name.trim()))
     })
 }
 

@@ -1,6 +1,8 @@
 //! IdnaTestV2.txt reader and scorer, shared by the conformance tests.
 #![allow(dead_code)]
 
+pub mod names;
+
 use idna_inspector::uts46::{Conversion, ErrorCode, Options, Uts46};
 use std::collections::BTreeSet;
 
