@@ -1,6 +1,7 @@
 //! Measures how long the inspector window takes to build a frame, headless
 //! (egui_kittest: the egui pass and tessellation, no GPU), for a 253-character
-//! name on every stage tab. Run: `cargo run --release --example frame_time`.
+//! name on every stage tab. Run: `cargo run --release --example frame_time`;
+//! `-- 4096` repeats that name up to 4,096 characters (the input limit).
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -12,14 +13,17 @@ const FRAMES: u32 = 200;
 fn main() {
     // Four labels (63 + 63 + 63 + 61 characters) with Latin, Greek, Cyrillic, CJK and ß: 253 in all.
     let label = |seed: &str, len: usize| seed.chars().cycle().take(len).collect::<String>();
-    let domain = [
+    let name = [
         label("bücherß", 63),
         label("αβγδε", 63),
         label("правда", 63),
         label("日本語例", 61),
     ]
     .join(".");
-    assert_eq!(domain.chars().count(), 253);
+    assert_eq!(name.chars().count(), 253);
+    let length: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(253);
+    let domain: String = format!("{name}.").repeat(length / 254 + 1).chars().take(length).collect();
+    println!("{} characters", domain.chars().count());
     let startup = Startup {
         domain: Some(domain),
         ..Startup::default()

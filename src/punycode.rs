@@ -47,6 +47,11 @@ pub enum PunycodeErrorKind {
     Truncated,
     /// The decoded value is a basic code point, a surrogate or above U+10FFFF (RFC 3492 §6.2).
     CodePointOutOfRange(u32),
+    /// Not attempted: the input is longer than the caller's limit (code
+    /// points to encode, or bytes to decode). Not an RFC 3492 rule: the UTS #46
+    /// engine sets ICU4C's limits, because both algorithms take time
+    /// quadratic in the length, and no label that long fits in DNS.
+    TooLong { length: usize, limit: usize },
 }
 
 impl fmt::Display for PunycodeError {
@@ -61,6 +66,10 @@ impl fmt::Display for PunycodeError {
             }
             PunycodeErrorKind::InvalidDigit(c) => write!(f, "{c:?} at position {at} is not a Punycode digit (a-z, 0-9)"),
             PunycodeErrorKind::Truncated => write!(f, "input ends inside a variable-length integer at position {at}"),
+            PunycodeErrorKind::TooLong { length, limit } => write!(
+                f,
+                "not attempted: {length} is over the limit of {limit} (ICU's; a DNS label has at most 63 octets)"
+            ),
             PunycodeErrorKind::CodePointOutOfRange(n) => {
                 write!(
                     f,

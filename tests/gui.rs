@@ -387,3 +387,29 @@ fn batch_export_writes_the_filtered_rows_in_the_background() {
     assert!(lines[0].starts_with("line,input,"));
     assert!(lines.iter().any(|l| l.starts_with("6,'-bad-.com,")), "formula-safe: {text}");
 }
+
+#[test]
+fn a_one_megabyte_paste_is_cut_to_the_input_limit_with_a_notice() {
+    use idna_inspector::app::MAX_INPUT_CHARS;
+    let mut harness = app_with(None);
+    click(&mut harness, "Clear");
+    harness.get_by_label("Domain").click();
+    harness.run();
+    let pasted = "ab.".repeat(350_000);
+    harness.input_mut().events.push(egui::Event::Paste(pasted.clone()));
+    harness.run();
+    let input = harness.state().inspection().map(|i| i.input.clone()).unwrap_or_default();
+    assert_eq!(input.chars().count(), MAX_INPUT_CHARS);
+    assert!(pasted.starts_with(&input));
+    assert_eq!(count_containing(&harness, "The input was 1050000 bytes"), 1);
+    click(&mut harness, "Clear");
+    assert_eq!(count_containing(&harness, "The input was"), 0, "Clear removes the notice");
+}
+
+#[test]
+fn a_long_startup_name_is_cut_too() {
+    let harness = app_with(Some(&"x".repeat(10_000)));
+    let kept = harness.state().inspection().map(|i| i.input.len());
+    assert_eq!(kept, Some(idna_inspector::app::MAX_INPUT_CHARS));
+    assert_eq!(count_containing(&harness, "The input was 10000 bytes"), 1);
+}

@@ -203,3 +203,56 @@ fn checklist_agrees_with_the_error_list() {
     }
     assert!(trace.nontransitional.bidi_domain);
 }
+
+/// `n` distinct CJK ideographs from U+4E00.
+fn distinct_cjk(n: u32) -> String {
+    (0..n).map(|i| char::from_u32(0x4E00 + i).unwrap()).collect()
+}
+
+#[test]
+fn punycode_length_limits_stop_quadratic_work_with_p4_and_a3() {
+    use idna_inspector::punycode::{PunycodeErrorKind, encode};
+    use idna_inspector::uts46::{MAX_DECODE_BYTES, MAX_ENCODE_CODE_POINTS};
+    let lenient = Options {
+        verify_dns_length: false,
+        ..Options::default()
+    };
+    let engine = Uts46::new();
+    let at_limit = distinct_cjk(MAX_ENCODE_CODE_POINTS as u32);
+    let over = distinct_cjk(MAX_ENCODE_CODE_POINTS as u32 + 1);
+    assert!(engine.process(&at_limit, &lenient).to_ascii_n.is_ok());
+    let (results, trace) = engine.process_traced(&over, &lenient);
+    assert_eq!(codes(&results.to_ascii_n), ["A3"]);
+    assert!(results.to_unicode.is_ok(), "ToUnicode encodes nothing");
+    let error = trace.to_ascii_n.labels[0].encode.as_ref().unwrap().error.unwrap();
+    assert_eq!(
+        error.kind,
+        PunycodeErrorKind::TooLong {
+            length: 1001,
+            limit: 1000
+        }
+    );
+
+    // A valid A-label just under the decode limit decodes; one just over does not.
+    let encoded_length = |n: u32| encode(&distinct_cjk(n)).unwrap().len();
+    let mut n = 256;
+    while encoded_length(n) <= MAX_DECODE_BYTES {
+        n += 64;
+    }
+    while encoded_length(n - 1) > MAX_DECODE_BYTES {
+        n -= 1;
+    }
+    let over = format!("xn--{}", encode(&distinct_cjk(n)).unwrap());
+    let text = distinct_cjk(n - 1);
+    let under = format!("xn--{}", encode(&text).unwrap());
+    assert!(under.len() - 4 <= MAX_DECODE_BYTES);
+    assert_eq!(engine.process(&under, &lenient).to_unicode.value, text);
+    let (results, trace) = engine.process_traced(&over, &lenient);
+    assert_eq!(codes(&results.to_unicode), ["P4"]);
+    assert_eq!(results.to_unicode.value, over, "the undecoded label is kept");
+    let decode = &trace.nontransitional.labels[0].punycode.as_ref().unwrap().decode;
+    assert!(matches!(
+        decode.error.unwrap().kind,
+        PunycodeErrorKind::TooLong { limit: 2000, .. }
+    ));
+}

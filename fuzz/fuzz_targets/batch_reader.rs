@@ -27,7 +27,10 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(summary.lines, numbers.len() as u64);
     if matches!(format, InputFormat::Lines) {
         assert_eq!(numbers.len(), line_count(file), "record count");
-        assert!(numbers.iter().enumerate().all(|(i, &n)| n == i as u64 + 1), "numbering {numbers:?}");
+        assert!(
+            numbers.iter().enumerate().all(|(i, &n)| n == i as u64 + 1),
+            "numbering {numbers:?}"
+        );
     } else {
         assert!(numbers.windows(2).all(|pair| pair[0] < pair[1]), "order {numbers:?}");
     }
@@ -35,5 +38,9 @@ fuzz_target!(|data: &[u8]| {
 
 fn line_count(bytes: &[u8]) -> usize {
     let parts = bytes.split(|&b| b == b'\n').count();
-    if bytes.is_empty() || bytes.ends_with(b"\n") { parts - 1 } else { parts }
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        parts - 1
+    } else {
+        parts
+    }
 }

@@ -12,6 +12,10 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(result, decode_traced(input).0, "traced decode differs for {input:?}");
     if let Ok(decoded) = result {
         let encoded = encode(&decoded).expect("a decoded string must encode");
-        assert_eq!(decode(&encoded).as_ref(), Ok(&decoded), "{input:?} -> {decoded:?} -> {encoded:?}");
+        assert_eq!(
+            decode(&encoded).as_ref(),
+            Ok(&decoded),
+            "{input:?} -> {decoded:?} -> {encoded:?}"
+        );
     }
 });

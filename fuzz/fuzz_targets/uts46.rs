@@ -24,7 +24,11 @@ fuzz_target!(|case: (u8, &str)| {
     assert_eq!(trace.to_ascii_n.output, traced.to_ascii_n.value);
     for conversion in [&results.to_ascii_n, &results.to_ascii_t] {
         if conversion.is_ok() {
-            assert!(conversion.value.is_ascii(), "ToASCII gave {:?} for {input:?}", conversion.value);
+            assert!(
+                conversion.value.is_ascii(),
+                "ToASCII gave {:?} for {input:?}",
+                conversion.value
+            );
         }
     }
 });

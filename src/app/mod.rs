@@ -19,6 +19,7 @@ mod tables;
 mod widgets;
 
 pub use fonts::{install_app_fonts, system_fonts_available};
+pub use input::MAX_INPUT_CHARS;
 pub use inspection::Inspection;
 
 use crate::uts46::Options;

@@ -93,7 +93,9 @@ fn without_cr(cell: &[u8], is_last: bool) -> &[u8] {
 /// The cells of `row` with a CRLF's CR taken off the last one.
 fn cells(row: &csv::ByteRecord) -> impl Iterator<Item = &[u8]> {
     let last = row.len().saturating_sub(1);
-    row.iter().enumerate().map(move |(index, cell)| without_cr(cell, index == last))
+    row.iter()
+        .enumerate()
+        .map(move |(index, cell)| without_cr(cell, index == last))
 }
 
 /// Reads the header row of CSV/TSV text (the column choices to offer).
@@ -298,9 +300,7 @@ impl<R: BufRead> DelimitedReader<R> {
 
 fn find_column(header: &csv::ByteRecord, name: &str) -> Option<usize> {
     let exact = cells(header).position(|cell| cell == name.as_bytes());
-    exact.or_else(|| {
-        cells(header).position(|cell| String::from_utf8_lossy(cell).trim().eq_ignore_ascii_case(name.trim()))
-    })
+    exact.or_else(|| cells(header).position(|cell| String::from_utf8_lossy(cell).trim().eq_ignore_ascii_case(name.trim())))
 }
 
 /// A reader that drops a UTF-8 byte-order mark at the very start.

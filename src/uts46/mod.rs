@@ -28,6 +28,28 @@ use serde::{Deserialize, Serialize};
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 use validity::{LabelReport, check_label};
 
+/// The longest Punycode (bytes after `xn--`) the engine decodes; a longer
+/// A-label gets P4 without decoding. ICU4C's limit (ICU-13727), also the idna
+/// crate's: RFC 3492 decoding takes time quadratic in the length, and a DNS
+/// label has at most 63 octets.
+pub const MAX_DECODE_BYTES: usize = 2000;
+
+/// The most code points the engine Punycode-encodes in one label; a longer
+/// label gets A3 without encoding (ICU4C's limit, as for decoding: RFC 3492
+/// encoding scans the label once per distinct non-ASCII code point).
+pub const MAX_ENCODE_CODE_POINTS: usize = 1000;
+
+/// `Err(TooLong)` when `length` is over `limit`.
+fn too_long(length: usize, limit: usize) -> Result<(), punycode::PunycodeError> {
+    if length <= limit {
+        return Ok(());
+    }
+    Err(punycode::PunycodeError {
+        kind: punycode::PunycodeErrorKind::TooLong { length, limit },
+        position: limit,
+    })
+}
+
 /// The UTS #46 flags (§4). `Transitional_Processing` is not among them:
 /// both modes are always computed, side by side.
 ///
@@ -441,7 +463,16 @@ impl<'t> Uts46<'t> {
             return Mode::Nontransitional;
         }
         let mut decode_trace = punycode_slot.is_some().then(punycode::BootstringTrace::default);
-        let decoded = punycode::decode_into(encoded, output, decode_trace.as_mut());
+        let decoded = match too_long(encoded.len(), MAX_DECODE_BYTES) {
+            Err(error) => {
+                if let Some(trace) = decode_trace.as_mut() {
+                    trace.input = encoded.to_string();
+                    trace.error = Some(error);
+                }
+                Err(error)
+            }
+            Ok(()) => punycode::decode_into(encoded, output, decode_trace.as_mut()),
+        };
         if let (Some(slot), Some(decode)) = (punycode_slot, decode_trace) {
             *slot = Some(PunycodeStep {
                 decode,
@@ -498,7 +529,17 @@ impl<'t> Uts46<'t> {
             } else {
                 out.push_str("xn--");
                 encode_trace = trace.is_some().then(punycode::BootstringTrace::default);
-                if punycode::encode_into(label, &mut out, encode_trace.as_mut()).is_err() {
+                let encoded = match too_long(label.chars().count(), MAX_ENCODE_CODE_POINTS) {
+                    Err(error) => {
+                        if let Some(trace) = encode_trace.as_mut() {
+                            trace.input = label.to_string();
+                            trace.error = Some(error);
+                        }
+                        Err(error)
+                    }
+                    Ok(()) => punycode::encode_into(label, &mut out, encode_trace.as_mut()),
+                };
+                if encoded.is_err() {
                     out.truncate(start);
                     out.push_str(label);
                     errors.push(IdnaError {

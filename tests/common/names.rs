@@ -1,7 +1,7 @@
 //! A deterministic corpus of names for differential testing (issue 6):
 //! ASCII host names (good and STD3/hyphen/length-breaking), IDNs in many
 //! scripts, `xn--` forms (valid, upper-case, truncated, garbage), names built
-//! to break one UTS #46 rule, and labels of random code points assigned in
+//! to break one UTS #46 rule, labels near the Punycode length limits, and labels of random code points assigned in
 //! Unicode 16.0 (non-disallowed rows of the bundled mapping table, plus
 //! assigned but disallowed characters). Same names every run.
 #![allow(dead_code)]
@@ -60,9 +60,40 @@ const SCRIPT_RANGES: [(u32, u32); 24] = [
 
 /// Characters each of which a UTS #46 rule cares about.
 const SPECIAL: [&str; 34] = [
-    "ß", "ẞ", "ς", "Σ", "\u{200C}", "\u{200D}", "\u{094D}", "\u{00AD}", "\u{0308}", "\u{0301}", "\u{05BF}", "\u{0640}",
-    "·", "\u{0375}", "׳", "・", "٣", "۳", "。", "．", "｡", "＿", "⒈", "Ⅷ", "Ⓐ", "ﬀ", "😉", "♥", "\u{FE0F}", "\u{E0001}",
-    "\u{2028}", "\u{0000}", "\u{FFFD}", "\u{10FFFF}",
+    "ß",
+    "ẞ",
+    "ς",
+    "Σ",
+    "\u{200C}",
+    "\u{200D}",
+    "\u{094D}",
+    "\u{00AD}",
+    "\u{0308}",
+    "\u{0301}",
+    "\u{05BF}",
+    "\u{0640}",
+    "·",
+    "\u{0375}",
+    "׳",
+    "・",
+    "٣",
+    "۳",
+    "。",
+    "．",
+    "｡",
+    "＿",
+    "⒈",
+    "Ⅷ",
+    "Ⓐ",
+    "ﬀ",
+    "😉",
+    "♥",
+    "\u{FE0F}",
+    "\u{E0001}",
+    "\u{2028}",
+    "\u{0000}",
+    "\u{FFFD}",
+    "\u{10FFFF}",
 ];
 
 const ASCII_TLDS: [&str; 8] = ["com", "de", "org", "xn--p1ai", "jp", "co.uk", "XN--P1AI", "DE"];
@@ -73,6 +104,7 @@ pub fn corpus(table: &MappingTable, count: usize) -> Vec<String> {
     let assigned = assigned_code_points(table);
     (0..count)
         .map(|_| match random.below(100) {
+            0 if random.below(20) == 0 => long_label_name(&mut random),
             0..30 => ascii_name(&mut random),
             30..55 => script_name(&mut random),
             55..67 => a_label_name(&mut random),
@@ -80,6 +112,20 @@ pub fn corpus(table: &MappingTable, count: usize) -> Vec<String> {
             _ => random_code_point_name(&mut random, &assigned),
         })
         .collect()
+}
+
+/// A label near the engines' Punycode limits (1,000 code points to encode,
+/// 2,000 bytes to decode): distinct CJK ideographs, as text or as an A-label.
+fn long_label_name(random: &mut Random) -> String {
+    let count = 990 + random.below(21);
+    let start = 0x4E00 + random.below(1000) as u32;
+    let text: String = (0..count as u32).filter_map(|i| char::from_u32(start + i)).collect();
+    if random.below(2) == 0 {
+        return format!("{text}.com");
+    }
+    let encoded = punycode::encode(&text).unwrap_or_default();
+    let bytes = (1990 + random.below(21)).min(encoded.len());
+    format!("xn--{}.com", &encoded[..bytes])
 }
 
 /// Code points assigned in the table's Unicode version: every row not
@@ -121,7 +167,9 @@ fn ascii_name(random: &mut Random) -> String {
 fn script_label(random: &mut Random) -> String {
     let (first, last) = SCRIPT_RANGES[random.below(SCRIPT_RANGES.len())];
     let length = 1 + random.below(10);
-    let mut label: String = (0..length).filter_map(|_| char::from_u32(first + random.below((last - first + 1) as usize) as u32)).collect();
+    let mut label: String = (0..length)
+        .filter_map(|_| char::from_u32(first + random.below((last - first + 1) as usize) as u32))
+        .collect();
     if random.below(6) == 0 {
         label.insert_str(0, "ab");
     }
@@ -148,7 +196,9 @@ fn a_label(random: &mut Random) -> String {
         0 => format!("XN--{}", encoded.to_uppercase()),
         1 => format!("xn--{}", &encoded[..encoded.len() / 2]),
         2 => {
-            let digits: String = (0..1 + random.below(12)).map(|_| b"abcxyz0189-"[random.below(11)] as char).collect();
+            let digits: String = (0..1 + random.below(12))
+                .map(|_| b"abcxyz0189-"[random.below(11)] as char)
+                .collect();
             format!("xn--{digits}")
         }
         3 => format!("xn--{}", punycode::encode(&ascii_label(random)).unwrap_or_default()),
@@ -182,7 +232,11 @@ fn rule_breaking_name(random: &mut Random) -> String {
 
 fn random_code_point_name(random: &mut Random, assigned: &[char]) -> String {
     let labels: Vec<String> = (0..1 + random.below(2))
-        .map(|_| (0..1 + random.below(6)).map(|_| assigned[random.below(assigned.len())]).collect())
+        .map(|_| {
+            (0..1 + random.below(6))
+                .map(|_| assigned[random.below(assigned.len())])
+                .collect()
+        })
         .collect();
     labels.join(".")
 }
