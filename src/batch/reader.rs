@@ -284,12 +284,8 @@ impl<R: BufRead> DelimitedReader<R> {
         let line = self.row.position().map_or(0, |p| p.line());
         // A field over the length limit is whole in memory already (the csv
         // crate holds the row); `record_for_line` reports it as too long.
-        let is_last = self.column + 1 == self.row.len();
-        Ok(Some(match self.row.get(self.column) {
-            Some(field) => Item::Text {
-                line,
-                bytes: without_cr(field, is_last),
-            },
+        Ok(Some(match cells(&self.row).nth(self.column) {
+            Some(field) => Item::Text { line, bytes: field },
             None => Item::MissingColumn {
                 line,
                 fields: self.row.len(),

@@ -39,15 +39,28 @@ pub const MAX_DECODE_BYTES: usize = 2000;
 /// encoding scans the label once per distinct non-ASCII code point).
 pub const MAX_ENCODE_CODE_POINTS: usize = 1000;
 
-/// `Err(TooLong)` when `length` is over `limit`.
-fn too_long(length: usize, limit: usize) -> Result<(), punycode::PunycodeError> {
+/// Runs `convert` (a Punycode encode or decode into the caller's output)
+/// when `length` is within `limit`; otherwise fails with `TooLong` without
+/// running it, and the trace shows `input` and that error.
+fn within_limit(
+    input: &str,
+    length: usize,
+    limit: usize,
+    trace: Option<&mut punycode::BootstringTrace>,
+    convert: impl FnOnce(Option<&mut punycode::BootstringTrace>) -> Result<(), punycode::PunycodeError>,
+) -> Result<(), punycode::PunycodeError> {
     if length <= limit {
-        return Ok(());
+        return convert(trace);
     }
-    Err(punycode::PunycodeError {
+    let error = punycode::PunycodeError {
         kind: punycode::PunycodeErrorKind::TooLong { length, limit },
         position: limit,
-    })
+    };
+    if let Some(trace) = trace {
+        trace.input = input.to_string();
+        trace.error = Some(error);
+    }
+    Err(error)
 }
 
 /// The UTS #46 flags (§4). `Transitional_Processing` is not among them:
@@ -463,16 +476,9 @@ impl<'t> Uts46<'t> {
             return Mode::Nontransitional;
         }
         let mut decode_trace = punycode_slot.is_some().then(punycode::BootstringTrace::default);
-        let decoded = match too_long(encoded.len(), MAX_DECODE_BYTES) {
-            Err(error) => {
-                if let Some(trace) = decode_trace.as_mut() {
-                    trace.input = encoded.to_string();
-                    trace.error = Some(error);
-                }
-                Err(error)
-            }
-            Ok(()) => punycode::decode_into(encoded, output, decode_trace.as_mut()),
-        };
+        let decoded = within_limit(encoded, encoded.len(), MAX_DECODE_BYTES, decode_trace.as_mut(), |trace| {
+            punycode::decode_into(encoded, output, trace)
+        });
         if let (Some(slot), Some(decode)) = (punycode_slot, decode_trace) {
             *slot = Some(PunycodeStep {
                 decode,
@@ -529,16 +535,10 @@ impl<'t> Uts46<'t> {
             } else {
                 out.push_str("xn--");
                 encode_trace = trace.is_some().then(punycode::BootstringTrace::default);
-                let encoded = match too_long(label.chars().count(), MAX_ENCODE_CODE_POINTS) {
-                    Err(error) => {
-                        if let Some(trace) = encode_trace.as_mut() {
-                            trace.input = label.to_string();
-                            trace.error = Some(error);
-                        }
-                        Err(error)
-                    }
-                    Ok(()) => punycode::encode_into(label, &mut out, encode_trace.as_mut()),
-                };
+                let length = label.chars().count();
+                let encoded = within_limit(label, length, MAX_ENCODE_CODE_POINTS, encode_trace.as_mut(), |trace| {
+                    punycode::encode_into(label, &mut out, trace)
+                });
                 if encoded.is_err() {
                     out.truncate(start);
                     out.push_str(label);

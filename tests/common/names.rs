@@ -128,9 +128,11 @@ fn long_label_name(random: &mut Random) -> String {
     format!("xn--{}.com", &encoded[..bytes])
 }
 
-/// Code points assigned in the table's Unicode version: every row not
-/// disallowed, plus disallowed rows that are assigned characters (controls,
-/// private use, non-characters stay out; a few assigned disallowed ones in).
+/// Code points assigned in the table's Unicode version: every row that is
+/// not disallowed (each is an assigned character), plus a few assigned
+/// characters the table disallows: a C1 control, an ideographic description
+/// character, the object replacement character, a private-use character and
+/// a digit with a full stop (⒈).
 fn assigned_code_points(table: &MappingTable) -> Vec<char> {
     let mut chars: Vec<char> = table
         .rows()
