@@ -17,6 +17,7 @@ pub mod display;
 pub mod explain;
 pub mod names;
 pub mod punycode;
+pub mod spoof;
 pub mod table;
 pub mod uts46;
 

@@ -1,0 +1,108 @@
+//! Confusable detection (UTS #39 §4) on top of unicode-security's skeleton
+//! (confusables.txt data, Unicode 18).
+//!
+//! unicode-security has no whole-script confusable data (Unicode dropped
+//! `confusablesWholeScript.txt` after version 9). We derive the same
+//! answer for the case that matters in domain names — a label that could
+//! pass for a Latin (ASCII) one — from the skeleton itself: a character is a
+//! *Latin lookalike* when its skeleton is made only of ASCII letters and
+//! digits. Chromium instead keeps hand-picked lists per script; ours follow
+//! the confusables data, so they differ in detail.
+
+use super::scripts::scripts_used;
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::MixedScript;
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+/// The UTS #39 §4 skeleton of `text`: NFD, default-ignorables removed, each
+/// character replaced by its confusables.txt prototype, NFD again.
+pub fn skeleton(text: &str) -> String {
+    unicode_security::skeleton(text).collect()
+}
+
+/// The skeleton with combining marks removed as well: `googlé` and `google`
+/// agree. Chromium compares names with top domains this way ("after
+/// removing diacritic marks"); a protected-name match on it is reported as such.
+pub fn skeleton_without_marks(text: &str) -> String {
+    let bare: String = text.nfd().filter(|&c| !is_combining_mark(c)).collect();
+    skeleton(&bare).chars().filter(|&c| !is_combining_mark(c)).collect()
+}
+
+/// True when `c` is not ASCII and its skeleton is only ASCII letters and
+/// digits (e.g. Cyrillic `р` → `p`, Armenian `օ` → `o`).
+pub fn is_latin_lookalike(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    let prototype = skeleton(c.encode_utf8(&mut [0; 4]));
+    !prototype.is_empty() && prototype.chars().all(|p| p.is_ascii_alphanumeric())
+}
+
+/// A label of one non-Latin script whose every letter of that script is a
+/// Latin lookalike (UTS #39 §4 whole-script confusable with Latin).
+/// Returns the script and its letters; `None` otherwise.
+pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
+    let scripts = scripts_used(label);
+    let [script] = scripts[..] else { return None };
+    if script == Script::Latin {
+        return None;
+    }
+    let letters: Vec<char> = label.chars().filter(|c| c.script() == script).collect();
+    letters.iter().all(|&c| is_latin_lookalike(c)).then_some((script, letters))
+}
+
+/// A mixed-script label (empty resolved script set, UTS #39 §5.1) whose
+/// skeleton is a single-script string: it is confusable with a string of
+/// one script (UTS #39 §4 mixed-script confusable), e.g. `gօօgle` with
+/// Armenian `օ` → `google`. Returns the skeleton's script set and the
+/// characters from outside it.
+pub fn mixed_script_confusable(label: &str) -> Option<(String, Vec<char>)> {
+    if label.is_single_script() {
+        return None;
+    }
+    let skeleton = skeleton(label);
+    let target = AugmentedScriptSet::for_str(&skeleton);
+    if target.is_empty() || target.is_all() {
+        return None;
+    }
+    // The characters from outside the skeleton's script: the ones doing the imitation.
+    let foreign: Vec<char> = label
+        .chars()
+        .filter(|&c| {
+            let mut shared = AugmentedScriptSet::for_char(c);
+            shared.intersect_with(target);
+            shared.is_empty()
+        })
+        .collect();
+    Some((target.to_string(), foreign))
+}
+
+fn skeleton_of_char(c: char) -> String {
+    skeleton(c.encode_utf8(&mut [0; 4]))
+}
+
+/// The ten skeletons of the ASCII digits.
+fn digit_skeletons() -> &'static [String; 10] {
+    static SKELETONS: std::sync::OnceLock<[String; 10]> = std::sync::OnceLock::new();
+    SKELETONS.get_or_init(|| std::array::from_fn(|d| skeleton_of_char(char::from(b'0' + d as u8))))
+}
+
+/// True when `c` is not ASCII but its skeleton is the skeleton of an ASCII
+/// digit (confusables.txt, e.g. `Ꮞ` for 4, Bengali `৪` for 8). ASCII letters
+/// are left out: `l` and `O` are confusable with `1` and `0`, but a label of
+/// ASCII letters shows as itself and is judged by eye.
+pub fn is_digit_lookalike(c: char) -> bool {
+    !c.is_ascii() && digit_skeletons().contains(&skeleton_of_char(c))
+}
+
+/// A label made only of ASCII digits and digit lookalikes, with at least one
+/// lookalike: it passes for a number. Returns the lookalikes.
+pub fn digit_lookalikes(label: &str) -> Option<Vec<char>> {
+    if !label.chars().all(|c| c.is_ascii_digit() || is_digit_lookalike(c)) {
+        return None;
+    }
+    let lookalikes: Vec<char> = label.chars().filter(|&c| !c.is_ascii_digit()).collect();
+    (!lookalikes.is_empty()).then_some(lookalikes)
+}

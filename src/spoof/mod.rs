@@ -1,0 +1,631 @@
+//! Spoof analysis (UTS #39): does a domain name imitate another, and which
+//! characters do the trick? Findings per label and for the whole name, a
+//! browser-display verdict (an emulation of Chromium's published policy,
+//! [`policy`]) and an overall risk level for a non-specialist.
+//!
+//! The analysis reads the engine's results (ToUnicode, ToASCII N and T) and
+//! the input as written — the input matters because the mapping removes
+//! invisible characters and lowercases `paypaI`, while the reader of a
+//! phishing mail saw them. Properties come from unicode-security and
+//! unicode-script; this module holds only the policy and the explanations.
+//!
+//! ```
+//! use idna_inspector::spoof::{self, ProtectedList, Risk};
+//! use idna_inspector::Uts46;
+//! let engine = Uts46::new();
+//! let report = spoof::analyze(&engine, "аррӏе.com", &ProtectedList::default());
+//! assert_eq!(report.risk, Risk::High);
+//! assert_eq!(report.to_ascii_n, "xn--80ak6aa92e.com");
+//! ```
+
+pub mod confusables;
+mod findings;
+pub mod patterns;
+pub mod policy;
+mod protected;
+pub mod scripts;
+
+pub use findings::{Finding, FindingKind, FindingSet, Severity};
+pub use policy::{APPROXIMATION, Display, PolicyRule};
+pub use protected::{Lookalike, ProtectedList, ProtectedName};
+pub use scripts::CharInfo;
+
+use crate::display::visual_order;
+use crate::names::char_name;
+use crate::uts46::{ErrorCode, Options, Results, Uts46};
+use confusables::{digit_lookalikes, mixed_script_confusable, skeleton, whole_script_confusable};
+use patterns::{Invisible, combining_mark_abuse, dotless_with_mark, invisible_kind, mapping_fate, mixed_numbers};
+use serde::Serialize;
+use unicode_security::{MixedScript, RestrictionLevel};
+
+/// The overall risk, for a non-specialist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Risk {
+    /// Nothing suspicious found.
+    None,
+    /// Unusual (a warning finding, or a browser would show Punycode), but no known imitation technique.
+    Low,
+    /// A known homograph technique: the name imitates another.
+    High,
+}
+
+impl Risk {
+    pub fn name(self) -> &'static str {
+        match self {
+            Risk::None => "none",
+            Risk::Low => "low",
+            Risk::High => "high",
+        }
+    }
+}
+
+/// The analysis of one label (of the nontransitional ToUnicode result).
+#[derive(Clone, Debug, Serialize)]
+pub struct LabelSpoof {
+    /// The label after ToUnicode (nontransitional).
+    pub unicode: String,
+    /// The label after ToASCII (nontransitional): what Punycode display shows.
+    pub ascii: String,
+    /// Each character with its scripts and UTS #39 identifier properties (finding 1, 2).
+    pub chars: Vec<CharInfo>,
+    /// The resolved script set in words (UTS #39 §5.1).
+    pub resolved_scripts: String,
+    /// The restriction level's name (UTS #39 §5.2).
+    pub restriction_level: &'static str,
+    /// The UTS #39 §4 skeleton.
+    pub skeleton: String,
+    pub findings: Vec<Finding>,
+    /// What a browser following Chromium's policy shows.
+    pub display: Display,
+    /// The policy rules that fired (empty when shown as Unicode).
+    pub rules: Vec<PolicyRule>,
+}
+
+/// The whole analysis of one name.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpoofReport {
+    /// The name as written.
+    pub input: String,
+    pub to_unicode: String,
+    pub to_ascii_n: String,
+    pub to_ascii_t: String,
+    /// The skeleton of the ToUnicode name and of the input as written.
+    pub skeleton: String,
+    pub input_skeleton: String,
+    pub labels: Vec<LabelSpoof>,
+    /// Findings about the whole name: protected look-alikes, invisible
+    /// characters of the input, deviations, right-to-left display order.
+    pub findings: Vec<Finding>,
+    /// The name's display order when it differs from the logical order (UAX #9).
+    pub visual_order: Option<String>,
+    /// A protected name this one imitates.
+    pub lookalike: Option<Lookalike>,
+    /// Unicode only when every label is shown as Unicode and no name-level rule fired.
+    pub display: Display,
+    /// The name as such a browser shows it: each label as Unicode or as its A-label.
+    pub displayed: String,
+    /// Name-level rules that fired (rule 13).
+    pub rules: Vec<PolicyRule>,
+    pub risk: Risk,
+    /// The reasons for the risk level, most serious first, in plain words.
+    pub reasons: Vec<String>,
+}
+
+impl SpoofReport {
+    /// Every finding: the name's, then each label's.
+    pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings
+            .iter()
+            .chain(self.labels.iter().flat_map(|label| &label.findings))
+    }
+
+    /// The kinds found (the batch `findings` column).
+    pub fn finding_set(&self) -> FindingSet {
+        self.all_findings().map(|finding| finding.kind).collect()
+    }
+
+    /// Every character any finding of severity warning or above points at (for highlighting).
+    pub fn offending_chars(&self) -> Vec<char> {
+        let mut chars: Vec<char> = Vec::new();
+        for finding in self.all_findings().filter(|f| f.severity >= Severity::Warning) {
+            for &c in &finding.chars {
+                if !chars.contains(&c) {
+                    chars.push(c);
+                }
+            }
+        }
+        chars
+    }
+}
+
+/// The compact verdict a batch record keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SpoofSummary {
+    pub display: Display,
+    pub risk: Risk,
+    pub findings: FindingSet,
+}
+
+impl From<&SpoofReport> for SpoofSummary {
+    fn from(report: &SpoofReport) -> Self {
+        SpoofSummary {
+            display: report.display,
+            risk: report.risk,
+            findings: report.finding_set(),
+        }
+    }
+}
+
+/// Analyzes `input` with the default UTS #46 flags (what a browser checks
+/// when it decides how to display a name).
+pub fn analyze(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> SpoofReport {
+    let results = engine.process(input, &Options::default());
+    analyze_results(engine, input, &results, protected)
+}
+
+/// The verdict only, with a shortcut: an all-ASCII name without an A-label
+/// and no protected names has nothing to find (every label shows as itself).
+pub fn summarize(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofSummary {
+    let plain_ascii = input.is_ascii() && !input.to_ascii_lowercase().contains("xn--");
+    if plain_ascii && protected.is_empty() {
+        let ok = results.to_unicode.is_ok();
+        return SpoofSummary {
+            display: if ok { Display::Unicode } else { Display::Punycode },
+            risk: if ok { Risk::None } else { Risk::Low },
+            findings: FindingSet::default(),
+        };
+    }
+    SpoofSummary::from(&analyze_results(engine, input, results, protected))
+}
+
+/// Analyzes `input` given the engine's `results` for it (computed with any flags).
+pub fn analyze_results(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofReport {
+    let unicode_labels: Vec<&str> = results.to_unicode.value.split('.').collect();
+    let ascii_labels: Vec<&str> = results.to_ascii_n.value.split('.').collect();
+    let tld = unicode_labels
+        .iter()
+        .rev()
+        .find(|l| !l.is_empty())
+        .copied()
+        .unwrap_or("")
+        .to_lowercase();
+    let labels: Vec<LabelSpoof> = unicode_labels
+        .iter()
+        .enumerate()
+        .map(|(i, &label)| {
+            let has_error = results.to_unicode.errors.iter().any(|e| e.label == Some(i));
+            let ascii = ascii_labels.get(i).copied().unwrap_or(label);
+            analyze_label(label, ascii, &tld, has_error)
+        })
+        .collect();
+
+    let mut findings = Vec::new();
+    findings.extend(deviation_finding(engine, results));
+    findings.extend(invisible_findings(engine, input, results));
+    let visual = visual_order(&results.to_unicode.value);
+    if let Some(visual) = &visual {
+        findings.push(Finding::new(
+            FindingKind::RightToLeft,
+            Severity::Info,
+            [],
+            format!(
+                "The name contains right-to-left text, so it is displayed as “{visual}” while its characters are \
+                 stored (and resolved) in the order “{}”.",
+                results.to_unicode.value
+            ),
+        ));
+    }
+    let lookalike = protected.lookalike(&[input, &results.to_unicode.value], &results.to_ascii_n.value);
+    let mut rules = Vec::new();
+    if let Some(found) = &lookalike {
+        // An all-ASCII name has no other form to show; rule 13 concerns IDNs.
+        if !results.to_unicode.value.is_ascii() {
+            rules.push(PolicyRule::SkeletonMatch);
+        }
+        findings.push(lookalike_finding(found));
+    }
+
+    let display = if rules.is_empty() && labels.iter().all(|l| l.display == Display::Unicode) {
+        Display::Unicode
+    } else {
+        Display::Punycode
+    };
+    let displayed = labels
+        .iter()
+        .map(|l| {
+            if l.display == Display::Unicode && rules.is_empty() {
+                l.unicode.as_str()
+            } else {
+                l.ascii.as_str()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".");
+    let mut report = SpoofReport {
+        input: input.to_string(),
+        to_unicode: results.to_unicode.value.clone(),
+        to_ascii_n: results.to_ascii_n.value.clone(),
+        to_ascii_t: results.to_ascii_t.value.clone(),
+        skeleton: skeleton(&results.to_unicode.value),
+        input_skeleton: skeleton(input),
+        labels,
+        findings,
+        visual_order: visual,
+        lookalike,
+        display,
+        displayed,
+        rules,
+        risk: Risk::None,
+        reasons: Vec::new(),
+    };
+    (report.risk, report.reasons) = risk_and_reasons(&report);
+    report
+}
+
+fn analyze_label(label: &str, ascii: &str, tld: &str, has_error: bool) -> LabelSpoof {
+    let level = scripts::restriction_level(label);
+    let rules = policy::label_rules(&policy::LabelContext { label, tld, has_error });
+    LabelSpoof {
+        unicode: label.to_string(),
+        ascii: ascii.to_string(),
+        chars: label.chars().map(CharInfo::of).collect(),
+        resolved_scripts: scripts::resolved_scripts(label),
+        restriction_level: scripts::restriction_level_name(level),
+        skeleton: skeleton(label),
+        findings: label_findings(label, tld, level),
+        display: if rules.is_empty() {
+            Display::Unicode
+        } else {
+            Display::Punycode
+        },
+        rules,
+    }
+}
+
+/// Findings 1–3 and 7 for one label.
+fn label_findings(label: &str, tld: &str, level: RestrictionLevel) -> Vec<Finding> {
+    let mut found = Vec::new();
+    if label.is_ascii() {
+        // An ASCII label shows as itself: nothing here can change how it reads.
+        return found;
+    }
+    if !label.is_single_script() {
+        found.push(mixed_script_finding(label, level));
+    }
+    // Invisible characters are reported once, as such, with the name's findings.
+    let restricted: Vec<CharInfo> = label
+        .chars()
+        .filter(|&c| invisible_kind(c).is_none())
+        .map(CharInfo::of)
+        .filter(|info| !info.allowed)
+        .collect();
+    if !restricted.is_empty() {
+        let list: Vec<String> = restricted
+            .iter()
+            .map(|i| format!("{} ({})", describe(i.c), i.identifier_type))
+            .collect();
+        found.push(Finding::new(
+            FindingKind::RestrictedCharacter,
+            Severity::Warning,
+            restricted.iter().map(|i| i.c),
+            format!(
+                "Outside the characters recommended for identifiers (Identifier_Status=Restricted): {}.",
+                list.join(", ")
+            ),
+        ));
+    }
+    if let Some((script, letters)) = whole_script_confusable(label) {
+        found.push(whole_script_finding(label, tld, script, letters));
+    }
+    if let Some((target, foreign)) = mixed_script_confusable(label) {
+        found.push(Finding::new(
+            FindingKind::MixedScriptConfusable,
+            Severity::Danger,
+            foreign.iter().copied(),
+            format!(
+                "“{label}” mixes scripts, yet it looks like a {target} word: {} in place of {target} letters \
+                 (skeleton “{}”).",
+                list_chars(&foreign),
+                skeleton(label)
+            ),
+        ));
+    }
+    if let Some(chars) = digit_lookalikes(label) {
+        found.push(digit_finding(chars));
+    }
+    found.extend(pattern_findings(label));
+    found
+}
+
+fn mixed_script_finding(label: &str, level: RestrictionLevel) -> Finding {
+    let scripts: Vec<&str> = scripts::scripts_used(label).iter().map(|s| s.full_name()).collect();
+    let (severity, judgement) = match level {
+        RestrictionLevel::HighlyRestrictive => (
+            Severity::Info,
+            "a combination that is normal in Chinese, Japanese or Korean names (Highly Restrictive)",
+        ),
+        RestrictionLevel::ModeratelyRestrictive => (
+            Severity::Warning,
+            "Latin with one other script (Moderately Restrictive); real names rarely do this",
+        ),
+        _ => (
+            Severity::Danger,
+            "a mix real names almost never use — the usual sign of letters borrowed from another alphabet",
+        ),
+    };
+    let minority = minority_chars(label);
+    Finding::new(
+        FindingKind::MixedScript,
+        severity,
+        minority,
+        format!(
+            "The label mixes {}: {judgement}. Restriction level: {}.",
+            scripts.join(" and "),
+            scripts::restriction_level_name(level)
+        ),
+    )
+}
+
+/// The characters of the scripts other than the label's most frequent one.
+fn minority_chars(label: &str) -> Vec<char> {
+    use unicode_script::UnicodeScript;
+    let scripts = scripts::scripts_used(label);
+    let count = |s| label.chars().filter(|c| c.script() == s).count();
+    let Some(&main) = scripts.iter().max_by_key(|&&s| count(s)) else {
+        return Vec::new();
+    };
+    label
+        .chars()
+        .filter(|c| scripts.contains(&c.script()) && c.script() != main)
+        .collect()
+}
+
+fn whole_script_finding(label: &str, tld: &str, script: unicode_script::Script, letters: Vec<char>) -> Finding {
+    let allowed = policy::tld_allows(script, tld);
+    let name = script.full_name();
+    let message = if allowed {
+        format!(
+            "Every {name} letter of “{label}” has a Latin lookalike (skeleton “{}”), but .{tld} is a top-level \
+             domain where {name} names are expected, so browsers show it as it is.",
+            skeleton(label)
+        )
+    } else {
+        format!(
+            "“{label}” is written entirely in {name} letters that look like Latin ones: it reads as “{}” \
+             to anyone expecting a .{tld} address.",
+            skeleton(label)
+        )
+    };
+    let severity = if allowed { Severity::Info } else { Severity::Danger };
+    Finding::new(FindingKind::WholeScriptConfusable, severity, letters, message)
+}
+
+fn digit_finding(chars: Vec<char>) -> Finding {
+    Finding::new(
+        FindingKind::DigitLookalike,
+        Severity::Warning,
+        chars.iter().copied(),
+        format!(
+            "The label is only digits and characters that look like digits: {}.",
+            list_chars(&chars)
+        ),
+    )
+}
+
+/// Finding 7: numbers, combining marks, dotless i/j, middle dot, slash lookalikes.
+fn pattern_findings(label: &str) -> Vec<Finding> {
+    let mut found = Vec::new();
+    let mixed = mixed_numbers(label);
+    if !mixed.is_empty() {
+        found.push(Finding::new(
+            FindingKind::MixedNumbers,
+            Severity::Warning,
+            mixed.iter().copied(),
+            format!("Digits from different numbering systems are mixed: {}.", list_chars(&mixed)),
+        ));
+    }
+    let marks = combining_mark_abuse(label);
+    if !marks.is_empty() {
+        found.push(Finding::new(
+            FindingKind::CombiningMarks,
+            Severity::Warning,
+            marks.iter().copied(),
+            format!(
+                "Combining marks are repeated or stacked ({}); a repeated mark draws on top of itself and is invisible.",
+                list_chars(&marks)
+            ),
+        ));
+    }
+    let dotless = dotless_with_mark(label);
+    if !dotless.is_empty() {
+        found.push(Finding::new(
+            FindingKind::DotlessWithMark,
+            Severity::Warning,
+            dotless.iter().copied(),
+            format!(
+                "A dotless i/j or an i/j/l carries a mark that can pass for its dot: {}.",
+                list_chars(&dotless)
+            ),
+        ));
+    }
+    if patterns::middle_dot_out_of_context(label) {
+        found.push(Finding::new(
+            FindingKind::MiddleDot,
+            Severity::Warning,
+            [patterns::MIDDLE_DOT],
+            "The middle dot · is used outside the Catalan l·l, its only legitimate place in a domain name (RFC 5892 A.3)."
+                .to_string(),
+        ));
+    }
+    let slashes = patterns::slash_lookalikes(label);
+    if !slashes.is_empty() {
+        found.push(Finding::new(
+            FindingKind::SlashLookalike,
+            Severity::Danger,
+            slashes.iter().copied(),
+            format!(
+                "{} among non-Japanese text can pass for “/” or “-”, faking a path or a hyphenated name.",
+                list_chars(&slashes)
+            ),
+        ));
+    }
+    found
+}
+
+/// Finding 6. When the name was written as an A-label both modes keep the
+/// deviation, so the other host is the one its Unicode form reaches under
+/// transitional processing.
+fn deviation_finding(engine: &Uts46<'_>, results: &Results) -> Option<Finding> {
+    let deviations: Vec<char> = results
+        .to_unicode
+        .value
+        .chars()
+        .filter(|c| matches!(c, 'ß' | 'ς' | '\u{200C}' | '\u{200D}'))
+        .collect();
+    if !results.transitional_differs() && deviations.is_empty() {
+        return None;
+    }
+    let transitional = if results.transitional_differs() {
+        results.to_ascii_t.value.clone()
+    } else {
+        engine
+            .process(&results.to_unicode.value, &Options::default())
+            .to_ascii_t
+            .value
+    };
+    Some(Finding::new(
+        FindingKind::Deviation,
+        Severity::Warning,
+        deviations.iter().copied(),
+        format!(
+            "Deviation character(s) {}: nontransitional processing (today's browsers) goes to {}, transitional \
+             processing (older software) of “{}” goes to {} — two different hosts.",
+            list_chars(&deviations),
+            results.to_ascii_n.value,
+            results.to_unicode.value,
+            transitional
+        ),
+    ))
+}
+
+/// Finding 5: invisible characters of the input as written, with what the mapping does to them.
+fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results) -> Vec<Finding> {
+    let mut found = Vec::new();
+    let joiner_errors = results
+        .to_unicode
+        .errors
+        .iter()
+        .any(|e| matches!(e.code, ErrorCode::C1 | ErrorCode::C2));
+    for kind in [Invisible::BidiControl, Invisible::Joiner, Invisible::Ignorable] {
+        let chars: Vec<char> = input.chars().filter(|&c| invisible_kind(c) == Some(kind)).collect();
+        if chars.is_empty() {
+            continue;
+        }
+        let first = chars[0];
+        let fate = mapping_fate(engine.table(), first);
+        let (severity, what) = match kind {
+            Invisible::BidiControl => (
+                Severity::Danger,
+                "bidi control character(s), which reorder how the text is displayed",
+            ),
+            Invisible::Joiner if joiner_errors => (
+                Severity::Warning,
+                "joiner(s) outside the contexts RFC 5892 A.1/A.2 allow (error C1/C2)",
+            ),
+            Invisible::Joiner => (
+                Severity::Info,
+                "joiner(s) in a context RFC 5892 A.1/A.2 allows; they still draw nothing",
+            ),
+            Invisible::Ignorable => (Severity::Warning, "default-ignorable character(s), which draw nothing"),
+        };
+        found.push(Finding::new(
+            FindingKind::Invisible,
+            severity,
+            chars.iter().copied(),
+            format!("The name as written contains {what}: {}; {fate}.", list_chars(&chars)),
+        ));
+    }
+    found
+}
+
+fn lookalike_finding(found: &Lookalike) -> Finding {
+    let pairs: Vec<String> = found
+        .differing
+        .iter()
+        .map(|(mine, theirs)| match theirs {
+            Some(theirs) => format!("{} instead of {}", describe(*mine), describe(*theirs)),
+            None => describe(*mine),
+        })
+        .collect();
+    let how = if found.ignoring_marks {
+        " once accents are ignored"
+    } else {
+        ""
+    };
+    Finding::new(
+        FindingKind::LooksLikeProtected,
+        Severity::Danger,
+        found.differing.iter().map(|(mine, _)| *mine),
+        format!(
+            "Looks like {}{how}, but is a different name: {}.",
+            found.protected,
+            if pairs.is_empty() {
+                "the characters differ only in case".to_string()
+            } else {
+                pairs.join("; ")
+            }
+        ),
+    )
+}
+
+/// The risk level and its reasons: danger findings make it high; warnings
+/// or a Punycode display make it low.
+fn risk_and_reasons(report: &SpoofReport) -> (Risk, Vec<String>) {
+    let mut findings: Vec<&Finding> = report.all_findings().collect();
+    findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    let mut reasons: Vec<String> = findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .map(|f| f.message.clone())
+        .collect();
+    let worst = findings.first().map(|f| f.severity);
+    let punycode = report.display == Display::Punycode;
+    if punycode && reasons.is_empty() {
+        let rules: Vec<&str> = report
+            .labels
+            .iter()
+            .flat_map(|l| &l.rules)
+            .chain(&report.rules)
+            .map(|r| r.describe())
+            .collect();
+        reasons.push(format!("A browser would show it as Punycode: {}.", rules.join("; ")));
+    }
+    let risk = match worst {
+        Some(Severity::Danger) => Risk::High,
+        Some(Severity::Warning) => Risk::Low,
+        _ if punycode => Risk::Low,
+        _ => Risk::None,
+    };
+    (risk, reasons)
+}
+
+/// `U+0430 CYRILLIC SMALL LETTER A (а)`.
+fn describe(c: char) -> String {
+    format!(
+        "{} {} ({})",
+        crate::display::code_point_label(c),
+        char_name(c),
+        crate::display::visible(c)
+    )
+}
+
+fn list_chars(chars: &[char]) -> String {
+    let mut unique: Vec<char> = Vec::new();
+    for &c in chars {
+        if !unique.contains(&c) {
+            unique.push(c);
+        }
+    }
+    unique.iter().map(|&c| describe(c)).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,157 @@
+//! Character-level checks of UTS #39 §5.3–§5.4 and RFC 5892 A.3: invisible
+//! characters, combining-mark abuse, dotless i/j with marks, the middle dot,
+//! mixed numbering systems, and kana/CJK characters that pass for `/` or `-`.
+
+use super::scripts::decimal_digit;
+use crate::table::{MappingTable, Status};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::GeneralSecurityProfile;
+use unicode_security::general_security_profile::IdentifierType;
+
+pub const ZWNJ: char = '\u{200C}';
+pub const ZWJ: char = '\u{200D}';
+pub const SOFT_HYPHEN: char = '\u{00AD}';
+pub const MIDDLE_DOT: char = '\u{00B7}';
+
+/// What kind of invisible character `c` is, or `None` for a visible one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Invisible {
+    /// Bidi_Control (PropList.txt): ALM, LRM, RLM, LRE…RLO, LRI…PDI — they reorder what is shown.
+    BidiControl,
+    /// ZERO WIDTH NON-JOINER or ZERO WIDTH JOINER.
+    Joiner,
+    /// Any other Default_Ignorable_Code_Point (soft hyphen, ZWSP, variation selectors, …).
+    Ignorable,
+}
+
+/// Classifies `c` (Bidi_Control from PropList.txt; Default_Ignorable via
+/// UTS #39 Identifier_Type=Default_Ignorable).
+pub fn invisible_kind(c: char) -> Option<Invisible> {
+    match c {
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => Some(Invisible::BidiControl),
+        ZWNJ | ZWJ => Some(Invisible::Joiner),
+        SOFT_HYPHEN => Some(Invisible::Ignorable),
+        _ if c.identifier_type() == Some(IdentifierType::Default_Ignorable) => Some(Invisible::Ignorable),
+        _ => None,
+    }
+}
+
+/// What the UTS #46 mapping does with an invisible character, in words.
+pub fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
+    match table.status(c) {
+        Status::Ignored => "the mapping removes it (status ignored), so the resulting name does not contain it",
+        Status::Deviation => "nontransitional processing keeps it and transitional processing removes it (status deviation)",
+        Status::Disallowed => "it is disallowed, so the name is invalid (error P1)",
+        Status::Mapped => "the mapping replaces it",
+        Status::Valid => "it stays in the name (status valid)",
+    }
+}
+
+/// The combining marks that repeat (the same mark twice in a row) or stack
+/// more than four deep, on the NFD form of `label` (UTS #39 §5.4), plus
+/// combining kana voiced sound marks U+3099/U+309A as written (after NFC
+/// they remain only where no precomposed kana exists, e.g. on a Latin letter).
+pub fn combining_mark_abuse(label: &str) -> Vec<char> {
+    // The kana marks are looked for as written: NFD splits ヴ into ウ + U+3099, which is fine.
+    let mut found: Vec<char> = label.chars().filter(|c| matches!(c, '\u{3099}' | '\u{309A}')).collect();
+    let mut run: Vec<char> = Vec::new();
+    for c in label.nfd().chain(std::iter::once('\0')) {
+        if is_combining_mark(c) {
+            if run.last() == Some(&c) {
+                found.push(c);
+            }
+            run.push(c);
+            continue;
+        }
+        if run.len() > 4 {
+            found.extend(&run);
+        }
+        run.clear();
+    }
+    found
+}
+
+/// Dotless ı/ȷ carrying a combining mark (which can draw a new dot: `ı̇` looks
+/// like `i`), or i/j/l with U+0307 COMBINING DOT ABOVE. Returns the base
+/// characters and marks involved.
+pub fn dotless_with_mark(label: &str) -> Vec<char> {
+    let chars: Vec<char> = label.nfd().collect();
+    let mut found = Vec::new();
+    for pair in chars.windows(2) {
+        let (base, mark) = (pair[0], pair[1]);
+        let dotless = matches!(base, '\u{0131}' | '\u{0237}') && is_combining_mark(mark);
+        let extra_dot = matches!(base, 'i' | 'j' | 'l') && mark == '\u{0307}';
+        if dotless || extra_dot {
+            found.extend([base, mark]);
+        }
+    }
+    found
+}
+
+/// True when some U+00B7 MIDDLE DOT in `label` is not between two `l`s
+/// (RFC 5892 Appendix A.3, the Catalan ela geminada `l·l`).
+pub fn middle_dot_out_of_context(label: &str) -> bool {
+    let chars: Vec<char> = label.chars().collect();
+    (0..chars.len()).any(|i| chars[i] == MIDDLE_DOT && !(i > 0 && chars[i - 1] == 'l' && chars.get(i + 1) == Some(&'l')))
+}
+
+/// The decimal digits of `label` when they come from more than one
+/// numbering system (UTS #39 §5.3), e.g. `1` with Bengali `২`; empty otherwise.
+pub fn mixed_numbers(label: &str) -> Vec<char> {
+    let digits: Vec<(char, char)> = label
+        .chars()
+        .filter_map(|c| decimal_digit(c).map(|(zero, _)| (c, zero)))
+        .collect();
+    let first_zero = digits.first().map(|&(_, zero)| zero);
+    if digits.iter().all(|&(_, zero)| Some(zero) == first_zero) {
+        return Vec::new();
+    }
+    digits.into_iter().map(|(c, _)| c).collect()
+}
+
+/// Katakana and CJK characters shaped like a slash: ノ ソ ゾ ン 丶 乀 乁 丿.
+const SLASH_LIKE: [char; 8] = [
+    '\u{30CE}', '\u{30BD}', '\u{30BE}', '\u{30F3}', '\u{4E36}', '\u{4E40}', '\u{4E41}', '\u{4E3F}',
+];
+/// Characters shaped like a hyphen or a stroke: 一 ー ㄧ 丨 乛 (CJK ONE, prolonged sound mark, Bopomofo I, …).
+const DASH_LIKE: [char; 5] = ['\u{4E00}', '\u{30FC}', '\u{3127}', '\u{4E28}', '\u{4E5B}'];
+
+/// True for characters of Japanese text (Script_Extensions Hiragana, Katakana or Han).
+fn is_japanese(c: char) -> bool {
+    let ext = c.script_extension();
+    !ext.is_common()
+        && !ext.is_inherited()
+        && [Script::Hiragana, Script::Katakana, Script::Han]
+            .iter()
+            .any(|&s| ext.contains_script(s))
+}
+
+/// True for characters of Chinese, Japanese or Korean text (adds Bopomofo and Hangul).
+fn is_cjk(c: char) -> bool {
+    let ext = c.script_extension();
+    is_japanese(c)
+        || !ext.is_common()
+            && !ext.is_inherited()
+            && (ext.contains_script(Script::Bopomofo) || ext.contains_script(Script::Hangul))
+}
+
+/// Slash-like kana/CJK characters with non-Japanese text on both sides, and
+/// dash-like ones next to non-CJK text: in `example.comノlogin` the `ノ` passes
+/// for a `/` that is not there.
+pub fn slash_lookalikes(label: &str) -> Vec<char> {
+    let chars: Vec<char> = label.chars().collect();
+    let mut found = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        let foreign = |neighbour: Option<char>, japanese: fn(char) -> bool| neighbour.is_some_and(|n| !japanese(n));
+        let slash = SLASH_LIKE.contains(&c) && foreign(before, is_japanese) && foreign(after, is_japanese);
+        let dash = DASH_LIKE.contains(&c) && (foreign(before, is_cjk) || foreign(after, is_cjk));
+        if slash || dash {
+            found.push(c);
+        }
+    }
+    found
+}

@@ -1,0 +1,243 @@
+//! Spoof analysis (UTS #39) on real homographs and on legitimate IDNs that
+//! must not be flagged. The set is counted: false positives (legitimate names
+//! with any risk) and false negatives (homographs without high risk) must be 0.
+
+use idna_inspector::Uts46;
+use idna_inspector::spoof::{self, Display, FindingKind, PolicyRule, ProtectedList, Risk, SpoofReport};
+
+fn protected() -> ProtectedList {
+    ProtectedList::new(
+        &Uts46::new(),
+        ["paypal.com", "google.com", "apple.com", "amazon.com", "facebook.com"],
+    )
+}
+
+fn check(name: &str) -> SpoofReport {
+    spoof::analyze(&Uts46::new(), name, &protected())
+}
+
+/// Homographs: each imitates a Latin name. Expected: risk high, shown as Punycode where it is an IDN.
+const HOMOGRAPHS: &[&str] = &[
+    "аррӏе.com",          // all Cyrillic
+    "xn--80ak6aa92e.com", // the same, as an A-label
+    "ѕсоре.com",          // all Cyrillic
+    "рау.com",            // all Cyrillic
+    "paypaI.com",         // capital I for l (protected list)
+    "pаypal.com",         // Latin + Cyrillic а
+    "xn--pypal-4ve.com",  // the same, as an A-label
+    "gоogle.com",         // Cyrillic о
+    "microsоft.com",      // Cyrillic о, not protected
+    "fасebook.com",       // Cyrillic а and с
+    "aмazon.com",         // Cyrillic м
+    "gօօgle.com",         // Armenian օ
+    "googlé.com",         // accent, protected list
+    "login.pаypal.com",   // a subdomain of a look-alike
+    "example.comノlogin.com",
+    "pay\u{202E}lap.com", // right-to-left override
+];
+
+/// Legitimate IDNs in their own scripts and TLDs. Expected: risk none, shown as Unicode.
+const LEGITIMATE: &[&str] = &[
+    "bücher.de",
+    "münchen.de",
+    "日本語.jp",
+    "пример.рф",
+    "québec.ca",
+    "ελλάδα.gr",
+    "한국.kr",
+    "παράδειγμα.δοκιμή",
+    "例え.テスト",
+    "españa.es",
+    "zürich.ch",
+    "københavn.dk",
+    "москва.рф",
+    "правительство.рф",
+    "中国.cn",
+    "ไทย.th",
+    "ドメイン名例.jp",
+    "ヴィタミンb6.jp",
+    "bücher-köln.de",
+    "wíkipedia.org",
+    "paypal.com",
+    "login.paypal.com",
+    "xn--fsqu00a.xn--0zwm56d",
+    "l·l.cat",
+];
+
+#[test]
+fn homographs_are_flagged_and_legitimate_names_are_not() {
+    let false_negatives: Vec<&str> = HOMOGRAPHS.iter().copied().filter(|n| check(n).risk != Risk::High).collect();
+    let false_positives: Vec<(&str, Risk)> = LEGITIMATE
+        .iter()
+        .map(|&n| (n, check(n).risk))
+        .filter(|&(_, risk)| risk != Risk::None)
+        .collect();
+    println!(
+        "spoof set: {} homographs, {} false negatives; {} legitimate names, {} false positives",
+        HOMOGRAPHS.len(),
+        false_negatives.len(),
+        LEGITIMATE.len(),
+        false_positives.len()
+    );
+    assert!(false_negatives.is_empty(), "not flagged: {false_negatives:?}");
+    assert!(false_positives.is_empty(), "flagged: {false_positives:?}");
+    for name in LEGITIMATE {
+        assert_eq!(check(name).display, Display::Unicode, "{name}");
+    }
+    for name in HOMOGRAPHS.iter().filter(|n| !n.is_ascii() || n.contains("xn--")) {
+        assert_eq!(check(name).display, Display::Punycode, "{name}");
+    }
+}
+
+#[test]
+fn all_cyrillic_apple_is_a_whole_script_confusable_shown_as_punycode() {
+    for name in ["аррӏе.com", "xn--80ak6aa92e.com"] {
+        let report = check(name);
+        assert_eq!(report.to_ascii_n, "xn--80ak6aa92e.com");
+        let label = &report.labels[0];
+        assert_eq!(label.skeleton, "apple");
+        assert_eq!(label.resolved_scripts, "Cyrillic");
+        assert_eq!(label.restriction_level, "Single Script");
+        assert!(label.chars.iter().all(|c| c.script == "Cyrillic" && c.allowed));
+        let wsc = label
+            .findings
+            .iter()
+            .find(|f| f.kind == FindingKind::WholeScriptConfusable)
+            .unwrap();
+        assert_eq!(wsc.chars, ['а', 'р', 'ӏ', 'е']);
+        assert_eq!(label.rules, [PolicyRule::WholeScriptConfusable]);
+        assert_eq!(report.displayed, "xn--80ak6aa92e.com");
+        assert_eq!(report.lookalike.as_ref().unwrap().protected, "apple.com");
+    }
+}
+
+#[test]
+fn the_tld_exception_lets_cyrillic_lookalikes_through_under_cyrillic_tlds() {
+    // Same letters, but .ru and .рф are where Cyrillic names are expected (Chromium's rule 10).
+    for name in ["аррӏе.ru", "аррӏе.рф"] {
+        let report = spoof::analyze(&Uts46::new(), name, &ProtectedList::default());
+        assert_eq!(report.display, Display::Unicode, "{name}");
+        assert_eq!(report.risk, Risk::None, "{name}");
+        assert!(report.finding_set().contains(FindingKind::WholeScriptConfusable));
+    }
+}
+
+#[test]
+fn paypal_with_capital_i_looks_like_the_protected_name_only_with_a_list() {
+    let report = check("paypaI.com");
+    let lookalike = report.lookalike.as_ref().expect("looks like paypal.com");
+    assert_eq!(lookalike.protected, "paypal.com");
+    assert_eq!(lookalike.differing, [('I', Some('l'))]);
+    assert_eq!(report.to_ascii_n, "paypai.com");
+    assert!(report.reasons[0].starts_with("Looks like paypal.com"), "{:?}", report.reasons);
+    // Without a protected list it is an ordinary ASCII name.
+    let unprotected = spoof::analyze(&Uts46::new(), "paypaI.com", &ProtectedList::default());
+    assert_eq!(unprotected.risk, Risk::None);
+    // The protected name itself and its subdomains are not look-alikes.
+    assert!(check("PayPal.com").lookalike.is_none());
+    assert!(check("www.paypal.com").lookalike.is_none());
+}
+
+#[test]
+fn latin_cyrillic_mixes_are_mixed_script_confusables() {
+    let report = check("gоogle.com");
+    let label = &report.labels[0];
+    assert_eq!(label.resolved_scripts, "none (mixed scripts)");
+    assert_eq!(label.restriction_level, "Minimally Restrictive");
+    let kinds: Vec<FindingKind> = label.findings.iter().map(|f| f.kind).collect();
+    assert!(kinds.contains(&FindingKind::MixedScript) && kinds.contains(&FindingKind::MixedScriptConfusable));
+    let msc = label
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::MixedScriptConfusable)
+        .unwrap();
+    assert_eq!(msc.chars, ['о']);
+    assert!(label.rules.contains(&PolicyRule::ScriptMixing));
+    assert_eq!(report.offending_chars(), ['о']);
+}
+
+#[test]
+fn deviation_cases_name_both_hosts() {
+    for (name, n, t) in [
+        ("faß.de", "xn--fa-hia.de", "fass.de"),
+        ("xn--fa-hia.de", "xn--fa-hia.de", "fass.de"),
+        ("βόλος.gr", "xn--nxasmm1c.gr", "xn--nxasmq6b.gr"),
+    ] {
+        let report = check(name);
+        let deviation = report.findings.iter().find(|f| f.kind == FindingKind::Deviation).expect(name);
+        assert!(
+            deviation.message.contains(n) && deviation.message.contains(t),
+            "{}",
+            deviation.message
+        );
+        assert_eq!(report.risk, Risk::Low, "{name}");
+        assert_eq!(report.display, Display::Punycode, "{name}");
+        assert!(report.labels[0].rules.contains(&PolicyRule::DeviationCharacters));
+    }
+}
+
+#[test]
+fn invisible_characters_removed_by_the_mapping_are_still_reported() {
+    let report = check("pay\u{00AD}pal.com");
+    assert_eq!(report.to_unicode, "paypal.com");
+    let invisible = report.findings.iter().find(|f| f.kind == FindingKind::Invisible).unwrap();
+    assert_eq!(invisible.chars, ['\u{00AD}']);
+    assert!(invisible.message.contains("removes it"), "{}", invisible.message);
+    let override_report = check("pay\u{202E}lap.com");
+    let bidi = override_report
+        .findings
+        .iter()
+        .find(|f| f.kind == FindingKind::Invisible)
+        .unwrap();
+    assert_eq!(bidi.severity, spoof::Severity::Danger);
+}
+
+#[test]
+fn character_level_patterns() {
+    let kinds = |name: &str| check(name).finding_set();
+    assert!(kinds("1২3.com").contains(FindingKind::MixedNumbers));
+    assert!(kinds("e\u{301}\u{301}.com").contains(FindingKind::CombiningMarks));
+    assert!(kinds("\u{131}\u{307}stanbul.com").contains(FindingKind::DotlessWithMark));
+    assert!(kinds("a·b.com").contains(FindingKind::MiddleDot));
+    assert!(!kinds("l·l.cat").contains(FindingKind::MiddleDot));
+    assert!(kinds("example.comノlogin.com").contains(FindingKind::SlashLookalike));
+    assert!(!kinds("ノート.jp").contains(FindingKind::SlashLookalike));
+    // Bengali digit eight (৪) has the skeleton of 8 (confusables.txt).
+    assert!(kinds("1৪.com").contains(FindingKind::DigitLookalike));
+    assert!(!kinds("১২৩.com").contains(FindingKind::MixedNumbers));
+}
+
+#[test]
+fn right_to_left_names_show_their_display_order() {
+    let report = check("שלום.com");
+    assert_eq!(report.visual_order.as_deref(), Some("םולש.com"));
+    assert!(report.finding_set().contains(FindingKind::RightToLeft));
+    assert_eq!(report.risk, Risk::None);
+}
+
+#[test]
+fn protected_list_file_skips_comments_and_blank_lines() {
+    let list = ProtectedList::parse(&Uts46::new(), "# our brands\npaypal.com\n\n  Bücher.DE \n");
+    let names: Vec<(&str, &str)> = list.names().iter().map(|p| (p.name.as_str(), p.ascii.as_str())).collect();
+    assert_eq!(names, [("paypal.com", "paypal.com"), ("Bücher.DE", "xn--bcher-kva.de")]);
+    let report = spoof::analyze(&Uts46::new(), "bücհer.de", &list);
+    assert_eq!(report.lookalike.unwrap().differing, [('հ', Some('h'))]);
+}
+
+#[test]
+fn summary_shortcut_agrees_with_the_full_analysis() {
+    let engine = Uts46::new();
+    let none = ProtectedList::default();
+    for name in HOMOGRAPHS
+        .iter()
+        .chain(LEGITIMATE)
+        .chain(&["example.com", "EXAMPLE.com", "a..b", "-x.com"])
+    {
+        for list in [&none, &protected()] {
+            let results = engine.process(name, &idna_inspector::Options::default());
+            let quick = spoof::summarize(&engine, name, &results, list);
+            let full = spoof::SpoofSummary::from(&spoof::analyze(&engine, name, list));
+            assert_eq!(quick, full, "{name}");
+        }
+    }
+}
