@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
+use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
@@ -41,6 +42,8 @@ enum Command {
         /// Print the results and the trace as JSON instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        spoof: SpoofArgs,
     },
     /// Convert every line of a file (or standard input): one output record per
     /// input line, in order, including blank lines and lines that are not UTF-8.
@@ -78,6 +81,31 @@ struct BatchArgs {
     /// Prefix CSV/TSV cells starting with = + - @ tab or CR with ' (spreadsheet formula safety).
     #[arg(long)]
     formula_safe: bool,
+    #[command(flatten)]
+    spoof: SpoofArgs,
+}
+
+/// The spoof check (UTS #39 and a browser-display policy).
+#[derive(Args, Debug)]
+struct SpoofArgs {
+    /// Run the spoof check: adds display (unicode/punycode), risk (none/low/high) and findings.
+    #[arg(long)]
+    spoof: bool,
+    /// Names to protect, one per line (# comments): a name whose skeleton matches one is flagged. Implies --spoof.
+    #[arg(long, value_name = "FILE")]
+    protected: Option<PathBuf>,
+}
+
+impl SpoofArgs {
+    /// The protected list when the spoof check is on; an error when the file cannot be read.
+    fn protected_list(&self, engine: &Uts46<'_>) -> Result<Option<ProtectedList>, String> {
+        match &self.protected {
+            Some(path) => std::fs::read_to_string(path)
+                .map(|text| Some(ProtectedList::parse(engine, &text)))
+                .map_err(|error| format!("cannot read the protected names {}: {error}", path.display())),
+            None => Ok(self.spoof.then(ProtectedList::default)),
+        }
+    }
 }
 
 impl BatchArgs {
@@ -155,7 +183,11 @@ fn main() -> ExitCode {
     let engine = Uts46::with_table(table);
     let options = cli.flags.options();
     match (cli.command, cli.domain) {
-        (Some(Command::Explain { domain, json }), _) => run_explain(&engine, &options, &domain, json),
+        (Some(Command::Explain { domain, json, spoof }), _) => match spoof.protected_list(&engine) {
+            Ok(Some(protected)) => run_spoof(&engine, &domain, &protected, json),
+            Ok(None) => run_explain(&engine, &options, &domain, json),
+            Err(message) => fail(&message),
+        },
         (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
         (None, Some(domain)) => run_explain(&engine, &options, &domain, false),
         (None, None) => {
@@ -197,8 +229,26 @@ fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) 
     ExitCode::SUCCESS
 }
 
+/// `explain --spoof`: the spoof report as text or JSON.
+fn run_spoof(engine: &Uts46<'_>, domain: &str, protected: &ProtectedList, json: bool) -> ExitCode {
+    let report = spoof::analyze(engine, domain, protected);
+    let text = if json {
+        serde_json::to_string(&report).unwrap_or_default()
+    } else {
+        spoof::explain(&report)
+    };
+    let mut stdout = io::stdout().lock();
+    let _ = writeln!(stdout, "{text}");
+    ExitCode::SUCCESS
+}
+
 fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode {
     let started = std::time::Instant::now();
+    let protected = match args.spoof.protected_list(engine) {
+        Ok(protected) => protected,
+        Err(message) => return fail(&message),
+    };
+    let spoof = protected.as_ref();
     let input_format = args.input_format();
     let path = args.file.clone().filter(|path| path.as_os_str() != "-");
     let input: Box<dyn io::BufRead> = match &path {
@@ -214,10 +264,10 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
     };
     let output = io::BufWriter::new(io::stdout().lock());
     let result = match args.format {
-        FormatArg::Summary => summarize(engine, options, items),
-        FormatArg::Jsonl => write_batch(engine, options, items, Format::Jsonl, args.formula_safe, output),
-        FormatArg::Csv => write_batch(engine, options, items, Format::Csv, args.formula_safe, output),
-        FormatArg::Tsv => write_batch(engine, options, items, Format::Tsv, args.formula_safe, output),
+        FormatArg::Summary => summarize(engine, options, spoof, items),
+        FormatArg::Jsonl => write_batch(engine, options, spoof, items, Format::Jsonl, args.formula_safe, output),
+        FormatArg::Csv => write_batch(engine, options, spoof, items, Format::Csv, args.formula_safe, output),
+        FormatArg::Tsv => write_batch(engine, options, spoof, items, Format::Tsv, args.formula_safe, output),
     };
     match result {
         Ok(summary) if matches!(args.format, FormatArg::Summary) => {
@@ -238,20 +288,26 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
     }
 }
 
-fn summarize<R: io::BufRead>(engine: &Uts46<'_>, options: &Options, items: ItemReader<R>) -> io::Result<batch::Summary> {
-    batch::convert_each(engine, options, items, |_, _| Ok(std::ops::ControlFlow::Continue(())))
+fn summarize<R: io::BufRead>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+) -> io::Result<batch::Summary> {
+    batch::convert_each(engine, options, spoof, items, |_, _| Ok(std::ops::ControlFlow::Continue(())))
 }
 
 fn write_batch<R: io::BufRead, W: Write>(
     engine: &Uts46<'_>,
     options: &Options,
+    spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
     format: Format,
     formula_safe: bool,
     output: W,
 ) -> io::Result<batch::Summary> {
-    let mut writer = RecordWriter::new(format, output)?.formula_safe(formula_safe);
-    let summary = batch::run(engine, options, items, &mut writer)?;
+    let mut writer = RecordWriter::with_columns(format, output, spoof.is_some())?.formula_safe(formula_safe);
+    let summary = batch::run(engine, options, spoof, items, &mut writer)?;
     writer.finish()?;
     Ok(summary)
 }

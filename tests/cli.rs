@@ -188,3 +188,52 @@ fn an_unreadable_file_is_a_clear_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("idna-inspector:") && !stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn batch_spoof_adds_display_risk_and_findings() {
+    let dir = std::env::temp_dir().join(format!("idna-inspector-cli-spoof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let protected = dir.join("protected.txt");
+    std::fs::write(&protected, "# brands\npaypal.com\n").unwrap();
+    let mut bytes = "аррӏе.com\npaypaI.com\nbücher.de\n\nbad".as_bytes().to_vec();
+    bytes.extend_from_slice(b"\xFF\n");
+    let output = run(&["batch", "--protected", protected.to_str().unwrap()], &bytes);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = jsonl(&output);
+    assert_eq!(records.len(), 5, "every line has a record");
+    assert_eq!(records[4]["to_unicode_errors"], serde_json::json!(["invalid UTF-8"]));
+    assert!(records[4].get("risk").is_none(), "a line that is not UTF-8 has no verdict");
+    assert_eq!(records[0]["display"], "punycode");
+    assert_eq!(records[0]["risk"], "high");
+    assert_eq!(records[0]["findings"], serde_json::json!(["whole-script-confusable"]));
+    assert_eq!(records[1]["risk"], "high", "paypaI.com looks like the protected paypal.com");
+    assert_eq!(records[1]["findings"], serde_json::json!(["looks-like-protected"]));
+    assert_eq!(records[2]["risk"], "none");
+    assert!(records[3].get("risk").is_none(), "a blank line has no verdict");
+    // Without --protected, paypaI.com is an ordinary name; CSV gains three columns.
+    let csv = run(&["batch", "--spoof", "--format", "csv"], "paypaI.com\nаррӏе.com\n".as_bytes());
+    let text = String::from_utf8(csv.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with(",note,display,risk,findings"), "{}", lines[0]);
+    assert!(lines[1].ends_with(",unicode,none,"), "{}", lines[1]);
+    assert!(lines[2].ends_with(",punycode,high,whole-script-confusable"), "{}", lines[2]);
+    // A protected list that cannot be read is a clear error.
+    let missing = run(&["batch", "--protected", dir.join("none.txt").to_str().unwrap()], b"a.com\n");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read the protected names"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn explain_spoof_prints_the_verdict_and_characters() {
+    let output = run(&["explain", "--spoof", "gօօgle.com"], b"");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Risk: high"), "{text}");
+    assert!(text.contains("Browser display: punycode -> xn--ggle-vifa.com"), "{text}");
+    assert!(text.contains("U+0585") && text.contains("ARMENIAN SMALL LETTER OH") && text.contains("script Armenian"));
+    assert!(text.contains("Mixed-script confusable"), "{text}");
+    let json = run(&["explain", "--spoof", "--json", "gօօgle.com"], b"");
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["risk"], "high");
+    assert_eq!(report["labels"][0]["chars"][1]["script"], "Armenian");
+}

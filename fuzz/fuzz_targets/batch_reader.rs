@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let engine = Uts46::new();
     let Ok(items) = ItemReader::new(file, &format) else { return };
     let mut numbers = Vec::new();
-    let summary = convert_each(&engine, &Options::default(), items, |record, _| {
+    let summary = convert_each(&engine, &Options::default(), None, items, |record, _| {
         numbers.push(record.line);
         Ok(ControlFlow::Continue(()))
     })

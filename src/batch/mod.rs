@@ -21,7 +21,8 @@ pub use record::{CodeSet, Note, Record, ResultKind};
 pub use summary::Summary;
 pub use writer::{Format, RecordWriter};
 
-use crate::uts46::{Options, Uts46};
+use crate::spoof::{self, ProtectedList};
+use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
@@ -38,6 +39,18 @@ pub const MAX_LINE_BYTES: usize = 4096;
 /// `skip_comments` marks blank lines and lines starting with `#` as skipped
 /// (plain-text input); CSV/TSV fields are always converted.
 pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, skip_comments: bool) -> Record {
+    record_for_item_checked(engine, options, item, skip_comments, None)
+}
+
+/// [`record_for_item`], with the spoof verdict ([`spoof::summarize`]) attached
+/// to every converted record when `spoof` holds the protected names to compare with.
+pub fn record_for_item_checked(
+    engine: &Uts46<'_>,
+    options: &Options,
+    item: &Item<'_>,
+    skip_comments: bool,
+    spoof: Option<&ProtectedList>,
+) -> Record {
     match item {
         Item::Text { line, bytes } => {
             if skip_comments && bytes.iter().all(|b| b.is_ascii_whitespace()) {
@@ -46,7 +59,7 @@ pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, s
             if skip_comments && bytes.starts_with(b"#") {
                 return Record::noted(*line, &escape_invalid_utf8(bytes), Note::Comment);
             }
-            record_for_line(engine, options, *line, bytes)
+            record_for_line_checked(engine, options, *line, bytes, spoof)
         }
         Item::TooLong { line, prefix, bytes } => too_long(*line, prefix, *bytes),
         Item::MissingColumn { line, fields } => Record::noted(*line, "", Note::MissingColumn(*fields)),
@@ -57,6 +70,17 @@ pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, s
 /// record: not UTF-8 gives [`Note::InvalidUtf8`] with the bytes escaped, over
 /// [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's results.
 pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: &[u8]) -> Record {
+    record_for_line_checked(engine, options, line, bytes, None)
+}
+
+/// [`record_for_line`] with the spoof verdict, as in [`record_for_item_checked`].
+pub fn record_for_line_checked(
+    engine: &Uts46<'_>,
+    options: &Options,
+    line: u64,
+    bytes: &[u8],
+    spoof: Option<&ProtectedList>,
+) -> Record {
     if bytes.len() > MAX_LINE_BYTES {
         let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES];
         return too_long(line, prefix, bytes.len() as u64);
@@ -65,9 +89,27 @@ pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: 
         return Record::noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
     };
     if let Some(name) = engine.valid_ascii_name(text, options) {
-        return Record::valid_ascii(line, text, &name);
+        let mut record = Record::valid_ascii(line, text, &name);
+        if let Some(protected) = spoof {
+            let value = Conversion {
+                value: name.to_cow().into_owned(),
+                errors: Vec::new(),
+            };
+            let results = Results {
+                to_unicode: value.clone(),
+                to_ascii_n: value.clone(),
+                to_ascii_t: value,
+            };
+            record.set_spoof(spoof::summarize(engine, text, &results, protected));
+        }
+        return record;
     }
-    Record::converted(line, text, &engine.process(text, options))
+    let results = engine.process(text, options);
+    let mut record = Record::converted(line, text, &results);
+    if let Some(protected) = spoof {
+        record.set_spoof(spoof::summarize(engine, text, &results, protected));
+    }
+    record
 }
 
 /// The record of a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".
@@ -91,17 +133,19 @@ pub fn escape_invalid_utf8(bytes: &[u8]) -> String {
 /// bytes read so far to `each`; stops early when `each` breaks (the summary
 /// then counts the records handed on). The one conversion loop of the CLI
 /// and the GUI's background job.
+/// `spoof`: compare with these protected names and attach the spoof verdict (`None`: no spoof check).
 /// Errors: a read error, or the first error `each` returns.
 pub fn convert_each<R: BufRead>(
     engine: &Uts46<'_>,
     options: &Options,
+    spoof: Option<&ProtectedList>,
     mut items: ItemReader<R>,
     mut each: impl FnMut(Record, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
     let skip_comments = items.skips_comments();
     let mut summary = Summary::default();
     while let Some(item) = items.next_item()? {
-        let record = record_for_item(engine, options, &item, skip_comments);
+        let record = record_for_item_checked(engine, options, &item, skip_comments, spoof);
         summary.add(&record);
         if each(record, items.bytes_read())?.is_break() {
             break;
@@ -115,10 +159,11 @@ pub fn convert_each<R: BufRead>(
 pub fn run<R: BufRead, W: io::Write>(
     engine: &Uts46<'_>,
     options: &Options,
+    spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
     writer: &mut RecordWriter<W>,
 ) -> io::Result<Summary> {
-    convert_each(engine, options, items, |record, _| {
+    convert_each(engine, options, spoof, items, |record, _| {
         writer.write(&record)?;
         Ok(ControlFlow::Continue(()))
     })

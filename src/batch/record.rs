@@ -3,6 +3,7 @@
 //! allocation (ToUnicode, ToASCII N and T are usually equal, often equal to
 //! the input), and each result's error codes are a bit set.
 
+use crate::spoof::SpoofSummary;
 use crate::uts46::{Conversion, ErrorCode, Results, ValidAscii};
 use std::fmt;
 
@@ -121,6 +122,8 @@ pub struct Record {
     spans: [(u32, u32); 3],
     codes: [CodeSet; 3],
     note: Option<Note>,
+    /// The spoof verdict, when the batch ran the spoof check.
+    spoof: Option<SpoofSummary>,
 }
 
 impl Record {
@@ -145,6 +148,7 @@ impl Record {
                 CodeSet::of(&results.to_ascii_t),
             ],
             note: None,
+            spoof: None,
         }
     }
 
@@ -167,6 +171,7 @@ impl Record {
             spans: [result_span; 3],
             codes: [CodeSet::default(); 3],
             note: None,
+            spoof: None,
         }
     }
 
@@ -180,6 +185,7 @@ impl Record {
             spans: [empty; 3],
             codes: [CodeSet::default(); 3],
             note: Some(note),
+            spoof: None,
         }
     }
 
@@ -225,6 +231,15 @@ impl Record {
     /// Why the record was not converted, if it was not.
     pub fn note(&self) -> Option<Note> {
         self.note
+    }
+
+    /// The spoof verdict (`None` when the batch ran without the spoof check, or the line was not converted).
+    pub fn spoof(&self) -> Option<SpoofSummary> {
+        self.spoof
+    }
+
+    pub(crate) fn set_spoof(&mut self, summary: SpoofSummary) {
+        self.spoof = Some(summary);
     }
 
     /// True when the line was skipped (blank or comment).

@@ -2,6 +2,7 @@
 //! GUI's summary panel draws.
 
 use super::record::{Note, Record};
+use crate::spoof::{Display, Risk};
 use crate::uts46::ErrorCode;
 use std::fmt;
 
@@ -26,6 +27,12 @@ pub struct Summary {
     pub transitional_differs: u64,
     /// Records whose input has a non-ASCII character.
     pub non_ascii: u64,
+    /// Records with a spoof verdict (the batch ran the spoof check).
+    pub spoof_checked: u64,
+    /// Of those: risk low, risk high, and shown as Punycode by the browser policy.
+    pub risk_low: u64,
+    pub risk_high: u64,
+    pub shown_as_punycode: u64,
 }
 
 impl Summary {
@@ -50,6 +57,12 @@ impl Summary {
         }
         self.transitional_differs += u64::from(record.transitional_differs());
         self.non_ascii += u64::from(!record.input().is_ascii());
+        if let Some(spoof) = record.spoof() {
+            self.spoof_checked += 1;
+            self.risk_low += u64::from(spoof.risk == Risk::Low);
+            self.risk_high += u64::from(spoof.risk == Risk::High);
+            self.shown_as_punycode += u64::from(spoof.display == Display::Punycode);
+        }
     }
 
     /// The codes that occurred, with their record counts, in [`ErrorCode::ALL`] order.
@@ -73,6 +86,11 @@ impl fmt::Display for Summary {
         writeln!(f, "non-ASCII\t{}", self.non_ascii)?;
         for (code, count) in self.codes() {
             writeln!(f, "{code}\t{count}")?;
+        }
+        if self.spoof_checked > 0 {
+            writeln!(f, "risk high\t{}", self.risk_high)?;
+            writeln!(f, "risk low\t{}", self.risk_low)?;
+            writeln!(f, "shown as Punycode\t{}", self.shown_as_punycode)?;
         }
         Ok(())
     }

@@ -29,6 +29,9 @@ pub const HEADER: [&str; 9] = [
     "note",
 ];
 
+/// The columns added when the batch ran the spoof check (`--spoof`).
+pub const SPOOF_HEADER: [&str; 3] = ["display", "risk", "findings"];
+
 /// One record as the formats write it.
 #[derive(Serialize)]
 struct Row<'a> {
@@ -42,6 +45,15 @@ struct Row<'a> {
     to_ascii_t_errors: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// `unicode` / `punycode` (spoof check only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    display: Option<&'static str>,
+    /// `none` / `low` / `high` (spoof check only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    risk: Option<&'static str>,
+    /// Finding codes (spoof check only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    findings: Option<Vec<&'static str>>,
 }
 
 impl<'a> Row<'a> {
@@ -56,6 +68,9 @@ impl<'a> Row<'a> {
             to_ascii_t: record.result(ResultKind::ToAsciiT),
             to_ascii_t_errors: record.error_texts(ResultKind::ToAsciiT),
             note: record.note().map(|note| note.to_string()),
+            display: record.spoof().map(|s| s.display.name()),
+            risk: record.spoof().map(|s| s.risk.name()),
+            findings: record.spoof().map(|s| s.findings.iter().map(|kind| kind.code()).collect()),
         }
     }
 }
@@ -64,6 +79,7 @@ impl<'a> Row<'a> {
 pub struct RecordWriter<W: Write> {
     target: Target<W>,
     formula_safe: bool,
+    spoof: bool,
 }
 
 enum Target<W: Write> {
@@ -74,18 +90,29 @@ enum Target<W: Write> {
 impl<W: Write> RecordWriter<W> {
     /// Starts the output (writing the header row for CSV and TSV).
     pub fn new(format: Format, output: W) -> io::Result<Self> {
+        Self::with_columns(format, output, false)
+    }
+
+    /// Starts the output; `spoof` adds the [`SPOOF_HEADER`] columns (empty
+    /// cells for records without a spoof verdict). JSONL writes the spoof
+    /// fields of every record that has them either way.
+    pub fn with_columns(format: Format, output: W, spoof: bool) -> io::Result<Self> {
         let target = match format {
             Format::Jsonl => Target::Jsonl(output),
             Format::Csv | Format::Tsv => {
                 let delimiter = if format == Format::Csv { b',' } else { b'\t' };
                 let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(output);
-                writer.write_record(HEADER).map_err(io::Error::other)?;
+                let spoof_header = if spoof { &SPOOF_HEADER[..] } else { &[] };
+                writer
+                    .write_record(HEADER.iter().chain(spoof_header))
+                    .map_err(io::Error::other)?;
                 Target::Delimited(Box::new(writer))
             }
         };
         Ok(RecordWriter {
             target,
             formula_safe: false,
+            spoof,
         })
     }
 
@@ -108,6 +135,7 @@ impl<W: Write> RecordWriter<W> {
             Target::Delimited(writer) => {
                 let line = row.line.to_string();
                 let note = row.note.unwrap_or_default();
+                let findings = row.findings.unwrap_or_default().join(" ");
                 let cells = [
                     line.as_str(),
                     row.input,
@@ -118,11 +146,15 @@ impl<W: Write> RecordWriter<W> {
                     row.to_ascii_t,
                     &row.to_ascii_t_errors.join(" "),
                     &note,
+                    row.display.unwrap_or_default(),
+                    row.risk.unwrap_or_default(),
+                    &findings,
                 ];
+                let count = if self.spoof { cells.len() } else { HEADER.len() };
                 let safe = self.formula_safe;
                 writer
                     .write_record(
-                        cells
+                        cells[..count]
                             .iter()
                             .map(|cell| match if safe { formula_safe(cell) } else { (*cell).into() } {
                                 Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),

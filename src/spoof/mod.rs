@@ -24,11 +24,13 @@ pub mod patterns;
 pub mod policy;
 mod protected;
 pub mod scripts;
+mod text;
 
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use policy::{APPROXIMATION, Display, PolicyRule};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
+pub use text::explain;
 
 use crate::display::visual_order;
 use crate::names::char_name;

@@ -1,0 +1,77 @@
+//! The spoof report as plain text (the CLI's `explain --spoof`).
+
+use super::{APPROXIMATION, Finding, SpoofReport};
+use crate::display::{code_point_label, visible};
+use crate::names::char_name;
+use std::fmt::Write;
+
+/// The whole report: risk and reasons, the browser verdict, then each label's
+/// characters, scripts, policy rules and findings.
+pub fn explain(report: &SpoofReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Spoof check of {:?}", report.input);
+    let _ = writeln!(out, "  Risk: {}", report.risk.name());
+    for reason in &report.reasons {
+        let _ = writeln!(out, "    - {reason}");
+    }
+    let _ = writeln!(
+        out,
+        "  Browser display: {} -> {}",
+        report.display.name(),
+        report.displayed
+    );
+    for rule in &report.rules {
+        let _ = writeln!(out, "    {}", rule.describe());
+    }
+    let _ = writeln!(out, "  ({APPROXIMATION})");
+    let _ = writeln!(out, "  ToUnicode {}  ToASCII N {}  ToASCII T {}", report.to_unicode, report.to_ascii_n, report.to_ascii_t);
+    let _ = writeln!(out, "  Skeleton {}  (as written: {})", report.skeleton, report.input_skeleton);
+    if let Some(visual) = &report.visual_order {
+        let _ = writeln!(out, "  Display order {visual}  (logical order {})", report.to_unicode);
+    }
+    write_findings(&mut out, "  ", &report.findings);
+    for (index, label) in report.labels.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "\nLabel {} {:?}: shown as {} ({}); scripts {}; restriction level {}; skeleton {:?}",
+            index + 1,
+            label.unicode,
+            label.display.name(),
+            label.ascii,
+            label.resolved_scripts,
+            label.restriction_level,
+            label.skeleton
+        );
+        for info in &label.chars {
+            let _ = writeln!(
+                out,
+                "  {:<8} {:<4} {:<40} script {:<10} extensions {:<20} {} ({})",
+                code_point_label(info.c),
+                visible(info.c),
+                char_name(info.c),
+                info.script,
+                info.extensions,
+                if info.allowed { "allowed" } else { "restricted" },
+                info.identifier_type
+            );
+        }
+        for rule in &label.rules {
+            let _ = writeln!(out, "  Punycode because {}", rule.describe());
+        }
+        write_findings(&mut out, "  ", &label.findings);
+    }
+    out
+}
+
+fn write_findings(out: &mut String, indent: &str, findings: &[Finding]) {
+    for finding in findings {
+        let _ = writeln!(
+            out,
+            "{indent}[{}] {}: {} ({})",
+            finding.severity.name(),
+            finding.kind.title(),
+            finding.message,
+            finding.kind.spec()
+        );
+    }
+}
