@@ -413,3 +413,129 @@ fn a_long_startup_name_is_cut_too() {
     assert_eq!(kept, Some(idna_inspector::app::MAX_INPUT_CHARS));
     assert_eq!(count_containing(&harness, "The input was 10000 bytes"), 1);
 }
+
+#[test]
+fn the_spoof_check_tab_explains_an_all_cyrillic_apple() {
+    let mut harness = app_with(Some("аррӏе.com"));
+    // The banner above every stage says it at once.
+    assert_eq!(count(&harness, "Spoof risk: high"), 1);
+    click(&mut harness, "1 Map");
+    assert_eq!(
+        count_containing(&harness, "⚠"),
+        5,
+        "the five Cyrillic letters are marked in the Map table"
+    );
+    click(&mut harness, "Spoof check details");
+    assert_eq!(count(&harness, "Risk: HIGH"), 1);
+    assert_eq!(
+        count(
+            &harness,
+            "A browser following Chromium's published policy would show it as Punycode:"
+        ),
+        1
+    );
+    assert!(count(&harness, "xn--80ak6aa92e.com") >= 1);
+    assert!(count(&harness, "Whole-script confusable") >= 1);
+    assert!(count_containing(&harness, "written entirely in Cyrillic letters that look like Latin ones") >= 1);
+    assert!(
+        count_containing(&harness, "Approximation:") >= 1,
+        "the emulation says it is one"
+    );
+    assert_eq!(count(&harness, "CYRILLIC SMALL LETTER PALOCHKA"), 1);
+    assert!(count(&harness, "Cyrillic") >= 5, "each character's script");
+
+    type_domain(&mut harness, "bücher.de");
+    assert_eq!(count(&harness, "Risk: none"), 1);
+    assert_eq!(
+        count(
+            &harness,
+            "A browser following Chromium's published policy would show it as Unicode:"
+        ),
+        1
+    );
+}
+
+#[test]
+fn protected_names_are_edited_in_the_window_and_remembered() {
+    let mut harness = app_with(Some("paypaI.com"));
+    harness.state_mut().show_spoof_check();
+    harness.run();
+    assert_eq!(count(&harness, "Risk: none"), 1, "no protected names yet");
+    click(&mut harness, "Protected names");
+    harness.get_by_label("Protected names").type_text("paypal.com");
+    harness.run();
+    assert_eq!(harness.state().protected_names(), "paypal.com");
+    assert_eq!(count(&harness, "Risk: HIGH"), 1);
+    assert!(count_containing(&harness, "Looks like paypal.com") >= 1);
+    assert!(
+        count_containing(
+            &harness,
+            "U+0049 LATIN CAPITAL LETTER I (I) instead of U+006C LATIN SMALL LETTER L (l)"
+        ) >= 1
+    );
+
+    // eframe persistence: what save() writes, a new window reads.
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let reopened = InspectorApp::new(Some(&storage), Startup::default());
+    assert_eq!(reopened.protected_names(), "paypal.com");
+}
+
+/// An in-memory eframe::Storage.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn batch_spoof_columns_and_the_suspicious_filter() {
+    let dir = std::env::temp_dir().join(format!("idna-inspector-gui-spoof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("reported.txt");
+    std::fs::write(&path, "аррӏе.com\npaypaI.com\nbücher.de\nfaß.de\nexample.com\n日本語.jp\n").unwrap();
+    let mut harness = app_with(None);
+    harness.state_mut().set_protected_names("paypal.com\n");
+    harness.run();
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_batch(&path, &ctx);
+    wait_for_batch(&mut harness);
+    assert_eq!(harness.state().batch_record_count(), 6);
+    let summary = harness.state().batch_summary().clone();
+    assert_eq!((summary.risk_high, summary.risk_low, summary.spoof_checked), (2, 1, 6));
+    assert!(count(&harness, "high") >= 2 && count(&harness, "punycode") >= 2);
+    assert!(count(&harness, "whole-script-confusable") >= 1);
+    assert!(count(&harness, "looks-like-protected") >= 1);
+
+    click(&mut harness, "Suspicious only");
+    assert_eq!(harness.state().batch_visible_rows(), 3, "аррӏе.com, paypaI.com and faß.de");
+    let shown: Vec<String> = (0..3)
+        .map(|row| harness.state().batch_row(row).unwrap().input().to_string())
+        .collect();
+    assert_eq!(shown, ["аррӏе.com", "paypaI.com", "faß.de"]);
+
+    let export = dir.join("suspicious.csv");
+    harness.state_mut().export_batch_to(&export, true, &ctx);
+    for _ in 0..500 {
+        harness.step();
+        if count_containing(&harness, "Exported 3 rows") == 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let text = std::fs::read_to_string(&export).unwrap();
+    assert!(text.starts_with("line,input,to_unicode,"), "{text}");
+    assert!(text.lines().next().unwrap().ends_with(",display,risk,findings"), "{text}");
+    assert!(text.contains(",punycode,high,whole-script-confusable"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -64,7 +64,12 @@ impl InputBar {
         self.focus_requested = true;
     }
 
-    pub fn ui(&mut self, ui: &mut Ui) {
+    /// The bar; `flagged` characters (from the spoof check) get a highlight in the field.
+    pub fn ui(&mut self, ui: &mut Ui, flagged: &[char]) {
+        let mut layouter = |ui: &Ui, text: &dyn egui::TextBuffer, wrap_width: f32| {
+            let job = highlighted_job(ui, text.as_str(), flagged, wrap_width);
+            ui.fonts_mut(|fonts| fonts.layout_job(job))
+        };
         ui.horizontal(|ui| {
             let label = ui.strong("Domain");
             let width = (ui.available_width() - 190.0).max(120.0);
@@ -79,6 +84,7 @@ impl InputBar {
                 .char_limit(MAX_INPUT_CHARS)
                 .hint_text("Type or paste a domain name, e.g. bücher.de")
                 .font(egui::TextStyle::Monospace)
+                .layouter(&mut layouter)
                 .desired_width(width);
             let response = ui.add(field).labelled_by(label.id);
             if response.changed() {
@@ -115,4 +121,21 @@ impl InputBar {
             }
         });
     }
+}
+
+/// `text` in the monospace font, with a highlight behind each flagged character.
+fn highlighted_job(ui: &Ui, text: &str, flagged: &[char], wrap_width: f32) -> egui::text::LayoutJob {
+    let font_id = egui::TextStyle::Monospace.resolve(ui.style());
+    let plain = egui::TextFormat::simple(font_id.clone(), ui.visuals().text_color());
+    let marked = egui::TextFormat {
+        background: super::widgets::highlight_fill(ui),
+        ..plain.clone()
+    };
+    let mut job = egui::text::LayoutJob::default();
+    job.wrap.max_width = wrap_width;
+    for c in text.chars() {
+        let format = if flagged.contains(&c) { &marked } else { &plain };
+        job.append(c.encode_utf8(&mut [0; 4]), 0.0, format.clone());
+    }
+    job
 }

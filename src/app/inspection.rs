@@ -1,6 +1,7 @@
 //! One inspected name: the engine's results and trace, computed once per
 //! change of input, options or table — never per frame.
 
+use crate::spoof::{self, ProtectedList, SpoofReport};
 use crate::uts46::{ErrorCode, IdnaError, Options, Results, Trace, Uts46};
 use std::time::{Duration, Instant};
 
@@ -8,32 +9,38 @@ use std::time::{Duration, Instant};
 pub struct Inspection {
     pub input: String,
     pub options: Options,
-    /// Which table produced it ([`super::tables::Tables::generation`]).
-    pub table_generation: u64,
+    /// Which table and protected-name list produced it (their generation numbers).
+    pub generation: (u64, u64),
     pub results: Results,
     pub trace: Trace,
+    /// The spoof check of the same results (UTS #39).
+    pub spoof: SpoofReport,
     /// Wall time of the traced engine run.
     pub elapsed: Duration,
 }
 
 impl Inspection {
-    /// Runs the traced engine on `input`.
-    pub fn compute(engine: &Uts46<'_>, input: &str, options: Options, table_generation: u64) -> Self {
+    /// Runs the traced engine on `input`, then the spoof check against `protected`.
+    /// `generation`: the table's and the protected list's generation numbers.
+    pub fn compute(engine: &Uts46<'_>, input: &str, options: Options, protected: &ProtectedList, generation: (u64, u64)) -> Self {
         let started = Instant::now();
         let (results, trace) = engine.process_traced(input, &options);
+        let elapsed = started.elapsed();
+        let spoof = spoof::analyze_results(engine, input, &results, protected);
         Inspection {
             input: input.to_string(),
             options,
-            table_generation,
+            generation,
             results,
             trace,
-            elapsed: started.elapsed(),
+            spoof,
+            elapsed,
         }
     }
 
     /// True when this inspection is still the answer for these inputs.
-    pub fn is_for(&self, input: &str, options: &Options, table_generation: u64) -> bool {
-        self.input == input && self.options == *options && self.table_generation == table_generation
+    pub fn is_for(&self, input: &str, options: &Options, generation: (u64, u64)) -> bool {
+        self.input == input && self.options == *options && self.generation == generation
     }
 
     /// Every distinct error of the three results, with which results record it.

@@ -13,7 +13,9 @@ mod help;
 mod input;
 mod inspection;
 mod options;
+mod protected;
 mod results;
+mod spoof_view;
 mod stages;
 mod tables;
 mod widgets;
@@ -24,14 +26,16 @@ pub use inspection::Inspection;
 
 use crate::uts46::Options;
 use about::AboutWindow;
-use batch::{BatchAction, BatchView};
+use batch::{BatchAction, BatchSettings, BatchView};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use help::HelpWindow;
 use input::InputBar;
 use options::OptionsPanel;
+use protected::ProtectedPanel;
 use results::ResultsHeader;
-use stages::StageTabs;
+use spoof_view::SpoofView;
+use stages::{Stage, StageTabs};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tables::Tables;
@@ -59,6 +63,8 @@ struct Remembered {
     input: String,
     options: OptionsPanel,
     tabs: StageTabs,
+    /// The protected names, as the editor's text.
+    protected: String,
 }
 
 const FOCUS_INPUT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
@@ -80,6 +86,7 @@ pub struct InspectorApp {
     tables: Tables,
     results: ResultsHeader,
     tabs: StageTabs,
+    protected: ProtectedPanel,
     inspection: Option<Inspection>,
     help: HelpWindow,
     about: AboutWindow,
@@ -106,6 +113,7 @@ impl InspectorApp {
             tables: Tables::default(),
             results: ResultsHeader::default(),
             tabs: remembered.tabs,
+            protected: ProtectedPanel::with_text(remembered.protected),
             inspection: None,
             help: HelpWindow::default(),
             about: AboutWindow::default(),
@@ -138,6 +146,22 @@ impl InspectorApp {
         self.view
     }
 
+    /// The protected names as the editor holds them (one per line).
+    pub fn protected_names(&self) -> &str {
+        &self.protected.text
+    }
+
+    /// Replaces the protected names (one per line), as the editor would.
+    pub fn set_protected_names(&mut self, text: &str) {
+        self.protected.text = text.to_string();
+    }
+
+    /// Shows the Spoof check tab of the inspector.
+    pub fn show_spoof_check(&mut self) {
+        self.view = View::Inspector;
+        self.tabs.stage = Stage::Spoof;
+    }
+
     /// How many batch records arrived so far.
     pub fn batch_record_count(&self) -> usize {
         self.batch.record_count()
@@ -165,10 +189,20 @@ impl InspectorApp {
 
     /// Opens a file of names in the batch view and starts converting it.
     pub fn open_batch(&mut self, path: &std::path::Path, ctx: &egui::Context) {
-        let generation = self.tables.generation();
-        self.batch
-            .open(path, self.options.options, self.tables.shared(), generation, ctx);
+        self.refresh();
+        let settings = self.batch_settings();
+        self.batch.open(path, settings, ctx);
         self.view = View::Batch;
+    }
+
+    /// What a batch run is computed with: the options, the table, the protected names.
+    fn batch_settings(&self) -> BatchSettings {
+        BatchSettings {
+            options: self.options.options,
+            table: self.tables.shared(),
+            protected: self.protected.list().clone(),
+            generation: (self.tables.generation(), self.protected.generation()),
+        }
     }
 
     fn pick_batch_file(&mut self, ctx: &egui::Context) {
@@ -228,9 +262,10 @@ impl InspectorApp {
         }
     }
 
-    /// Recomputes the trace if the input, the options or the table changed.
+    /// Recomputes the trace if the input, the options, the table or the protected names changed.
     fn refresh(&mut self) {
-        let generation = self.tables.generation();
+        self.protected.refresh(&self.tables.engine(), self.tables.generation());
+        let generation = (self.tables.generation(), self.protected.generation());
         let stale = self
             .inspection
             .as_ref()
@@ -241,6 +276,7 @@ impl InspectorApp {
                 &engine,
                 &self.input.text,
                 self.options.options,
+                self.protected.list(),
                 generation,
             ));
             self.results.pinned = None;
@@ -371,7 +407,12 @@ impl InspectorApp {
             ui.add_space(4.0);
             self.view_switch(ui);
             if self.view == View::Inspector {
-                self.input.ui(ui);
+                let flagged = self
+                    .inspection
+                    .as_ref()
+                    .map(|i| i.spoof.offending_chars())
+                    .unwrap_or_default();
+                self.input.ui(ui, &flagged);
             }
             self.options.ui(ui);
             ui.add_space(2.0);
@@ -400,23 +441,51 @@ impl InspectorApp {
             if inspection.input.is_empty() {
                 ui.label(RichText::new("Type a domain name above, or pick one from Examples.").size(16.0));
             }
+            if inspection.spoof.risk != crate::spoof::Risk::None && self.tabs.stage != Stage::Spoof {
+                spoof_banner(ui, &inspection.spoof, &mut self.tabs);
+            }
             self.tabs.ui(ui, inspection, highlight);
+            if self.tabs.stage == Stage::Spoof {
+                SpoofView {
+                    report: &inspection.spoof,
+                }
+                .ui(ui, &mut self.protected);
+            }
         });
     }
 
     fn batch_ui(&mut self, ui: &mut Ui) {
-        let generation = self.tables.generation();
-        let table = self.tables.shared();
-        let options = self.options.options;
-        let action = egui::CentralPanel::default()
-            .show(ui, |ui| self.batch.ui(ui, options, table, generation))
-            .inner;
+        let settings = self.batch_settings();
+        let action = egui::CentralPanel::default().show(ui, |ui| self.batch.ui(ui, settings)).inner;
         if let Some(BatchAction::Inspect(name)) = action {
             self.input = InputBar::with_text(name);
             self.from_batch = true;
             self.view = View::Inspector;
         }
     }
+}
+
+/// One line above the stages when the spoof check found something, with a way to the details.
+fn spoof_banner(ui: &mut Ui, report: &crate::spoof::SpoofReport, tabs: &mut StageTabs) {
+    ui.horizontal_wrapped(|ui| {
+        let color = if report.risk == crate::spoof::Risk::High {
+            widgets::error_color(ui)
+        } else {
+            ui.visuals().warn_fg_color
+        };
+        ui.label(
+            RichText::new(format!("Spoof risk: {}", report.risk.name()))
+                .color(color)
+                .strong(),
+        );
+        if let Some(reason) = report.reasons.first() {
+            ui.label(reason);
+        }
+        if ui.button("Spoof check details").clicked() {
+            tabs.stage = Stage::Spoof;
+        }
+    });
+    ui.add_space(2.0);
 }
 
 impl eframe::App for InspectorApp {
@@ -429,6 +498,7 @@ impl eframe::App for InspectorApp {
             input: self.input.text.clone(),
             options: self.options,
             tabs: self.tabs,
+            protected: self.protected.text.clone(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &remembered);
     }

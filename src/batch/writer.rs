@@ -153,14 +153,12 @@ impl<W: Write> RecordWriter<W> {
                 let count = if self.spoof { cells.len() } else { HEADER.len() };
                 let safe = self.formula_safe;
                 writer
-                    .write_record(
-                        cells[..count]
-                            .iter()
-                            .map(|cell| match if safe { formula_safe(cell) } else { (*cell).into() } {
-                                Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
-                                Cow::Owned(text) => Cow::Owned(text.into_bytes()),
-                            }),
-                    )
+                    .write_record(cells[..count].iter().map(|cell| {
+                        match if safe { formula_safe(cell) } else { (*cell).into() } {
+                            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+                        }
+                    }))
                     .map_err(io::Error::other)
             }
         }

@@ -14,17 +14,16 @@ pub fn explain(report: &SpoofReport) -> String {
     for reason in &report.reasons {
         let _ = writeln!(out, "    - {reason}");
     }
-    let _ = writeln!(
-        out,
-        "  Browser display: {} -> {}",
-        report.display.name(),
-        report.displayed
-    );
+    let _ = writeln!(out, "  Browser display: {} -> {}", report.display.name(), report.displayed);
     for rule in &report.rules {
         let _ = writeln!(out, "    {}", rule.describe());
     }
     let _ = writeln!(out, "  ({APPROXIMATION})");
-    let _ = writeln!(out, "  ToUnicode {}  ToASCII N {}  ToASCII T {}", report.to_unicode, report.to_ascii_n, report.to_ascii_t);
+    let _ = writeln!(
+        out,
+        "  ToUnicode {}  ToASCII N {}  ToASCII T {}",
+        report.to_unicode, report.to_ascii_n, report.to_ascii_t
+    );
     let _ = writeln!(out, "  Skeleton {}  (as written: {})", report.skeleton, report.input_skeleton);
     if let Some(visual) = &report.visual_order {
         let _ = writeln!(out, "  Display order {visual}  (logical order {})", report.to_unicode);

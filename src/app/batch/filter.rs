@@ -2,6 +2,7 @@
 
 use super::store::RecordStore;
 use crate::batch::{Record, ResultKind};
+use crate::spoof::Risk;
 use crate::uts46::ErrorCode;
 
 /// The record filter (one choice plus an optional text search).
@@ -16,6 +17,8 @@ pub enum Show {
     Deviation,
     /// The input has a non-ASCII character.
     NonAscii,
+    /// The spoof check found a risk (low or high).
+    Suspicious,
 }
 
 impl Show {
@@ -26,6 +29,7 @@ impl Show {
             Show::Code(code) => format!("Error {code}"),
             Show::Deviation => "T≠N (deviation)".into(),
             Show::NonAscii => "Non-ASCII only".into(),
+            Show::Suspicious => "Suspicious only".into(),
         }
     }
 }
@@ -56,6 +60,7 @@ impl Filter {
             Show::Code(code) => record.all_codes().contains(code),
             Show::Deviation => record.transitional_differs(),
             Show::NonAscii => !record.input().is_ascii(),
+            Show::Suspicious => record.spoof().is_some_and(|s| s.risk > Risk::None),
         };
         shown && (needle.is_empty() || contains_text(record, needle))
     }
@@ -83,16 +88,22 @@ pub enum SortColumn {
     ToUnicode,
     Errors,
     Deviation,
+    Display,
+    Risk,
+    Findings,
 }
 
 impl SortColumn {
-    pub const ALL: [SortColumn; 6] = [
+    pub const ALL: [SortColumn; 9] = [
         SortColumn::Line,
         SortColumn::Input,
         SortColumn::ToAsciiN,
         SortColumn::ToUnicode,
         SortColumn::Errors,
         SortColumn::Deviation,
+        SortColumn::Display,
+        SortColumn::Risk,
+        SortColumn::Findings,
     ];
 
     pub fn title(self) -> &'static str {
@@ -103,6 +114,9 @@ impl SortColumn {
             SortColumn::ToUnicode => "ToUnicode",
             SortColumn::Errors => "Errors",
             SortColumn::Deviation => "T≠N",
+            SortColumn::Display => "Display",
+            SortColumn::Risk => "Risk",
+            SortColumn::Findings => "Findings",
         }
     }
 
@@ -124,6 +138,10 @@ impl SortColumn {
             }),
             SortColumn::Errors => indices.sort_by_key(|i| error_text(record(i))),
             SortColumn::Deviation => indices.sort_by_key(|i| !record(i).transitional_differs()),
+            SortColumn::Display => indices.sort_by_key(|i| record(i).spoof().map(|s| s.display.name())),
+            // Highest risk first when ascending: what a reader sorts by risk for.
+            SortColumn::Risk => indices.sort_by_key(|i| std::cmp::Reverse(record(i).spoof().map(|s| s.risk))),
+            SortColumn::Findings => indices.sort_by_key(|i| record(i).spoof().map(|s| s.findings.codes())),
         }
         if !ascending {
             indices.reverse();

@@ -2,9 +2,9 @@
 //! the same [`record_for_item`] the CLI uses, and hands records to the window
 //! in chunks, so the window never waits on the file.
 
+use super::BatchSettings;
 use crate::batch::{InputFormat, ItemReader, Record, convert_each};
-use crate::table::MappingTable;
-use crate::uts46::{Options, Uts46};
+use crate::uts46::Uts46;
 use eframe::egui;
 use std::io::BufReader;
 use std::ops::ControlFlow;
@@ -42,15 +42,9 @@ pub struct Job {
 }
 
 impl Job {
-    /// Starts converting `path` laid out as `format`, with `options` and the
-    /// table (`None`: the bundled one). `ctx` is asked to repaint on news.
-    pub fn start(
-        path: PathBuf,
-        format: InputFormat,
-        options: Options,
-        table: Option<Arc<MappingTable>>,
-        ctx: egui::Context,
-    ) -> Job {
+    /// Starts converting `path` laid out as `format`, with `settings` (options,
+    /// table, protected names for the spoof check). `ctx` is asked to repaint on news.
+    pub fn start(path: PathBuf, format: InputFormat, settings: BatchSettings, ctx: egui::Context) -> Job {
         let total_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let bytes_read = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
@@ -58,8 +52,7 @@ impl Job {
         let worker = Worker {
             path: path.clone(),
             format,
-            options,
-            table,
+            settings,
             bytes_read: Arc::clone(&bytes_read),
             cancel: Arc::clone(&cancel),
             sender,
@@ -111,8 +104,7 @@ impl Job {
 struct Worker {
     path: PathBuf,
     format: InputFormat,
-    options: Options,
-    table: Option<Arc<MappingTable>>,
+    settings: BatchSettings,
     bytes_read: Arc<AtomicU64>,
     cancel: Arc<AtomicBool>,
     sender: mpsc::Sender<Message>,
@@ -135,7 +127,7 @@ impl Worker {
 
     /// Converts the whole file; returns whether it was cancelled.
     fn convert(&self) -> Result<bool, String> {
-        let engine = match &self.table {
+        let engine = match &self.settings.table {
             Some(table) => Uts46::with_table(table),
             None => Uts46::new(),
         };
@@ -144,7 +136,8 @@ impl Worker {
         let items = ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
         let mut chunk = Vec::with_capacity(CHUNK);
         let (mut cancelled, mut last_bytes_read) = (false, 0);
-        let converted = convert_each(&engine, &self.options, items, |record, bytes_read| {
+        let (options, protected) = (&self.settings.options, Some(&*self.settings.protected));
+        let converted = convert_each(&engine, options, protected, items, |record, bytes_read| {
             chunk.push(record);
             last_bytes_read = bytes_read;
             if chunk.len() == CHUNK {

@@ -8,6 +8,7 @@ mod store;
 mod summary;
 
 use crate::batch::{Column as InputColumn, Format, InputFormat, Record, RecordWriter, Summary, reader};
+use crate::spoof::{ProtectedList, Risk};
 use crate::table::MappingTable;
 use crate::uts46::Options;
 use eframe::egui;
@@ -26,6 +27,25 @@ pub enum BatchAction {
     Inspect(String),
 }
 
+/// What a batch run is computed with.
+#[derive(Clone)]
+pub struct BatchSettings {
+    pub options: Options,
+    /// The loaded table (`None`: the bundled one).
+    pub table: Option<Arc<MappingTable>>,
+    /// The names the spoof check compares with.
+    pub protected: Arc<ProtectedList>,
+    /// The table's and the protected list's generation numbers.
+    pub generation: (u64, u64),
+}
+
+impl BatchSettings {
+    /// What decides whether records are stale.
+    fn key(&self) -> (Options, (u64, u64)) {
+        (self.options, self.generation)
+    }
+}
+
 /// A file's records and how they are shown.
 #[derive(Default)]
 pub struct BatchView {
@@ -35,8 +55,8 @@ pub struct BatchView {
     header: Vec<String>,
     records: RecordStore,
     summary: Summary,
-    /// The options and table generation the records were computed with.
-    computed_with: Option<(Options, u64)>,
+    /// The options and table/protected-list generations the records were computed with.
+    computed_with: Option<(Options, (u64, u64))>,
     filter: Filter,
     /// Indices into `records` that pass the filter, in display order.
     visible: Vec<u32>,
@@ -82,14 +102,7 @@ impl BatchView {
 
     /// Opens `path`: guesses its layout, reads a CSV/TSV header (picking the
     /// column named like a domain), and starts converting.
-    pub fn open(
-        &mut self,
-        path: &Path,
-        options: Options,
-        table: Option<Arc<MappingTable>>,
-        generation: u64,
-        ctx: &egui::Context,
-    ) {
+    pub fn open(&mut self, path: &Path, settings: BatchSettings, ctx: &egui::Context) {
         let mut format = InputFormat::guess(path, InputColumn::Index(0));
         self.header.clear();
         if let Some(delimiter) = format.delimiter() {
@@ -105,18 +118,10 @@ impl BatchView {
                 }
             }
         }
-        self.start(path.to_path_buf(), format, options, table, generation, ctx);
+        self.start(path.to_path_buf(), format, settings, ctx);
     }
 
-    fn start(
-        &mut self,
-        path: PathBuf,
-        format: InputFormat,
-        options: Options,
-        table: Option<Arc<MappingTable>>,
-        generation: u64,
-        ctx: &egui::Context,
-    ) {
+    fn start(&mut self, path: PathBuf, format: InputFormat, settings: BatchSettings, ctx: &egui::Context) {
         if let Some(job) = &self.job {
             job.cancel();
         }
@@ -124,9 +129,9 @@ impl BatchView {
         self.summary = Summary::default();
         self.visible.clear();
         self.export_message = None;
-        self.computed_with = Some((options, generation));
+        self.computed_with = Some(settings.key());
         self.format = Some(format.clone());
-        self.job = Some(Job::start(path, format, options, table, ctx.clone()));
+        self.job = Some(Job::start(path, format, settings, ctx.clone()));
     }
 
     /// Takes in what the worker sent since the last frame.
@@ -170,15 +175,8 @@ impl BatchView {
         self.sort_visible();
     }
 
-    /// Shows the view; `options` and `generation` are the app's current ones
-    /// (a change offers a re-run).
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        options: Options,
-        table: Option<Arc<MappingTable>>,
-        generation: u64,
-    ) -> Option<BatchAction> {
+    /// Shows the view; `settings` are the app's current ones (a change offers a re-run).
+    pub fn ui(&mut self, ui: &mut Ui, settings: BatchSettings) -> Option<BatchAction> {
         self.poll();
         self.poll_export();
         if self.is_running() {
@@ -194,7 +192,7 @@ impl BatchView {
             });
             return None;
         }
-        self.source_bar(ui, options, table, generation);
+        self.source_bar(ui, settings);
         self.progress_bar(ui);
         ui.separator();
         if self.filter_bar(ui) {
@@ -220,7 +218,7 @@ impl BatchView {
     }
 
     /// The file name, the column choice (CSV/TSV), and a re-run offer when the options changed.
-    fn source_bar(&mut self, ui: &mut Ui, options: Options, table: Option<Arc<MappingTable>>, generation: u64) {
+    fn source_bar(&mut self, ui: &mut Ui, settings: BatchSettings) {
         let Some(job) = &self.job else { return };
         let path = job.path.clone();
         let mut restart_with = None;
@@ -255,14 +253,14 @@ impl BatchView {
                 }
                 None => {}
             }
-            let stale = self.computed_with.is_some_and(|computed| computed != (options, generation));
-            if stale && ui.button("Options changed: re-run").clicked() {
+            let stale = self.computed_with.is_some_and(|computed| computed != settings.key());
+            if stale && ui.button("Options or protected names changed: re-run").clicked() {
                 restart_with = self.format.clone();
             }
         });
         if let Some(format) = restart_with {
             let ctx = ui.ctx().clone();
-            self.start(path, format, options, table, generation, &ctx);
+            self.start(path, format, settings, &ctx);
         }
     }
 
@@ -320,7 +318,7 @@ impl BatchView {
         let before = self.filter.clone();
         ui.horizontal(|ui| {
             ui.label("Show:");
-            for show in [Show::All, Show::Errors, Show::Deviation, Show::NonAscii] {
+            for show in [Show::All, Show::Errors, Show::Deviation, Show::NonAscii, Show::Suspicious] {
                 ui.selectable_value(&mut self.filter.show, show, show.label());
             }
             let code_text = match self.filter.show {
@@ -367,7 +365,10 @@ impl BatchView {
             .column(Column::initial(200.0).at_least(80.0).clip(true))
             .column(Column::initial(170.0).at_least(80.0).clip(true))
             .column(Column::initial(90.0).at_least(50.0).clip(true))
-            .column(Column::remainder().at_least(40.0))
+            .column(Column::auto().at_least(40.0))
+            .column(Column::auto().at_least(64.0))
+            .column(Column::auto().at_least(44.0))
+            .column(Column::remainder().at_least(80.0).clip(true))
             .header(24.0, |mut header| {
                 for column in SortColumn::ALL {
                     header.col(|ui| {
@@ -500,13 +501,37 @@ fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
                 .on_hover_text(format!("Transitional ToASCII: {}", record.result(ResultKind::ToAsciiT)));
         }
     });
+    let spoof = record.spoof();
+    row.col(|ui| {
+        if let Some(spoof) = spoof {
+            ui.label(spoof.display.name())
+                .on_hover_text("How a browser following Chromium's published IDN policy would show it");
+        }
+    });
+    row.col(|ui| {
+        if let Some(spoof) = spoof {
+            let text = RichText::new(spoof.risk.name());
+            let text = match spoof.risk {
+                Risk::High => text.color(crate::app::widgets::error_color(ui)).strong(),
+                Risk::Low => text.color(ui.visuals().warn_fg_color),
+                Risk::None => text.weak(),
+            };
+            ui.label(text);
+        }
+    });
+    row.col(|ui| {
+        if let Some(spoof) = spoof {
+            ui.label(RichText::new(spoof.findings.codes()).small());
+        }
+    });
 }
 
 /// Writes `rows` (indices into `records`; all records when `None`) to a new
 /// file at `path`; returns how many were written.
 fn write_rows(path: &Path, format: Format, records: &RecordStore, rows: Option<&[u32]>) -> std::io::Result<usize> {
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let mut writer = RecordWriter::new(format, file)?.formula_safe(true);
+    let spoof = records.iter().any(|record| record.spoof().is_some());
+    let mut writer = RecordWriter::with_columns(format, file, spoof)?.formula_safe(true);
     let mut written = 0;
     let mut write = |record: &Record| {
         written += 1;

@@ -12,6 +12,8 @@ use egui_extras::{Column, TableBuilder};
 pub struct MapView<'a> {
     pub trace: &'a ProcessTrace,
     pub highlight: Option<Highlight>,
+    /// Characters the spoof check flagged (marked ⚠ in the # column).
+    pub flagged: &'a [char],
 }
 
 impl MapView<'_> {
@@ -54,7 +56,7 @@ impl MapView<'_> {
             .striped(true)
             .resizable(true)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::exact(36.0))
+            .column(Column::exact(48.0))
             .column(Column::auto().at_least(44.0))
             .column(Column::auto().at_least(70.0))
             .column(Column::initial(260.0).at_least(120.0).clip(true))
@@ -82,15 +84,20 @@ impl MapView<'_> {
                 body.rows(row_height, self.trace.map.len(), |mut row| {
                     let step = &self.trace.map[row.index()];
                     row.set_selected(highlighted.contains(&step.index));
-                    map_row(&mut row, step);
+                    map_row(&mut row, step, self.flagged.contains(&step.code_point));
                 });
             });
     }
 }
 
-fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep) {
+fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep, flagged: bool) {
     row.col(|ui| {
-        ui.weak((step.index + 1).to_string());
+        if flagged {
+            ui.label(RichText::new(format!("⚠{}", step.index + 1)).color(ui.visuals().warn_fg_color))
+                .on_hover_text("Flagged by the spoof check (see the Spoof check tab)");
+        } else {
+            ui.weak((step.index + 1).to_string());
+        }
     });
     row.col(|ui| {
         glyph_or_badge(ui, step.code_point);

@@ -28,10 +28,19 @@ pub enum Stage {
     Break,
     Validate,
     Encode,
+    /// Not a UTS #46 step: the spoof check (UTS #39) of the name; the app draws it.
+    Spoof,
 }
 
 impl Stage {
-    const ALL: [Stage; 5] = [Stage::Map, Stage::Normalize, Stage::Break, Stage::Validate, Stage::Encode];
+    const ALL: [Stage; 6] = [
+        Stage::Map,
+        Stage::Normalize,
+        Stage::Break,
+        Stage::Validate,
+        Stage::Encode,
+        Stage::Spoof,
+    ];
 
     fn title(self) -> &'static str {
         match self {
@@ -40,6 +49,7 @@ impl Stage {
             Stage::Break => "3 Break",
             Stage::Validate => "4 Convert/Validate",
             Stage::Encode => "5 Encode/Decode",
+            Stage::Spoof => "Spoof check",
         }
     }
 
@@ -50,6 +60,7 @@ impl Stage {
             Stage::Break => "UTS #46 §4 step 3: split into labels at U+002E FULL STOP.",
             Stage::Validate => "UTS #46 §4 step 4: decode xn-- labels, then the validity criteria of §4.1.",
             Stage::Encode => "RFC 3492 Bootstring: Punycode encoding for ToASCII (§4.2) and decoding of xn-- labels.",
+            Stage::Spoof => "UTS #39: scripts, confusables, invisible characters, and how a browser would display the name.",
         }
     }
 }
@@ -71,6 +82,8 @@ impl Default for StageTabs {
 }
 
 impl StageTabs {
+    /// The tab bar and the selected stage. The Spoof check tab draws nothing
+    /// here: the app draws it (it edits the protected names).
     pub fn ui(&mut self, ui: &mut Ui, inspection: &Inspection, highlight: Option<Highlight>) {
         ui.horizontal_wrapped(|ui| {
             for stage in Stage::ALL {
@@ -85,6 +98,9 @@ impl StageTabs {
                 .on_hover_text("Deviation characters mapped (ToASCII T)");
         });
         ui.separator();
+        if self.stage == Stage::Spoof {
+            return;
+        }
         let trace = &inspection.trace;
         let (process, ascii) = match self.mode {
             Mode::Nontransitional => (&trace.nontransitional, &trace.to_ascii_n),
@@ -96,6 +112,7 @@ impl StageTabs {
             Stage::Map => MapView {
                 trace: process,
                 highlight,
+                flagged: &inspection.spoof.offending_chars(),
             }
             .ui(ui),
             Stage::Normalize => NormalizeView {
@@ -114,6 +131,7 @@ impl StageTabs {
             }
             .ui(ui),
             Stage::Encode => BootstringView { process, ascii }.ui(ui),
+            Stage::Spoof => {}
         }
     }
 }

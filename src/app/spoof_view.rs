@@ -1,0 +1,197 @@
+//! The "Spoof check" panel: the risk level and its reasons, the browser
+//! display verdict, the input with the offending characters highlighted, and
+//! per label the characters' scripts and UTS #39 properties, the policy rules
+//! that fired and the findings. It only reads a [`SpoofReport`].
+
+use super::protected::ProtectedPanel;
+use super::widgets::{bidi_text, char_strip, code_point, error_color, glyph_or_badge, highlight_fill, ok_color};
+use crate::names::char_name;
+use crate::spoof::{APPROXIMATION, Display, Finding, LabelSpoof, Risk, Severity, SpoofReport};
+use eframe::egui;
+use egui::{Color32, RichText, Ui};
+
+/// Above this many characters a label's character table is cut short.
+const MAX_CHAR_ROWS: usize = 300;
+
+pub struct SpoofView<'a> {
+    pub report: &'a SpoofReport,
+}
+
+impl SpoofView<'_> {
+    pub fn ui(self, ui: &mut Ui, protected: &mut ProtectedPanel) {
+        let report = self.report;
+        egui::ScrollArea::vertical().id_salt("spoof").show(ui, |ui| {
+            self.verdict(ui);
+            egui::CollapsingHeader::new(format!("Protected names ({})", protected.list().names().len()))
+                .id_salt("protected-names")
+                .default_open(protected.list().is_empty())
+                .show(ui, |ui| protected.ui(ui));
+            ui.add_space(6.0);
+            let offending = report.offending_chars();
+            ui.horizontal(|ui| {
+                ui.strong("As written:");
+                if offending.is_empty() {
+                    ui.weak("no character flagged");
+                } else {
+                    ui.label(RichText::new("flagged characters highlighted").color(ui.visuals().warn_fg_color));
+                }
+            });
+            let input: Vec<char> = report.input.chars().collect();
+            char_strip(ui, &report.input, |i| input.get(i).is_some_and(|c| offending.contains(c)));
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Skeleton (UTS #39 §4):");
+                ui.monospace(&report.skeleton);
+                if report.input_skeleton != report.skeleton {
+                    ui.weak("as written:");
+                    ui.monospace(&report.input_skeleton);
+                }
+            });
+            if report.visual_order.is_some() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Displayed as:");
+                    bidi_text(ui, &report.to_unicode, |text| RichText::new(text).monospace().size(16.0));
+                });
+            }
+            findings_list(ui, &report.findings);
+            for (index, label) in report.labels.iter().enumerate() {
+                egui::CollapsingHeader::new(label_title(index, label))
+                    .id_salt(("spoof-label", index))
+                    .default_open(true)
+                    .show(ui, |ui| label_ui(ui, index, label, &offending));
+            }
+        });
+    }
+
+    fn verdict(&self, ui: &mut Ui) {
+        let report = self.report;
+        ui.horizontal(|ui| {
+            let (text, color) = risk_badge(ui, report.risk);
+            egui::Frame::new()
+                .fill(color)
+                .corner_radius(4.0)
+                .inner_margin(egui::Margin::symmetric(8, 3))
+                .show(ui, |ui| {
+                    ui.label(RichText::new(text).strong().size(16.0).color(Color32::WHITE))
+                });
+            let shown = match report.display {
+                Display::Unicode => "as Unicode",
+                Display::Punycode => "as Punycode",
+            };
+            ui.label(
+                RichText::new(format!(
+                    "A browser following Chromium's published policy would show it {shown}:"
+                ))
+                .strong(),
+            );
+            ui.monospace(&report.displayed);
+        });
+        for reason in &report.reasons {
+            ui.label(format!("• {reason}"));
+        }
+        if report.reasons.is_empty() {
+            ui.label("• Nothing suspicious: each label is in one script and imitates no other name.");
+        }
+        for rule in &report.rules {
+            ui.label(format!("Punycode because {}", rule.describe()));
+        }
+        ui.label(RichText::new(format!("Approximation: {APPROXIMATION}")).small().weak());
+    }
+}
+
+/// The badge text and colour of a risk level.
+fn risk_badge(ui: &Ui, risk: Risk) -> (&'static str, Color32) {
+    match risk {
+        Risk::None => ("Risk: none", ok_color(ui)),
+        Risk::Low => ("Risk: low", Color32::from_rgb(190, 120, 0)),
+        Risk::High => ("Risk: HIGH", error_color(ui)),
+    }
+}
+
+fn severity_color(ui: &Ui, severity: Severity) -> Color32 {
+    match severity {
+        Severity::Info => ui.visuals().weak_text_color(),
+        Severity::Warning => ui.visuals().warn_fg_color,
+        Severity::Danger => error_color(ui),
+    }
+}
+
+fn label_title(index: usize, label: &LabelSpoof) -> String {
+    let shown = match label.display {
+        Display::Unicode => "shown as Unicode".to_string(),
+        Display::Punycode => format!("shown as {}", label.ascii),
+    };
+    format!(
+        "Label {} “{}” · {} · {} · {shown}",
+        index + 1,
+        crate::display::visual_order(&label.unicode).unwrap_or_else(|| label.unicode.clone()),
+        label.resolved_scripts,
+        label.restriction_level
+    )
+}
+
+fn label_ui(ui: &mut Ui, index: usize, label: &LabelSpoof, offending: &[char]) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Skeleton:");
+        ui.monospace(&label.skeleton);
+    });
+    for rule in &label.rules {
+        ui.label(RichText::new(format!("Punycode because {}", rule.describe())).color(ui.visuals().warn_fg_color));
+    }
+    findings_list(ui, &label.findings);
+    egui::Grid::new(("spoof-chars", index))
+        .striped(true)
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            for title in [
+                "Glyph",
+                "Code point",
+                "Name",
+                "Script",
+                "Script_Extensions",
+                "Identifier status",
+            ] {
+                ui.strong(title);
+            }
+            ui.end_row();
+            for info in label.chars.iter().take(MAX_CHAR_ROWS) {
+                let flagged = offending.contains(&info.c);
+                if flagged {
+                    egui::Frame::new()
+                        .fill(highlight_fill(ui))
+                        .corner_radius(3.0)
+                        .show(ui, |ui| glyph_or_badge(ui, info.c))
+                        .response
+                        .on_hover_text("Flagged by a finding above");
+                } else {
+                    glyph_or_badge(ui, info.c);
+                }
+                ui.label(code_point(info.c));
+                ui.label(char_name(info.c));
+                ui.label(info.script);
+                ui.label(&info.extensions);
+                let status = if info.allowed { "Allowed" } else { "Restricted" };
+                let text = RichText::new(format!("{status} ({})", info.identifier_type));
+                ui.label(if info.allowed {
+                    text
+                } else {
+                    text.color(ui.visuals().warn_fg_color)
+                });
+                ui.end_row();
+            }
+        });
+    if label.chars.len() > MAX_CHAR_ROWS {
+        ui.weak(format!("… {} more characters not listed", label.chars.len() - MAX_CHAR_ROWS));
+    }
+}
+
+fn findings_list(ui: &mut Ui, findings: &[Finding]) {
+    for finding in findings {
+        ui.horizontal_wrapped(|ui| {
+            let color = severity_color(ui, finding.severity);
+            ui.label(RichText::new(format!("[{}]", finding.severity.name())).color(color).strong());
+            ui.label(RichText::new(finding.kind.title()).strong());
+            ui.label(&finding.message);
+            ui.label(RichText::new(finding.kind.spec()).small().weak());
+        });
+    }
+}
