@@ -461,6 +461,10 @@ fn protected_names_are_edited_in_the_window_and_remembered() {
     harness.state_mut().show_spoof_check();
     harness.run();
     assert_eq!(count(&harness, "Risk: none"), 1, "no protected names yet");
+    click(
+        &mut harness,
+        "Protected names (none yet: add your brands to catch look-alikes)",
+    );
     click(&mut harness, "Protected names");
     harness.get_by_label("Protected names").type_text("paypal.com");
     harness.run();
@@ -478,7 +482,7 @@ fn protected_names_are_edited_in_the_window_and_remembered() {
     let mut storage = MemoryStorage::default();
     eframe::App::save(harness.state_mut(), &mut storage);
     let reopened = InspectorApp::new(Some(&storage), Startup::default());
-    assert_eq!(reopened.protected_names(), "paypal.com");
+    assert_eq!(reopened.protected_names(), "paypal.com", "{:?}", storage.0);
 }
 
 /// An in-memory eframe::Storage.

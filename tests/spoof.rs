@@ -205,6 +205,11 @@ fn character_level_patterns() {
     // Bengali digit eight (৪) has the skeleton of 8 (confusables.txt).
     assert!(kinds("1৪.com").contains(FindingKind::DigitLookalike));
     assert!(!kinds("১২৩.com").contains(FindingKind::MixedNumbers));
+    // A noncharacter has no script: it is restricted, not a second script.
+    let nonchar = check("exa\u{FFFF}mple.de");
+    assert!(nonchar.finding_set().contains(FindingKind::RestrictedCharacter));
+    assert!(!nonchar.finding_set().contains(FindingKind::MixedScript));
+    assert_eq!(nonchar.risk, Risk::Low);
 }
 
 #[test]

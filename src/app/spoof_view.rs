@@ -22,9 +22,15 @@ impl SpoofView<'_> {
         let report = self.report;
         egui::ScrollArea::vertical().id_salt("spoof").show(ui, |ui| {
             self.verdict(ui);
-            egui::CollapsingHeader::new(format!("Protected names ({})", protected.list().names().len()))
+            let count = protected.list().names().len();
+            let title = if count == 0 {
+                "Protected names (none yet: add your brands to catch look-alikes)".to_string()
+            } else {
+                format!("Protected names ({count})")
+            };
+            egui::CollapsingHeader::new(title)
                 .id_salt("protected-names")
-                .default_open(protected.list().is_empty())
+                .default_open(false)
                 .show(ui, |ui| protected.ui(ui));
             ui.add_space(6.0);
             let offending = report.offending_chars();
@@ -94,7 +100,7 @@ impl SpoofView<'_> {
         for rule in &report.rules {
             ui.label(format!("Punycode because {}", rule.describe()));
         }
-        ui.label(RichText::new(format!("Approximation: {APPROXIMATION}")).small().weak());
+        ui.label(RichText::new(format!("Approximation: {APPROXIMATION}")).weak());
     }
 }
 

@@ -35,10 +35,10 @@ pub use text::explain;
 use crate::display::visual_order;
 use crate::names::char_name;
 use crate::uts46::{ErrorCode, Options, Results, Uts46};
-use confusables::{digit_lookalikes, mixed_script_confusable, skeleton, whole_script_confusable};
-use patterns::{Invisible, combining_mark_abuse, dotless_with_mark, invisible_kind, mapping_fate, mixed_numbers};
+use confusables::skeleton;
+use patterns::{Invisible, invisible_kind, mapping_fate};
 use serde::Serialize;
-use unicode_security::{MixedScript, RestrictionLevel};
+use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel};
 
 /// The overall risk, for a non-specialist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -178,11 +178,15 @@ pub fn summarize(engine: &Uts46<'_>, input: &str, results: &Results, protected: 
             findings: FindingSet::default(),
         };
     }
-    SpoofSummary::from(&analyze_results(engine, input, results, protected))
+    SpoofSummary::from(&analyze_with(engine, input, results, protected, false))
 }
 
 /// Analyzes `input` given the engine's `results` for it (computed with any flags).
 pub fn analyze_results(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofReport {
+    analyze_with(engine, input, results, protected, true)
+}
+
+fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList, detailed: bool) -> SpoofReport {
     let unicode_labels: Vec<&str> = results.to_unicode.value.split('.').collect();
     let ascii_labels: Vec<&str> = results.to_ascii_n.value.split('.').collect();
     let tld = unicode_labels
@@ -198,7 +202,7 @@ pub fn analyze_results(engine: &Uts46<'_>, input: &str, results: &Results, prote
         .map(|(i, &label)| {
             let has_error = results.to_unicode.errors.iter().any(|e| e.label == Some(i));
             let ascii = ascii_labels.get(i).copied().unwrap_or(label);
-            analyze_label(label, ascii, &tld, has_error)
+            analyze_label(label, ascii, &tld, has_error, detailed)
         })
         .collect();
 
@@ -249,8 +253,12 @@ pub fn analyze_results(engine: &Uts46<'_>, input: &str, results: &Results, prote
         to_unicode: results.to_unicode.value.clone(),
         to_ascii_n: results.to_ascii_n.value.clone(),
         to_ascii_t: results.to_ascii_t.value.clone(),
-        skeleton: skeleton(&results.to_unicode.value),
-        input_skeleton: skeleton(input),
+        skeleton: if detailed {
+            skeleton(&results.to_unicode.value)
+        } else {
+            String::new()
+        },
+        input_skeleton: if detailed { skeleton(input) } else { String::new() },
         labels,
         findings,
         visual_order: visual,
@@ -265,17 +273,28 @@ pub fn analyze_results(engine: &Uts46<'_>, input: &str, results: &Results, prote
     report
 }
 
-fn analyze_label(label: &str, ascii: &str, tld: &str, has_error: bool) -> LabelSpoof {
+/// One label's analysis; without `detailed`, the per-character properties,
+/// script set and skeleton are left empty (the batch needs only the verdict).
+fn analyze_label(label: &str, ascii: &str, tld: &str, has_error: bool, detailed: bool) -> LabelSpoof {
     let level = scripts::restriction_level(label);
-    let rules = policy::label_rules(&policy::LabelContext { label, tld, has_error });
+    let facts = policy::LabelFacts::of(label);
+    let rules = policy::label_rules(&policy::LabelContext { label, tld, has_error }, &facts);
     LabelSpoof {
         unicode: label.to_string(),
         ascii: ascii.to_string(),
-        chars: label.chars().map(CharInfo::of).collect(),
-        resolved_scripts: scripts::resolved_scripts(label),
+        chars: if detailed {
+            label.chars().map(CharInfo::of).collect()
+        } else {
+            Vec::new()
+        },
+        resolved_scripts: if detailed {
+            scripts::resolved_scripts(label)
+        } else {
+            String::new()
+        },
         restriction_level: scripts::restriction_level_name(level),
-        skeleton: skeleton(label),
-        findings: label_findings(label, tld, level),
+        skeleton: if detailed { skeleton(label) } else { String::new() },
+        findings: label_findings(label, tld, level, facts),
         display: if rules.is_empty() {
             Display::Unicode
         } else {
@@ -286,14 +305,22 @@ fn analyze_label(label: &str, ascii: &str, tld: &str, has_error: bool) -> LabelS
 }
 
 /// Findings 1–3 and 7 for one label.
-fn label_findings(label: &str, tld: &str, level: RestrictionLevel) -> Vec<Finding> {
+fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: policy::LabelFacts) -> Vec<Finding> {
     let mut found = Vec::new();
     if label.is_ascii() {
         // An ASCII label shows as itself: nothing here can change how it reads.
         return found;
     }
-    if !label.is_single_script() {
-        found.push(mixed_script_finding(label, level));
+    // Mixing is judged on the allowed characters: restricted ones (an unassigned or
+    // noncharacter code point has no script) are their own finding.
+    let allowed: String = label.chars().filter(|c| c.identifier_allowed()).collect();
+    if !allowed.is_single_script() {
+        let level = if allowed.len() == label.len() {
+            level
+        } else {
+            scripts::restriction_level(&allowed)
+        };
+        found.push(mixed_script_finding(&allowed, level));
     }
     // Invisible characters are reported once, as such, with the name's findings.
     let restricted: Vec<CharInfo> = label
@@ -317,10 +344,10 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel) -> Vec<Findin
             ),
         ));
     }
-    if let Some((script, letters)) = whole_script_confusable(label) {
+    if let Some((script, letters)) = facts.whole_script.take() {
         found.push(whole_script_finding(label, tld, script, letters));
     }
-    if let Some((target, foreign)) = mixed_script_confusable(label) {
+    if let Some((target, foreign)) = facts.mixed_confusable.take() {
         found.push(Finding::new(
             FindingKind::MixedScriptConfusable,
             Severity::Danger,
@@ -333,10 +360,10 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel) -> Vec<Findin
             ),
         ));
     }
-    if let Some(chars) = digit_lookalikes(label) {
+    if let Some(chars) = facts.digits.take() {
         found.push(digit_finding(chars));
     }
-    found.extend(pattern_findings(label));
+    found.extend(pattern_findings(facts));
     found
 }
 
@@ -416,9 +443,9 @@ fn digit_finding(chars: Vec<char>) -> Finding {
 }
 
 /// Finding 7: numbers, combining marks, dotless i/j, middle dot, slash lookalikes.
-fn pattern_findings(label: &str) -> Vec<Finding> {
+fn pattern_findings(facts: policy::LabelFacts) -> Vec<Finding> {
     let mut found = Vec::new();
-    let mixed = mixed_numbers(label);
+    let mixed = facts.mixed_numbers;
     if !mixed.is_empty() {
         found.push(Finding::new(
             FindingKind::MixedNumbers,
@@ -427,7 +454,7 @@ fn pattern_findings(label: &str) -> Vec<Finding> {
             format!("Digits from different numbering systems are mixed: {}.", list_chars(&mixed)),
         ));
     }
-    let marks = combining_mark_abuse(label);
+    let marks = facts.marks;
     if !marks.is_empty() {
         found.push(Finding::new(
             FindingKind::CombiningMarks,
@@ -439,7 +466,7 @@ fn pattern_findings(label: &str) -> Vec<Finding> {
             ),
         ));
     }
-    let dotless = dotless_with_mark(label);
+    let dotless = facts.dotless;
     if !dotless.is_empty() {
         found.push(Finding::new(
             FindingKind::DotlessWithMark,
@@ -451,7 +478,7 @@ fn pattern_findings(label: &str) -> Vec<Finding> {
             ),
         ));
     }
-    if patterns::middle_dot_out_of_context(label) {
+    if facts.middle_dot_out_of_context {
         found.push(Finding::new(
             FindingKind::MiddleDot,
             Severity::Warning,
@@ -460,7 +487,7 @@ fn pattern_findings(label: &str) -> Vec<Finding> {
                 .to_string(),
         ));
     }
-    let slashes = patterns::slash_lookalikes(label);
+    let slashes = facts.slashes;
     if !slashes.is_empty() {
         found.push(Finding::new(
             FindingKind::SlashLookalike,

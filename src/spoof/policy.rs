@@ -113,8 +113,41 @@ pub(crate) struct LabelContext<'a> {
     pub has_error: bool,
 }
 
+/// What the checks found in one label, computed once and read by both the
+/// policy rules and the findings.
+#[derive(Default)]
+pub(crate) struct LabelFacts {
+    pub mixed_numbers: Vec<char>,
+    pub marks: Vec<char>,
+    pub dotless: Vec<char>,
+    pub slashes: Vec<char>,
+    pub middle_dot_out_of_context: bool,
+    pub whole_script: Option<(Script, Vec<char>)>,
+    pub mixed_confusable: Option<(String, Vec<char>)>,
+    pub digits: Option<Vec<char>>,
+}
+
+impl LabelFacts {
+    /// The facts of `label`; an ASCII label has none (it shows as itself).
+    pub fn of(label: &str) -> Self {
+        if label.is_ascii() {
+            return LabelFacts::default();
+        }
+        LabelFacts {
+            mixed_numbers: mixed_numbers(label),
+            marks: combining_mark_abuse(label),
+            dotless: dotless_with_mark(label),
+            slashes: slash_lookalikes(label),
+            middle_dot_out_of_context: super::patterns::middle_dot_out_of_context(label),
+            whole_script: whole_script_confusable(label),
+            mixed_confusable: mixed_script_confusable(label),
+            digits: digit_lookalikes(label),
+        }
+    }
+}
+
 /// The rules that fire for one label, in docs/idn.md order. Empty: shown as Unicode.
-pub(crate) fn label_rules(cx: &LabelContext<'_>) -> Vec<PolicyRule> {
+pub(crate) fn label_rules(cx: &LabelContext<'_>, facts: &LabelFacts) -> Vec<PolicyRule> {
     let label = cx.label;
     let mut fired = Vec::new();
     if cx.has_error {
@@ -140,15 +173,21 @@ pub(crate) fn label_rules(cx: &LabelContext<'_>) -> Vec<PolicyRule> {
     fire(PolicyRule::BlockedCharacter, label.chars().any(is_blocked));
     fire(PolicyRule::TldSpecificCharacter, tld_specific(label, cx.tld));
     fire(PolicyRule::ScriptMixing, script_mixing(label));
-    fire(PolicyRule::MixedNumbers, !mixed_numbers(label).is_empty());
-    fire(PolicyRule::InvisibleMarks, !combining_mark_abuse(label).is_empty());
-    fire(PolicyRule::UnsafeMiddleDot, unsafe_middle_dot(label, cx.tld));
-    fire(PolicyRule::MixedScriptConfusable, mixed_script_confusable(label).is_some());
-    let wsc = whole_script_confusable(label).is_some_and(|(script, _)| !tld_allows(script, cx.tld));
+    fire(PolicyRule::MixedNumbers, !facts.mixed_numbers.is_empty());
+    fire(PolicyRule::InvisibleMarks, !facts.marks.is_empty());
+    let middle_dot = label.contains('\u{00B7}') && (cx.tld != "cat" || facts.middle_dot_out_of_context);
+    fire(PolicyRule::UnsafeMiddleDot, middle_dot);
+    fire(PolicyRule::MixedScriptConfusable, facts.mixed_confusable.is_some());
+    let wsc = facts
+        .whole_script
+        .as_ref()
+        .is_some_and(|(script, _)| !tld_allows(*script, cx.tld));
     fire(PolicyRule::WholeScriptConfusable, wsc);
-    fire(PolicyRule::DigitLookalikes, digit_lookalikes(label).is_some());
-    let dangerous = !slash_lookalikes(label).is_empty() || !dotless_with_mark(label).is_empty();
-    fire(PolicyRule::DangerousPattern, dangerous);
+    fire(PolicyRule::DigitLookalikes, facts.digits.is_some());
+    fire(
+        PolicyRule::DangerousPattern,
+        !facts.slashes.is_empty() || !facts.dotless.is_empty(),
+    );
     fired
 }
 
@@ -166,10 +205,6 @@ pub fn is_blocked(c: char) -> bool {
 fn tld_specific(label: &str, tld: &str) -> bool {
     let long = label.chars().count() > 1;
     long && (tld != "is" && label.contains(['þ', 'ð']) || tld != "az" && label.contains('ə'))
-}
-
-fn unsafe_middle_dot(label: &str, tld: &str) -> bool {
-    label.contains('\u{00B7}') && (tld != "cat" || super::patterns::middle_dot_out_of_context(label))
 }
 
 /// Rule 5: beyond Highly Restrictive, or mixed scripts with a non-ASCII Latin letter.

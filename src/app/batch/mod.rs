@@ -521,7 +521,11 @@ fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
     });
     row.col(|ui| {
         if let Some(spoof) = spoof {
-            ui.label(RichText::new(spoof.findings.codes()).small());
+            let titles: Vec<&str> = spoof.findings.iter().map(|kind| kind.title()).collect();
+            let label = ui.label(RichText::new(spoof.findings.codes()).small());
+            if !titles.is_empty() {
+                label.on_hover_text(titles.join("\n"));
+            }
         }
     });
 }

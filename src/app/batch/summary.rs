@@ -47,6 +47,12 @@ impl<'a> SummaryPanel<'a> {
                         count_row(ui, name, count, Some(Show::Errors), &mut chosen);
                     }
                 }
+                if s.spoof_checked > 0 {
+                    count_row(ui, "spoof risk high", s.risk_high, Some(Show::Suspicious), &mut chosen);
+                    count_row(ui, "spoof risk low", s.risk_low, Some(Show::Suspicious), &mut chosen);
+                    count_row(ui, "shown as Punycode", s.shown_as_punycode, None, &mut chosen)
+                        .on_hover_text("By a browser following Chromium's published IDN display policy (emulated)");
+                }
                 for (code, count) in s.codes() {
                     count_row(ui, code.as_str(), count, Some(Show::Code(code)), &mut chosen).on_hover_text(format!(
                         "{} ({})",
