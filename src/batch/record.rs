@@ -121,9 +121,15 @@ pub struct Record {
     /// Byte ranges in `text` of ToUnicode, ToASCII N and ToASCII T.
     spans: [(u32, u32); 3],
     codes: [CodeSet; 3],
-    note: Option<Note>,
-    /// The spoof verdict, when the batch ran the spoof check.
-    spoof: Option<SpoofSummary>,
+    /// A note or a spoof verdict: never both, so they share the space.
+    extra: Extra,
+}
+
+/// Why a record was not converted, or (when it was) its spoof verdict if the batch ran the check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extra {
+    Converted(Option<SpoofSummary>),
+    Noted(Note),
 }
 
 impl Record {
@@ -147,8 +153,7 @@ impl Record {
                 CodeSet::of(&results.to_ascii_n),
                 CodeSet::of(&results.to_ascii_t),
             ],
-            note: None,
-            spoof: None,
+            extra: Extra::Converted(None),
         }
     }
 
@@ -170,8 +175,7 @@ impl Record {
             input_len: input.len() as u32,
             spans: [result_span; 3],
             codes: [CodeSet::default(); 3],
-            note: None,
-            spoof: None,
+            extra: Extra::Converted(None),
         }
     }
 
@@ -184,8 +188,7 @@ impl Record {
             input_len: shown_input.len() as u32,
             spans: [empty; 3],
             codes: [CodeSet::default(); 3],
-            note: Some(note),
-            spoof: None,
+            extra: Extra::Noted(note),
         }
     }
 
@@ -222,7 +225,7 @@ impl Record {
     }
 
     fn texts_of(&self, codes: CodeSet) -> Vec<&'static str> {
-        match self.note.and_then(Note::error_text) {
+        match self.note().and_then(Note::error_text) {
             Some(text) => vec![text],
             None => codes.iter().map(ErrorCode::as_str).collect(),
         }
@@ -230,31 +233,39 @@ impl Record {
 
     /// Why the record was not converted, if it was not.
     pub fn note(&self) -> Option<Note> {
-        self.note
+        match self.extra {
+            Extra::Noted(note) => Some(note),
+            Extra::Converted(_) => None,
+        }
     }
 
     /// The spoof verdict (`None` when the batch ran without the spoof check, or the line was not converted).
     pub fn spoof(&self) -> Option<SpoofSummary> {
-        self.spoof
+        match self.extra {
+            Extra::Converted(spoof) => spoof,
+            Extra::Noted(_) => None,
+        }
     }
 
+    /// Attaches the spoof verdict to a converted record.
     pub(crate) fn set_spoof(&mut self, summary: SpoofSummary) {
-        self.spoof = Some(summary);
+        debug_assert!(matches!(self.extra, Extra::Converted(_)));
+        self.extra = Extra::Converted(Some(summary));
     }
 
     /// True when the line was skipped (blank or comment).
     pub fn is_skipped(&self) -> bool {
-        self.note.is_some_and(Note::is_skip)
+        self.note().is_some_and(Note::is_skip)
     }
 
     /// True when the record failed: a UTS #46 error in any result, or an input error.
     pub fn has_errors(&self) -> bool {
-        !self.all_codes().is_empty() || self.note.is_some_and(|note| !note.is_skip())
+        !self.all_codes().is_empty() || self.note().is_some_and(|note| !note.is_skip())
     }
 
     /// True when transitional and nontransitional ToASCII give different names (T≠N).
     pub fn transitional_differs(&self) -> bool {
-        self.note.is_none() && self.result(ResultKind::ToAsciiN) != self.result(ResultKind::ToAsciiT)
+        self.note().is_none() && self.result(ResultKind::ToAsciiN) != self.result(ResultKind::ToAsciiT)
     }
 }
 
