@@ -127,15 +127,29 @@ impl InputBar {
 fn highlighted_job(ui: &Ui, text: &str, flagged: &[char], wrap_width: f32) -> egui::text::LayoutJob {
     let font_id = egui::TextStyle::Monospace.resolve(ui.style());
     let plain = egui::TextFormat::simple(font_id.clone(), ui.visuals().text_color());
-    let marked = egui::TextFormat {
+    let marked_format = egui::TextFormat {
         background: super::widgets::highlight_fill(ui),
         ..plain.clone()
     };
     let mut job = egui::text::LayoutJob::default();
     job.wrap.max_width = wrap_width;
-    for c in text.chars() {
-        let format = if flagged.contains(&c) { &marked } else { &plain };
-        job.append(c.encode_utf8(&mut [0; 4]), 0.0, format.clone());
+    // One section per run of equally marked characters.
+    let mut run_start = 0;
+    let mut run_marked = false;
+    for (at, c) in text.char_indices() {
+        let marked = flagged.contains(&c);
+        if marked != run_marked && at > run_start {
+            job.append(
+                &text[run_start..at],
+                0.0,
+                if run_marked { marked_format.clone() } else { plain.clone() },
+            );
+            run_start = at;
+        }
+        run_marked = marked;
+    }
+    if run_start < text.len() {
+        job.append(&text[run_start..], 0.0, if run_marked { marked_format } else { plain });
     }
     job
 }

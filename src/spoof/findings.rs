@@ -155,16 +155,10 @@ pub struct Finding {
 
 impl Finding {
     pub(crate) fn new(kind: FindingKind, severity: Severity, chars: impl IntoIterator<Item = char>, message: String) -> Self {
-        let mut unique: Vec<char> = Vec::new();
-        for c in chars {
-            if !unique.contains(&c) {
-                unique.push(c);
-            }
-        }
         Finding {
             kind,
             severity,
-            chars: unique,
+            chars: unique(chars),
             message,
         }
     }
@@ -206,4 +200,15 @@ impl FromIterator<FindingKind> for FindingSet {
         }
         set
     }
+}
+
+/// `items` without repeats, in order of first appearance (the lists are short).
+pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut kept = Vec::new();
+    for item in items {
+        if !kept.contains(&item) {
+            kept.push(item);
+        }
+    }
+    kept
 }

@@ -129,15 +129,8 @@ impl SpoofReport {
 
     /// Every character any finding of severity warning or above points at (for highlighting).
     pub fn offending_chars(&self) -> Vec<char> {
-        let mut chars: Vec<char> = Vec::new();
-        for finding in self.all_findings().filter(|f| f.severity >= Severity::Warning) {
-            for &c in &finding.chars {
-                if !chars.contains(&c) {
-                    chars.push(c);
-                }
-            }
-        }
-        chars
+        let flagged = self.all_findings().filter(|f| f.severity >= Severity::Warning);
+        findings::unique(flagged.flat_map(|finding| finding.chars.iter().copied()))
     }
 }
 
@@ -390,7 +383,10 @@ fn mixed_script_finding(label: &str, level: RestrictionLevel) -> Finding {
         minority,
         format!(
             "The label mixes {}: {judgement}. Restriction level: {}.",
-            scripts.join(" and "),
+            match scripts.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => scripts.join(""),
+            },
             scripts::restriction_level_name(level)
         ),
     )
@@ -510,7 +506,7 @@ fn deviation_finding(engine: &Uts46<'_>, results: &Results) -> Option<Finding> {
         .to_unicode
         .value
         .chars()
-        .filter(|c| matches!(c, 'ß' | 'ς' | '\u{200C}' | '\u{200D}'))
+        .filter(|c| patterns::DEVIATIONS.contains(c))
         .collect();
     if !results.transitional_differs() && deviations.is_empty() {
         return None;
@@ -650,11 +646,6 @@ fn describe(c: char) -> String {
 }
 
 fn list_chars(chars: &[char]) -> String {
-    let mut unique: Vec<char> = Vec::new();
-    for &c in chars {
-        if !unique.contains(&c) {
-            unique.push(c);
-        }
-    }
-    unique.iter().map(|&c| describe(c)).collect::<Vec<_>>().join(", ")
+    let described: Vec<String> = findings::unique(chars.iter().copied()).into_iter().map(describe).collect();
+    described.join(", ")
 }

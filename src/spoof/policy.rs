@@ -162,10 +162,7 @@ pub(crate) fn label_rules(cx: &LabelContext<'_>, facts: &LabelFacts) -> Vec<Poli
             fired.push(rule);
         }
     };
-    fire(
-        PolicyRule::DeviationCharacters,
-        label.contains(['ß', 'ς', '\u{200C}', '\u{200D}']),
-    );
+    fire(PolicyRule::DeviationCharacters, label.contains(super::patterns::DEVIATIONS));
     fire(
         PolicyRule::NotAllowedInIdentifiers,
         label.chars().any(|c| !c.identifier_allowed()),

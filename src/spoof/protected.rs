@@ -122,11 +122,5 @@ fn differing(form: &str, protected: &str) -> Vec<(char, Option<char>)> {
     } else {
         mine.into_iter().filter(|c| !theirs.contains(c)).map(|c| (c, None)).collect()
     };
-    let mut unique = Vec::new();
-    for pair in pairs {
-        if !unique.contains(&pair) {
-            unique.push(pair);
-        }
-    }
-    unique
+    super::findings::unique(pairs)
 }
