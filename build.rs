@@ -26,8 +26,8 @@ fn main() {
     for row in &table.rows {
         writeln!(
             out,
-            "RawRow{{start:{},end:{},status:Status::{:?},idna2008:Idna2008Status::{:?},map_start:{},map_len:{}}},",
-            row.start, row.end, row.status, row.idna2008, row.map_start, row.map_len
+            "RawRow{{start:{},end:{},status:Status::{:?},idna2008:Idna2008Status::{:?},map_start:{},map_len:{},unassigned:{}}},",
+            row.start, row.end, row.status, row.idna2008, row.map_start, row.map_len, row.unassigned
         )
         .unwrap();
     }

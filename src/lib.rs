@@ -16,6 +16,7 @@ pub mod batch;
 pub mod display;
 pub mod explain;
 pub mod names;
+pub mod profiles;
 pub mod punycode;
 pub mod spoof;
 pub mod table;

@@ -145,6 +145,9 @@ struct Flags {
     /// IgnoreInvalidPunycode=true: keep undecodable xn-- labels instead of recording P4 (UTS #46 §4 step 4.1).
     #[arg(long, global = true)]
     ignore_invalid_punycode: bool,
+    /// CheckContextO=true: apply the RFC 5892 Appendix A.3-A.9 CONTEXTO rules (not a UTS #46 flag; ICU's CHECK_CONTEXTO; error CONTEXTO).
+    #[arg(long, global = true)]
+    check_contexto: bool,
     /// Use the IdnaMappingTable.txt in DIR (or DIR/idna/) instead of the bundled Unicode 16.0.0 table (UTS #46 §5).
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
@@ -159,6 +162,7 @@ impl Flags {
             check_joiners: !self.no_check_joiners,
             verify_dns_length: !self.no_verify_dns_length,
             ignore_invalid_punycode: self.ignore_invalid_punycode,
+            check_contexto: self.check_contexto,
         }
     }
 }

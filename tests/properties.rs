@@ -18,7 +18,7 @@ fn domain_like() -> impl Strategy<Value = String> {
 }
 
 /// Options with each flag from `flags`, in declaration order.
-fn options_from(flags: [bool; 6]) -> Options {
+fn options_from(flags: [bool; 7]) -> Options {
     Options {
         use_std3_ascii_rules: flags[0],
         check_hyphens: flags[1],
@@ -26,6 +26,7 @@ fn options_from(flags: [bool; 6]) -> Options {
         check_joiners: flags[3],
         verify_dns_length: flags[4],
         ignore_invalid_punycode: flags[5],
+        check_contexto: flags[6],
     }
 }
 
@@ -59,7 +60,7 @@ proptest! {
     }
 
     #[test]
-    fn traced_and_untraced_results_are_identical(s in domain_like(), flags in any::<[bool; 6]>()) {
+    fn traced_and_untraced_results_are_identical(s in domain_like(), flags in any::<[bool; 7]>()) {
         let options = options_from(flags);
         let engine = Uts46::new();
         prop_assert_eq!(engine.process(&s, &options), engine.process_traced(&s, &options).0);
@@ -108,7 +109,7 @@ proptest! {
 
     /// The ASCII fast path (taken by `process`, never by `process_traced`) agrees with the full engine.
     #[test]
-    fn ascii_fast_path_agrees_with_the_full_engine(s in ascii_domain_like(), flags in any::<[bool; 6]>()) {
+    fn ascii_fast_path_agrees_with_the_full_engine(s in ascii_domain_like(), flags in any::<[bool; 7]>()) {
         let options = options_from(flags);
         let engine = Uts46::new();
         let full = engine.process_traced(&s, &options).0;

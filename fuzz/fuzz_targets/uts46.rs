@@ -16,6 +16,7 @@ fuzz_target!(|case: (u8, &str)| {
         check_joiners: bit(3),
         verify_dns_length: bit(4),
         ignore_invalid_punycode: bit(5),
+        check_contexto: bit(6),
     };
     let engine = Uts46::new();
     let results = engine.process(input, &options);

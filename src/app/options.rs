@@ -22,7 +22,7 @@ impl Default for OptionsPanel {
 }
 
 /// (label, tooltip) of each flag, in the order UTS #46 §4 lists them.
-const FLAG_HELP: [(&str, &str); 6] = [
+const FLAG_HELP: [(&str, &str); 7] = [
     (
         "UseSTD3ASCIIRules",
         "Labels may only use the ASCII letters, digits and hyphen (error U1).",
@@ -47,6 +47,10 @@ const FLAG_HELP: [(&str, &str); 6] = [
         "IgnoreInvalidPunycode",
         "Keep an undecodable xn-- label as it is instead of reporting P4.",
     ),
+    (
+        "CheckContextO",
+        "Not a UTS #46 flag (ICU's CHECK_CONTEXTO): apply IDNA2008's CONTEXTO rules to ·, ͵, ׳, ״, ・ and Arabic-Indic digits (RFC 5892 A.3–A.9).",
+    ),
 ];
 
 impl OptionsPanel {
@@ -61,6 +65,7 @@ impl OptionsPanel {
                 &mut self.options.check_joiners,
                 &mut self.options.verify_dns_length,
                 &mut self.options.ignore_invalid_punycode,
+                &mut self.options.check_contexto,
             ];
             for (flag, (name, help)) in flags.into_iter().zip(FLAG_HELP) {
                 ui.checkbox(flag, name).on_hover_text(help);

@@ -58,6 +58,9 @@ pub struct TableRow<'t> {
     pub status: Status,
     pub mapping: &'t str,
     pub idna2008: Idna2008Status,
+    /// The code points are not assigned in the table's Unicode version (the
+    /// row's comment gives the age `NA`).
+    pub unassigned: bool,
 }
 
 impl TableRow<'_> {
@@ -214,6 +217,7 @@ impl MappingTable {
             status: raw.status,
             mapping: &self.pool[start..start + raw.map_len as usize],
             idna2008: raw.idna2008,
+            unassigned: raw.unassigned,
         }
     }
 

@@ -85,6 +85,9 @@ pub struct RawRow {
     pub idna2008: Idna2008Status,
     pub map_start: u32,
     pub map_len: u32,
+    /// The row's comment starts with `NA`: its code points are not assigned
+    /// in the table's Unicode version (the comment's first field is the age).
+    pub unassigned: bool,
 }
 
 /// The whole table parsed: rows sorted by code point and covering
@@ -128,7 +131,8 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
             read_header(comment, &mut table);
             continue;
         }
-        let data = line.split('#').next().unwrap_or("").trim();
+        let (data, comment) = line.split_once('#').unwrap_or((line, ""));
+        let data = data.trim();
         if data.is_empty() {
             continue;
         }
@@ -167,6 +171,7 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
             idna2008,
             map_start,
             map_len,
+            unassigned: comment.split_whitespace().next() == Some("NA"),
         });
         next_expected = end + 1;
     }

@@ -31,12 +31,14 @@ pub enum ErrorCode {
     B6,
     C1,
     C2,
+    /// Not in `IdnaTestV2.txt`: the optional CONTEXTO check (RFC 5892 A.3–A.9), off by default.
+    ContextO,
     X4_2,
 }
 
 impl ErrorCode {
     /// Every code, in the order above.
-    pub const ALL: [ErrorCode; 22] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::P1,
         ErrorCode::P4,
         ErrorCode::V1,
@@ -58,6 +60,7 @@ impl ErrorCode {
         ErrorCode::B6,
         ErrorCode::C1,
         ErrorCode::C2,
+        ErrorCode::ContextO,
         ErrorCode::X4_2,
     ];
 
@@ -85,6 +88,7 @@ impl ErrorCode {
             ErrorCode::B6 => "B6",
             ErrorCode::C1 => "C1",
             ErrorCode::C2 => "C2",
+            ErrorCode::ContextO => "CONTEXTO",
             ErrorCode::X4_2 => "X4_2",
         }
     }
@@ -138,6 +142,9 @@ impl ErrorCode {
                 "ContextJ: ZERO WIDTH NON-JOINER must follow a virama, or sit between a left-joining and a right-joining character."
             }
             ErrorCode::C2 => "ContextJ: ZERO WIDTH JOINER must follow a virama.",
+            ErrorCode::ContextO => {
+                "ContextO (optional check): a middle dot, Greek keraia, Hebrew geresh or gershayim, Katakana middle dot or Arabic-Indic digit is out of the context IDNA2008 allows it in."
+            }
             ErrorCode::X4_2 => "The domain name has an empty label (two dots in a row, or a leading dot).",
         }
     }
@@ -166,6 +173,7 @@ impl ErrorCode {
             ErrorCode::B6 => "Bidi 6: LTR label ends with L or EN (then NSM)",
             ErrorCode::C1 => "ContextJ A.1: ZWNJ after a virama or between joining letters",
             ErrorCode::C2 => "ContextJ A.2: ZWJ after a virama",
+            ErrorCode::ContextO => "ContextO A.3–A.9: context characters in their context",
             ErrorCode::X4_2 => "the label is not empty",
         }
     }
@@ -194,6 +202,7 @@ impl ErrorCode {
             ErrorCode::B6 => "RFC 5893 §2 rule 6 (CheckBidi)",
             ErrorCode::C1 => "RFC 5892 Appendix A.1 (CheckJoiners)",
             ErrorCode::C2 => "RFC 5892 Appendix A.2 (CheckJoiners)",
+            ErrorCode::ContextO => "RFC 5892 Appendix A.3–A.9 (CheckContextO, ICU UIDNA_CHECK_CONTEXTO)",
             ErrorCode::X4_2 => "IdnaTestV2.txt 'Compatibility errors' (toUnicode, empty label)",
         }
     }

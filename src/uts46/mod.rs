@@ -9,6 +9,7 @@
 mod ascii;
 mod bidi_rule;
 mod contextj;
+pub mod contexto;
 pub mod errors;
 pub mod trace;
 mod validity;
@@ -84,6 +85,9 @@ pub struct Options {
     pub verify_dns_length: bool,
     /// IgnoreInvalidPunycode: keep an undecodable `xn--` label as it is instead of recording P4.
     pub ignore_invalid_punycode: bool,
+    /// CheckContextO (not a UTS #46 flag; ICU's `UIDNA_CHECK_CONTEXTO`): apply the
+    /// RFC 5892 Appendix A.3–A.9 CONTEXTO rules (error `CONTEXTO`). Off by default.
+    pub check_contexto: bool,
 }
 
 impl Default for Options {
@@ -95,6 +99,7 @@ impl Default for Options {
             check_joiners: true,
             verify_dns_length: true,
             ignore_invalid_punycode: false,
+            check_contexto: false,
         }
     }
 }
@@ -643,7 +648,34 @@ fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>
                 CheckOutcome::Disabled("CheckJoiners"),
             );
         }
+        if options.check_contexto {
+            let failures = contexto::contexto_violations(label).into_iter().map(|(position, _)| position);
+            report.check(ErrorCode::ContextO, failures);
+        } else {
+            report.skip(ErrorCode::ContextO, CheckOutcome::Disabled("CheckContextO"));
+        }
     }
+}
+
+/// True when `text` holds a character of bidi class R, AL or AN: a name with
+/// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
+pub fn has_rtl_or_arabic_number(text: &str) -> bool {
+    text.chars().any(is_rtl_or_arabic_number)
+}
+
+/// The RFC 5893 Bidi rule (when `bidi_domain`) and the RFC 5892 Appendix A.1/A.2
+/// CONTEXTJ rules applied to one label outside the UTS #46 pipeline, for the
+/// IDNA2008 profile: the same code as criterion 8 and 9, the same codes (B1–B6, C1, C2).
+pub(crate) fn bidi_and_joiner_rules(label: &str, index: usize, bidi_domain: bool, errors: &mut Vec<IdnaError>) {
+    let mut report = LabelReport {
+        errors,
+        label: index,
+        checklist: None,
+    };
+    if bidi_domain {
+        check_bidi_rule(label, &mut report);
+    }
+    check_joiners(label, &mut report);
 }
 
 const BIDI_CODES: [ErrorCode; 6] = [

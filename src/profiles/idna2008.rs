@@ -1,0 +1,283 @@
+//! IDNA2008 lookup (RFC 5891 §5) with no mapping: each code point's
+//! IDNA2008 category (RFC 5892 §2, the "IDNA Derived Property"), the
+//! CONTEXTJ and CONTEXTO rules (RFC 5892 Appendix A), the hyphen, NFC and
+//! leading-mark rules (RFC 5891 §4.2.3), the Bidi rule (RFC 5893) and the
+//! DNS length limits.
+//!
+//! The category is derived from the UTS #46 mapping table in use, which
+//! records IDNA2008's verdict: a code point whose status is valid or
+//! deviation and whose IDNA2008 field is empty is allowed by IDNA2008
+//! (UTS #46 §5, fields 2 and 4); the allowed ones that RFC 5892 Appendix A
+//! lists are CONTEXTJ or CONTEXTO, the rest PVALID; code points the table
+//! marks as not assigned are UNASSIGNED; everything else is DISALLOWED.
+//! `tests/profiles.rs` checks this derivation against Unicode's
+//! `Idna2008.txt` for 17.0.0 and 18.0.0.
+
+use super::{Profile, ProfileError, ProfileResult};
+use crate::punycode;
+use crate::table::{Idna2008Status, MappingTable, Status};
+use crate::uts46::contexto::{ContextORule, contexto_violations};
+use crate::uts46::errors::{ErrorCode, IdnaError};
+use crate::uts46::{bidi_and_joiner_rules, has_rtl_or_arabic_number};
+use serde::Serialize;
+use unicode_normalization::char::is_combining_mark;
+
+/// The IDNA2008 category of a code point (RFC 5892 §2, §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Category {
+    /// Protocol valid.
+    Pvalid,
+    /// Join controls, allowed by the rules of RFC 5892 Appendix A.1/A.2.
+    ContextJ,
+    /// Allowed by the rules of RFC 5892 Appendix A.3–A.9.
+    ContextO,
+    /// Never allowed.
+    Disallowed,
+    /// Not assigned in the table's Unicode version.
+    Unassigned,
+}
+
+impl Category {
+    /// The value as `Idna2008.txt` spells it (`PVALID`, `CONTEXTJ`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Pvalid => "PVALID",
+            Category::ContextJ => "CONTEXTJ",
+            Category::ContextO => "CONTEXTO",
+            Category::Disallowed => "DISALLOWED",
+            Category::Unassigned => "UNASSIGNED",
+        }
+    }
+
+    /// True for the categories a label may contain (in context for J and O).
+    pub fn is_allowed(self) -> bool {
+        matches!(self, Category::Pvalid | Category::ContextJ | Category::ContextO)
+    }
+}
+
+/// The IDNA2008 category of `c`, derived from `table` (see the module docs).
+pub fn category(table: &MappingTable, c: char) -> Category {
+    if matches!(c, '\u{200C}' | '\u{200D}') {
+        return Category::ContextJ;
+    }
+    if ContextORule::of(c).is_some() {
+        return Category::ContextO;
+    }
+    // The full stop separates labels; as label content it is disallowed.
+    if c == '.' {
+        return Category::Disallowed;
+    }
+    let row = table.lookup(c);
+    if row.unassigned {
+        return Category::Unassigned;
+    }
+    match (row.status, row.idna2008) {
+        (Status::Valid | Status::Deviation, Idna2008Status::None) => Category::Pvalid,
+        _ => Category::Disallowed,
+    }
+}
+
+/// IDNA2008 lookup of a whole name (RFC 5891 §5): labels split at U+002E
+/// only (IDNA2008 maps nothing, so 。 is not a separator); an all-ASCII label
+/// is compared case-insensitively (lower-cased), and an `xn--` label is
+/// decoded and must be a valid A-label; every label is then checked as a
+/// U-label. ToASCII gives A-labels, ToUnicode U-labels; both carry the same
+/// errors.
+pub fn process(table: &MappingTable, input: &str) -> ProfileResult {
+    let body = input.strip_suffix('.').unwrap_or(input);
+    let trailing_dot = if body.len() < input.len() { "." } else { "" };
+    let mut errors = Vec::new();
+    let mut u_labels = Vec::new();
+    for (index, label) in body.split('.').enumerate() {
+        let u_label = to_u_label(label, index, &mut errors);
+        if let Some(u_label) = &u_label {
+            check_u_label(table, u_label, index, &mut errors);
+        }
+        u_labels.push(u_label.unwrap_or_else(|| label.to_string()));
+    }
+    let bidi_domain = u_labels.iter().any(|label| has_rtl_or_arabic_number(label));
+    let mut shared = Vec::new();
+    for (index, label) in u_labels.iter().enumerate() {
+        if !label.is_empty() {
+            bidi_and_joiner_rules(label, index, bidi_domain, &mut shared);
+        }
+    }
+    errors.extend(shared.iter().map(from_shared_rule));
+    let a_labels: Vec<String> = u_labels.iter().map(|label| to_a_label(label)).collect();
+    for (index, a_label) in a_labels.iter().enumerate() {
+        if a_label.len() > 63 {
+            errors.push(error(
+                ErrorCode::A4_2,
+                index,
+                None,
+                format!("The A-label is {} octets long; at most 63 are allowed.", a_label.len()),
+            ));
+        }
+    }
+    let to_ascii = a_labels.join(".") + trailing_dot;
+    if body.is_empty() || to_ascii.len() - trailing_dot.len() > 253 {
+        errors.push(ProfileError {
+            code: ErrorCode::A4_1.as_str(),
+            label: None,
+            position: None,
+            sentence: format!(
+                "The name is {} octets long in ASCII; it must be 1 to 253.",
+                to_ascii.len() - trailing_dot.len()
+            ),
+            spec: "RFC 5891 §5.4; RFC 1034 §3.1",
+        });
+    }
+    errors.sort_by_key(|e| (e.label, e.position));
+    ProfileResult {
+        profile: Profile::Idna2008,
+        to_ascii,
+        to_unicode: u_labels.join(".") + trailing_dot,
+        unicode_errors: errors.clone(),
+        ascii_errors: errors,
+    }
+}
+
+/// The U-label a label stands for: an `xn--` label decoded (RFC 5891 §5.3),
+/// an ASCII label lower-cased, a non-ASCII label as it is. `None` (with an
+/// error recorded) when the label is empty or not a valid A-label.
+fn to_u_label(label: &str, index: usize, errors: &mut Vec<ProfileError>) -> Option<String> {
+    if label.is_empty() {
+        errors.push(error(ErrorCode::X4_2, index, None, "The label is empty.".to_string()));
+        return None;
+    }
+    if !label.is_ascii() {
+        return Some(label.to_string());
+    }
+    let lower = label.to_ascii_lowercase();
+    let Some(punycode) = lower.strip_prefix("xn--") else {
+        return Some(lower);
+    };
+    let invalid = |why: String| error(ErrorCode::P4, index, None, why);
+    match punycode::decode(punycode) {
+        Err(e) => errors.push(invalid(format!("Not a valid A-label: {e}."))),
+        Ok(decoded) if decoded.is_ascii() => errors.push(invalid(
+            "Not a valid A-label: it decodes to ASCII only, which a U-label never is.".to_string(),
+        )),
+        Ok(decoded) if punycode::encode(&decoded).as_deref() != Ok(punycode) => errors.push(invalid(
+            "Not a valid A-label: encoding the decoded label again does not give the same A-label.".to_string(),
+        )),
+        Ok(decoded) => return Some(decoded),
+    }
+    None
+}
+
+/// The U-label's A-label: ASCII labels as they are, others `xn--` + Punycode.
+fn to_a_label(u_label: &str) -> String {
+    if u_label.is_ascii() {
+        return u_label.to_string();
+    }
+    match punycode::encode(u_label) {
+        Ok(encoded) => format!("xn--{encoded}"),
+        Err(_) => u_label.to_string(),
+    }
+}
+
+/// RFC 5891 §5.4 (with §4.2.3): NFC, hyphens, no leading combining mark,
+/// every code point allowed, CONTEXTO rules. (Bidi and CONTEXTJ run after,
+/// since the Bidi rule needs to know whether any label is right-to-left.)
+fn check_u_label(table: &MappingTable, label: &str, index: usize, errors: &mut Vec<ProfileError>) {
+    if !unicode_normalization::is_nfc(label) {
+        errors.push(error(
+            ErrorCode::V1,
+            index,
+            None,
+            "The label is not in NFC; IDNA2008 does not normalize it for you.".to_string(),
+        ));
+    }
+    let chars: Vec<char> = label.chars().collect();
+    if chars.get(2..4) == Some(&['-', '-']) {
+        errors.push(error(ErrorCode::V2, index, Some(2), ErrorCode::V2.explanation().to_string()));
+    }
+    if chars.first() == Some(&'-') || chars.last() == Some(&'-') {
+        let position = if chars[0] == '-' { 0 } else { chars.len() - 1 };
+        errors.push(error(
+            ErrorCode::V3,
+            index,
+            Some(position),
+            ErrorCode::V3.explanation().to_string(),
+        ));
+    }
+    if chars.first().is_some_and(|&c| is_combining_mark(c)) {
+        errors.push(error(ErrorCode::V6, index, Some(0), ErrorCode::V6.explanation().to_string()));
+    }
+    for (position, &c) in chars.iter().enumerate() {
+        let category = category(table, c);
+        if !category.is_allowed() {
+            errors.push(ProfileError {
+                code: category.as_str(),
+                label: Some(index),
+                position: Some(position),
+                sentence: not_allowed_sentence(table, c, category),
+                spec: "RFC 5892 §2; RFC 5891 §5.4",
+            });
+        }
+    }
+    for (position, rule) in contexto_violations(label) {
+        errors.push(ProfileError {
+            code: ErrorCode::ContextO.as_str(),
+            label: Some(index),
+            position: Some(position),
+            sentence: rule.requirement().to_string(),
+            spec: rule.section(),
+        });
+    }
+}
+
+/// Why `c` may not appear in an IDNA2008 label.
+fn not_allowed_sentence(table: &MappingTable, c: char, category: Category) -> String {
+    let shown = format!("{} ({})", crate::display::visible(c), crate::display::code_point_label(c));
+    if category == Category::Unassigned {
+        return format!("{shown} is not assigned in Unicode {}.", table.version());
+    }
+    let row = table.lookup(c);
+    match (row.status, row.idna2008) {
+        (Status::Mapped, _) => format!(
+            "{shown} is DISALLOWED: IDNA2008 does no mapping (UTS #46 would map it to {}).",
+            row.mapping.chars().map(crate::display::visible).collect::<String>()
+        ),
+        (Status::Ignored, _) => format!("{shown} is DISALLOWED: IDNA2008 does no mapping (UTS #46 would remove it)."),
+        (_, Idna2008Status::Nv8) => {
+            format!("{shown} is DISALLOWED: symbols and punctuation are not allowed by IDNA2008 (UTS #46 keeps it: NV8).")
+        }
+        (_, Idna2008Status::Xv8) => format!("{shown} is DISALLOWED by IDNA2008 for stability reasons (XV8)."),
+        _ => format!("{shown} is DISALLOWED by IDNA2008 (RFC 5892)."),
+    }
+}
+
+fn error(code: ErrorCode, label: usize, position: Option<usize>, sentence: String) -> ProfileError {
+    ProfileError {
+        code: code.as_str(),
+        label: Some(label),
+        position,
+        sentence,
+        spec: code_spec(code),
+    }
+}
+
+/// Where IDNA2008 states the rule an `IdnaTestV2.txt` code stands for here.
+fn code_spec(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::V1 => "RFC 5891 §5.4 (and §4.2.3)",
+        ErrorCode::V2 | ErrorCode::V3 => "RFC 5891 §4.2.3.1",
+        ErrorCode::V6 => "RFC 5891 §4.2.3.2",
+        ErrorCode::P4 => "RFC 5891 §5.3; RFC 5890 §2.3.2.1",
+        ErrorCode::X4_2 | ErrorCode::A4_2 | ErrorCode::A4_1 => "RFC 5891 §5.4; RFC 1034 §3.1",
+        ErrorCode::C1 | ErrorCode::C2 => "RFC 5892 Appendix A.1/A.2",
+        _ => "RFC 5893 §2",
+    }
+}
+
+fn from_shared_rule(e: &IdnaError) -> ProfileError {
+    ProfileError {
+        code: e.code.as_str(),
+        label: e.label,
+        position: e.position,
+        sentence: e.code.explanation().to_string(),
+        spec: code_spec(e.code),
+    }
+}

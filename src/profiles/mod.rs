@@ -1,0 +1,202 @@
+//! Five ways to process one domain name, side by side: IDNA2003 (RFC 3490
+//! with Nameprep), UTS #46 transitional and nontransitional (the core
+//! engine), IDNA2008 (RFC 5891–5893, no mapping) and the WHATWG URL host
+//! parser's UTS #46 settings; plus the per-character comparison of UTS #46
+//! §7 Table 4 and a sentence for each cause of a difference.
+//!
+//! IDNA2003 and IDNA2008 are small separate modules ([`idna2003`],
+//! [`idna2008`]); the three UTS #46 profiles run the core engine.
+
+pub mod compare;
+pub mod idna2003;
+pub mod idna2008;
+pub mod table4;
+
+pub use compare::{Cause, Comparison, compare};
+
+use crate::uts46::errors::IdnaError;
+use crate::uts46::{Options, Preset, Results, Uts46};
+use serde::Serialize;
+
+/// One processing profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum Profile {
+    /// RFC 3490 ToASCII/ToUnicode with Nameprep (RFC 3491, RFC 3454; Unicode 3.2), lookup (AllowUnassigned).
+    Idna2003,
+    /// UTS #46 §4 with Transitional_Processing (deviations mapped).
+    Uts46Transitional,
+    /// UTS #46 §4 nontransitional (deviations kept): the engine's main result.
+    Uts46Nontransitional,
+    /// IDNA2008 lookup (RFC 5891 §5), categories of RFC 5892, Bidi rule of RFC 5893; no mapping.
+    Idna2008,
+    /// UTS #46 nontransitional with the WHATWG URL Standard's flags (host parsing).
+    Whatwg,
+}
+
+impl Profile {
+    /// Every profile, in column order.
+    pub const ALL: [Profile; 5] = [
+        Profile::Idna2003,
+        Profile::Uts46Transitional,
+        Profile::Uts46Nontransitional,
+        Profile::Idna2008,
+        Profile::Whatwg,
+    ];
+
+    /// The column heading, e.g. `"UTS #46 N"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Idna2003 => "IDNA2003",
+            Profile::Uts46Transitional => "UTS #46 T",
+            Profile::Uts46Nontransitional => "UTS #46 N",
+            Profile::Idna2008 => "IDNA2008",
+            Profile::Whatwg => "WHATWG URL",
+        }
+    }
+
+    /// The CLI spelling (`--profile idna2003|uts46-t|uts46-n|idna2008|whatwg`).
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Profile::Idna2003 => "idna2003",
+            Profile::Uts46Transitional => "uts46-t",
+            Profile::Uts46Nontransitional => "uts46-n",
+            Profile::Idna2008 => "idna2008",
+            Profile::Whatwg => "whatwg",
+        }
+    }
+
+    /// The profile spelled `text` on the command line.
+    pub fn parse(text: &str) -> Option<Profile> {
+        Profile::ALL.into_iter().find(|p| p.cli_name() == text)
+    }
+
+    /// What the profile is and where it is specified.
+    pub fn description(self) -> &'static str {
+        match self {
+            Profile::Idna2003 => {
+                "RFC 3490 ToASCII/ToUnicode with Nameprep (RFC 3491, RFC 3454): Unicode 3.2 mapping and prohibitions; characters unassigned in 3.2 pass through (AllowUnassigned, lookup)."
+            }
+            Profile::Uts46Transitional => {
+                "UTS #46 §4 with Transitional_Processing: the deviations ß, ς, ZWJ and ZWNJ are mapped as IDNA2003 did (deprecated)."
+            }
+            Profile::Uts46Nontransitional => {
+                "UTS #46 §4 nontransitional: deviations are kept, as IDNA2008 and current browsers do."
+            }
+            Profile::Idna2008 => {
+                "IDNA2008 lookup (RFC 5891 §5): no mapping; every code point must be PVALID, or CONTEXTJ/CONTEXTO in context (RFC 5892); Bidi rule (RFC 5893); hyphen and length rules."
+            }
+            Profile::Whatwg => {
+                "The WHATWG URL Standard's domain to ASCII: UTS #46 nontransitional with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off."
+            }
+        }
+    }
+}
+
+/// One error a profile recorded: a code (an `IdnaTestV2.txt` code where
+/// the rule is the same as in UTS #46, otherwise the profile's own name such
+/// as `DISALLOWED` or `PROHIBITED`), the 0-based label and code-point
+/// position (in the label as the profile checked it), a sentence and the
+/// spec section.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProfileError {
+    pub code: &'static str,
+    pub label: Option<usize>,
+    pub position: Option<usize>,
+    pub sentence: String,
+    pub spec: &'static str,
+}
+
+impl ProfileError {
+    fn from_uts46(error: &IdnaError) -> ProfileError {
+        ProfileError {
+            code: error.code.as_str(),
+            label: error.label,
+            position: error.position,
+            sentence: error.code.explanation().to_string(),
+            spec: error.code.spec_reference(),
+        }
+    }
+}
+
+/// What one profile made of a name: its ToASCII and ToUnicode strings and
+/// the errors of each (empty when it succeeded).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProfileResult {
+    pub profile: Profile,
+    pub to_ascii: String,
+    pub ascii_errors: Vec<ProfileError>,
+    pub to_unicode: String,
+    pub unicode_errors: Vec<ProfileError>,
+}
+
+impl ProfileResult {
+    /// True when ToASCII succeeded.
+    pub fn is_ok(&self) -> bool {
+        self.ascii_errors.is_empty()
+    }
+
+    /// The distinct ToASCII error codes, in the order first recorded.
+    pub fn codes(&self) -> Vec<&'static str> {
+        let mut codes: Vec<&'static str> = Vec::new();
+        for error in &self.ascii_errors {
+            if !codes.contains(&error.code) {
+                codes.push(error.code);
+            }
+        }
+        codes
+    }
+}
+
+/// The options a UTS #46 based profile runs with: the user's flags for the
+/// two UTS #46 profiles, the WHATWG preset for WHATWG (keeping the user's
+/// CheckContextO choice out: browsers do not apply it).
+pub fn uts46_options(profile: Profile, options: &Options) -> Options {
+    match profile {
+        Profile::Whatwg => Preset::WhatwgUrl.options(),
+        _ => *options,
+    }
+}
+
+/// Runs `profile` on `input`. `options` are the user's UTS #46 flags:
+/// the UTS #46 profiles use them as they are, IDNA2003 takes
+/// UseSTD3ASCIIRules from them (RFC 3490 §4.1 step 3), IDNA2008 and WHATWG
+/// have fixed rules.
+pub fn run(profile: Profile, engine: &Uts46<'_>, input: &str, options: &Options) -> ProfileResult {
+    match profile {
+        Profile::Idna2003 => idna2003::process(input, idna2003::Flags::lookup(options.use_std3_ascii_rules)),
+        Profile::Idna2008 => idna2008::process(engine.table(), input),
+        _ => {
+            let results = engine.process(input, &uts46_options(profile, options));
+            from_uts46(profile, &results)
+        }
+    }
+}
+
+/// The result of a UTS #46 profile read off the engine's [`Results`].
+pub fn from_uts46(profile: Profile, results: &Results) -> ProfileResult {
+    let ascii = if profile == Profile::Uts46Transitional {
+        &results.to_ascii_t
+    } else {
+        &results.to_ascii_n
+    };
+    ProfileResult {
+        profile,
+        to_ascii: ascii.value.clone(),
+        ascii_errors: ascii.errors.iter().map(ProfileError::from_uts46).collect(),
+        to_unicode: results.to_unicode.value.clone(),
+        unicode_errors: results.to_unicode.errors.iter().map(ProfileError::from_uts46).collect(),
+    }
+}
+
+/// Runs every profile on `input`, in [`Profile::ALL`] order; the engine
+/// runs once for both UTS #46 profiles.
+pub fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<ProfileResult> {
+    let results = engine.process(input, options);
+    Profile::ALL
+        .into_iter()
+        .map(|profile| match profile {
+            Profile::Uts46Transitional | Profile::Uts46Nontransitional => from_uts46(profile, &results),
+            _ => run(profile, engine, input, options),
+        })
+        .collect()
+}

@@ -1,0 +1,471 @@
+//! The comparison profiles (issue 7): the IDNA2008 category derived from
+//! the mapping table against Unicode's `Idna2008.txt`; UTS #46 Table 4's
+//! sample characters in their rows; the CONTEXTO rules; IDNA2003 against
+//! Python's built-in `idna` codec and IDNA2008 against Python's `idna`
+//! package (`uts46=False`), with every disagreement explained.
+
+mod common;
+
+use idna_inspector::MappingTable;
+use idna_inspector::profiles::idna2003::{self, Flags};
+use idna_inspector::profiles::idna2008;
+use idna_inspector::profiles::table4::{self, Bucket};
+use idna_inspector::profiles::{Profile, compare};
+use idna_inspector::uts46::{Options, Uts46};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn shared_idna_dir(version: &str) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/unicode")
+        .join(version)
+        .join("idna");
+    dir.join("Idna2008.txt").exists().then_some(dir)
+}
+
+/// `Idna2008.txt` as one category name per code point.
+fn read_idna2008_txt(path: &Path) -> Vec<String> {
+    let mut categories = vec!["UNASSIGNED".to_string(); 0x11_0000];
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let data = line.split('#').next().unwrap().trim();
+        let Some((range, category)) = data.split_once(';') else {
+            continue;
+        };
+        let (first, last) = range.trim().split_once("..").unwrap_or((range.trim(), range.trim()));
+        let first = u32::from_str_radix(first, 16).unwrap();
+        let last = u32::from_str_radix(last, 16).unwrap();
+        for cp in first..=last {
+            categories[cp as usize] = category.trim().replace("CONTEXT0", "CONTEXTO");
+        }
+    }
+    categories
+}
+
+fn check_derivation(version: &str) {
+    let Some(dir) = shared_idna_dir(version) else {
+        println!("SKIPPED: ../shared/unicode/{version} is not present (fresh clone)");
+        return;
+    };
+    let table = MappingTable::from_path(&dir).unwrap();
+    let expected = read_idna2008_txt(&dir.join("Idna2008.txt"));
+    let mut mismatches = Vec::new();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for c in (0..0x11_0000u32).filter_map(char::from_u32) {
+        let ours = idna2008::category(&table, c).as_str();
+        *counts.entry(ours).or_default() += 1;
+        if ours != expected[c as usize] {
+            mismatches.push(format!("U+{:04X} ours {ours}, file {}", c as u32, expected[c as usize]));
+        }
+    }
+    println!(
+        "Idna2008.txt {version}: categories {counts:?}; {} mismatches",
+        mismatches.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{version}: {:?}",
+        &mismatches[..mismatches.len().min(20)]
+    );
+}
+
+#[test]
+fn derived_idna2008_category_matches_idna2008_txt_17_0_0() {
+    check_derivation("17.0.0");
+}
+
+#[test]
+fn derived_idna2008_category_matches_idna2008_txt_18_0_0() {
+    check_derivation("18.0.0");
+}
+
+#[test]
+fn table4_sample_characters_land_in_their_rows() {
+    let table = MappingTable::bundled();
+    let samples = [
+        ('\u{00E0}', Bucket::A),
+        ('\u{FF01}', Bucket::B),
+        ('\u{2132}', Bucket::C),
+        ('\u{2F868}', Bucket::D),
+        ('\u{00C0}', Bucket::E),
+        ('\u{2665}', Bucket::F),
+        ('\u{00DF}', Bucket::G),
+        ('\u{03C2}', Bucket::G),
+        ('\u{200C}', Bucket::G),
+        ('\u{200D}', Bucket::G),
+        ('\u{0221}', Bucket::H),
+        ('\u{0602}', Bucket::I),
+        ('\u{2615}', Bucket::J),
+        ('\u{023A}', Bucket::K),
+    ];
+    for (c, bucket) in samples {
+        assert_eq!(table4::bucket(table, c), Some(bucket), "U+{:04X}", c as u32);
+    }
+    // ASCII and unassigned code points are outside the table.
+    assert_eq!(table4::bucket(table, 'a'), None);
+    assert_eq!(table4::bucket(table, '\u{0378}'), None);
+    let mut counts: BTreeMap<char, usize> = BTreeMap::new();
+    let mut outside_rows = 0;
+    for c in (0x80..0x11_0000u32).filter_map(char::from_u32) {
+        match table4::bucket(table, c) {
+            Some(bucket) => *counts.entry(bucket.letter()).or_default() += 1,
+            None => outside_rows += 1,
+        }
+    }
+    println!(
+        "Table 4 rows with the bundled {} table: {counts:?}; {outside_rows} code points outside",
+        table.version()
+    );
+    // Row g is exactly the four deviations.
+    assert_eq!(counts[&'g'], 4);
+}
+
+#[test]
+fn contexto_rules_apply_in_idna2008_and_optionally_in_uts46() {
+    let table = MappingTable::bundled();
+    let engine = Uts46::new();
+    let idna2008_codes = |name: &str| {
+        idna2008::process(table, name)
+            .ascii_errors
+            .iter()
+            .map(|e| e.code)
+            .collect::<Vec<_>>()
+    };
+    // RFC 5892 Appendix A.3–A.9, in and out of context.
+    for good in ["l·l", "col·lecció", "͵α", "א׳", "א״ב", "カ・カ", "漢・字", "ب٠١٢", "۰۱۲"] {
+        assert!(idna2008_codes(good).is_empty(), "{good}: {:?}", idna2008_codes(good));
+    }
+    for bad in ["a·b", "·l", "a͵", "a׳", "״א", "a・b", "٠۱"] {
+        assert!(idna2008_codes(bad).contains(&"CONTEXTO"), "{bad}: {:?}", idna2008_codes(bad));
+    }
+    // UTS #46 checks CONTEXTO only when asked (ICU's CHECK_CONTEXTO).
+    let off = Options::default();
+    let on = Options {
+        check_contexto: true,
+        ..Options::default()
+    };
+    // (Mixed Arabic-Indic digits also break Bidi rule 4, so CheckBidi is off for them.)
+    let no_bidi = |options: Options| Options {
+        check_bidi: false,
+        ..options
+    };
+    let digits = "ب٠۱";
+    assert!(engine.process(digits, &no_bidi(off)).to_ascii_n.is_ok());
+    let codes = engine.process(digits, &no_bidi(on)).to_ascii_n.codes();
+    assert_eq!(codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(), ["CONTEXTO"]);
+    for bad in ["a·b", "a・b", "a͵"] {
+        assert!(engine.process(bad, &off).to_ascii_n.is_ok(), "{bad}");
+        let codes = engine.process(bad, &on).to_ascii_n.codes();
+        assert!(codes.iter().any(|c| c.as_str() == "CONTEXTO"), "{bad}: {codes:?}");
+    }
+    assert!(engine.process("l·l", &on).to_ascii_n.is_ok());
+}
+
+#[test]
+fn nameprep_agrees_with_the_stringprep_crate_except_the_documented_differences() {
+    // On its own, every code point assigned in Unicode 3.2: the crate's
+    // nameprep and ours (AllowUnassigned off, as the crate has it) agree
+    // except for the five Corrigendum #4 ideographs (today's NFKC).
+    let mut differences = Vec::new();
+    let mut compared = 0;
+    for c in (0x80..0x11_0000u32).filter_map(char::from_u32) {
+        if stringprep::tables::unassigned_code_point(c) {
+            continue;
+        }
+        compared += 1;
+        let text = c.to_string();
+        let ours = idna2003::nameprep(&text, false).ok();
+        let crate_answer = stringprep::nameprep(&text).ok().map(|s| s.into_owned());
+        if ours != crate_answer {
+            differences.push(c as u32);
+        }
+    }
+    println!("nameprep: {compared} code points of Unicode 3.2 compared, differences at {differences:X?}");
+    assert_eq!(differences, [0x2F868, 0x2F874, 0x2F91F, 0x2F95F, 0x2F9BF]);
+    // With AllowUnassigned on (lookup) a code point encoded after 3.2 passes
+    // unchanged; the crate always rejects it.
+    assert_eq!(idna2003::nameprep("a\u{0221}", true).as_deref(), Ok("a\u{0221}"));
+    assert!(stringprep::nameprep("a\u{0221}").is_err());
+    // Today's NFKC would decompose U+1D5A0 (encoded in 3.1, mapped) but must leave
+    // U+1F100 DIGIT ZERO FULL STOP (encoded in 5.2) alone.
+    assert_eq!(idna2003::nameprep("a\u{1F100}", true).as_deref(), Ok("a\u{1F100}"));
+}
+
+#[test]
+fn comparison_names_a_cause_for_each_difference() {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let faß = compare(&engine, "faß.de", &options);
+    assert_eq!(faß.result(Profile::Idna2003).to_ascii, "fass.de");
+    assert_eq!(faß.result(Profile::Uts46Transitional).to_ascii, "fass.de");
+    assert_eq!(faß.result(Profile::Uts46Nontransitional).to_ascii, "xn--fa-hia.de");
+    assert_eq!(faß.result(Profile::Idna2008).to_ascii, "xn--fa-hia.de");
+    assert_eq!(faß.result(Profile::Whatwg).to_ascii, "xn--fa-hia.de");
+    assert!(faß.differs_from_reference(Profile::Idna2003));
+    assert!(!faß.differs_from_reference(Profile::Idna2008));
+    assert!(faß.causes[0].sentence.contains("deviation"), "{:?}", faß.causes);
+    assert_eq!(faß.causes[0].bucket, Some('g'));
+
+    let heart = compare(&engine, "i♥ny.com", &options);
+    assert!(heart.result(Profile::Uts46Nontransitional).is_ok());
+    assert_eq!(heart.result(Profile::Idna2008).codes(), ["DISALLOWED"]);
+    assert!(
+        heart
+            .causes
+            .iter()
+            .any(|c| c.sentence.contains("NV8") && c.bucket == Some('f'))
+    );
+
+    let upper = compare(&engine, "Bücher.de", &options);
+    assert_eq!(upper.result(Profile::Uts46Nontransitional).to_ascii, "xn--bcher-kva.de");
+    assert_eq!(upper.result(Profile::Idna2003).to_ascii, "xn--bcher-kva.de");
+    assert!(!upper.result(Profile::Idna2008).is_ok());
+    assert!(upper.causes.iter().any(|c| c.sentence.contains("upper case")));
+
+    let hyphens = compare(&engine, "ab--c.com", &options);
+    assert!(!hyphens.result(Profile::Uts46Nontransitional).is_ok());
+    assert!(hyphens.result(Profile::Whatwg).is_ok());
+    assert!(hyphens.result(Profile::Idna2003).is_ok());
+    assert!(hyphens.causes.iter().any(|c| c.sentence.starts_with("Hyphen rules")));
+
+    let coffee = compare(&engine, "☕.com", &options);
+    assert_eq!(coffee.result(Profile::Idna2003).to_ascii, "xn--53h.com");
+    assert!(
+        coffee
+            .causes
+            .iter()
+            .any(|c| c.sentence.contains("after Unicode 3.2") && c.bucket == Some('j'))
+    );
+
+    let plain = compare(&engine, "example.com", &options);
+    assert!(!plain.profiles_disagree());
+    assert!(plain.causes.is_empty());
+}
+
+// ---- Python oracles ----
+
+#[derive(serde::Deserialize)]
+struct PythonAnswer {
+    known: bool,
+    idna2003: Option<String>,
+    idna2003_error: Option<String>,
+    idna2003_unicode: Option<String>,
+    idna2008: Option<String>,
+    idna2008_error: Option<String>,
+}
+
+fn python_answers(names: &[String]) -> Option<Vec<PythonAnswer>> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let available = Command::new("python3")
+        .args(["-c", "import idna; assert idna.__version__ == '3.20'"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !available {
+        assert!(
+            std::env::var_os("IDNA_INSPECTOR_REQUIRE_PYTHON").is_none(),
+            "python3 with idna 3.20 is required"
+        );
+        println!("SKIPPED: python3 with the idna 3.20 package is not installed (pip install idna==3.20)");
+        return None;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/python_profiles_oracle.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 starts");
+    let input: String = names.iter().map(|n| serde_json::to_string(n).unwrap() + "\n").collect();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("the oracle runs");
+    writer.join().unwrap().expect("the oracle reads its input");
+    assert!(output.status.success(), "the oracle failed");
+    let answers: Vec<PythonAnswer> = output
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_slice(line).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(answers.len(), names.len());
+    Some(answers)
+}
+
+fn report(what: &str, agree: usize, explained: &BTreeMap<&'static str, (usize, String)>, unexplained: &[String]) {
+    println!("{what}: {agree} agree");
+    for (reason, (count, example)) in explained {
+        println!("  {count:>6} differ, explained: {reason} (e.g. {example:?})");
+    }
+    assert!(
+        unexplained.is_empty(),
+        "{} unexplained, e.g. {:?}",
+        unexplained.len(),
+        &unexplained[..unexplained.len().min(10)]
+    );
+}
+
+/// Names of Unicode 3.2: each non-ASCII code point assigned in 3.2 between
+/// two letters, and the generated corpus's names made of 3.2 code points only.
+fn unicode_3_2_corpus() -> Vec<String> {
+    let in_3_2 = |c: char| !stringprep::tables::unassigned_code_point(c);
+    let mut names: Vec<String> = (0x80..0x11_0000u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| in_3_2(c))
+        .map(|c| format!("a{c}b.com"))
+        .collect();
+    let generated = common::names::corpus(MappingTable::bundled(), 40_000);
+    names.extend(generated.into_iter().filter(|name| name.chars().all(in_3_2)));
+    names
+}
+
+#[test]
+fn idna2003_matches_pythons_codec_on_unicode_3_2_names() {
+    let names = unicode_3_2_corpus();
+    let Some(answers) = python_answers(&names) else {
+        return;
+    };
+    let flags = Flags::lookup(false);
+    let mut agree = 0;
+    let mut explained: BTreeMap<&'static str, (usize, String)> = BTreeMap::new();
+    let mut unexplained = Vec::new();
+    for (name, answer) in names.iter().zip(&answers) {
+        let ours = idna2003::process(name, flags);
+        let same_ascii = match &answer.idna2003 {
+            Some(ascii) => ours.is_ok() && &ours.to_ascii == ascii,
+            None => !ours.is_ok(),
+        };
+        // ToUnicode of Python's ASCII result, where Python's own decode succeeded.
+        let same_unicode = match (&answer.idna2003, &answer.idna2003_unicode) {
+            (Some(ascii), Some(unicode)) => &idna2003::process(ascii, flags).to_unicode == unicode,
+            _ => true,
+        };
+        if same_ascii && same_unicode {
+            agree += 1;
+            continue;
+        }
+        let reason = explain_2003(name, same_ascii);
+        match reason {
+            Some(reason) => {
+                let entry = explained.entry(reason).or_insert((0, name.clone()));
+                entry.0 += 1;
+            }
+            None => unexplained.push(format!(
+                "{name:?}: ours {:?} {:?}, Python {:?} {:?} / {:?}",
+                ours.to_ascii,
+                ours.codes(),
+                answer.idna2003,
+                answer.idna2003_error,
+                answer.idna2003_unicode
+            )),
+        }
+    }
+    report(
+        &format!("IDNA2003 vs Python's encodings.idna, {} names of Unicode 3.2", names.len()),
+        agree,
+        &explained,
+        &unexplained,
+    );
+}
+
+/// Why Python's codec may answer otherwise: known deviations of its
+/// implementation from RFC 3454, each checked on the name.
+fn explain_2003(name: &str, same_ascii: bool) -> Option<&'static str> {
+    // Python's stringprep builds table B.2 from today's str.lower(), so code
+    // points that gained a lower-case mapping after Unicode 3.2 are mapped there;
+    // RFC 3454's table B.2 leaves them alone.
+    let gained_lower_case = |c: char| {
+        let b2: String = stringprep::tables::case_fold_for_nfkc(c).collect();
+        b2.len() == c.len_utf8() && b2.starts_with(c) && c.to_lowercase().ne(std::iter::once(c))
+    };
+    if name.chars().any(gained_lower_case) {
+        return Some("Python's B.2 table comes from today's str.lower(): a lower-case mapping added after Unicode 3.2");
+    }
+    // RFC 3490 §5: the ACE prefix is "xn--" in any capitalization; Python's
+    // ToUnicode only recognizes it in lower case.
+    let capitalized_prefix = name
+        .split('.')
+        .any(|label| label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--") && p != "xn--"));
+    if same_ascii && capitalized_prefix {
+        return Some("Python's ToUnicode matches the ACE prefix case-sensitively (RFC 3490 §5 allows any capitalization)");
+    }
+    None
+}
+
+/// Names of Unicode 16.0: each assigned non-ASCII code point between two
+/// letters, and the generated corpus.
+fn unicode_16_corpus() -> Vec<String> {
+    let table = MappingTable::bundled();
+    let mut names: Vec<String> = (0x80..0x11_0000u32)
+        .filter_map(char::from_u32)
+        .filter(|&c| !table.lookup(c).unassigned)
+        .map(|c| format!("a{c}b.com"))
+        .collect();
+    names.extend(common::names::corpus(table, 40_000));
+    names
+}
+
+#[test]
+fn idna2008_matches_python_idna_without_uts46_on_names_assigned_in_16_0() {
+    let names = unicode_16_corpus();
+    let Some(answers) = python_answers(&names) else {
+        return;
+    };
+    let table = MappingTable::bundled();
+    let mut agree = 0;
+    let mut explained: BTreeMap<&'static str, (usize, String)> = BTreeMap::new();
+    let mut unexplained = Vec::new();
+    for (name, answer) in names.iter().zip(&answers) {
+        let ours = idna2008::process(table, name);
+        let same = match &answer.idna2008 {
+            Some(ascii) => ours.is_ok() && ours.to_ascii.eq_ignore_ascii_case(ascii),
+            None => !ours.is_ok(),
+        };
+        if same {
+            agree += 1;
+            continue;
+        }
+        let reason = explain_2008(name, &ours, answer);
+        match reason {
+            Some(reason) => {
+                let entry = explained.entry(reason).or_insert((0, name.clone()));
+                entry.0 += 1;
+            }
+            None => unexplained.push(format!(
+                "{name:?}: ours {:?} {:?}, Python {:?} {:?}",
+                ours.to_ascii,
+                ours.codes(),
+                answer.idna2008,
+                answer.idna2008_error
+            )),
+        }
+    }
+    report(
+        &format!(
+            "IDNA2008 vs Python's idna (uts46=False), {} names of Unicode 16.0",
+            names.len()
+        ),
+        agree,
+        &explained,
+        &unexplained,
+    );
+}
+
+fn explain_2008(name: &str, ours: &idna_inspector::profiles::ProfileResult, answer: &PythonAnswer) -> Option<&'static str> {
+    if !answer.known {
+        return Some("Python's unicodedata (Unicode 14.0) does not know a code point, so its NFC and Bidi checks fail");
+    }
+    // RFC 5893 §1.4/§2: in a Bidi domain name every label must satisfy the
+    // Bidi rule; Python's idna applies it only to labels that themselves hold
+    // a character of class R, AL or AN.
+    let labels: Vec<&str> = name.split('.').collect();
+    let only_bidi_errors_in_ltr_labels = answer.idna2008.is_some()
+        && ours.ascii_errors.iter().all(|e| {
+            e.code.starts_with('B')
+                && e.label
+                    .is_some_and(|i| !idna_inspector::uts46::has_rtl_or_arabic_number(labels[i]))
+        });
+    if only_bidi_errors_in_ltr_labels {
+        return Some("RFC 5893 checks every label of a Bidi domain name; Python only labels with R, AL or AN");
+    }
+    None
+}
