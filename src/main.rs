@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
+use idna_inspector::profiles::{self, Profile};
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, Write};
@@ -44,10 +45,52 @@ enum Command {
         json: bool,
         #[command(flatten)]
         spoof: SpoofArgs,
+        /// Compare processing profiles instead of printing the trace: each one's
+        /// ToASCII, ToUnicode and errors, why they differ, and each character's
+        /// UTS #46 Table 4 row. Repeat or separate with commas; `all` for all five.
+        #[arg(long, value_enum, value_delimiter = ',')]
+        profile: Vec<ProfileArg>,
     },
     /// Convert every line of a file (or standard input): one output record per
     /// input line, in order, including blank lines and lines that are not UTF-8.
     Batch(BatchArgs),
+}
+
+/// The processing profiles of `--profile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ProfileArg {
+    /// RFC 3490 with Nameprep (Unicode 3.2), lookup.
+    Idna2003,
+    /// UTS #46 transitional.
+    #[value(name = "uts46-t")]
+    Uts46T,
+    /// UTS #46 nontransitional.
+    #[value(name = "uts46-n")]
+    Uts46N,
+    /// IDNA2008 lookup (RFC 5891-5893), no mapping.
+    Idna2008,
+    /// UTS #46 with the WHATWG URL Standard's flags.
+    Whatwg,
+    /// All five.
+    All,
+}
+
+/// The profiles named on the command line, in column order, each once.
+fn selected_profiles(args: &[ProfileArg]) -> Vec<Profile> {
+    let named = |profile: Profile| {
+        args.iter().any(|arg| {
+            *arg == ProfileArg::All
+                || matches!(
+                    (arg, profile),
+                    (ProfileArg::Idna2003, Profile::Idna2003)
+                        | (ProfileArg::Uts46T, Profile::Uts46Transitional)
+                        | (ProfileArg::Uts46N, Profile::Uts46Nontransitional)
+                        | (ProfileArg::Idna2008, Profile::Idna2008)
+                        | (ProfileArg::Whatwg, Profile::Whatwg)
+                )
+        })
+    };
+    Profile::ALL.into_iter().filter(|&p| named(p)).collect()
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -83,6 +126,11 @@ struct BatchArgs {
     formula_safe: bool,
     #[command(flatten)]
     spoof: SpoofArgs,
+    /// Add each profile's ToASCII and error codes (columns <profile>_ascii and
+    /// <profile>_errors, or a JSONL "profiles" object) and profiles_disagree.
+    /// Repeat or separate with commas; `all` for all five.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    profile: Vec<ProfileArg>,
 }
 
 /// The spoof check (UTS #39 and a browser-display policy).
@@ -187,7 +235,13 @@ fn main() -> ExitCode {
     let engine = Uts46::with_table(table);
     let options = cli.flags.options();
     match (cli.command, cli.domain) {
-        (Some(Command::Explain { domain, json, spoof }), _) => match spoof.protected_list(&engine) {
+        (
+            Some(Command::Explain {
+                domain, json, profile, ..
+            }),
+            _,
+        ) if !profile.is_empty() => run_profiles(&engine, &options, &domain, &selected_profiles(&profile), json),
+        (Some(Command::Explain { domain, json, spoof, .. }), _) => match spoof.protected_list(&engine) {
             Ok(Some(protected)) => run_spoof(&engine, &domain, &protected, json),
             Ok(None) => run_explain(&engine, &options, &domain, json),
             Err(message) => fail(&message),
@@ -233,6 +287,26 @@ fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) 
     ExitCode::SUCCESS
 }
 
+/// `explain --profile`: the chosen profiles side by side, as text or JSON.
+fn run_profiles(engine: &Uts46<'_>, options: &Options, domain: &str, selected: &[Profile], json: bool) -> ExitCode {
+    let comparison = profiles::compare(engine, domain, options);
+    let text = if json {
+        let chosen: Vec<_> = comparison.results.iter().filter(|r| selected.contains(&r.profile)).collect();
+        serde_json::json!({
+            "input": domain,
+            "profiles": chosen,
+            "profiles_disagree": comparison.profiles_disagree(),
+            "causes": comparison.causes,
+        })
+        .to_string()
+    } else {
+        profiles::explain(engine, &comparison, selected, options)
+    };
+    let mut stdout = io::stdout().lock();
+    let _ = writeln!(stdout, "{text}");
+    ExitCode::SUCCESS
+}
+
 /// `explain --spoof`: the spoof report as text or JSON.
 fn run_spoof(engine: &Uts46<'_>, domain: &str, protected: &ProtectedList, json: bool) -> ExitCode {
     let report = spoof::analyze(engine, domain, protected);
@@ -267,7 +341,21 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         Err(error) => return fail(&format!("cannot read the input: {error}")),
     };
     let output = io::BufWriter::new(io::stdout().lock());
+    let selected = selected_profiles(&args.profile);
     let result = match args.format {
+        FormatArg::Jsonl | FormatArg::Csv | FormatArg::Tsv if !selected.is_empty() => {
+            let format = match args.format {
+                FormatArg::Csv => Format::Csv,
+                FormatArg::Tsv => Format::Tsv,
+                _ => Format::Jsonl,
+            };
+            let layout = Layout {
+                format,
+                spoof: spoof.is_some(),
+                formula_safe: args.formula_safe,
+            };
+            write_profiles(engine, options, spoof, items, layout, &selected, output)
+        }
         FormatArg::Summary => summarize(engine, options, spoof, items),
         FormatArg::Jsonl => write_batch(engine, options, spoof, items, Format::Jsonl, args.formula_safe, output),
         FormatArg::Csv => write_batch(engine, options, spoof, items, Format::Csv, args.formula_safe, output),
@@ -312,6 +400,38 @@ fn write_batch<R: io::BufRead, W: Write>(
 ) -> io::Result<batch::Summary> {
     let mut writer = RecordWriter::with_columns(format, output, spoof.is_some())?.formula_safe(formula_safe);
     let summary = batch::run(engine, options, spoof, items, &mut writer)?;
+    writer.finish()?;
+    Ok(summary)
+}
+
+/// How `write_profiles` lays its output out.
+struct Layout {
+    format: Format,
+    spoof: bool,
+    formula_safe: bool,
+}
+
+/// `batch --profile`: every record with the chosen profiles' columns
+/// (converted lines only; skipped and unreadable lines get empty cells).
+fn write_profiles<R: io::BufRead, W: Write>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+    layout: Layout,
+    selected: &[Profile],
+    output: W,
+) -> io::Result<batch::Summary> {
+    let mut writer =
+        RecordWriter::with_profiles(layout.format, output, layout.spoof, selected)?.formula_safe(layout.formula_safe);
+    let summary = batch::convert_each(engine, options, spoof, items, |record, _| {
+        let columns = record
+            .note()
+            .is_none()
+            .then(|| profiles::profile_columns(engine, record.input(), options, selected));
+        writer.write_with_profiles(&record, columns.as_ref())?;
+        Ok(std::ops::ControlFlow::Continue(()))
+    })?;
     writer.finish()?;
     Ok(summary)
 }

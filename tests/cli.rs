@@ -237,3 +237,44 @@ fn explain_spoof_prints_the_verdict_and_characters() {
     assert_eq!(report["risk"], "high");
     assert_eq!(report["labels"][0]["chars"][1]["script"], "Armenian");
 }
+
+#[test]
+fn explain_profile_compares_the_five_profiles_with_causes() {
+    let output = run(&["explain", "--profile", "all", "faß.de"], b"");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("IDNA2003 (differs from UTS #46 N)"), "{text}");
+    assert!(text.contains("IDNA2008 (same as UTS #46 N)"), "{text}");
+    assert!(text.contains("ß (U+00DF) is a deviation"), "{text}");
+    assert!(text.contains("row g"), "{text}");
+    let json = run(&["explain", "--profile", "idna2003,idna2008", "--json", "i♥ny.com"], b"");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let profiles = value["profiles"].as_array().unwrap();
+    assert_eq!(profiles.len(), 2);
+    assert_eq!(profiles[0]["profile"], "Idna2003");
+    assert_eq!(profiles[0]["to_ascii"], "xn--iny-zx5a.com");
+    assert_eq!(profiles[1]["ascii_errors"][0]["code"], "DISALLOWED");
+    assert_eq!(value["profiles_disagree"], true);
+}
+
+#[test]
+fn batch_profile_adds_columns_and_the_disagree_flag() {
+    let output = run(
+        &["batch", "--format", "csv", "--profile", "idna2003", "--profile", "idna2008"],
+        "faß.de\n\nexample.com\n".as_bytes(),
+    );
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("idna2003_ascii,idna2003_errors,idna2008_ascii,idna2008_errors,profiles_disagree"));
+    assert!(lines[1].ends_with(",fass.de,,xn--fa-hia.de,,true"), "{}", lines[1]);
+    assert!(
+        lines[2].ends_with(",,,,,"),
+        "a skipped line has empty profile cells: {}",
+        lines[2]
+    );
+    assert!(lines[3].ends_with(",example.com,,example.com,,false"), "{}", lines[3]);
+    assert_eq!(lines.len(), 4);
+    let bad = run(&["batch", "--profile", "idna2009"], b"a\n");
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,6 +1,7 @@
 //! Writing records as JSONL, CSV or TSV (the CLI's output and the GUI's export).
 
 use super::record::{Record, ResultKind};
+use crate::profiles::{Profile, ProfileColumns};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -54,10 +55,16 @@ struct Row<'a> {
     /// Finding codes (spoof check only).
     #[serde(skip_serializing_if = "Option::is_none")]
     findings: Option<Vec<&'static str>>,
+    /// Per selected profile (`--profile`): its ToASCII and error codes, keyed by the profile's CLI name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profiles: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Whether any two profiles disagree (`--profile` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profiles_disagree: Option<bool>,
 }
 
 impl<'a> Row<'a> {
-    fn of(record: &'a Record) -> Self {
+    fn of(record: &'a Record, columns: Option<&ProfileColumns>) -> Self {
         Row {
             line: record.line,
             input: record.input(),
@@ -71,8 +78,31 @@ impl<'a> Row<'a> {
             display: record.spoof().map(|s| s.display.name()),
             risk: record.spoof().map(|s| s.risk.name()),
             findings: record.spoof().map(|s| s.findings.iter().map(|kind| kind.code()).collect()),
+            profiles: columns.map(|columns| {
+                columns
+                    .results
+                    .iter()
+                    .map(|cell| {
+                        let value = serde_json::json!({ "to_ascii": cell.to_ascii, "errors": cell.errors });
+                        (cell.profile.cli_name().to_string(), value)
+                    })
+                    .collect()
+            }),
+            profiles_disagree: columns.map(|columns| columns.disagree),
         }
     }
+}
+
+/// The two columns of each profile and the closing `profiles_disagree` column (`--profile`).
+pub fn profile_header(profiles: &[Profile]) -> Vec<String> {
+    let mut header: Vec<String> = profiles
+        .iter()
+        .flat_map(|p| [format!("{}_ascii", p.cli_name()), format!("{}_errors", p.cli_name())])
+        .collect();
+    if !profiles.is_empty() {
+        header.push("profiles_disagree".to_string());
+    }
+    header
 }
 
 /// Writes records in one [`Format`].
@@ -80,6 +110,7 @@ pub struct RecordWriter<W: Write> {
     target: Target<W>,
     formula_safe: bool,
     spoof: bool,
+    profiles: Vec<Profile>,
 }
 
 enum Target<W: Write> {
@@ -97,14 +128,27 @@ impl<W: Write> RecordWriter<W> {
     /// cells for records without a spoof verdict). JSONL writes the spoof
     /// fields of every record that has them either way.
     pub fn with_columns(format: Format, output: W, spoof: bool) -> io::Result<Self> {
+        Self::with_profiles(format, output, spoof, &[])
+    }
+
+    /// As [`RecordWriter::with_columns`], plus [`profile_header`] columns for
+    /// `profiles` (filled by [`RecordWriter::write_with_profiles`]).
+    pub fn with_profiles(format: Format, output: W, spoof: bool, profiles: &[Profile]) -> io::Result<Self> {
         let target = match format {
             Format::Jsonl => Target::Jsonl(output),
             Format::Csv | Format::Tsv => {
                 let delimiter = if format == Format::Csv { b',' } else { b'\t' };
                 let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(output);
                 let spoof_header = if spoof { &SPOOF_HEADER[..] } else { &[] };
+                let profile_header = profile_header(profiles);
                 writer
-                    .write_record(HEADER.iter().chain(spoof_header))
+                    .write_record(
+                        HEADER
+                            .iter()
+                            .chain(spoof_header)
+                            .copied()
+                            .chain(profile_header.iter().map(String::as_str)),
+                    )
                     .map_err(io::Error::other)?;
                 Target::Delimited(Box::new(writer))
             }
@@ -113,6 +157,7 @@ impl<W: Write> RecordWriter<W> {
             target,
             formula_safe: false,
             spoof,
+            profiles: profiles.to_vec(),
         })
     }
 
@@ -126,7 +171,13 @@ impl<W: Write> RecordWriter<W> {
 
     /// Writes one record.
     pub fn write(&mut self, record: &Record) -> io::Result<()> {
-        let row = Row::of(record);
+        self.write_with_profiles(record, None)
+    }
+
+    /// Writes one record with its profile columns (`None`: empty cells, as
+    /// for skipped lines).
+    pub fn write_with_profiles(&mut self, record: &Record, columns: Option<&ProfileColumns>) -> io::Result<()> {
+        let row = Row::of(record, columns);
         match &mut self.target {
             Target::Jsonl(out) => {
                 serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
@@ -151,14 +202,27 @@ impl<W: Write> RecordWriter<W> {
                     &findings,
                 ];
                 let count = if self.spoof { cells.len() } else { HEADER.len() };
+                let mut profile_cells: Vec<String> = Vec::new();
+                for profile in &self.profiles {
+                    let cell = columns.and_then(|c| c.results.iter().find(|cell| cell.profile == *profile));
+                    profile_cells.push(cell.map(|c| c.to_ascii.clone()).unwrap_or_default());
+                    profile_cells.push(cell.map(|c| c.errors.join(" ")).unwrap_or_default());
+                }
+                if !self.profiles.is_empty() {
+                    profile_cells.push(columns.map(|c| c.disagree.to_string()).unwrap_or_default());
+                }
                 let safe = self.formula_safe;
                 writer
-                    .write_record(cells[..count].iter().map(|cell| {
-                        match if safe { formula_safe(cell) } else { (*cell).into() } {
-                            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
-                            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
-                        }
-                    }))
+                    .write_record(
+                        cells[..count]
+                            .iter()
+                            .copied()
+                            .chain(profile_cells.iter().map(String::as_str))
+                            .map(|cell| match if safe { formula_safe(cell) } else { (*cell).into() } {
+                                Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                                Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+                            }),
+                    )
                     .map_err(io::Error::other)
             }
         }

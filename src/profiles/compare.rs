@@ -81,6 +81,21 @@ fn causes(engine: &Uts46<'_>, comparison: &Comparison, options: &Options) -> Vec
             });
         }
     }
+    let upper: Vec<String> = seen
+        .iter()
+        .filter(|c| c.is_ascii_uppercase())
+        .map(|c| c.to_string())
+        .collect();
+    let has_non_ascii_label = comparison.input.split('.').any(|label| !label.is_ascii());
+    if !upper.is_empty() && has_non_ascii_label {
+        causes.push(Cause {
+            sentence: format!(
+                "Upper case {}: UTS #46 and IDNA2003 fold case; IDNA2008 compares all-ASCII labels case-insensitively, but in a label with non-ASCII characters upper case is DISALLOWED (IDNA2008 has no mapping).",
+                upper.join(", ")
+            ),
+            bucket: None,
+        });
+    }
     causes.extend(
         rule_causes(comparison)
             .into_iter()
@@ -104,12 +119,12 @@ fn character_cause(engine: &Uts46<'_>, c: char, options: &Options) -> Option<Str
     let who = shown(c);
     if row.status == Status::Deviation {
         let mapped = if row.mapping.is_empty() {
-            "removes it".to_string()
+            "remove it".to_string()
         } else {
-            format!("maps it to {}", shown_text(row.mapping))
+            format!("map it to {}", shown_text(row.mapping))
         };
         return Some(format!(
-            "{who} is a deviation: IDNA2003 and UTS #46 transitional processing {mapped}; nontransitional processing, WHATWG and IDNA2008 keep it, so the same link can reach two different hosts (UTS #46 §2.3, Table 4 row g)."
+            "{who} is a deviation: IDNA2003 and UTS #46 transitional processing {mapped}; nontransitional processing, WHATWG and IDNA2008 keep it, so the same link can reach two different hosts (UTS #46 §2.3)."
         ));
     }
     if idna2008::category(table, c) == Category::ContextO {
@@ -123,11 +138,6 @@ fn character_cause(engine: &Uts46<'_>, c: char, options: &Options) -> Option<Str
     if idna2003::SEPARATORS[1..].contains(&c) {
         return Some(format!(
             "{who} is a label separator for IDNA2003 and UTS #46 (which map it to a full stop); IDNA2008 has no mapping, so it is DISALLOWED inside a label."
-        ));
-    }
-    if c.is_ascii_uppercase() {
-        return Some(format!(
-            "{who} is upper case: UTS #46 and IDNA2003 fold it; IDNA2008 compares all-ASCII labels case-insensitively, but in a label with non-ASCII characters it is DISALLOWED (no mapping)."
         ));
     }
     if c.is_ascii() {
@@ -148,14 +158,13 @@ fn character_cause(engine: &Uts46<'_>, c: char, options: &Options) -> Option<Str
             _ => "keeps it".to_string(),
         };
         return Some(format!(
-            "{who}'s case or compatibility mapping changed after Unicode 3.2: IDNA2003 {old} (Unicode 3.2 data); UTS #46 {} (today's data); IDNA2008 disallows it (Table 4 row {}).",
+            "{who}'s case or compatibility mapping changed after Unicode 3.2: IDNA2003 {old} (Unicode 3.2 data); UTS #46 {} (today's data); IDNA2008 disallows it.",
             uts46_phrase(row.status, row.mapping),
-            bucket.map_or('?', Bucket::letter)
         ));
     }
     match (row.status, row.idna2008) {
         (Status::Valid, Idna2008Status::Nv8 | Idna2008Status::Xv8) => Some(format!(
-            "{who} is valid in UTS #46{} but DISALLOWED in IDNA2008: {} (Table 4 row {}).",
+            "{who} is valid in UTS #46{} but DISALLOWED in IDNA2008: {}.",
             if status_2003 == Status2003::Valid {
                 " and IDNA2003"
             } else {
@@ -166,7 +175,6 @@ fn character_cause(engine: &Uts46<'_>, c: char, options: &Options) -> Option<Str
             } else {
                 "IDNA2008 excludes it for stability reasons (XV8)"
             },
-            table4::bucket(table, c).map_or('?', Bucket::letter)
         )),
         (Status::Mapped | Status::Ignored, _) => {
             let status = uts46_phrase(row.status, row.mapping);

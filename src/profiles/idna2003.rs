@@ -12,6 +12,7 @@
 //!   characters encoded after 3.2, which 3.2's NFKC leaves alone;
 //! - its bidi tables D.1/D.2 are today's Bidi_Class, which also classifies
 //!   code points unassigned in 3.2.
+//!
 //! So the steps are written out here, on the crate's tables.
 
 use super::{Profile, ProfileError, ProfileResult};
@@ -82,10 +83,9 @@ pub fn nameprep(label: &str, allow_unassigned: bool) -> Result<String, NameprepE
         }
     }
     check_bidi(&prepared)?;
-    if !allow_unassigned {
-        if let Some((position, c)) = prepared.chars().enumerate().find(|&(_, c)| tables::unassigned_code_point(c)) {
-            return Err(NameprepError::Unassigned { position, c });
-        }
+    let unassigned = prepared.chars().enumerate().find(|&(_, c)| tables::unassigned_code_point(c));
+    if let (false, Some((position, c))) = (allow_unassigned, unassigned) {
+        return Err(NameprepError::Unassigned { position, c });
     }
     Ok(prepared)
 }
@@ -112,7 +112,8 @@ fn nfkc_3_2(text: &str) -> String {
 
 /// The RFC 3454 table that prohibits `c` in Nameprep output, if any.
 fn prohibited_table(c: char) -> Option<&'static str> {
-    let checks: [(fn(char) -> bool, &'static str); 9] = [
+    type Check = (fn(char) -> bool, &'static str);
+    let checks: [Check; 9] = [
         (tables::non_ascii_space_character, "C.1.2 non-ASCII space"),
         (tables::non_ascii_control_character, "C.2.2 non-ASCII control"),
         (tables::private_use, "C.3 private use"),

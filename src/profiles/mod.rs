@@ -11,8 +11,10 @@ pub mod compare;
 pub mod idna2003;
 pub mod idna2008;
 pub mod table4;
+pub mod text;
 
 pub use compare::{Cause, Comparison, compare};
+pub use text::explain;
 
 use crate::uts46::errors::IdnaError;
 use crate::uts46::{Options, Preset, Results, Uts46};
@@ -199,4 +201,38 @@ pub fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<Profil
             _ => run(profile, engine, input, options),
         })
         .collect()
+}
+
+/// The profile columns of one batch record: for each selected profile its
+/// ToASCII string and error codes, and whether any two of all five
+/// profiles disagree on ToASCII.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProfileColumns {
+    pub results: Vec<ProfileCell>,
+    pub disagree: bool,
+}
+
+/// One profile's cells in a batch record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProfileCell {
+    pub profile: Profile,
+    pub to_ascii: String,
+    pub errors: Vec<&'static str>,
+}
+
+/// Runs every profile on `input` and keeps the cells of `selected`.
+pub fn profile_columns(engine: &Uts46<'_>, input: &str, options: &Options, selected: &[Profile]) -> ProfileColumns {
+    let results = run_all(engine, input, options);
+    let reference = &results[2];
+    let disagree = results.iter().any(|r| compare::outcome_differs(r, reference));
+    let results = results
+        .into_iter()
+        .filter(|r| selected.contains(&r.profile))
+        .map(|r| ProfileCell {
+            profile: r.profile,
+            errors: r.codes(),
+            to_ascii: r.to_ascii,
+        })
+        .collect();
+    ProfileColumns { results, disagree }
 }
