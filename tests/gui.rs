@@ -543,3 +543,23 @@ fn batch_spoof_columns_and_the_suspicious_filter() {
     assert!(text.contains(",punycode,high,whole-script-confusable"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_compare_profiles_tab_shows_five_columns_and_the_cause() {
+    let mut harness = app_with(Some("faß.de"));
+    // The Map table's Profiles column gives ß's Table 4 row and IDNA2008 category.
+    assert_eq!(count(&harness, "row g · 2008 PVALID"), 1);
+    click(&mut harness, "Compare profiles");
+    for profile in ["IDNA2003", "UTS #46 T", "UTS #46 N", "IDNA2008", "WHATWG URL"] {
+        assert!(count(&harness, profile) >= 1, "{profile} column");
+    }
+    // IDNA2003 and transitional give fass.de; the other three xn--fa-hia.de.
+    assert!(count(&harness, "fass.de") >= 2);
+    assert!(count(&harness, "xn--fa-hia.de") >= 3);
+    assert_eq!(count(&harness, "differs"), 2);
+    assert_eq!(count(&harness, "same"), 2);
+    assert_eq!(count_containing(&harness, "ß (U+00DF) is a deviation"), 1);
+    assert_eq!(count(&harness, "Table 4 row g"), 1);
+    assert_eq!(count(&harness, "mapped → ss"), 1);
+    assert_eq!(count(&harness, "deviation → ss"), 1);
+}

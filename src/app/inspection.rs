@@ -1,6 +1,8 @@
 //! One inspected name: the engine's results and trace, computed once per
 //! change of input, options or table — never per frame.
 
+use crate::profiles::table4::{self, Bucket};
+use crate::profiles::{self, Comparison};
 use crate::spoof::{self, ProtectedList, SpoofReport};
 use crate::uts46::{ErrorCode, IdnaError, Options, Results, Trace, Uts46};
 use std::time::{Duration, Instant};
@@ -17,6 +19,18 @@ pub struct Inspection {
     pub spoof: SpoofReport,
     /// Wall time of the traced engine run.
     pub elapsed: Duration,
+    /// The five processing profiles side by side, with the causes of their differences.
+    pub comparison: Comparison,
+    /// Each distinct input character's UTS #46 Table 4 row and status per profile.
+    pub profile_chars: Vec<ProfileChar>,
+}
+
+/// How the profiles treat one input character (UTS #46 §7 Table 4).
+pub struct ProfileChar {
+    pub c: char,
+    pub bucket: Option<Bucket>,
+    /// In [`Profile::ALL`](crate::profiles::Profile::ALL) order.
+    pub statuses: [String; 5],
 }
 
 impl Inspection {
@@ -27,7 +41,20 @@ impl Inspection {
         let (results, trace) = engine.process_traced(input, &options);
         let elapsed = started.elapsed();
         let spoof = spoof::analyze_results(engine, input, &results, protected);
+        let comparison = profiles::compare(engine, input, &options);
+        let mut profile_chars: Vec<ProfileChar> = Vec::new();
+        for c in input.chars() {
+            if profile_chars.iter().all(|known| known.c != c) {
+                profile_chars.push(ProfileChar {
+                    c,
+                    bucket: table4::bucket(engine.table(), c),
+                    statuses: table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules),
+                });
+            }
+        }
         Inspection {
+            comparison,
+            profile_chars,
             input: input.to_string(),
             options,
             generation,
@@ -36,6 +63,11 @@ impl Inspection {
             spoof,
             elapsed,
         }
+    }
+
+    /// The profiles' view of `c`, if it is in the input.
+    pub fn profile_char(&self, c: char) -> Option<&ProfileChar> {
+        self.profile_chars.iter().find(|known| known.c == c)
     }
 
     /// True when this inspection is still the answer for these inputs.

@@ -1,9 +1,10 @@
 //! Stage 1, Map: one row per input code point with its mapping-table row
 //! and what the Map step did with it (UTS #46 §4 step 1, §5).
 
-use crate::app::inspection::Highlight;
+use crate::app::inspection::{Highlight, ProfileChar};
 use crate::app::widgets::{char_strip, code_point, glyph_or_badge, status_color};
 use crate::display::{code_point_label, visible};
+use crate::profiles::Profile;
 use crate::uts46::{MapAction, MapStep, ProcessTrace};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -14,6 +15,8 @@ pub struct MapView<'a> {
     pub highlight: Option<Highlight>,
     /// Characters the spoof check flagged (marked ⚠ in the # column).
     pub flagged: &'a [char],
+    /// Each input character's status per profile (the Profiles column).
+    pub profile_chars: &'a [ProfileChar],
 }
 
 impl MapView<'_> {
@@ -63,6 +66,7 @@ impl MapView<'_> {
             .column(Column::auto().at_least(90.0))
             .column(Column::auto().at_least(80.0))
             .column(Column::initial(200.0).at_least(120.0).clip(true))
+            .column(Column::initial(120.0).at_least(80.0).clip(true))
             .column(Column::remainder().at_least(80.0))
             .header(22.0, |mut header| {
                 for title in [
@@ -74,6 +78,7 @@ impl MapView<'_> {
                     "Status",
                     "What happened",
                     "Result",
+                    "Profiles (Table 4)",
                 ] {
                     header.col(|ui| {
                         ui.strong(title);
@@ -85,6 +90,8 @@ impl MapView<'_> {
                     let step = &self.trace.map[row.index()];
                     row.set_selected(highlighted.contains(&step.index));
                     map_row(&mut row, step, self.flagged.contains(&step.code_point));
+                    let profiles = self.profile_chars.iter().find(|p| p.c == step.code_point);
+                    row.col(|ui| profiles_cell(ui, profiles));
                 });
             });
     }
@@ -125,6 +132,24 @@ fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep, flagged: boo
     row.col(|ui| {
         result_cell(ui, step);
     });
+}
+
+/// The character's UTS #46 Table 4 row and IDNA2008 category; the hover
+/// lists its status in every profile.
+fn profiles_cell(ui: &mut Ui, profiles: Option<&ProfileChar>) {
+    let Some(profiles) = profiles else {
+        return;
+    };
+    let row = profiles.bucket.map_or("–".to_string(), |b| format!("row {}", b.letter()));
+    let idna2008 = &profiles.statuses[3];
+    let mut hover = match profiles.bucket {
+        Some(bucket) => format!("UTS #46 Table 4 row {}: {}\n", bucket.letter(), bucket.description()),
+        None => "Not in UTS #46 Table 4 (ASCII, unassigned, control or private use)\n".to_string(),
+    };
+    for (profile, status) in Profile::ALL.iter().zip(&profiles.statuses) {
+        hover.push_str(&format!("\n{}: {status}", profile.name()));
+    }
+    ui.label(format!("{row} · 2008 {idna2008}")).on_hover_text(hover);
 }
 
 /// "kept", "removed", "replaced by U+0073 U+0073", …

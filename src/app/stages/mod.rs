@@ -5,12 +5,14 @@ mod bootstring;
 mod break_view;
 mod map;
 mod normalize;
+mod profiles_view;
 mod validate;
 
 use super::inspection::{Highlight, Inspection};
 use crate::uts46::Mode;
 use eframe::egui;
 use egui::Ui;
+use profiles_view::ProfilesView;
 use serde::{Deserialize, Serialize};
 
 pub use bootstring::BootstringView;
@@ -30,16 +32,19 @@ pub enum Stage {
     Encode,
     /// Not a UTS #46 step: the spoof check (UTS #39) of the name; the app draws it.
     Spoof,
+    /// Not a UTS #46 step: IDNA2003, UTS #46 T/N, IDNA2008 and WHATWG side by side.
+    Profiles,
 }
 
 impl Stage {
-    const ALL: [Stage; 6] = [
+    const ALL: [Stage; 7] = [
         Stage::Map,
         Stage::Normalize,
         Stage::Break,
         Stage::Validate,
         Stage::Encode,
         Stage::Spoof,
+        Stage::Profiles,
     ];
 
     fn title(self) -> &'static str {
@@ -50,6 +55,7 @@ impl Stage {
             Stage::Validate => "4 Convert/Validate",
             Stage::Encode => "5 Encode/Decode",
             Stage::Spoof => "Spoof check",
+            Stage::Profiles => "Compare profiles",
         }
     }
 
@@ -61,6 +67,9 @@ impl Stage {
             Stage::Validate => "UTS #46 §4 step 4: decode xn-- labels, then the validity criteria of §4.1.",
             Stage::Encode => "RFC 3492 Bootstring: Punycode encoding for ToASCII (§4.2) and decoding of xn-- labels.",
             Stage::Spoof => "UTS #39: scripts, confusables, invisible characters, and how a browser would display the name.",
+            Stage::Profiles => {
+                "IDNA2003, UTS #46 transitional and nontransitional, IDNA2008 and WHATWG URL side by side, with the reason for each difference (UTS #46 §7 Table 4)."
+            }
         }
     }
 }
@@ -113,6 +122,7 @@ impl StageTabs {
                 trace: process,
                 highlight,
                 flagged: &inspection.spoof.offending_chars(),
+                profile_chars: &inspection.profile_chars,
             }
             .ui(ui),
             Stage::Normalize => NormalizeView {
@@ -131,6 +141,11 @@ impl StageTabs {
             }
             .ui(ui),
             Stage::Encode => BootstringView { process, ascii }.ui(ui),
+            Stage::Profiles => ProfilesView {
+                comparison: &inspection.comparison,
+                profile_chars: &inspection.profile_chars,
+            }
+            .ui(ui),
             Stage::Spoof => {}
         }
     }
