@@ -11,6 +11,11 @@ pub fn code_point_label(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
 
+/// `ß (U+00DF)`: the character as shown (see [`visible`]) and its label, for sentences.
+pub fn char_with_code_point(c: char) -> String {
+    format!("{} ({})", visible(c), code_point_label(c))
+}
+
 /// `U+0075 U+0308` for a whole string, one label per code point.
 pub fn code_point_labels(text: &str) -> String {
     text.chars().map(code_point_label).collect::<Vec<_>>().join(" ")

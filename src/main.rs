@@ -342,24 +342,22 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
     };
     let output = io::BufWriter::new(io::stdout().lock());
     let selected = selected_profiles(&args.profile);
-    let result = match args.format {
-        FormatArg::Jsonl | FormatArg::Csv | FormatArg::Tsv if !selected.is_empty() => {
-            let format = match args.format {
-                FormatArg::Csv => Format::Csv,
-                FormatArg::Tsv => Format::Tsv,
-                _ => Format::Jsonl,
-            };
+    let format = match args.format {
+        FormatArg::Summary => None,
+        FormatArg::Jsonl => Some(Format::Jsonl),
+        FormatArg::Csv => Some(Format::Csv),
+        FormatArg::Tsv => Some(Format::Tsv),
+    };
+    let result = match format {
+        None => summarize(engine, options, spoof, items),
+        Some(format) => {
             let layout = Layout {
                 format,
-                spoof: spoof.is_some(),
                 formula_safe: args.formula_safe,
+                profiles: &selected,
             };
-            write_profiles(engine, options, spoof, items, layout, &selected, output)
+            write_batch(engine, options, spoof, items, layout, output)
         }
-        FormatArg::Summary => summarize(engine, options, spoof, items),
-        FormatArg::Jsonl => write_batch(engine, options, spoof, items, Format::Jsonl, args.formula_safe, output),
-        FormatArg::Csv => write_batch(engine, options, spoof, items, Format::Csv, args.formula_safe, output),
-        FormatArg::Tsv => write_batch(engine, options, spoof, items, Format::Tsv, args.formula_safe, output),
     };
     match result {
         Ok(summary) if matches!(args.format, FormatArg::Summary) => {
@@ -389,45 +387,29 @@ fn summarize<R: io::BufRead>(
     batch::convert_each(engine, options, spoof, items, |_, _| Ok(std::ops::ControlFlow::Continue(())))
 }
 
+/// How `write_batch` lays its output out.
+struct Layout<'a> {
+    format: Format,
+    formula_safe: bool,
+    /// `--profile`: these profiles' columns for converted lines (skipped and
+    /// unreadable lines get empty cells).
+    profiles: &'a [Profile],
+}
+
+/// Every record in `layout`, with the spoof columns when `spoof` is given.
 fn write_batch<R: io::BufRead, W: Write>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
-    format: Format,
-    formula_safe: bool,
+    layout: Layout<'_>,
     output: W,
 ) -> io::Result<batch::Summary> {
-    let mut writer = RecordWriter::with_columns(format, output, spoof.is_some())?.formula_safe(formula_safe);
-    let summary = batch::run(engine, options, spoof, items, &mut writer)?;
-    writer.finish()?;
-    Ok(summary)
-}
-
-/// How `write_profiles` lays its output out.
-struct Layout {
-    format: Format,
-    spoof: bool,
-    formula_safe: bool,
-}
-
-/// `batch --profile`: every record with the chosen profiles' columns
-/// (converted lines only; skipped and unreadable lines get empty cells).
-fn write_profiles<R: io::BufRead, W: Write>(
-    engine: &Uts46<'_>,
-    options: &Options,
-    spoof: Option<&ProtectedList>,
-    items: ItemReader<R>,
-    layout: Layout,
-    selected: &[Profile],
-    output: W,
-) -> io::Result<batch::Summary> {
+    let selected = layout.profiles;
     let mut writer =
-        RecordWriter::with_profiles(layout.format, output, layout.spoof, selected)?.formula_safe(layout.formula_safe);
+        RecordWriter::with_profiles(layout.format, output, spoof.is_some(), selected)?.formula_safe(layout.formula_safe);
     let summary = batch::convert_each(engine, options, spoof, items, |record, _| {
-        let columns = record
-            .note()
-            .is_none()
+        let columns = (!selected.is_empty() && record.note().is_none())
             .then(|| profiles::profile_columns(engine, record.input(), options, selected));
         writer.write_with_profiles(&record, columns.as_ref())?;
         Ok(std::ops::ControlFlow::Continue(()))

@@ -164,9 +164,6 @@ enum Decoded {
     },
 }
 
-/// Runs the oracle on `names`, or `None` when Python's `idna` 3.20 is not
-/// installed (CI installs it and sets IDNA_INSPECTOR_REQUIRE_PYTHON=1, which
-/// turns its absence into a failure).
 /// The oracle's answers for the shared corpus, computed once for all tests.
 fn python_answers_for_corpus() -> Option<&'static (Vec<String>, Vec<PythonAnswer>)> {
     static ANSWERS: std::sync::OnceLock<Option<(Vec<String>, Vec<PythonAnswer>)>> = std::sync::OnceLock::new();
@@ -178,46 +175,11 @@ fn python_answers_for_corpus() -> Option<&'static (Vec<String>, Vec<PythonAnswer
         .as_ref()
 }
 
+/// Runs the oracle on `names`, or `None` when Python's `idna` 3.20 is not
+/// installed (CI installs it and sets IDNA_INSPECTOR_REQUIRE_PYTHON=1, which
+/// turns its absence into a failure).
 fn python_answers(names: &[String]) -> Option<Vec<PythonAnswer>> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/python_idna_oracle.py");
-    let available = Command::new("python3")
-        .args(["-c", "import idna; assert idna.__version__ == '3.20'"])
-        .status()
-        .is_ok_and(|status| status.success());
-    if !available {
-        assert!(
-            std::env::var_os("IDNA_INSPECTOR_REQUIRE_PYTHON").is_none(),
-            "python3 with idna 3.20 is required"
-        );
-        println!("SKIPPED: python3 with the idna 3.20 package is not installed (pip install idna==3.20)");
-        return None;
-    }
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 starts");
-    let mut input = String::new();
-    for name in names {
-        input.push_str(&serde_json::to_string(name).unwrap());
-        input.push('\n');
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("the oracle runs");
-    writer.join().unwrap().expect("the oracle reads its input");
-    assert!(output.status.success(), "the oracle failed");
-    let answers: Vec<PythonAnswer> = output
-        .stdout
-        .split(|&b| b == b'\n')
-        .filter(|line| !line.is_empty())
-        .map(|line| serde_json::from_slice(line).expect("one JSON object per line"))
-        .collect();
-    assert_eq!(answers.len(), names.len(), "one answer per name");
-    Some(answers)
+    common::python::oracle_answers("python_idna_oracle.py", names)
 }
 
 #[test]

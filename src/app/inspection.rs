@@ -42,16 +42,14 @@ impl Inspection {
         let elapsed = started.elapsed();
         let spoof = spoof::analyze_results(engine, input, &results, protected);
         let comparison = profiles::compare(engine, input, &options);
-        let mut profile_chars: Vec<ProfileChar> = Vec::new();
-        for c in input.chars() {
-            if profile_chars.iter().all(|known| known.c != c) {
-                profile_chars.push(ProfileChar {
-                    c,
-                    bucket: table4::bucket(engine.table(), c),
-                    statuses: table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules),
-                });
-            }
-        }
+        let profile_chars = spoof::unique(input.chars())
+            .into_iter()
+            .map(|c| ProfileChar {
+                c,
+                bucket: table4::bucket(engine.table(), c),
+                statuses: table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules),
+            })
+            .collect();
         Inspection {
             comparison,
             profile_chars,

@@ -4,7 +4,7 @@ use super::idna2003::{self, CharStatus as Status2003};
 use super::idna2008::{self, Category};
 use super::table4::{self, Bucket};
 use super::{Profile, ProfileResult, run_all};
-use crate::display::{code_point_label, visible};
+use crate::display::{char_with_code_point, visible};
 use crate::table::{Idna2008Status, Status};
 use crate::uts46::{Options, Uts46};
 use serde::Serialize;
@@ -68,12 +68,8 @@ pub fn compare(engine: &Uts46<'_>, input: &str, options: &Options) -> Comparison
 fn causes(engine: &Uts46<'_>, comparison: &Comparison, options: &Options) -> Vec<Cause> {
     let table = engine.table();
     let mut causes = Vec::new();
-    let mut seen = Vec::new();
-    for c in comparison.input.chars() {
-        if seen.contains(&c) {
-            continue;
-        }
-        seen.push(c);
+    let seen = crate::spoof::unique(comparison.input.chars());
+    for &c in &seen {
         if let Some(sentence) = character_cause(engine, c, options) {
             causes.push(Cause {
                 sentence,
@@ -104,10 +100,6 @@ fn causes(engine: &Uts46<'_>, comparison: &Comparison, options: &Options) -> Vec
     causes
 }
 
-fn shown(c: char) -> String {
-    format!("{} ({})", visible(c), code_point_label(c))
-}
-
 fn shown_text(text: &str) -> String {
     text.chars().map(visible).collect()
 }
@@ -116,7 +108,7 @@ fn shown_text(text: &str) -> String {
 fn character_cause(engine: &Uts46<'_>, c: char, options: &Options) -> Option<String> {
     let table = engine.table();
     let row = table.lookup(c);
-    let who = shown(c);
+    let who = char_with_code_point(c);
     if row.status == Status::Deviation {
         let mapped = if row.mapping.is_empty() {
             "remove it".to_string()

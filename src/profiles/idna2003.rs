@@ -16,7 +16,7 @@
 //! So the steps are written out here, on the crate's tables.
 
 use super::{Profile, ProfileError, ProfileResult};
-use crate::display::{code_point_label, visible};
+use crate::display::char_with_code_point;
 use crate::punycode;
 use stringprep::tables;
 use unicode_normalization::UnicodeNormalization;
@@ -177,9 +177,8 @@ fn nameprep_failure(error: &NameprepError, label: usize) -> ProfileError {
             label,
             Some(position),
             format!(
-                "After Nameprep the label holds {} ({}), which RFC 3454 table {table} prohibits.",
-                visible(c),
-                code_point_label(c)
+                "After Nameprep the label holds {}, which RFC 3454 table {table} prohibits.",
+                char_with_code_point(c)
             ),
             "RFC 3491 §5; RFC 3454 §5",
         ),
@@ -198,7 +197,7 @@ fn nameprep_failure(error: &NameprepError, label: usize) -> ProfileError {
             "UNASSIGNED",
             label,
             Some(position),
-            format!("{} ({}) is not assigned in Unicode 3.2.", visible(c), code_point_label(c)),
+            format!("{} is not assigned in Unicode 3.2.", char_with_code_point(c)),
             "RFC 3454 §7",
         ),
     }
@@ -261,9 +260,8 @@ fn check_std3(label: &str, index: usize) -> Result<(), ProfileError> {
         .find(|&(_, c)| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
     {
         let sentence = format!(
-            "UseSTD3ASCIIRules: {} ({}) is not a letter, digit or hyphen.",
-            visible(c),
-            code_point_label(c)
+            "UseSTD3ASCIIRules: {} is not a letter, digit or hyphen.",
+            char_with_code_point(c)
         );
         return Err(failure("STD3", index, Some(position), sentence, spec));
     }

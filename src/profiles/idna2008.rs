@@ -230,7 +230,7 @@ fn check_u_label(table: &MappingTable, label: &str, index: usize, errors: &mut V
 
 /// Why `c` may not appear in an IDNA2008 label.
 fn not_allowed_sentence(table: &MappingTable, c: char, category: Category) -> String {
-    let shown = format!("{} ({})", crate::display::visible(c), crate::display::code_point_label(c));
+    let shown = crate::display::char_with_code_point(c);
     if category == Category::Unassigned {
         return format!("{shown} is not assigned in Unicode {}.", table.version());
     }
@@ -272,12 +272,10 @@ fn code_spec(code: ErrorCode) -> &'static str {
     }
 }
 
+/// A Bidi or CONTEXTJ error of the shared rules, with IDNA2008's spec section.
 fn from_shared_rule(e: &IdnaError) -> ProfileError {
     ProfileError {
-        code: e.code.as_str(),
-        label: e.label,
-        position: e.position,
-        sentence: e.code.explanation().to_string(),
         spec: code_spec(e.code),
+        ..ProfileError::from_uts46(e)
     }
 }

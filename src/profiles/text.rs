@@ -49,16 +49,11 @@ pub fn explain(engine: &Uts46<'_>, comparison: &Comparison, selected: &[Profile]
             let _ = writeln!(out, "  - {}{row}", cause.sentence);
         }
     }
-    let mut seen = Vec::new();
-    let chars: Vec<char> = comparison.input.chars().filter(|c| !c.is_ascii()).collect();
+    let chars = crate::spoof::unique(comparison.input.chars().filter(|c| !c.is_ascii()));
     if !chars.is_empty() {
         let _ = writeln!(out, "\nPer character (UTS #46 §7 Table 4):");
     }
     for c in chars {
-        if seen.contains(&c) {
-            continue;
-        }
-        seen.push(c);
         let statuses = table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules);
         let row = table4::bucket(engine.table(), c).map_or("-".to_string(), |b: Bucket| b.letter().to_string());
         let _ = writeln!(out, "  {} {}  row {row}", visible(c), code_point_label(c));

@@ -26,6 +26,7 @@ mod protected;
 pub mod scripts;
 mod text;
 
+pub(crate) use findings::unique;
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use policy::{APPROXIMATION, Display, PolicyRule};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};

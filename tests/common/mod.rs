@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod names;
+pub mod python;
 
 use idna_inspector::uts46::{Conversion, ErrorCode, Options, Uts46};
 use std::collections::BTreeSet;
