@@ -563,3 +563,74 @@ fn the_compare_profiles_tab_shows_five_columns_and_the_cause() {
     assert_eq!(count(&harness, "mapped → ss"), 1);
     assert_eq!(count(&harness, "deviation → ss"), 1);
 }
+
+#[test]
+fn batch_profile_columns_and_the_profiles_disagree_filter() {
+    let mut harness = app_with_batch(batch_fixture());
+    assert_eq!(
+        count(&harness, "Profiles disagree"),
+        0,
+        "no filter before profiles are compared"
+    );
+    // Asking for the first profile column re-runs the file with every profile compared.
+    click(&mut harness, "Compare profiles…");
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "IDNA2003")
+        .click();
+    harness.run();
+    wait_for_batch(&mut harness);
+    // The menu stays open for the next box.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "IDNA2008")
+        .click();
+    harness.run();
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert_eq!(count(&harness, "Compare profiles (2)…"), 1);
+    assert_eq!(count(&harness, "IDNA2003"), 1, "the column header, with the menu closed");
+    assert_eq!(count(&harness, "IDNA2008"), 1);
+    assert_eq!(count(&harness, "WHATWG URL"), 0, "only the chosen profiles get columns");
+    assert_eq!(
+        harness.state().batch_record_count(),
+        10,
+        "one record per line after the re-run"
+    );
+    // IDNA2003 maps ß to ss; IDNA2008 keeps it, like UTS #46 N.
+    assert!(count(&harness, "fass.de") >= 1, "the IDNA2003 column");
+    assert!(count(&harness, "DISALLOWED") >= 1, "IDNA2008 rejects a_b.org's underscore");
+
+    click(&mut harness, "Profiles disagree");
+    // faß.de (T vs N), -bad-.com and a_b.org (WHATWG checks neither hyphens nor STD3),
+    // xn--zz-9999999.net (IDNA2003 passes A-labels through unchecked).
+    let shown: Vec<String> = (0..harness.state().batch_visible_rows())
+        .map(|row| harness.state().batch_row(row).unwrap().input().to_string())
+        .collect();
+    assert_eq!(shown, ["faß.de", "-bad-.com", "xn--zz-9999999.net", "a_b.org"]);
+    assert_eq!(count(&harness, "differ"), 4, "the Profiles column marks each");
+
+    let dir = std::env::temp_dir().join(format!("idna-inspector-gui-profiles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let export = dir.join("disagree.csv");
+    let ctx = harness.ctx.clone();
+    harness.state_mut().export_batch_to(&export, true, &ctx);
+    for _ in 0..500 {
+        harness.step();
+        if count_containing(&harness, "Exported 4 rows") == 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let text = std::fs::read_to_string(&export).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.ends_with(",idna2003_ascii,idna2003_errors,idna2008_ascii,idna2008_errors,profiles_disagree"),
+        "{header}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("3,faß.de,") && l.contains(",fass.de,,xn--fa-hia.de,,true")),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.ends_with(",true")).count(), 4, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

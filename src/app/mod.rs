@@ -202,6 +202,8 @@ impl InspectorApp {
             table: self.tables.shared(),
             protected: self.protected.list().clone(),
             generation: (self.tables.generation(), self.protected.generation()),
+            // The batch view turns it on when it shows profile columns.
+            compare_profiles: false,
         }
     }
 

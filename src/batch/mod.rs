@@ -21,6 +21,7 @@ pub use record::{CodeSet, Note, Record, ResultKind};
 pub use summary::Summary;
 pub use writer::{Format, RecordWriter};
 
+use crate::profiles::{self, Profile, ProfileColumns};
 use crate::spoof::{self, ProtectedList};
 use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
@@ -110,6 +111,20 @@ pub fn record_for_line_checked(
         record.set_spoof(spoof::summarize(engine, text, &results, protected));
     }
     record
+}
+
+/// The profile columns of a converted record for the profiles in `selected`
+/// ([`profiles::profile_columns`] on its input); `None` for a record that was
+/// not converted (skipped, not UTF-8, too long) or when `selected` is empty.
+/// The CLI's `batch --profile` and the window's export and table share it.
+pub fn profile_columns_for(
+    engine: &Uts46<'_>,
+    options: &Options,
+    record: &Record,
+    selected: &[Profile],
+) -> Option<ProfileColumns> {
+    (!selected.is_empty() && record.note().is_none())
+        .then(|| profiles::profile_columns(engine, record.input(), options, selected))
 }
 
 /// The record of a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".

@@ -223,8 +223,7 @@ pub struct ProfileCell {
 /// Runs every profile on `input` and keeps the cells of `selected`.
 pub fn profile_columns(engine: &Uts46<'_>, input: &str, options: &Options, selected: &[Profile]) -> ProfileColumns {
     let results = run_all(engine, input, options);
-    let reference = &results[2];
-    let disagree = results.iter().any(|r| compare::outcome_differs(r, reference));
+    let disagree = any_disagree(&results);
     let results = results
         .into_iter()
         .filter(|r| selected.contains(&r.profile))
@@ -235,4 +234,19 @@ pub fn profile_columns(engine: &Uts46<'_>, input: &str, options: &Options, selec
         })
         .collect();
     ProfileColumns { results, disagree }
+}
+
+/// True when any two of the five profiles disagree on `input`'s ToASCII
+/// outcome ([`compare::outcome_differs`]): the batch filter "profiles disagree".
+pub fn disagree(engine: &Uts46<'_>, input: &str, options: &Options) -> bool {
+    any_disagree(&run_all(engine, input, options))
+}
+
+/// `results` in [`Profile::ALL`] order; each is compared with UTS #46 N.
+fn any_disagree(results: &[ProfileResult]) -> bool {
+    let reference = &results[Profile::ALL
+        .iter()
+        .position(|&p| p == Profile::Uts46Nontransitional)
+        .unwrap_or(2)];
+    results.iter().any(|r| compare::outcome_differs(r, reference))
 }

@@ -19,6 +19,8 @@ pub enum Show {
     NonAscii,
     /// The spoof check found a risk (low or high).
     Suspicious,
+    /// The comparison profiles disagree on ToASCII (runs that compare profiles).
+    ProfilesDisagree,
 }
 
 impl Show {
@@ -30,6 +32,7 @@ impl Show {
             Show::Deviation => "T≠N (deviation)".into(),
             Show::NonAscii => "Non-ASCII only".into(),
             Show::Suspicious => "Suspicious only".into(),
+            Show::ProfilesDisagree => "Profiles disagree".into(),
         }
     }
 }
@@ -52,8 +55,9 @@ impl Default for Filter {
 }
 
 impl Filter {
-    /// True when `record` passes. `needle` is `search` lowercased (computed once per pass).
-    pub fn matches(&self, record: &Record, needle: &str) -> bool {
+    /// True when `record` passes. `disagree`: whether the profiles disagree
+    /// on it (`None`: not compared). `needle` is `search` lowercased (computed once per pass).
+    pub fn matches(&self, record: &Record, disagree: Option<bool>, needle: &str) -> bool {
         let shown = match self.show {
             Show::All => true,
             Show::Errors => record.has_errors(),
@@ -61,6 +65,7 @@ impl Filter {
             Show::Deviation => record.transitional_differs(),
             Show::NonAscii => !record.input().is_ascii(),
             Show::Suspicious => record.spoof().is_some_and(|s| s.risk > Risk::None),
+            Show::ProfilesDisagree => disagree == Some(true),
         };
         shown && (needle.is_empty() || contains_text(record, needle))
     }
@@ -91,10 +96,13 @@ pub enum SortColumn {
     Display,
     Risk,
     Findings,
+    /// Whether the comparison profiles disagree (shown when the run compares profiles).
+    ProfilesDisagree,
 }
 
 impl SortColumn {
-    pub const ALL: [SortColumn; 9] = [
+    /// The columns every run shows.
+    pub const ALWAYS: [SortColumn; 9] = [
         SortColumn::Line,
         SortColumn::Input,
         SortColumn::ToAsciiN,
@@ -117,6 +125,7 @@ impl SortColumn {
             SortColumn::Display => "Display",
             SortColumn::Risk => "Risk",
             SortColumn::Findings => "Findings",
+            SortColumn::ProfilesDisagree => "Profiles",
         }
     }
 
@@ -142,6 +151,7 @@ impl SortColumn {
             // Highest risk first when ascending: what a reader sorts by risk for.
             SortColumn::Risk => indices.sort_by_key(|i| std::cmp::Reverse(record(i).spoof().map(|s| s.risk))),
             SortColumn::Findings => indices.sort_by_key(|i| record(i).spoof().map(|s| s.findings.codes())),
+            SortColumn::ProfilesDisagree => indices.sort_by_key(|i| records.disagree(*i as usize) != Some(true)),
         }
         if !ascending {
             indices.reverse();

@@ -3,8 +3,9 @@
 //! in chunks, so the window never waits on the file.
 
 use super::BatchSettings;
-use crate::batch::{InputFormat, ItemReader, Record, convert_each};
-use crate::uts46::Uts46;
+use super::store::Chunk;
+use crate::batch::{InputFormat, ItemReader, convert_each};
+use crate::profiles;
 use eframe::egui;
 use std::io::BufReader;
 use std::ops::ControlFlow;
@@ -18,8 +19,8 @@ pub const CHUNK: usize = 4096;
 
 /// What the worker sends.
 pub enum Message {
-    /// The next records in input order.
-    Records(Vec<Record>),
+    /// The next records in input order (with their profile verdicts when the run compares profiles).
+    Records(Chunk),
     /// The input ended (or the job was cancelled), `elapsed` after the worker started.
     Finished { cancelled: bool, elapsed: Duration },
     /// The file could not be opened or read; records sent so far stay.
@@ -127,20 +128,21 @@ impl Worker {
 
     /// Converts the whole file; returns whether it was cancelled.
     fn convert(&self) -> Result<bool, String> {
-        let engine = match &self.settings.table {
-            Some(table) => Uts46::with_table(table),
-            None => Uts46::new(),
-        };
+        let engine = self.settings.engine();
         let file = std::fs::File::open(&self.path).map_err(|e| format!("Cannot open {}: {e}", self.path.display()))?;
         let reader = BufReader::with_capacity(1 << 16, file);
         let items = ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
-        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut chunk = new_chunk(self.settings.compare_profiles);
         let (mut cancelled, mut last_bytes_read) = (false, 0);
         let (options, protected) = (&self.settings.options, Some(&*self.settings.protected));
         let converted = convert_each(&engine, options, protected, items, |record, bytes_read| {
-            chunk.push(record);
+            if self.settings.compare_profiles {
+                let disagree = record.note().is_none() && profiles::disagree(&engine, record.input(), options);
+                chunk.disagree.push(disagree);
+            }
+            chunk.records.push(record);
             last_bytes_read = bytes_read;
-            if chunk.len() == CHUNK {
+            if chunk.records.len() == CHUNK {
                 self.bytes_read.store(bytes_read, Ordering::Relaxed);
                 self.send(&mut chunk);
             }
@@ -158,12 +160,19 @@ impl Worker {
         Ok(cancelled)
     }
 
-    fn send(&self, chunk: &mut Vec<Record>) {
-        if chunk.is_empty() {
+    fn send(&self, chunk: &mut Chunk) {
+        if chunk.records.is_empty() {
             return;
         }
-        let records = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
-        let _ = self.sender.send(Message::Records(records));
+        let full = std::mem::replace(chunk, new_chunk(self.settings.compare_profiles));
+        let _ = self.sender.send(Message::Records(full));
         self.ctx.request_repaint();
+    }
+}
+
+fn new_chunk(compare_profiles: bool) -> Chunk {
+    Chunk {
+        records: Vec::with_capacity(CHUNK),
+        disagree: Vec::with_capacity(if compare_profiles { CHUNK } else { 0 }),
     }
 }

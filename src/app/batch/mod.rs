@@ -8,14 +8,16 @@ mod store;
 mod summary;
 
 use crate::batch::{Column as InputColumn, Format, InputFormat, Record, RecordWriter, Summary, reader};
+use crate::profiles::{Profile, ProfileColumns};
 use crate::spoof::{ProtectedList, Risk};
 use crate::table::MappingTable;
-use crate::uts46::Options;
+use crate::uts46::{Options, Uts46};
 use eframe::egui;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use filter::{Filter, Show, SortColumn, error_text};
 use job::{Job, Message};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
@@ -37,9 +39,20 @@ pub struct BatchSettings {
     pub protected: Arc<ProtectedList>,
     /// The table's and the protected list's generation numbers.
     pub generation: (u64, u64),
+    /// Run the comparison profiles on every line, for the "profiles disagree"
+    /// filter (set by the view when the user asks for profile columns).
+    pub compare_profiles: bool,
 }
 
 impl BatchSettings {
+    /// The engine on the loaded table, or the bundled one.
+    fn engine(&self) -> Uts46<'_> {
+        match &self.table {
+            Some(table) => Uts46::with_table(table),
+            None => Uts46::new(),
+        }
+    }
+
     /// What decides whether records are stale.
     fn key(&self) -> (Options, (u64, u64)) {
         (self.options, self.generation)
@@ -57,6 +70,15 @@ pub struct BatchView {
     summary: Summary,
     /// The options and table/protected-list generations the records were computed with.
     computed_with: Option<(Options, (u64, u64))>,
+    /// What the current records were computed with (the profile cells and the export use it).
+    run: Option<BatchSettings>,
+    /// The profiles whose columns the table and the export show, in [`Profile::ALL`] order.
+    profiles_shown: Vec<Profile>,
+    /// Profile cells of rows drawn so far, by record index: computed when a
+    /// row first shows (a screenful at a time), never for the whole file.
+    profile_cells: HashMap<u32, Option<ProfileColumns>>,
+    /// Records on which the profiles disagree (runs that compare profiles).
+    disagree_count: usize,
     filter: Filter,
     /// Indices into `records` that pass the filter, in display order.
     visible: Vec<u32>,
@@ -103,6 +125,7 @@ impl BatchView {
     /// Opens `path`: guesses its layout, reads a CSV/TSV header (picking the
     /// column named like a domain), and starts converting.
     pub fn open(&mut self, path: &Path, settings: BatchSettings, ctx: &egui::Context) {
+        let settings = self.with_profiles(settings);
         let mut format = InputFormat::guess(path, InputColumn::Index(0));
         self.header.clear();
         if let Some(delimiter) = format.delimiter() {
@@ -130,6 +153,9 @@ impl BatchView {
         self.visible.clear();
         self.export_message = None;
         self.computed_with = Some(settings.key());
+        self.profile_cells.clear();
+        self.disagree_count = 0;
+        self.run = Some(settings.clone());
         self.format = Some(format.clone());
         self.job = Some(Job::start(path, format, settings, ctx.clone()));
     }
@@ -140,13 +166,15 @@ impl BatchView {
         let needle = self.filter.needle();
         for message in job.poll() {
             match message {
-                Message::Records(records) => {
+                Message::Records(chunk) => {
                     let first = self.records.len();
-                    self.records.push_chunk(records);
+                    self.records.push_chunk(chunk);
                     for index in first..self.records.len() {
                         let record = &self.records[index];
+                        let disagree = self.records.disagree(index);
                         self.summary.add(record);
-                        if self.filter.matches(record, &needle) {
+                        self.disagree_count += usize::from(disagree == Some(true));
+                        if self.filter.matches(record, disagree, &needle) {
                             self.visible.push(index as u32);
                         }
                     }
@@ -170,7 +198,11 @@ impl BatchView {
     fn refilter(&mut self) {
         let needle = self.filter.needle();
         self.visible = (0..self.records.len() as u32)
-            .filter(|&i| self.filter.matches(&self.records[i as usize], &needle))
+            .filter(|&i| {
+                let index = i as usize;
+                self.filter
+                    .matches(&self.records[index], self.records.disagree(index), &needle)
+            })
             .collect();
         self.sort_visible();
     }
@@ -204,7 +236,18 @@ impl BatchView {
             .size(egui_extras::Size::remainder().at_least(300.0))
             .size(egui_extras::Size::exact(290.0))
             .horizontal(|mut strip| {
-                strip.cell(|ui| action = self.table(ui));
+                strip.cell(|ui| {
+                    // Profile columns can make the table wider than its place: it scrolls sideways then.
+                    let bar = if self.profiles_shown.is_empty() {
+                        egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded
+                    } else {
+                        egui::scroll_area::ScrollBarVisibility::AlwaysVisible
+                    };
+                    egui::ScrollArea::horizontal()
+                        .id_salt("batch-table-sideways")
+                        .scroll_bar_visibility(bar)
+                        .show(ui, |ui| action = self.table(ui));
+                });
                 strip.cell(|ui| {
                     egui::ScrollArea::vertical().id_salt("batch-summary").show(ui, |ui| {
                         if let Some(show) = summary::SummaryPanel::new(&self.summary).ui(ui) {
@@ -217,10 +260,11 @@ impl BatchView {
         action
     }
 
-    /// The file name, the column choice (CSV/TSV), and a re-run offer when the options changed.
+    /// The file name, the column choice (CSV/TSV), a re-run offer when the
+    /// options changed, and the profile columns menu.
     fn source_bar(&mut self, ui: &mut Ui, settings: BatchSettings) {
         let Some(job) = &self.job else { return };
-        let path = job.path.clone();
+        let (path, total_bytes) = (job.path.clone(), job.total_bytes);
         let mut restart_with = None;
         ui.horizontal(|ui| {
             ui.strong(
@@ -228,7 +272,7 @@ impl BatchView {
                     .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
             )
             .on_hover_text(path.display().to_string());
-            ui.weak(format!("{:.1} MB", job.total_bytes as f64 / 1e6));
+            ui.weak(format!("{:.1} MB", total_bytes as f64 / 1e6));
             match &self.format {
                 Some(InputFormat::Lines) => {
                     ui.weak("plain text, one name per line");
@@ -257,11 +301,57 @@ impl BatchView {
             if stale && ui.button("Options or protected names changed: re-run").clicked() {
                 restart_with = self.format.clone();
             }
+            // The first profile column needs every line compared: a re-run that does.
+            if self.profiles_menu(ui) && !self.compares_profiles() {
+                restart_with = self.format.clone();
+            }
         });
         if let Some(format) = restart_with {
             let ctx = ui.ctx().clone();
+            let settings = self.with_profiles(settings);
             self.start(path, format, settings, &ctx);
         }
+    }
+
+    /// The "Compare profiles" menu: one checkbox per profile column. Returns
+    /// true when a column was added.
+    fn profiles_menu(&mut self, ui: &mut Ui) -> bool {
+        let mut added = false;
+        let title = match self.profiles_shown.len() {
+            0 => "Compare profiles…".to_string(),
+            n => format!("Compare profiles ({n})…"),
+        };
+        // Stays open while boxes are ticked: several columns are usually wanted at once.
+        let keep_open = egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new(title).config(keep_open).ui(ui, |ui| {
+            ui.label("Add a column per profile (ToASCII, or its error codes) and the filter \"Profiles disagree\".");
+            for profile in Profile::ALL {
+                let mut shown = self.profiles_shown.contains(&profile);
+                if ui.checkbox(&mut shown, profile.name()).on_hover_text(profile.description()).changed() {
+                    added |= shown;
+                    self.profiles_shown = Profile::ALL
+                        .into_iter()
+                        .filter(|&p| if p == profile { shown } else { self.profiles_shown.contains(&p) })
+                        .collect();
+                }
+            }
+        })
+        .0
+        .on_hover_text("IDNA2003, UTS #46 T and N, IDNA2008 and WHATWG side by side; Compare profiles in the inspector says why they differ");
+        added
+    }
+
+    /// `settings` with profile comparison on when profile columns are shown.
+    fn with_profiles(&self, settings: BatchSettings) -> BatchSettings {
+        BatchSettings {
+            compare_profiles: !self.profiles_shown.is_empty(),
+            ..settings
+        }
+    }
+
+    /// True when the current records carry the profiles' verdicts.
+    fn compares_profiles(&self) -> bool {
+        self.run.as_ref().is_some_and(|run| run.compare_profiles)
     }
 
     fn progress_bar(&mut self, ui: &mut Ui) {
@@ -321,6 +411,14 @@ impl BatchView {
             for show in [Show::All, Show::Errors, Show::Deviation, Show::NonAscii, Show::Suspicious] {
                 ui.selectable_value(&mut self.filter.show, show, show.label());
             }
+            if self.compares_profiles() {
+                let show = Show::ProfilesDisagree;
+                ui.selectable_value(&mut self.filter.show, show, show.label())
+                    .on_hover_text(format!(
+                        "{} rows whose ToASCII outcome differs between IDNA2003, UTS #46 T/N, IDNA2008 and WHATWG",
+                        thousands(self.disagree_count as u64)
+                    ));
+            }
             let code_text = match self.filter.show {
                 Show::Code(code) => code.to_string(),
                 _ => "any".to_string(),
@@ -343,8 +441,24 @@ impl BatchView {
                 thousands(self.visible.len() as u64),
                 thousands(self.records.len() as u64)
             ));
+            if !self.profiles_shown.is_empty() {
+                ui.weak("· Shift+wheel scrolls the table sideways");
+            }
         });
         self.filter != before
+    }
+
+    /// The table's columns: the fixed ones, and with a profile run the
+    /// "Profiles" verdict and one column per profile shown.
+    fn columns(&self) -> Vec<TableColumn> {
+        let fixed = |columns: &[SortColumn]| columns.iter().map(|&c| TableColumn::Sorted(c)).collect::<Vec<_>>();
+        let mut columns = fixed(&SortColumn::ALWAYS[..6]);
+        if self.compares_profiles() {
+            columns.push(TableColumn::Sorted(SortColumn::ProfilesDisagree));
+            columns.extend(self.profiles_shown.iter().map(|&p| TableColumn::Profile(p)));
+        }
+        columns.extend(fixed(&SortColumn::ALWAYS[6..]));
+        columns
     }
 
     fn table(&mut self, ui: &mut Ui) -> Option<BatchAction> {
@@ -353,49 +467,76 @@ impl BatchView {
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
         // Selectable labels would take the click that opens a row.
         ui.style_mut().interaction.selectable_labels = false;
-        TableBuilder::new(ui)
+        let columns = self.columns();
+        let mut builder = TableBuilder::new(ui)
             .id_salt("batch-table")
             .striped(true)
             .resizable(true)
             .sense(egui::Sense::click())
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            // Initial widths that fit beside the summary panel at the default window size.
-            .column(Column::auto().at_least(56.0))
-            .column(Column::initial(200.0).at_least(80.0).clip(true))
-            .column(Column::initial(200.0).at_least(80.0).clip(true))
-            .column(Column::initial(170.0).at_least(80.0).clip(true))
-            .column(Column::initial(90.0).at_least(50.0).clip(true))
-            .column(Column::auto().at_least(40.0))
-            .column(Column::auto().at_least(64.0))
-            .column(Column::auto().at_least(44.0))
-            .column(Column::remainder().at_least(80.0).clip(true))
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center));
+        let narrow = !self.profiles_shown.is_empty();
+        for (position, column) in columns.iter().enumerate() {
+            builder = builder.column(column.width(position + 1 == columns.len(), narrow));
+        }
+        let run = self.run.clone();
+        let engine = run.as_ref().map(BatchSettings::engine);
+        let show_profiles = !self.profiles_shown.is_empty();
+        builder
             .header(24.0, |mut header| {
-                for column in SortColumn::ALL {
-                    header.col(|ui| {
-                        let arrow = match self.sort {
-                            Some((sorted, true)) if sorted == column => " ⏶",
-                            Some((sorted, false)) if sorted == column => " ⏷",
-                            _ => "",
-                        };
-                        if ui
-                            .add(egui::Button::new(RichText::new(format!("{}{arrow}", column.title())).strong()).frame(false))
-                            .on_hover_text("Sort by this column (again: reverse)")
-                            .clicked()
-                        {
-                            sort_clicked = Some(column);
+                for column in &columns {
+                    header.col(|ui| match column {
+                        TableColumn::Sorted(column) => {
+                            let arrow = match self.sort {
+                                Some((sorted, true)) if sorted == *column => " ⏶",
+                                Some((sorted, false)) if sorted == *column => " ⏷",
+                                _ => "",
+                            };
+                            if ui
+                                .add(egui::Button::new(RichText::new(format!("{}{arrow}", column.title())).strong()).frame(false))
+                                .on_hover_text("Sort by this column (again: reverse)")
+                                .clicked()
+                            {
+                                sort_clicked = Some(*column);
+                            }
+                        }
+                        TableColumn::Profile(profile) => {
+                            ui.strong(profile.name()).on_hover_text(format!(
+                                "{}\n\nToASCII, or the error codes when it fails. Computed for the rows on screen, so not sortable.",
+                                profile.description()
+                            ));
                         }
                     });
                 }
             })
             .body(|body| {
                 body.rows(row_height, self.visible.len(), |mut row| {
-                    let record = &self.records[self.visible[row.index()] as usize];
-                    batch_row(&mut row, record);
+                    let index = self.visible[row.index()];
+                    let record = &self.records[index as usize];
+                    let cells = match (&engine, &run) {
+                        (Some(engine), Some(run)) if show_profiles => self
+                            .profile_cells
+                            .entry(index)
+                            .or_insert_with(|| crate::batch::profile_columns_for(engine, &run.options, record, &Profile::ALL))
+                            .as_ref(),
+                        _ => None,
+                    };
+                    let row_data = RowData {
+                        record,
+                        disagree: self.records.disagree(index as usize),
+                        profile_cells: cells,
+                    };
+                    for column in &columns {
+                        row.col(|ui| row_data.cell(ui, *column));
+                    }
                     if row.response().clicked() && record.note().is_none() {
                         action = Some(BatchAction::Inspect(record.input().to_string()));
                     }
                 });
             });
+        // A screenful of rows at a time: the cache stays small however far one scrolls.
+        if self.profile_cells.len() > 20_000 {
+            self.profile_cells.clear();
+        }
         if let Some(column) = sort_clicked {
             let ascending = !matches!(self.sort, Some((sorted, true)) if sorted == column);
             self.sort = Some((column, ascending));
@@ -406,7 +547,7 @@ impl BatchView {
 
     /// Writes all rows, or the filtered rows in display order, to `path`
     /// (JSONL for a `.jsonl`/`.json` name, TSV for `.tsv`, CSV otherwise;
-    /// CSV/TSV formula-safe) on a background thread; the outcome shows in the
+    /// CSV/TSV formula-safe), with the profile columns shown, on a background thread; the outcome shows in the
     /// progress line, a failure in the dialog.
     pub fn export(&mut self, path: &Path, filtered_only: bool, ctx: &egui::Context) {
         let format = match path.extension().and_then(|e| e.to_str()) {
@@ -416,10 +557,12 @@ impl BatchView {
         };
         let records = self.records.clone();
         let rows = filtered_only.then(|| self.visible.clone());
+        let (run, profiles) = (self.run.clone(), self.profiles_shown.clone());
         let (sender, receiver) = mpsc::channel();
         let (target, ctx) = (path.to_path_buf(), ctx.clone());
         std::thread::spawn(move || {
-            let _ = sender.send(write_rows(&target, format, &records, rows.as_deref()));
+            let written = write_rows(&target, format, &records, rows.as_deref(), (run.as_ref(), &profiles));
+            let _ = sender.send(written);
             ctx.request_repaint();
         });
         self.export_message = Some(format!("Exporting to {}…", path.display()));
@@ -461,85 +604,165 @@ impl BatchView {
     }
 }
 
-fn batch_row(row: &mut egui_extras::TableRow<'_, '_>, record: &Record) {
-    use crate::batch::ResultKind;
-    row.col(|ui| {
-        ui.weak(record.line.to_string());
-    });
-    // Monospace throughout: a proportional font can draw "--" like a dash, and hyphens matter here.
-    row.col(|ui| {
-        let input = record.input();
-        let shown = crate::display::visual_order(input).unwrap_or_else(|| input.to_string());
-        let label = ui.monospace(shown);
-        if let Some(note) = record.note() {
-            label.on_hover_text(note.to_string());
+/// A column of the batch table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TableColumn {
+    /// A column the table sorts by.
+    Sorted(SortColumn),
+    /// One profile's ToASCII or error codes.
+    Profile(Profile),
+}
+
+impl TableColumn {
+    /// Initial widths that fit beside the summary panel at the default window
+    /// size; the `last` column takes the rest. `narrow`: profile columns
+    /// follow, so the name columns start narrower to leave them room.
+    fn width(self, last: bool, narrow: bool) -> Column {
+        if last {
+            return Column::remainder().at_least(80.0).clip(true);
         }
-    });
-    row.col(|ui| {
-        ui.monospace(record.result(ResultKind::ToAsciiN));
-    });
-    row.col(|ui| {
-        let text = record.result(ResultKind::ToUnicode);
-        ui.monospace(crate::display::visual_order(text).unwrap_or_else(|| text.to_string()));
-    });
-    row.col(|ui| {
-        match record.note() {
-            Some(note) if note.is_skip() => ui.weak(note.to_string()),
-            _ => {
-                let text = error_text(record);
-                if text.is_empty() {
-                    ui.label(RichText::new("✔").color(crate::app::widgets::ok_color(ui)))
-                } else {
-                    ui.label(RichText::new(text).color(crate::app::widgets::error_color(ui)))
+        let name = |wide: f32| Column::initial(if narrow { 140.0 } else { wide }).at_least(80.0).clip(true);
+        match self {
+            TableColumn::Sorted(SortColumn::Line) => Column::auto().at_least(56.0),
+            TableColumn::Sorted(SortColumn::Input | SortColumn::ToAsciiN) => name(200.0),
+            TableColumn::Sorted(SortColumn::ToUnicode) => name(170.0),
+            TableColumn::Sorted(SortColumn::Errors) => Column::initial(90.0).at_least(50.0).clip(true),
+            TableColumn::Sorted(SortColumn::Deviation) => Column::auto().at_least(40.0),
+            TableColumn::Sorted(SortColumn::Display) => Column::auto().at_least(64.0),
+            TableColumn::Sorted(SortColumn::Risk) => Column::auto().at_least(44.0),
+            TableColumn::Sorted(SortColumn::Findings) => Column::initial(120.0).at_least(80.0).clip(true),
+            TableColumn::Sorted(SortColumn::ProfilesDisagree) => Column::auto().at_least(56.0),
+            TableColumn::Profile(_) => Column::initial(140.0).at_least(60.0).clip(true),
+        }
+    }
+}
+
+/// What one table row draws from.
+struct RowData<'a> {
+    record: &'a Record,
+    /// Whether the profiles disagree (`None`: the run did not compare them).
+    disagree: Option<bool>,
+    /// Every profile's cells (`None`: no profile column shown, or not converted).
+    profile_cells: Option<&'a ProfileColumns>,
+}
+
+impl RowData<'_> {
+    fn cell(&self, ui: &mut Ui, column: TableColumn) {
+        use crate::batch::ResultKind;
+        let record = self.record;
+        // Monospace for names throughout: a proportional font can draw "--" like a dash, and hyphens matter here.
+        match column {
+            TableColumn::Sorted(SortColumn::Line) => {
+                ui.weak(record.line.to_string());
+            }
+            TableColumn::Sorted(SortColumn::Input) => {
+                let input = record.input();
+                let shown = crate::display::visual_order(input).unwrap_or_else(|| input.to_string());
+                let label = ui.monospace(shown);
+                if let Some(note) = record.note() {
+                    label.on_hover_text(note.to_string());
                 }
             }
-        };
-    });
-    row.col(|ui| {
-        if record.transitional_differs() {
-            ui.label(RichText::new("T≠N").strong())
-                .on_hover_text(format!("Transitional ToASCII: {}", record.result(ResultKind::ToAsciiT)));
-        }
-    });
-    let spoof = record.spoof();
-    row.col(|ui| {
-        if let Some(spoof) = spoof {
-            ui.label(spoof.display.name())
-                .on_hover_text("How a browser following Chromium's published IDN policy would show it");
-        }
-    });
-    row.col(|ui| {
-        if let Some(spoof) = spoof {
-            let text = RichText::new(spoof.risk.name());
-            let text = match spoof.risk {
-                Risk::High => text.color(crate::app::widgets::error_color(ui)).strong(),
-                Risk::Low => text.color(ui.visuals().warn_fg_color),
-                Risk::None => text.weak(),
-            };
-            ui.label(text);
-        }
-    });
-    row.col(|ui| {
-        if let Some(spoof) = spoof {
-            let titles: Vec<&str> = spoof.findings.iter().map(|kind| kind.title()).collect();
-            let label = ui.label(RichText::new(spoof.findings.codes()).small());
-            if !titles.is_empty() {
-                label.on_hover_text(titles.join("\n"));
+            TableColumn::Sorted(SortColumn::ToAsciiN) => {
+                ui.monospace(record.result(ResultKind::ToAsciiN));
+            }
+            TableColumn::Sorted(SortColumn::ToUnicode) => {
+                let text = record.result(ResultKind::ToUnicode);
+                ui.monospace(crate::display::visual_order(text).unwrap_or_else(|| text.to_string()));
+            }
+            TableColumn::Sorted(SortColumn::Errors) => match record.note() {
+                Some(note) if note.is_skip() => {
+                    ui.weak(note.to_string());
+                }
+                _ => verdict(ui, &error_text(record)),
+            },
+            TableColumn::Sorted(SortColumn::Deviation) => {
+                if record.transitional_differs() {
+                    ui.label(RichText::new("T≠N").strong())
+                        .on_hover_text(format!("Transitional ToASCII: {}", record.result(ResultKind::ToAsciiT)));
+                }
+            }
+            TableColumn::Sorted(SortColumn::Display) => {
+                if let Some(spoof) = record.spoof() {
+                    ui.label(spoof.display.name())
+                        .on_hover_text("How a browser following Chromium's published IDN policy would show it");
+                }
+            }
+            TableColumn::Sorted(SortColumn::Risk) => {
+                if let Some(spoof) = record.spoof() {
+                    let text = RichText::new(spoof.risk.name());
+                    let text = match spoof.risk {
+                        Risk::High => text.color(crate::app::widgets::error_color(ui)).strong(),
+                        Risk::Low => text.color(ui.visuals().warn_fg_color),
+                        Risk::None => text.weak(),
+                    };
+                    ui.label(text);
+                }
+            }
+            TableColumn::Sorted(SortColumn::Findings) => {
+                if let Some(spoof) = record.spoof() {
+                    let titles: Vec<&str> = spoof.findings.iter().map(|kind| kind.title()).collect();
+                    let label = ui.label(RichText::new(spoof.findings.codes()).small());
+                    if !titles.is_empty() {
+                        label.on_hover_text(titles.join("\n"));
+                    }
+                }
+            }
+            TableColumn::Sorted(SortColumn::ProfilesDisagree) => {
+                if self.disagree == Some(true) {
+                    ui.label(RichText::new("differ").strong())
+                        .on_hover_text("The profiles' ToASCII outcomes differ; open the row and see Compare profiles for why");
+                }
+            }
+            TableColumn::Profile(profile) => {
+                let cell = self
+                    .profile_cells
+                    .and_then(|cells| cells.results.iter().find(|cell| cell.profile == profile));
+                if let Some(cell) = cell {
+                    if cell.errors.is_empty() {
+                        ui.monospace(&cell.to_ascii);
+                    } else {
+                        ui.label(RichText::new(cell.errors.join(" ")).color(crate::app::widgets::error_color(ui)))
+                            .on_hover_text(format!("{} ToASCII fails; its output: {}", profile.name(), cell.to_ascii));
+                    }
+                }
             }
         }
-    });
+    }
+}
+
+/// ✔ when `errors` is empty, else the error codes in the error colour.
+fn verdict(ui: &mut Ui, errors: &str) {
+    if errors.is_empty() {
+        ui.label(RichText::new("✔").color(crate::app::widgets::ok_color(ui)));
+    } else {
+        ui.label(RichText::new(errors).color(crate::app::widgets::error_color(ui)));
+    }
 }
 
 /// Writes `rows` (indices into `records`; all records when `None`) to a new
-/// file at `path`; returns how many were written.
-fn write_rows(path: &Path, format: Format, records: &RecordStore, rows: Option<&[u32]>) -> std::io::Result<usize> {
+/// file at `path`, with the columns of `profiles` computed with `run`'s
+/// engine and options (as the CLI's `batch --profile` does); returns how many were written.
+fn write_rows(
+    path: &Path,
+    format: Format,
+    records: &RecordStore,
+    rows: Option<&[u32]>,
+    (run, profiles): (Option<&BatchSettings>, &[Profile]),
+) -> std::io::Result<usize> {
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);
     let spoof = records.iter().any(|record| record.spoof().is_some());
-    let mut writer = RecordWriter::with_columns(format, file, spoof)?.formula_safe(true);
+    let profiles = if run.is_some() { profiles } else { &[] };
+    let mut writer = RecordWriter::with_profiles(format, file, spoof, profiles)?.formula_safe(true);
+    let engine = run.map(BatchSettings::engine);
     let mut written = 0;
     let mut write = |record: &Record| {
         written += 1;
-        writer.write(record)
+        let columns = match (&engine, run) {
+            (Some(engine), Some(run)) => crate::batch::profile_columns_for(engine, &run.options, record, profiles),
+            _ => None,
+        };
+        writer.write_with_profiles(record, columns.as_ref())
     };
     match rows {
         Some(rows) => rows.iter().try_for_each(|&index| write(&records[index as usize]))?,

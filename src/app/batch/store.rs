@@ -8,10 +8,19 @@ use super::job::CHUNK;
 use crate::batch::Record;
 use std::sync::Arc;
 
+/// One delivery of the worker.
+#[derive(Default)]
+pub struct Chunk {
+    pub records: Vec<Record>,
+    /// Per record, whether the comparison profiles disagree on it; empty when
+    /// the run did not compare profiles (one byte per record when it did).
+    pub disagree: Vec<bool>,
+}
+
 #[derive(Clone, Default)]
 pub struct RecordStore {
     /// Every chunk but the last is exactly `CHUNK` long.
-    chunks: Vec<Arc<Vec<Record>>>,
+    chunks: Vec<Arc<Chunk>>,
     len: usize,
 }
 
@@ -21,20 +30,28 @@ impl RecordStore {
     }
 
     /// Appends a chunk. Only the last chunk of a run may be shorter than `CHUNK`.
-    pub fn push_chunk(&mut self, mut chunk: Vec<Record>) {
-        debug_assert!(self.chunks.last().is_none_or(|last| last.len() == CHUNK));
-        chunk.shrink_to_fit();
-        self.len += chunk.len();
+    pub fn push_chunk(&mut self, mut chunk: Chunk) {
+        debug_assert!(self.chunks.last().is_none_or(|last| last.records.len() == CHUNK));
+        debug_assert!(chunk.disagree.is_empty() || chunk.disagree.len() == chunk.records.len());
+        chunk.records.shrink_to_fit();
+        chunk.disagree.shrink_to_fit();
+        self.len += chunk.records.len();
         self.chunks.push(Arc::new(chunk));
     }
 
     /// The record at `index` (0-based, in input order).
     pub fn get(&self, index: usize) -> &Record {
-        &self.chunks[index / CHUNK][index % CHUNK]
+        &self.chunks[index / CHUNK].records[index % CHUNK]
+    }
+
+    /// Whether the profiles disagree on the record at `index`; `None` when
+    /// the run did not compare profiles.
+    pub fn disagree(&self, index: usize) -> Option<bool> {
+        self.chunks[index / CHUNK].disagree.get(index % CHUNK).copied()
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Record> {
-        self.chunks.iter().flat_map(|chunk| chunk.iter())
+        self.chunks.iter().flat_map(|chunk| chunk.records.iter())
     }
 }
 
