@@ -131,3 +131,109 @@ proptest! {
         prop_assert_eq!(engine.process(&s, &options), full);
     }
 }
+
+/// Names with Unicode labels: valid letters of several scripts (Hebrew and
+/// Arabic-Indic digits for the Bidi rule), a combining mark, deviations,
+/// a joiner, mapped forms, hyphens, dots, `xn--` and a long label.
+fn unicode_domain_like() -> impl Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "a",
+        "Q",
+        "7",
+        "-",
+        "--",
+        ".",
+        "_",
+        "xn--",
+        "ü",
+        "日本",
+        "пример",
+        "ελ",
+        "א",
+        "ש",
+        "٣",
+        "1",
+        "\u{0308}",
+        "\u{0301}",
+        "ß",
+        "\u{200D}",
+        "Ｊ",
+        "ﬁ",
+        "·",
+        "\u{0644}",
+        "😉",
+        "ａａａａａａａａａａａａａａａａａａａａ",
+        "ääääääääääääääääääääääääääääää",
+    ]);
+    prop::collection::vec(pieces, 1..16).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6000))]
+
+    /// The Unicode fast path (taken by `process`, never by `process_traced`)
+    /// agrees with the full engine, and takes every name it is meant for.
+    #[test]
+    fn unicode_fast_path_agrees_with_the_full_engine(s in unicode_domain_like(), flags in any::<[bool; 7]>()) {
+        let options = options_from(flags);
+        let engine = Uts46::new();
+        let full = engine.process_traced(&s, &options).0;
+        let all_ok = full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok();
+        let mut out = String::from("kept:");
+        if engine.write_valid_unicode_name(&s, &options, &mut out) {
+            prop_assert!(all_ok, "{:?}", full);
+            prop_assert_eq!(&full.to_unicode.value, &s);
+            prop_assert_eq!(&full.to_ascii_n.value, &out["kept:".len()..]);
+            prop_assert_eq!(&full.to_ascii_t.value, &out["kept:".len()..]);
+        } else {
+            prop_assert_eq!(&out, "kept:", "a declined name leaves the buffer as it was");
+            // Declined by design: names the Map step changes, deviations (T may differ), A-labels,
+            // the root label, CheckContextO, ASCII-only names (the ASCII path's), and combining
+            // marks the NFC quick check answers Maybe for.
+            let by_design = full.to_unicode.value != s
+                || full.to_ascii_n.value != full.to_ascii_t.value
+                || s.contains(['ß', '\u{200D}', '\u{0308}', '\u{0301}'])
+                || s.to_ascii_lowercase().split('.').any(|label| label.starts_with("xn--"))
+                || s.ends_with('.')
+                || options.check_contexto
+                || s.is_ascii();
+            prop_assert!(!all_ok || by_design, "declined a valid name {:?}", s);
+        }
+        prop_assert_eq!(engine.process(&s, &options), full);
+    }
+}
+
+#[test]
+fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let taken = |name: &str| {
+        let mut out = String::new();
+        engine.write_valid_unicode_name(name, &options, &mut out).then_some(out)
+    };
+    for (name, ascii) in [
+        ("bücher.example", "xn--bcher-kva.example"),
+        ("пример.рф", "xn--e1afmkfd.xn--p1ai"),
+        ("日本語.jp", "xn--wgv71a119e.jp"),
+        ("שלום.co.il", "xn--9dbne9b.co.il"),
+        ("www.مثال.إختبار", "www.xn--mgbh0fb.xn--kgbechtv"),
+    ] {
+        assert_eq!(taken(name).as_deref(), Some(ascii), "{name}");
+        assert_eq!(engine.process(name, &options).to_ascii_n.value, ascii);
+    }
+    // Mapped (upper case), deviation, A-label, Bidi rule failure (B5: a Hebrew
+    // letter in a label that starts left-to-right), joiner, hyphens, combining
+    // mark first, root label.
+    for name in [
+        "Bücher.example",
+        "faß.de",
+        "xn--bcher-kva.example",
+        "aש.com",
+        "a\u{200D}b.com",
+        "-ü.com",
+        "\u{0308}a.com",
+        "bücher.example.",
+    ] {
+        assert_eq!(taken(name), None, "{name}");
+    }
+}

@@ -92,15 +92,17 @@ pub fn record_for_line_checked(
     if let Some(name) = engine.valid_ascii_name(text, options) {
         let mut record = Record::valid_ascii(line, text, &name);
         if let Some(protected) = spoof {
-            let value = Conversion {
-                value: name.to_cow().into_owned(),
-                errors: Vec::new(),
-            };
-            let results = Results {
-                to_unicode: value.clone(),
-                to_ascii_n: value.clone(),
-                to_ascii_t: value,
-            };
+            let results = valid_results(&record);
+            record.set_spoof(spoof::summarize(engine, text, &results, protected));
+        }
+        return record;
+    }
+    let mut buffer = String::with_capacity(3 * text.len() + 8);
+    buffer.push_str(text);
+    if engine.write_valid_unicode_name(text, options, &mut buffer) {
+        let mut record = Record::valid_unicode(line, buffer, text.len());
+        if let Some(protected) = spoof {
+            let results = valid_results(&record);
             record.set_spoof(spoof::summarize(engine, text, &results, protected));
         }
         return record;
@@ -125,6 +127,19 @@ pub fn profile_columns_for(
 ) -> Option<ProfileColumns> {
     (!selected.is_empty() && record.note().is_none())
         .then(|| profiles::profile_columns(engine, record.input(), options, selected))
+}
+
+/// The engine's results of a record that one of its fast paths found valid.
+fn valid_results(record: &Record) -> Results {
+    let conversion = |kind| Conversion {
+        value: record.result(kind).to_string(),
+        errors: Vec::new(),
+    };
+    Results {
+        to_unicode: conversion(ResultKind::ToUnicode),
+        to_ascii_n: conversion(ResultKind::ToAsciiN),
+        to_ascii_t: conversion(ResultKind::ToAsciiT),
+    }
 }
 
 /// The record of a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".

@@ -179,6 +179,21 @@ impl Record {
         }
     }
 
+    /// A record of a valid name whose ToUnicode is the input and whose
+    /// ToASCII (N and T alike) is `text[input_len..]`: the engine's Unicode
+    /// fast path wrote it after the input, so the record takes the buffer as it is.
+    pub(crate) fn valid_unicode(line: u64, text: String, input_len: usize) -> Record {
+        let ascii = (input_len as u32, text.len() as u32);
+        Record {
+            line,
+            text: text.into_boxed_str(),
+            input_len: input_len as u32,
+            spans: [(0, input_len as u32), ascii, ascii],
+            codes: [CodeSet::default(); 3],
+            extra: Extra::Converted(None),
+        }
+    }
+
     /// A record that was not converted, with the reason.
     pub(crate) fn noted(line: u64, shown_input: &str, note: Note) -> Record {
         let empty = (shown_input.len() as u32, shown_input.len() as u32);

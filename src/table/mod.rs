@@ -23,8 +23,9 @@ pub struct MappingTable {
     version: String,
     date: String,
     source: TableSource,
-    /// Row index of each ASCII code point, so the common case skips the binary search.
-    ascii_rows: [u16; 128],
+    /// Row index of each BMP code point, so the common case skips the binary
+    /// search (128 KiB; empty in the unlikely case of more rows than a `u16` counts).
+    bmp_rows: Vec<u16>,
     /// Per ASCII byte, the ASCII byte the Map step turns it into when that is
     /// a single code point of status valid; 0 when the byte needs the full path.
     ascii_fold: [u8; 128],
@@ -149,10 +150,7 @@ impl MappingTable {
         date: String,
         source: TableSource,
     ) -> MappingTable {
-        let mut ascii_rows = [0u16; 128];
-        for (cp, slot) in ascii_rows.iter_mut().enumerate() {
-            *slot = row_index(&rows, cp as u32) as u16;
-        }
+        let bmp_rows = bmp_rows(&rows);
         let ascii_fold = ascii_fold(&rows, &pool);
         let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
             .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
@@ -165,7 +163,7 @@ impl MappingTable {
             version,
             date,
             source,
-            ascii_rows,
+            bmp_rows,
             ascii_fold,
             block_rows,
         }
@@ -184,10 +182,9 @@ impl MappingTable {
     #[inline]
     pub fn lookup(&self, c: char) -> TableRow<'_> {
         let cp = c as u32;
-        let index = if cp < 128 {
-            self.ascii_rows[cp as usize] as usize
-        } else {
-            self.row_index_in_block(cp)
+        let index = match self.bmp_rows.get(cp as usize) {
+            Some(&index) => usize::from(index),
+            None => self.row_index_in_block(cp),
         };
         self.row(index)
     }
@@ -276,6 +273,20 @@ fn version_at_most_15_0(version: &str) -> bool {
     let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
     let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
     major != 0 && (major, minor) <= (15, 0)
+}
+
+/// The row index of each BMP code point, from the rows' ranges; empty when
+/// there are more rows than a `u16` counts.
+fn bmp_rows(rows: &[RawRow]) -> Vec<u16> {
+    if rows.len() > usize::from(u16::MAX) {
+        return Vec::new();
+    }
+    let mut indices = vec![0u16; 0x1_0000];
+    for (index, row) in rows.iter().enumerate().take_while(|(_, row)| row.start <= 0xFFFF) {
+        let last = row.end.min(0xFFFF) as usize;
+        indices[row.start as usize..=last].fill(index as u16);
+    }
+    indices
 }
 
 fn row_index(rows: &[RawRow], cp: u32) -> usize {

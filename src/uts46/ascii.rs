@@ -102,6 +102,22 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
     Some(ValidAscii { input, table, changed })
 }
 
+/// The checks of [`valid_ascii_name`] for one ASCII label of a name that
+/// also has Unicode labels, where the label must come out of Map unchanged
+/// (the Unicode fast path's ToUnicode is its input): `None` when a byte
+/// would be mapped or is not allowed, or the label fails a check.
+pub(super) fn check_unchanged_label(label: &str, options: &Options, table: &MappingTable) -> Option<()> {
+    let mut shape = LabelShape::default();
+    for byte in label.bytes() {
+        let allowed = table.ascii_fold(byte) == Some(byte) && (!options.use_std3_ascii_rules || is_ldh_lowercase(byte));
+        if !allowed {
+            return None;
+        }
+        shape.push(byte);
+    }
+    shape.check(options)
+}
+
 /// What the per-label checks need of a mapped label, gathered byte by byte.
 #[derive(Default)]
 struct LabelShape {
@@ -133,6 +149,6 @@ impl LabelShape {
 }
 
 /// The ASCII bytes STD3 allows in a label: a–z, 0–9 and `-`.
-fn is_ldh_lowercase(byte: u8) -> bool {
+pub(super) fn is_ldh_lowercase(byte: u8) -> bool {
     byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-'
 }

@@ -30,11 +30,6 @@ fn defaults_to_boundary_neutral(cp: u32) -> bool {
     noncharacter || reserved_default_ignorable
 }
 
-/// True for the bidi classes that make a name a "Bidi domain name" (RFC 5893 §1.4: R, AL, AN).
-pub(crate) fn is_rtl_or_arabic_number(c: char) -> bool {
-    !c.is_ascii() && matches!(bidi_class(c), BidiClass::R | BidiClass::AL | BidiClass::AN)
-}
-
 /// The short Bidi_Class name of `c` (`L`, `R`, `AL`, `EN`, …).
 pub fn bidi_class_name(c: char) -> &'static str {
     use BidiClass::*;

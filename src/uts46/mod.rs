@@ -8,10 +8,12 @@
 
 mod ascii;
 mod bidi_rule;
+mod char_flags;
 mod contextj;
 pub mod contexto;
 pub mod errors;
 pub mod trace;
+mod unicode_fast;
 mod validity;
 
 pub use ascii::ValidAscii;
@@ -23,10 +25,11 @@ pub use trace::*;
 use crate::names::char_name;
 use crate::punycode;
 use crate::table::{MappingTable, Status};
-use bidi_rule::{check_bidi_rule, is_rtl_or_arabic_number};
+use bidi_rule::check_bidi_rule;
+use char_flags::is_rtl_or_arabic_number;
 use contextj::check_joiners;
 use serde::{Deserialize, Serialize};
-use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+use unicode_normalization::UnicodeNormalization;
 use validity::{LabelReport, check_label};
 
 /// The longest Punycode (bytes after `xn--`) the engine decodes; a longer
@@ -253,6 +256,22 @@ impl<'t> Uts46<'t> {
                 to_ascii_t: conversion,
             };
         }
+        let mut ascii = String::with_capacity(2 * input.len() + 8);
+        if self.write_valid_unicode_name(input, options, &mut ascii) {
+            let to_unicode = Conversion {
+                value: input.to_string(),
+                errors: Vec::new(),
+            };
+            let to_ascii = Conversion {
+                value: ascii,
+                errors: Vec::new(),
+            };
+            return Results {
+                to_unicode,
+                to_ascii_n: to_ascii.clone(),
+                to_ascii_t: to_ascii,
+            };
+        }
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
         let to_ascii_n = self.to_ascii(&nontransitional, options, None);
         let to_ascii_t = if nontransitional.has_deviation {
@@ -283,6 +302,16 @@ impl<'t> Uts46<'t> {
         't: 'a,
     {
         ascii::valid_ascii_name(input, options, self.table)
+    }
+
+    /// The second fast path of [`Uts46::process`]: when `input` has Unicode
+    /// labels, every character is valid as it is, the name is in NFC and
+    /// processing records no error, appends the ToASCII string (N and T are
+    /// the same) to `out` and returns true; ToUnicode is then `input` itself.
+    /// Returns false, leaving `out` as it was, when the full engine must run
+    /// (UTS #46 §4, reduced as the `unicode_fast` module explains).
+    pub fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> bool {
+        unicode_fast::write_valid_unicode_name(input, options, self.table, out)
     }
 
     /// [`Uts46::process`] with the full step-by-step [`Trace`] (both modes are always traced).
@@ -593,7 +622,7 @@ impl<'t> Uts46<'t> {
 
 /// Step 2, Normalize: NFC, skipping the work when the quick check says the text already is.
 fn normalize(mapped: String) -> String {
-    if mapped.is_ascii() || is_nfc_quick(mapped.chars()) == IsNormalized::Yes {
+    if mapped.is_ascii() || char_flags::is_nfc_quick_yes(&mapped) {
         mapped
     } else {
         mapped.nfc().collect()
