@@ -293,16 +293,21 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
         output.push(DELIMITER);
     }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic_count);
+    // m: the smallest code point not yet handled (RFC 3492 §6.3). After the
+    // first, each pass over the input below finds the next one as it goes.
+    let mut m = code_points.iter().copied().filter(|&c| c >= n).min().unwrap_or(n);
     while h < length {
-        // m: the smallest code point not yet handled (RFC 3492 §6.3).
-        let m = code_points.iter().copied().filter(|&c| c >= n).min().unwrap_or(n);
         delta = (m - n)
             .checked_mul(h + 1)
             .and_then(|d| d.checked_add(delta))
             .ok_or(overflow(0))?;
         n = m;
+        let mut next_m = u32::MAX;
         let mut inserted_before: u32 = 0;
         for (position, &c) in code_points.iter().enumerate() {
+            if c > n {
+                next_m = next_m.min(c);
+            }
             if c < n {
                 delta = delta.checked_add(1).ok_or(overflow(position))?;
                 if trace.is_some() {
@@ -337,6 +342,7 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
         }
         delta = delta.checked_add(1).ok_or(overflow(length as usize))?;
         n = n.checked_add(1).ok_or(overflow(length as usize))?;
+        m = next_m;
     }
     Ok(())
 }

@@ -180,17 +180,20 @@ proptest! {
         let full = engine.process_traced(&s, &options).0;
         let all_ok = full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok();
         let mut out = String::from("kept:");
-        if engine.write_valid_unicode_name(&s, &options, &mut out) {
+        if let Some(valid) = engine.write_valid_unicode_name(&s, &options, &mut out) {
             prop_assert!(all_ok, "{:?}", full);
-            prop_assert_eq!(&full.to_unicode.value, &s);
-            prop_assert_eq!(&full.to_ascii_n.value, &out["kept:".len()..]);
-            prop_assert_eq!(&full.to_ascii_t.value, &out["kept:".len()..]);
+            let to_unicode = valid.to_unicode.clone().map_or(s.as_str(), |range| &out[range]);
+            prop_assert_eq!(&full.to_unicode.value, to_unicode);
+            prop_assert_eq!(valid.to_unicode.is_some(), full.to_unicode.value != s, "written only when it differs");
+            prop_assert_eq!(&full.to_ascii_n.value, &out[valid.to_ascii.clone()]);
+            prop_assert_eq!(&full.to_ascii_t.value, &out[valid.to_ascii.clone()]);
         } else {
             prop_assert_eq!(&out, "kept:", "a declined name leaves the buffer as it was");
-            // Declined by design: names the Map step changes, deviations (T may differ), A-labels,
-            // the root label, CheckContextO, ASCII-only names (the ASCII path's), and combining
-            // marks the NFC quick check answers Maybe for.
-            let by_design = full.to_unicode.value != s
+            // Declined by design: mappings to more than one character or to ASCII (ﬁ, Ｊ,
+            // fullwidth a), deviations (T may differ), A-labels, the root label, CheckContextO,
+            // ASCII-only names (the ASCII path's), and combining marks the NFC quick check
+            // answers Maybe for.
+            let by_design = s.contains(['ﬁ', 'Ｊ', 'ａ'])
                 || full.to_ascii_n.value != full.to_ascii_t.value
                 || s.contains(['ß', '\u{200D}', '\u{0308}', '\u{0301}'])
                 || s.to_ascii_lowercase().split('.').any(|label| label.starts_with("xn--"))
@@ -209,7 +212,8 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
     let options = Options::default();
     let taken = |name: &str| {
         let mut out = String::new();
-        engine.write_valid_unicode_name(name, &options, &mut out).then_some(out)
+        let valid = engine.write_valid_unicode_name(name, &options, &mut out)?;
+        Some(out[valid.to_ascii].to_string())
     };
     for (name, ascii) in [
         ("bücher.example", "xn--bcher-kva.example"),
@@ -221,11 +225,16 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
         assert_eq!(taken(name).as_deref(), Some(ascii), "{name}");
         assert_eq!(engine.process(name, &options).to_ascii_n.value, ascii);
     }
-    // Mapped (upper case), deviation, A-label, Bidi rule failure (B5: a Hebrew
+    // Mapped to ASCII (fullwidth), deviation, A-label, Bidi rule failure (B5: a Hebrew
     // letter in a label that starts left-to-right), joiner, hyphens, combining
     // mark first, root label.
+    // Upper case maps to one valid character: taken, with ToUnicode written.
+    let mut out = String::new();
+    let valid = engine.write_valid_unicode_name("BÜCHER.DE", &options, &mut out).unwrap();
+    assert_eq!(&out[valid.to_unicode.unwrap()], "bücher.de");
+    assert_eq!(&out[valid.to_ascii], "xn--bcher-kva.de");
     for name in [
-        "Bücher.example",
+        "Ｂücher.example",
         "faß.de",
         "xn--bcher-kva.example",
         "aש.com",

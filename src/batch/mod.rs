@@ -99,8 +99,8 @@ pub fn record_for_line_checked(
     }
     let mut buffer = String::with_capacity(3 * text.len() + 8);
     buffer.push_str(text);
-    if engine.write_valid_unicode_name(text, options, &mut buffer) {
-        let mut record = Record::valid_unicode(line, buffer, text.len());
+    if let Some(valid) = engine.write_valid_unicode_name(text, options, &mut buffer) {
+        let mut record = Record::valid_unicode(line, buffer, text.len(), &valid);
         if let Some(protected) = spoof {
             let results = valid_results(&record);
             record.set_spoof(spoof::summarize(engine, text, &results, protected));

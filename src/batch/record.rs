@@ -4,7 +4,7 @@
 //! the input), and each result's error codes are a bit set.
 
 use crate::spoof::SpoofSummary;
-use crate::uts46::{Conversion, ErrorCode, Results, ValidAscii};
+use crate::uts46::{Conversion, ErrorCode, Results, ValidAscii, ValidUnicode};
 use std::fmt;
 
 /// Why a record holds no conversion.
@@ -179,16 +179,18 @@ impl Record {
         }
     }
 
-    /// A record of a valid name whose ToUnicode is the input and whose
-    /// ToASCII (N and T alike) is `text[input_len..]`: the engine's Unicode
-    /// fast path wrote it after the input, so the record takes the buffer as it is.
-    pub(crate) fn valid_unicode(line: u64, text: String, input_len: usize) -> Record {
-        let ascii = (input_len as u32, text.len() as u32);
+    /// A record of a valid name from the engine's Unicode fast path, which
+    /// wrote ToUnicode (when it differs from the input) and ToASCII (N and T
+    /// alike) into `text` after the input: the record takes the buffer as it is.
+    pub(crate) fn valid_unicode(line: u64, text: String, input_len: usize, valid: &ValidUnicode) -> Record {
+        let span = |range: &std::ops::Range<usize>| (range.start as u32, range.end as u32);
+        let ascii = span(&valid.to_ascii);
+        let unicode = valid.to_unicode.as_ref().map_or((0, input_len as u32), span);
         Record {
             line,
             text: text.into_boxed_str(),
             input_len: input_len as u32,
-            spans: [(0, input_len as u32), ascii, ascii],
+            spans: [unicode, ascii, ascii],
             codes: [CodeSet::default(); 3],
             extra: Extra::Converted(None),
         }

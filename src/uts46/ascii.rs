@@ -102,22 +102,6 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
     Some(ValidAscii { input, table, changed })
 }
 
-/// The checks of [`valid_ascii_name`] for one ASCII label of a name that
-/// also has Unicode labels, where the label must come out of Map unchanged
-/// (the Unicode fast path's ToUnicode is its input): `None` when a byte
-/// would be mapped or is not allowed, or the label fails a check.
-pub(super) fn check_unchanged_label(label: &str, options: &Options, table: &MappingTable) -> Option<()> {
-    let mut shape = LabelShape::default();
-    for byte in label.bytes() {
-        let allowed = table.ascii_fold(byte) == Some(byte) && (!options.use_std3_ascii_rules || is_ldh_lowercase(byte));
-        if !allowed {
-            return None;
-        }
-        shape.push(byte);
-    }
-    shape.check(options)
-}
-
 /// What the per-label checks need of a mapped label, gathered byte by byte.
 #[derive(Default)]
 struct LabelShape {

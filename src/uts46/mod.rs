@@ -21,6 +21,7 @@ pub use bidi_rule::bidi_class_name;
 pub use contextj::joining_type_name;
 pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
+pub use unicode_fast::ValidUnicode;
 
 use crate::names::char_name;
 use crate::punycode;
@@ -256,16 +257,14 @@ impl<'t> Uts46<'t> {
                 to_ascii_t: conversion,
             };
         }
-        let mut ascii = String::with_capacity(2 * input.len() + 8);
-        if self.write_valid_unicode_name(input, options, &mut ascii) {
-            let to_unicode = Conversion {
-                value: input.to_string(),
+        let mut written = String::with_capacity(3 * input.len() + 8);
+        if let Some(valid) = self.write_valid_unicode_name(input, options, &mut written) {
+            let valid_conversion = |value: &str| Conversion {
+                value: value.to_string(),
                 errors: Vec::new(),
             };
-            let to_ascii = Conversion {
-                value: ascii,
-                errors: Vec::new(),
-            };
+            let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
+            let to_ascii = valid_conversion(&written[valid.to_ascii]);
             return Results {
                 to_unicode,
                 to_ascii_n: to_ascii.clone(),
@@ -304,13 +303,14 @@ impl<'t> Uts46<'t> {
         ascii::valid_ascii_name(input, options, self.table)
     }
 
-    /// The second fast path of [`Uts46::process`]: when `input` has Unicode
-    /// labels, every character is valid as it is, the name is in NFC and
-    /// processing records no error, appends the ToASCII string (N and T are
-    /// the same) to `out` and returns true; ToUnicode is then `input` itself.
-    /// Returns false, leaving `out` as it was, when the full engine must run
-    /// (UTS #46 §4, reduced as the `unicode_fast` module explains).
-    pub fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> bool {
+    /// The second fast path of [`Uts46::process`]: when every character of
+    /// `input` is valid or mapped to one valid character, the mapped name is
+    /// in NFC, nothing is a deviation and processing records no error,
+    /// appends ToUnicode (only when it differs from `input`) and ToASCII (N
+    /// and T are the same) to `out` and says where. `None`, with `out` as it
+    /// was, when the full engine must run (UTS #46 §4, reduced as the
+    /// `unicode_fast` module explains).
+    pub fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
         unicode_fast::write_valid_unicode_name(input, options, self.table, out)
     }
 

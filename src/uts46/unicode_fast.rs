@@ -3,15 +3,19 @@
 //! name is already in NFC, and no criterion fails. For such a name UTS #46 §4
 //! reduces to one pass per label plus the Punycode encoding:
 //!
-//! - Map (step 1): every code point's status is valid, so the mapped string
-//!   is the input and nothing is a deviation: the transitional and
-//!   nontransitional results are the same. ASCII bytes must fold to
-//!   themselves (no upper case), as on the ASCII path.
-//! - Normalize (step 2): the NFC quick check must answer Yes for each label
-//!   (U+002E is a starter that composes with nothing, so the name is NFC
-//!   exactly when each label is); "Maybe" goes to the full engine.
+//! - Map (step 1): every code point's status is valid, or mapped to one
+//!   non-ASCII code point whose own status is valid (`Ä` → `ä`), or it is an
+//!   ASCII byte the table folds to one valid ASCII byte (`D` → `d`, as on the
+//!   ASCII path). Nothing is a deviation, so the transitional and
+//!   nontransitional results are the same.
+//! - Normalize (step 2): the NFC quick check must answer Yes for each mapped
+//!   label (U+002E is a starter that composes with nothing, so the name is
+//!   NFC exactly when each label is); "Maybe" goes to the full engine, and so
+//!   does a label that mapping changed unless all its characters are
+//!   NFC-stable (then it is NFC without a check).
 //! - Convert/Validate (step 4, §4.1): no label starts with `xn--`, so nothing
-//!   is decoded and V4 holds; V1 holds since the label is NFC; V2/V3 are the
+//!   is decoded and V4 holds (looked for in the mapped label); V1 holds
+//!   since the label is NFC; V2/V3 are the
 //!   hyphen positions; V5 holds after the split; V6 is the first character's
 //!   General_Category; V7 holds since every status is valid; U1 is the ASCII
 //!   LDH rule. A name with a joiner (C1, C2) or, with CheckContextO, any
@@ -22,9 +26,9 @@
 //!   encode limit, which gets A3, goes to the full engine); A4_1 and A4_2
 //!   are checked on the result.
 //!
-//! Like the ASCII path, this one only ever answers "valid, and here is the
-//! ToASCII string" (ToUnicode is the input); anything else falls back to
-//! the full engine, which reports the errors with their positions.
+//! Like the ASCII path, this one only ever answers "valid, and here are
+//! ToUnicode and ToASCII"; anything else falls back to the full engine,
+//! which reports the errors with their positions.
 //! `tests/properties.rs` compares it with the traced engine, which never takes it.
 
 use super::Options;
@@ -33,40 +37,65 @@ use super::char_flags::{is_nfc_quick_yes, is_nfc_stable, is_rtl_or_arabic_number
 use super::validity::LabelReport;
 use crate::punycode;
 use crate::table::{MappingTable, Status};
+use std::ops::Range;
 use unicode_normalization::char::is_combining_mark;
 
-/// Appends the ToASCII form of `input` to `out` and returns true when
-/// `input` is a valid name of the kind described above (ToUnicode is
-/// `input` itself; ToASCII N and T are what was appended). Returns false,
-/// with `out` as it was, when the full engine must run.
-pub(crate) fn write_valid_unicode_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> bool {
-    let start = out.len();
-    let valid = write_labels(input, options, table, out).is_some();
-    if !valid {
-        out.truncate(start);
-    }
-    valid
+/// Where [`super::Uts46::write_valid_unicode_name`] wrote a valid name's results in its buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidUnicode {
+    /// ToUnicode, when the Map step changed the input (else it is the input itself).
+    pub to_unicode: Option<Range<usize>>,
+    /// ToASCII, the same in both modes.
+    pub to_ascii: Range<usize>,
 }
 
-fn write_labels(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<()> {
+/// Appends ToUnicode (only when it differs from `input`) and then ToASCII
+/// of `input` to `out`, and says where, when `input` is a valid name of the
+/// kind described above. Returns `None`, with `out` as it was, when the full
+/// engine must run.
+pub(crate) fn write_valid_unicode_name(
+    input: &str,
+    options: &Options,
+    table: &MappingTable,
+    out: &mut String,
+) -> Option<ValidUnicode> {
+    let start = out.len();
+    let written = write_name(input, options, table, out);
+    if written.is_none() {
+        out.truncate(start);
+    }
+    written
+}
+
+fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<ValidUnicode> {
     // CONTEXTO looks at neighbours of a few characters: left to the full engine.
     if options.check_contexto {
         return None;
     }
-    // Every check first, so a name the full engine must take costs no encoding.
-    let mut bidi_domain = false;
-    for label in input.split('.') {
-        if label.is_ascii() {
-            super::ascii::check_unchanged_label(label, options, table)?;
-        } else {
-            bidi_domain |= check_unicode_label(label, options, table)?;
+    // Map and check every label first, so a name the full engine must take costs no encoding.
+    let start = out.len();
+    let mut name = NameFacts::default();
+    for (index, label) in input.split('.').enumerate() {
+        if index > 0 {
+            out.push('.');
         }
+        map_label(label, options, table, out, &mut name)?;
     }
-    if bidi_domain && !bidi_rule_holds(input) {
+    if name.bidi_domain && !bidi_rule_holds(&out[start..]) {
         return None;
     }
-    let name_start = out.len();
-    for (index, label) in input.split('.').enumerate() {
+    // The mapped name is the input unless a character was mapped; then it is
+    // kept in `out` as ToUnicode and read from a copy while ToASCII is written.
+    let mapped_copy;
+    let (mapped, to_unicode) = if name.changed {
+        mapped_copy = out[start..].to_string();
+        (mapped_copy.as_str(), Some(start..out.len()))
+    } else {
+        out.truncate(start);
+        (input, None)
+    };
+    let ascii_start = out.len();
+    for (index, label) in mapped.split('.').enumerate() {
         if index > 0 {
             out.push('.');
         }
@@ -81,59 +110,83 @@ fn write_labels(input: &str, options: &Options, table: &MappingTable, out: &mut 
             return None;
         }
     }
-    if options.verify_dns_length && out.len() - name_start > 253 {
+    if options.verify_dns_length && out.len() - ascii_start > 253 {
         return None;
     }
-    Some(())
+    Some(ValidUnicode {
+        to_unicode,
+        to_ascii: ascii_start..out.len(),
+    })
 }
 
-/// The per-label checks of a non-ASCII label (see the module text); returns
-/// whether it holds a character of Bidi class R, AL or AN (only looked for
-/// with CheckBidi), or `None` when the full engine must run.
-fn check_unicode_label(label: &str, options: &Options, table: &MappingTable) -> Option<bool> {
-    let mut chars = label.chars();
-    let first = chars.next()?;
-    if is_combining_mark(first) || label.starts_with("xn--") {
-        return None;
-    }
-    let mut right_to_left = false;
+/// What the labels of a name tell about the whole.
+#[derive(Default)]
+struct NameFacts {
+    /// The Map step changed a character.
+    changed: bool,
+    /// A character of Bidi class R, AL or AN (looked for only with CheckBidi).
+    bidi_domain: bool,
+}
+
+/// Appends the mapped `label` to `out` and applies the per-label checks
+/// (see the module text); `None` when the full engine must run.
+fn map_label(label: &str, options: &Options, table: &MappingTable, out: &mut String, name: &mut NameFacts) -> Option<()> {
+    let label_start = out.len();
     let mut nfc_stable = true;
+    let mut changed = false;
     let mut length = 0;
     let mut hyphens = [false; 4];
-    let mut last = first;
     for c in label.chars() {
-        if c.is_ascii() {
-            let byte = c as u8;
-            if table.ascii_fold(byte) != Some(byte) || options.use_std3_ascii_rules && !super::ascii::is_ldh_lowercase(byte) {
-                return None;
-            }
-        } else {
-            // Valid excludes deviations; joiners are deviations in today's
-            // tables, and are refused here whatever a loaded table says.
-            if table.status(c) != Status::Valid || matches!(c, '\u{200C}' | '\u{200D}') {
-                return None;
-            }
-            right_to_left |= options.check_bidi && is_rtl_or_arabic_number(c);
-            nfc_stable &= is_nfc_stable(c);
-        }
+        let mapped = map_char(c, options, table)?;
+        changed |= mapped != c;
+        name.bidi_domain |= options.check_bidi && is_rtl_or_arabic_number(mapped);
+        nfc_stable &= is_nfc_stable(mapped);
         if length < 4 {
-            hyphens[length] = c == '-';
+            hyphens[length] = mapped == '-';
         }
         length += 1;
-        last = c;
+        out.push(mapped);
     }
+    let mapped = &out[label_start..];
+    let first = mapped.chars().next()?;
+    let last = mapped.chars().next_back()?;
     // ToASCII refuses to encode a longer label (A3).
-    if length > super::MAX_ENCODE_CODE_POINTS {
+    if length > super::MAX_ENCODE_CODE_POINTS || mapped.starts_with("xn--") || is_combining_mark(first) {
         return None;
     }
     let hyphen_rule_broken = first == '-' || last == '-' || hyphens[2] && hyphens[3];
     if options.check_hyphens && hyphen_rule_broken {
         return None;
     }
-    if !nfc_stable && !is_nfc_quick_yes(label) {
+    if !nfc_stable && (changed || !is_nfc_quick_yes(mapped)) {
         return None;
     }
-    Some(right_to_left)
+    name.changed |= changed;
+    Some(())
+}
+
+/// What the Map step makes of `c` when that is one code point this path
+/// takes: `c` itself when valid, its one-character mapping when that is a
+/// valid non-ASCII code point, an ASCII byte's fold; `None` otherwise.
+fn map_char(c: char, options: &Options, table: &MappingTable) -> Option<char> {
+    if c.is_ascii() {
+        let folded = table.ascii_fold(c as u8)?;
+        let allowed = !options.use_std3_ascii_rules || super::ascii::is_ldh_lowercase(folded);
+        return allowed.then_some(folded as char);
+    }
+    let row = table.lookup(c);
+    let mapped = match row.status {
+        Status::Valid => c,
+        Status::Mapped => {
+            let mut chars = row.mapping.chars();
+            let target = chars.next()?;
+            let single_valid = chars.next().is_none() && !target.is_ascii() && table.status(target) == Status::Valid;
+            single_valid.then_some(target)?
+        }
+        _ => return None,
+    };
+    // Joiners are deviations in today's tables; refused here whatever a loaded table says.
+    (!matches!(mapped, '\u{200C}' | '\u{200D}')).then_some(mapped)
 }
 
 /// True when every label of a Bidi domain name passes the RFC 5893 rule
