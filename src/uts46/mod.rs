@@ -264,11 +264,12 @@ impl<'t> Uts46<'t> {
                 errors: Vec::new(),
             };
             let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
-            let to_ascii = valid_conversion(&written[valid.to_ascii]);
+            let to_ascii_t = valid_conversion(&written[valid.to_ascii_t.unwrap_or(valid.to_ascii.clone())]);
+            let to_ascii_n = valid_conversion(&written[valid.to_ascii]);
             return Results {
                 to_unicode,
-                to_ascii_n: to_ascii.clone(),
-                to_ascii_t: to_ascii,
+                to_ascii_n,
+                to_ascii_t,
             };
         }
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
@@ -304,10 +305,10 @@ impl<'t> Uts46<'t> {
     }
 
     /// The second fast path of [`Uts46::process`]: when every character of
-    /// `input` is valid or mapped to one valid character, the mapped name is
-    /// in NFC, nothing is a deviation and processing records no error,
-    /// appends ToUnicode (only when it differs from `input`) and ToASCII (N
-    /// and T are the same) to `out` and says where. `None`, with `out` as it
+    /// `input` is valid, a deviation, or mapped to one valid character, the
+    /// mapped name is in NFC and processing records no error, appends
+    /// ToUnicode (only when it differs from `input`), ToASCII N and ToASCII T
+    /// (only when it differs from N) to `out` and says where. `None`, with `out` as it
     /// was, when the full engine must run (UTS #46 §4, reduced as the
     /// `unicode_fast` module explains).
     pub fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
