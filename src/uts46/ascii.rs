@@ -42,12 +42,13 @@ impl<'a> ValidAscii<'a> {
     /// maps byte for byte here.
     pub fn write_to(&self, out: &mut String) {
         if self.changed {
-            let folded: Vec<u8> = self
-                .input
-                .bytes()
-                .map(|byte| self.table.ascii_fold(byte).expect("checked by valid_ascii_name"))
-                .collect();
-            out.push_str(std::str::from_utf8(&folded).expect("ASCII is UTF-8"));
+            out.reserve(self.input.len());
+            // Each byte folds to one ASCII byte (checked by valid_ascii_name): one char each.
+            out.extend(
+                self.input
+                    .bytes()
+                    .map(|byte| char::from(self.table.ascii_fold(byte).unwrap_or(byte))),
+            );
         } else {
             out.push_str(self.input);
         }
