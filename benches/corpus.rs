@@ -46,11 +46,6 @@ pub fn generate(kind: Kind) -> Vec<String> {
         .collect()
 }
 
-/// The original 100,000-line mix (kept for the callgrind drivers' history).
-pub fn corpus() -> Vec<String> {
-    generate(Kind::Mixed)
-}
-
 struct Random(u64);
 
 impl Random {
