@@ -308,6 +308,18 @@ fn wait_for_batch(harness: &mut Harness<'_, InspectorApp>) {
     harness.run();
 }
 
+/// Steps frames until a label containing `text` shows (a background export's outcome).
+fn wait_for_status(harness: &mut Harness<'_, InspectorApp>, text: &str) {
+    for _ in 0..500 {
+        harness.step();
+        if count_containing(harness, text) == 1 {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("{text:?} never showed");
+}
+
 #[test]
 fn batch_view_loads_a_file_filters_and_opens_a_row_in_the_inspector() {
     let mut harness = app_with_batch(batch_fixture());
@@ -373,14 +385,7 @@ fn batch_export_writes_the_filtered_rows_in_the_background() {
     let path = std::env::temp_dir().join(format!("idna-inspector-export-{}.csv", std::process::id()));
     let ctx = harness.ctx.clone();
     harness.state_mut().export_batch_to(&path, true, &ctx);
-    for _ in 0..500 {
-        harness.step();
-        if count_containing(&harness, "Exported 4 rows") == 1 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    assert_eq!(count_containing(&harness, "Exported 4 rows"), 1);
+    wait_for_status(&mut harness, "Exported 4 rows");
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5, "header and the 4 failed rows: {text}");
@@ -530,13 +535,7 @@ fn batch_spoof_columns_and_the_suspicious_filter() {
 
     let export = dir.join("suspicious.csv");
     harness.state_mut().export_batch_to(&export, true, &ctx);
-    for _ in 0..500 {
-        harness.step();
-        if count_containing(&harness, "Exported 3 rows") == 1 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    wait_for_status(&mut harness, "Exported 3 rows");
     let text = std::fs::read_to_string(&export).unwrap();
     assert!(text.starts_with("line,input,to_unicode,"), "{text}");
     assert!(text.lines().next().unwrap().ends_with(",display,risk,findings"), "{text}");
@@ -613,13 +612,7 @@ fn batch_profile_columns_and_the_profiles_disagree_filter() {
     let export = dir.join("disagree.csv");
     let ctx = harness.ctx.clone();
     harness.state_mut().export_batch_to(&export, true, &ctx);
-    for _ in 0..500 {
-        harness.step();
-        if count_containing(&harness, "Exported 4 rows") == 1 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    wait_for_status(&mut harness, "Exported 4 rows");
     let text = std::fs::read_to_string(&export).unwrap();
     let header = text.lines().next().unwrap();
     assert!(
