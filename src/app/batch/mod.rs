@@ -621,11 +621,11 @@ impl TableColumn {
         if last {
             return Column::remainder().at_least(80.0).clip(true);
         }
-        let name = |wide: f32| Column::initial(if narrow { 140.0 } else { wide }).at_least(80.0).clip(true);
+        let name = |wide: f32| Column::initial(if narrow { 130.0 } else { wide }).at_least(80.0).clip(true);
         match self {
             TableColumn::Sorted(SortColumn::Line) => Column::auto().at_least(56.0),
-            TableColumn::Sorted(SortColumn::Input | SortColumn::ToAsciiN) => name(200.0),
-            TableColumn::Sorted(SortColumn::ToUnicode) => name(170.0),
+            TableColumn::Sorted(SortColumn::Input | SortColumn::ToAsciiN) => name(150.0),
+            TableColumn::Sorted(SortColumn::ToUnicode) => name(130.0),
             TableColumn::Sorted(SortColumn::Errors) => Column::initial(90.0).at_least(50.0).clip(true),
             TableColumn::Sorted(SortColumn::Deviation) => Column::auto().at_least(40.0),
             TableColumn::Sorted(SortColumn::Display) => Column::auto().at_least(64.0),
