@@ -176,13 +176,17 @@ fn map_label(
     let label_start = out.len();
     let mut changed = false;
     for c in label.chars() {
-        changed |= push_mapped(c, mode, options, table, out, &mut name.has_deviation)?;
+        changed |= push_mapped(c, mode, table, out, &mut name.has_deviation)?;
     }
     let mapped = &out[label_start..];
     let mut nfc_stable = true;
     let mut length = 0;
     let mut hyphens = [false; 4];
     for c in mapped.chars() {
+        // U1, on the mapped label: a transitional mapping may write ASCII too.
+        if options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8) {
+            return None;
+        }
         name.bidi_domain |= options.check_bidi && is_rtl_or_arabic_number(c);
         nfc_stable &= is_nfc_stable(c);
         if length < 4 {
@@ -212,19 +216,9 @@ fn map_label(
 /// code point; an ASCII byte's fold; for a deviation, `c` (nontransitional)
 /// or its mapping of valid characters (transitional). Returns whether the
 /// output differs from `c`; `None` otherwise.
-fn push_mapped(
-    c: char,
-    mode: Mode,
-    options: &Options,
-    table: &MappingTable,
-    out: &mut String,
-    has_deviation: &mut bool,
-) -> Option<bool> {
+fn push_mapped(c: char, mode: Mode, table: &MappingTable, out: &mut String, has_deviation: &mut bool) -> Option<bool> {
     if c.is_ascii() {
         let folded = table.ascii_fold(c as u8)?;
-        if options.use_std3_ascii_rules && !super::ascii::is_ldh_lowercase(folded) {
-            return None;
-        }
         out.push(folded as char);
         return Some(folded != c as u8);
     }

@@ -68,9 +68,8 @@ pub struct BatchView {
     header: Vec<String>,
     records: RecordStore,
     summary: Summary,
-    /// The options and table/protected-list generations the records were computed with.
-    computed_with: Option<(Options, (u64, u64))>,
-    /// What the current records were computed with (the profile cells and the export use it).
+    /// What the current records were computed with (the staleness check,
+    /// the profile cells and the export read it).
     run: Option<BatchSettings>,
     /// The profiles whose columns the table and the export show, in [`Profile::ALL`] order.
     profiles_shown: Vec<Profile>,
@@ -152,7 +151,6 @@ impl BatchView {
         self.summary = Summary::default();
         self.visible.clear();
         self.export_message = None;
-        self.computed_with = Some(settings.key());
         self.profile_cells.clear();
         self.disagree_count = 0;
         self.run = Some(settings.clone());
@@ -238,14 +236,8 @@ impl BatchView {
             .horizontal(|mut strip| {
                 strip.cell(|ui| {
                     // Profile columns can make the table wider than its place: it scrolls sideways then.
-                    let bar = if self.profiles_shown.is_empty() {
-                        egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded
-                    } else {
-                        egui::scroll_area::ScrollBarVisibility::AlwaysVisible
-                    };
                     egui::ScrollArea::horizontal()
                         .id_salt("batch-table-sideways")
-                        .scroll_bar_visibility(bar)
                         .show(ui, |ui| action = self.table(ui));
                 });
                 strip.cell(|ui| {
@@ -297,7 +289,7 @@ impl BatchView {
                 }
                 None => {}
             }
-            let stale = self.computed_with.is_some_and(|computed| computed != settings.key());
+            let stale = self.run.as_ref().is_some_and(|run| run.key() != settings.key());
             if stale && ui.button("Options or protected names changed: re-run").clicked() {
                 restart_with = self.format.clone();
             }
@@ -325,6 +317,7 @@ impl BatchView {
         let keep_open = egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
         egui::containers::menu::MenuButton::new(title).config(keep_open).ui(ui, |ui| {
             ui.label("Add a column per profile (ToASCII, or its error codes) and the filter \"Profiles disagree\".");
+            ui.weak("When the columns outgrow the table, Shift+wheel scrolls it sideways.");
             for profile in Profile::ALL {
                 let mut shown = self.profiles_shown.contains(&profile);
                 if ui.checkbox(&mut shown, profile.name()).on_hover_text(profile.description()).changed() {
@@ -441,9 +434,6 @@ impl BatchView {
                 thousands(self.visible.len() as u64),
                 thousands(self.records.len() as u64)
             ));
-            if !self.profiles_shown.is_empty() {
-                ui.weak("· Shift+wheel scrolls the table sideways");
-            }
         });
         self.filter != before
     }
