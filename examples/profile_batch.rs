@@ -1,6 +1,8 @@
 //! Runs one benchmark corpus (argument: mixed, ascii or idn; default mixed)
-//! once through the batch's per-line function, for `valgrind --tool=callgrind`
-//! (instruction counts, stable on a noisy machine).
+//! through the batch's per-line function, for `valgrind --tool=callgrind`
+//! (instruction counts, stable on a noisy machine) or `perf record`. A second
+//! argument repeats the corpus that many times (default 1), to give a
+//! sampling profiler enough samples after the one-time table setup.
 
 #[path = "../benches/corpus.rs"]
 mod corpus;
@@ -14,18 +16,21 @@ fn main() {
         Some("idn") => corpus::Kind::Idn,
         _ => corpus::Kind::Mixed,
     };
+    let repeats: usize = std::env::args().nth(2).map_or(1, |n| n.parse().expect("repeat count"));
     let lines = corpus::generate(kind);
     let engine = Uts46::new();
     let options = Options::default();
     let start = std::time::Instant::now();
     let mut failed = 0;
-    for (number, line) in lines.iter().enumerate() {
-        failed += usize::from(record_for_line(&engine, &options, number as u64 + 1, line.as_bytes()).has_errors());
+    for _ in 0..repeats {
+        for (number, line) in lines.iter().enumerate() {
+            failed += usize::from(record_for_line(&engine, &options, number as u64 + 1, line.as_bytes()).has_errors());
+        }
     }
     eprintln!(
         "{} {} lines in {:?} ({failed} failed)",
         kind.name(),
-        lines.len(),
+        lines.len() * repeats,
         start.elapsed()
     );
 }

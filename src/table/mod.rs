@@ -26,9 +26,15 @@ pub struct MappingTable {
     /// Row index of each BMP code point, so the common case skips the binary
     /// search (128 KiB; empty in the unlikely case of more rows than a `u16` counts).
     bmp_rows: Vec<u16>,
-    /// Per ASCII byte, the ASCII byte the Map step turns it into when that is
-    /// a single code point of status valid; 0 when the byte needs the full path.
-    ascii_fold: [u8; 128],
+    /// Per byte, the ASCII byte the Map step turns it into when that is
+    /// a single code point of status valid; 0 when the byte needs the full
+    /// path (every byte from 0x80 up, which is never a whole character).
+    ascii_fold: [u8; 256],
+    /// Every ASCII byte that folds, folds to its ASCII lowercase (true of
+    /// every published table), so a whole string folds with one library call.
+    ascii_fold_is_lowercase: bool,
+    /// Per byte, the [`AsciiClass`] bits of what it folds to.
+    ascii_classes: [u8; 256],
     /// For each block of 256 code points, the index of the row holding its first
     /// code point: a lookup binary-searches only the rows of its own block.
     block_rows: Vec<u32>,
@@ -152,6 +158,10 @@ impl MappingTable {
     ) -> MappingTable {
         let bmp_rows = bmp_rows(&rows);
         let ascii_fold = ascii_fold(&rows, &pool);
+        let ascii_fold_is_lowercase = (0u8..=255).all(|byte| {
+            let folded = ascii_fold[usize::from(byte)];
+            folded == 0 || folded == byte.to_ascii_lowercase()
+        });
         let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
             .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
             .collect();
@@ -165,6 +175,8 @@ impl MappingTable {
             source,
             bmp_rows,
             ascii_fold,
+            ascii_fold_is_lowercase,
+            ascii_classes: ascii_classes(&ascii_fold),
             block_rows,
         }
     }
@@ -175,7 +187,26 @@ impl MappingTable {
     /// or maps otherwise (UTS #46 §4 step 1, read from this table's rows).
     #[inline]
     pub fn ascii_fold(&self, byte: u8) -> Option<u8> {
-        self.ascii_fold.get(usize::from(byte)).copied().filter(|&folded| folded != 0)
+        Some(self.ascii_fold[usize::from(byte)]).filter(|&folded| folded != 0)
+    }
+
+    /// [`MappingTable::ascii_fold`] for every byte at once: 0 where it is `None`.
+    #[inline]
+    pub(crate) fn ascii_folds(&self) -> &[u8; 256] {
+        &self.ascii_fold
+    }
+
+    /// Per byte, its [`AsciiClass`] bits: what [`MappingTable::ascii_fold`]
+    /// does to it, as one table lookup for the ASCII fast path's byte loop.
+    #[inline]
+    pub(crate) fn ascii_classes(&self) -> &[u8; 256] {
+        &self.ascii_classes
+    }
+
+    /// True when every byte [`MappingTable::ascii_fold`] accepts folds to its ASCII lowercase.
+    #[inline]
+    pub(crate) fn ascii_fold_is_lowercase(&self) -> bool {
+        self.ascii_fold_is_lowercase
     }
 
     /// The row that holds `c`.
@@ -304,11 +335,44 @@ fn locate_table_file(path: &Path) -> PathBuf {
     }
 }
 
+/// Bits of [`MappingTable::ascii_classes`].
+pub(crate) struct AsciiClass;
+
+impl AsciiClass {
+    /// [`MappingTable::ascii_fold`] is `None`: not ASCII, or not mapped to one valid ASCII byte.
+    pub(crate) const NOT_FOLDED: u8 = 1;
+    /// Not folded, or folded to a byte outside a–z, 0–9 and `-` (what UseSTD3ASCIIRules allows).
+    pub(crate) const NOT_STD3: u8 = 2;
+    /// Folded to a different byte (an uppercase letter).
+    pub(crate) const CHANGED: u8 = 4;
+}
+
+fn ascii_classes(fold: &[u8; 256]) -> [u8; 256] {
+    let mut classes = [0u8; 256];
+    for (byte, class) in (0u8..=255).zip(classes.iter_mut()) {
+        let target = fold[usize::from(byte)];
+        // FULL STOP separates labels; U1 is about what is inside them.
+        let std3 = target.is_ascii_lowercase() || target.is_ascii_digit() || target == b'-' || target == b'.';
+        if target == 0 {
+            *class |= AsciiClass::NOT_FOLDED;
+        }
+        if !std3 {
+            *class |= AsciiClass::NOT_STD3;
+        }
+        if target != 0 && target != byte {
+            *class |= AsciiClass::CHANGED;
+        }
+    }
+    classes
+}
+
 /// The [`MappingTable::ascii_fold`] array: for each ASCII byte, the one valid
-/// ASCII byte its row keeps or maps it to, or 0.
-fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 128] {
+/// ASCII byte its row keeps or maps it to, or 0. A byte other than FULL STOP
+/// that a table would map to FULL STOP gets 0 too, so that splitting the
+/// unmapped bytes at `.` splits the mapped name at the same places.
+fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 256] {
     let status_of = |byte: u8| rows[row_index(rows, u32::from(byte))].status;
-    let mut fold = [0u8; 128];
+    let mut fold = [0u8; 256];
     for (byte, slot) in (0u8..128).zip(fold.iter_mut()) {
         let raw = &rows[row_index(rows, u32::from(byte))];
         let mapping = &pool[raw.map_start as usize..(raw.map_start + raw.map_len) as usize];
@@ -321,7 +385,8 @@ fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 128] {
             _ => None,
         };
         // The target must itself be valid, or validity criterion 7 would fail on it.
-        if let Some(target) = target.filter(|&t| t != 0 && status_of(t) == Status::Valid) {
+        let separator_from_elsewhere = |t: u8| t == b'.' && byte != b'.';
+        if let Some(target) = target.filter(|&t| t != 0 && !separator_from_elsewhere(t) && status_of(t) == Status::Valid) {
             *slot = target;
         }
     }

@@ -19,7 +19,7 @@
 //! engine, which never takes it.
 
 use super::Options;
-use crate::table::MappingTable;
+use crate::table::{AsciiClass, MappingTable};
 use std::borrow::Cow;
 
 /// A valid all-ASCII name without an A-label: the result that ToUnicode,
@@ -41,16 +41,18 @@ impl<'a> ValidAscii<'a> {
     /// Appends the result to `out`: as many bytes as the input, since ASCII
     /// maps byte for byte here.
     pub fn write_to(&self, out: &mut String) {
-        if self.changed {
-            out.reserve(self.input.len());
-            // Each byte folds to one ASCII byte (checked by valid_ascii_name): one char each.
-            out.extend(
-                self.input
-                    .bytes()
-                    .map(|byte| char::from(self.table.ascii_fold(byte).unwrap_or(byte))),
-            );
+        let start = out.len();
+        out.push_str(self.input);
+        if !self.changed {
+            return;
+        }
+        if self.table.ascii_fold_is_lowercase() {
+            out[start..].make_ascii_lowercase();
         } else {
-            out.push_str(self.input);
+            out.truncate(start);
+            // Each byte folds to one ASCII byte (checked by valid_ascii_name): one char each.
+            let folds = self.table.ascii_folds();
+            out.extend(self.input.bytes().map(|byte| char::from(folds[usize::from(byte)])));
         }
     }
 
@@ -69,68 +71,61 @@ impl<'a> ValidAscii<'a> {
 /// `Some` when `input` is an all-ASCII name without an `xn--` label that
 /// processing accepts without any error; `None` otherwise (the full engine
 /// must run). One pass over the bytes, no allocation.
+///
+/// Splitting the unmapped bytes at `.` is splitting the mapped name: the
+/// table's fold sends no other byte to FULL STOP.
 pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a MappingTable) -> Option<ValidAscii<'a>> {
     let bytes = input.as_bytes();
-    let mut changed = false;
-    let mut label = LabelShape::default();
+    if options.verify_dns_length && bytes.len() > 253 {
+        return None;
+    }
+    let classes = table.ascii_classes();
+    let folds = table.ascii_folds();
+    // The classes of all bytes OR-ed together say whether any fails to fold
+    // (or breaks U1) and whether any changes. The labels are found from a bit
+    // mask of dots per 64 bytes: the byte loop stays free of branches (one
+    // per dot, at unpredictable places, cost more than the rest of it).
+    let mut seen = 0;
     let mut label_start = 0;
-    for (index, &byte) in bytes.iter().enumerate() {
-        let target = table.ascii_fold(byte)?;
-        changed |= target != byte;
-        if target == b'.' {
-            label.check(options)?;
-            label = LabelShape::default();
-            label_start = index + 1;
-        } else {
-            if options.use_std3_ascii_rules && !is_ldh_lowercase(target) {
-                return None;
-            }
-            label.push(target);
+    for (chunk_index, chunk) in bytes.chunks(64).enumerate() {
+        let mut dots = 0u64;
+        for (offset, &byte) in chunk.iter().enumerate() {
+            seen |= classes[usize::from(byte)];
+            dots |= u64::from(byte == b'.') << offset;
+        }
+        while dots != 0 {
+            let dot = chunk_index * 64 + dots.trailing_zeros() as usize;
+            check_label_shape(&bytes[label_start..dot], options, folds)?;
+            label_start = dot + 1;
+            dots &= dots - 1;
         }
     }
     // An empty last label after a dot is the root: ToUnicode accepts
     // "example.com.", but ToASCII with VerifyDnsLength records A4_2 for it.
-    let root_label = label.length == 0 && label_start > 0;
-    if root_label && options.verify_dns_length {
-        return None;
+    let root_label = label_start == bytes.len() && label_start > 0;
+    if !root_label || options.verify_dns_length {
+        check_label_shape(&bytes[label_start..], options, folds)?;
     }
-    if !root_label {
-        label.check(options)?;
-    }
-    if options.verify_dns_length && bytes.len() > 253 {
-        return None;
-    }
-    Some(ValidAscii { input, table, changed })
+    let refused = match options.use_std3_ascii_rules {
+        true => AsciiClass::NOT_STD3,
+        false => AsciiClass::NOT_FOLDED,
+    };
+    let changed = seen & AsciiClass::CHANGED != 0;
+    (seen & refused == 0).then_some(ValidAscii { input, table, changed })
 }
 
-/// What the per-label checks need of a mapped label, gathered byte by byte.
-#[derive(Default)]
-struct LabelShape {
-    length: usize,
-    /// The first four mapped bytes (for `xn--` and the hyphens in positions 3 and 4).
-    start: [u8; 4],
-    last: u8,
-}
-
-impl LabelShape {
-    fn push(&mut self, byte: u8) {
-        if self.length < 4 {
-            self.start[self.length] = byte;
-        }
-        self.length += 1;
-        self.last = byte;
-    }
-
-    /// The per-label checks left for an ASCII label: not empty (X4_2), no
-    /// A-label prefix (decoding or V4), hyphens (V2, V3) and length (A4_2).
-    fn check(&self, options: &Options) -> Option<()> {
-        let hyphen_rule_broken = self.start[0] == b'-' || self.last == b'-' || self.start[2..4] == *b"--";
-        let fails = self.length == 0
-            || self.start == *b"xn--"
-            || options.check_hyphens && hyphen_rule_broken
-            || options.verify_dns_length && self.length > 63;
-        (!fails).then_some(())
-    }
+/// The per-label checks left for an ASCII label whose bytes all fold (see
+/// the module text): not empty (X4_2), no A-label prefix (decoding or V4),
+/// hyphens (V2, V3) and length (A4_2), on the folded bytes.
+fn check_label_shape(label: &[u8], options: &Options, folds: &[u8; 256]) -> Option<()> {
+    let fold = |byte: &u8| folds[usize::from(*byte)];
+    let (first, last) = (fold(label.first()?), fold(label.last()?));
+    let start = |n: usize| label.get(n).map_or(0, fold);
+    let hyphen_rule_broken = first == b'-' || last == b'-' || (start(2), start(3)) == (b'-', b'-');
+    let a_label = [first, start(1), start(2), start(3)] == *b"xn--";
+    let fails =
+        a_label || options.check_hyphens && hyphen_rule_broken || options.verify_dns_length && label.len() > 63;
+    (!fails).then_some(())
 }
 
 /// The ASCII bytes STD3 allows in a label: a–z, 0–9 and `-`.
