@@ -257,11 +257,7 @@ pub(crate) fn encode_into(
     result
 }
 
-fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut BootstringTrace>) -> Result<(), PunycodeError> {
-    let overflow = |position| PunycodeError {
-        kind: PunycodeErrorKind::Overflow,
-        position,
-    };
+fn encode_steps(input: &str, output: &mut String, trace: Option<&mut BootstringTrace>) -> Result<(), PunycodeError> {
     // The passes below scan the input once per distinct code point: decode the
     // UTF-8 once, on the stack for label-sized input.
     let mut stack = [0u32; 64];
@@ -277,6 +273,30 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
         heap = input.chars().map(u32::from).collect();
         &heap
     };
+    if let Some(trace) = trace {
+        trace.basic = input.chars().filter(char::is_ascii).collect();
+        trace.delimiter = !trace.basic.is_empty();
+        return encode_code_points(code_points, output, Some(trace));
+    }
+    encode_code_points(code_points, output, None)
+}
+
+/// Encodes `code_points` (Unicode scalar values) as Punycode onto the end of
+/// `output` (RFC 3492 §6.3), untraced: the engine's fast path hands over the
+/// code points of a label it has just mapped, already decoded.
+pub(crate) fn encode_code_points_into(code_points: &[u32], output: &mut String) -> Result<(), PunycodeError> {
+    encode_code_points(code_points, output, None)
+}
+
+fn encode_code_points(
+    code_points: &[u32],
+    output: &mut String,
+    mut trace: Option<&mut BootstringTrace>,
+) -> Result<(), PunycodeError> {
+    let overflow = |position| PunycodeError {
+        kind: PunycodeErrorKind::Overflow,
+        position,
+    };
     let length = code_points.len() as u32;
     let mut basic_count: u32 = 0;
     for &c in code_points {
@@ -284,10 +304,6 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
             output.push(c as u8 as char);
             basic_count += 1;
         }
-    }
-    if let Some(trace) = trace.as_deref_mut() {
-        trace.basic = input.chars().filter(char::is_ascii).collect();
-        trace.delimiter = basic_count > 0;
     }
     if basic_count > 0 {
         output.push(DELIMITER);
@@ -305,16 +321,14 @@ fn encode_steps(input: &str, output: &mut String, mut trace: Option<&mut Bootstr
         let mut next_m = u32::MAX;
         let mut inserted_before: u32 = 0;
         for (position, &c) in code_points.iter().enumerate() {
-            if c > n {
-                next_m = next_m.min(c);
-            }
             if c < n {
                 delta = delta.checked_add(1).ok_or(overflow(position))?;
                 if trace.is_some() {
                     inserted_before += 1;
                 }
-            }
-            if c == n {
+            } else if c > n {
+                next_m = next_m.min(c);
+            } else {
                 let digits = write_integer(delta, bias, output, trace.is_some());
                 let first_time = h == basic_count;
                 let new_bias = adapt(delta, h + 1, first_time);

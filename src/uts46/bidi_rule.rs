@@ -14,8 +14,14 @@ use unicode_bidi::BidiClass;
 /// DerivedBidiClass.txt gives BN by default: unassigned Default_Ignorable_Code_Point
 /// (U+2065, U+FFF0..FFF8, U+E0000..E0FFF) and noncharacters, plus U+E0001
 /// LANGUAGE TAG. Those ranges are fixed by Unicode's stability policies, so
-/// they are corrected here; everything else is the crate's answer.
+/// they are corrected here; everything else is the crate's answer. The BMP
+/// is answered from a table of these answers ([`super::char_flags`]).
 pub fn bidi_class(c: char) -> BidiClass {
+    super::char_flags::bidi_class(c)
+}
+
+/// [`bidi_class`] without the table: what the table is built from.
+pub(super) fn bidi_class_uncached(c: char) -> BidiClass {
     let class = unicode_bidi::bidi_class(c);
     if class == BidiClass::L && defaults_to_boundary_neutral(c as u32) {
         BidiClass::BN

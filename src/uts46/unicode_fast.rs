@@ -23,9 +23,10 @@
 //!   non-ASCII label goes to the full engine. When any character has Bidi
 //!   class R, AL or AN, the engine's own RFC 5893 check runs on every label.
 //! - ToASCII (§4.2): each non-ASCII label is Punycode-encoded with the
-//!   engine's encoder, behind the ACE prefix (a label over the engine's
-//!   encode limit, which gets A3, goes to the full engine); A4_1 and A4_2
-//!   are checked on the result.
+//!   engine's encoder, behind the ACE prefix, from the code points just
+//!   mapped (a label over 63 code points, valid only without VerifyDnsLength
+//!   and perhaps over the encoder's limit (A3), goes to the full engine);
+//!   A4_1 and A4_2 are checked on the result.
 //!
 //! Like the ASCII path, this one only ever answers "valid, and here are
 //! ToUnicode and ToASCII N and T"; anything else falls back to the full engine,
@@ -34,13 +35,12 @@
 
 use super::Options;
 use super::bidi_rule::check_bidi_rule;
-use super::char_flags::{is_nfc_quick_yes, is_nfc_stable, is_rtl_or_arabic_number};
+use super::char_flags::{is_combining_mark, is_nfc_quick_yes, is_nfc_stable, is_rtl_or_arabic_number};
 use super::trace::Mode;
 use super::validity::LabelReport;
 use crate::punycode;
 use crate::table::{MappingTable, Status};
 use std::ops::Range;
-use unicode_normalization::char::is_combining_mark;
 
 /// Where [`super::Uts46::write_valid_unicode_name`] wrote a valid name's results in its buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,29 +79,28 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     // Map and check every label first, so a name the full engine must take costs no encoding.
     let start = out.len();
     let name = map_name(input, Mode::Nontransitional, options, table, out)?;
-    // A deviation: the transitional run maps and checks the name on its own.
-    let transitional = match name.has_deviation {
+    // The mapped name is the input unless a character was mapped; then it is
+    // kept in `out` as ToUnicode, and ToASCII is encoded from there.
+    let to_unicode = match name.changed {
+        true => Some(start..out.len()),
+        false => {
+            out.truncate(start);
+            None
+        }
+    };
+    let to_ascii = write_ascii(to_unicode.clone(), input, options, out)?;
+    // A deviation: the transitional run maps and checks the name on its own,
+    // after ToASCII N; its mapped form is dropped once encoded.
+    let to_ascii_t = match name.has_deviation {
         true => {
-            let mut mapped = String::with_capacity(input.len() + 8);
-            map_name(input, Mode::Transitional, options, table, &mut mapped)?;
-            Some(mapped)
+            let mapped_start = out.len();
+            map_name(input, Mode::Transitional, options, table, out)?;
+            let mapped = mapped_start..out.len();
+            let encoded = write_ascii(Some(mapped.clone()), input, options, out)?;
+            out.drain(mapped.clone());
+            Some(encoded.start - mapped.len()..encoded.end - mapped.len())
         }
         false => None,
-    };
-    // The mapped name is the input unless a character was mapped; then it is
-    // kept in `out` as ToUnicode and read from a copy while ToASCII is written.
-    let mapped_copy;
-    let (mapped, to_unicode) = if name.changed {
-        mapped_copy = out[start..].to_string();
-        (mapped_copy.as_str(), Some(start..out.len()))
-    } else {
-        out.truncate(start);
-        (input, None)
-    };
-    let to_ascii = write_ascii(mapped, options, out)?;
-    let to_ascii_t = match &transitional {
-        Some(mapped) => Some(write_ascii(mapped, options, out)?),
-        None => None,
     };
     Some(ValidUnicode {
         to_unicode,
@@ -115,7 +114,7 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
 fn map_name(input: &str, mode: Mode, options: &Options, table: &MappingTable, out: &mut String) -> Option<NameFacts> {
     let start = out.len();
     let mut name = NameFacts::default();
-    for (index, label) in input.split('.').enumerate() {
+    for (index, label) in labels(input).enumerate() {
         if index > 0 {
             out.push('.');
         }
@@ -127,29 +126,90 @@ fn map_name(input: &str, mode: Mode, options: &Options, table: &MappingTable, ou
     Some(name)
 }
 
-/// Appends ToASCII of the processed name `mapped` to `out`: each non-ASCII
-/// label Punycode-encoded behind the ACE prefix, then the DNS lengths.
-fn write_ascii(mapped: &str, options: &Options, out: &mut String) -> Option<Range<usize>> {
+/// The labels of `name`, split at U+002E by a plain byte scan (labels are
+/// short: a memchr's setup costs more than it saves on them).
+fn labels(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match text.bytes().position(|byte| byte == b'.') {
+            Some(dot) => {
+                rest = Some(&text[dot + 1..]);
+                Some(&text[..dot])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
+}
+
+/// Appends ToASCII of the processed name to `out`: each non-ASCII label
+/// Punycode-encoded behind the ACE prefix, then the DNS lengths. The name is
+/// `out[range]` when given (the Map step changed it), else `input`.
+fn write_ascii(mapped: Option<Range<usize>>, input: &str, options: &Options, out: &mut String) -> Option<Range<usize>> {
     let ascii_start = out.len();
-    for (index, label) in mapped.split('.').enumerate() {
-        if index > 0 {
+    let (name_start, name_end) = match &mapped {
+        Some(range) => (range.start, range.end),
+        None => (0, input.len()),
+    };
+    let mut label_start = name_start;
+    while label_start <= name_end {
+        // The name may be in `out`: the label is read onto the stack before `out` grows.
+        let name = if mapped.is_some() { out.as_str() } else { input };
+        let label = StackLabel::read(&name[label_start..name_end]);
+        if label_start > name_start {
             out.push('.');
         }
-        let label_start = out.len();
-        if label.is_ascii() {
-            out.push_str(label);
+        let encoded_start = out.len();
+        let code_points = &label.code_points[..label.length];
+        if label.ascii {
+            out.extend(code_points.iter().map(|&c| char::from(c as u8)));
         } else {
             out.push_str("xn--");
-            punycode::encode_into(label, out, None).ok()?;
+            punycode::encode_code_points_into(code_points, out).ok()?;
         }
-        if options.verify_dns_length && out.len() - label_start > 63 {
+        if options.verify_dns_length && out.len() - encoded_start > 63 {
             return None;
         }
+        label_start += label.bytes + 1;
     }
     if options.verify_dns_length && out.len() - ascii_start > 253 {
         return None;
     }
     Some(ascii_start..out.len())
+}
+
+/// The first label of a processed name, copied onto the stack as code points
+/// (a label this path takes has at most 63: [`map_label`]).
+struct StackLabel {
+    code_points: [u32; 63],
+    length: usize,
+    /// The label's length in UTF-8 bytes, up to the dot or the end.
+    bytes: usize,
+    ascii: bool,
+}
+
+impl StackLabel {
+    fn read(rest_of_name: &str) -> StackLabel {
+        let mut label = StackLabel {
+            code_points: [0; 63],
+            length: 0,
+            bytes: rest_of_name.len(),
+            ascii: true,
+        };
+        for (offset, c) in rest_of_name.char_indices() {
+            if c == '.' {
+                label.bytes = offset;
+                break;
+            }
+            label.code_points[label.length] = u32::from(c);
+            label.length += 1;
+            label.ascii &= c.is_ascii();
+        }
+        label
+    }
 }
 
 /// What the labels of a name tell about the whole.
@@ -163,6 +223,51 @@ struct NameFacts {
     bidi_domain: bool,
 }
 
+/// What the per-label checks need of a mapped label, gathered as each
+/// mapped character is written (one pass over the label).
+struct LabelFacts<'a> {
+    options: &'a Options,
+    /// Mapped code points so far.
+    length: usize,
+    first: Option<char>,
+    last: char,
+    /// Whether the mapped characters 3 and 4 are hyphens.
+    hyphens_3_4: [bool; 2],
+    nfc_stable: bool,
+    /// A mapped ASCII character outside what UseSTD3ASCIIRules allows (U1).
+    std3_broken: bool,
+    rtl_or_arabic_number: bool,
+}
+
+impl<'a> LabelFacts<'a> {
+    fn new(options: &'a Options) -> Self {
+        LabelFacts {
+            options,
+            length: 0,
+            first: None,
+            last: '\0',
+            hyphens_3_4: [false; 2],
+            nfc_stable: true,
+            std3_broken: false,
+            rtl_or_arabic_number: false,
+        }
+    }
+
+    fn note(&mut self, c: char) {
+        // U1, on the mapped label: a transitional mapping may write ASCII too.
+        self.std3_broken |=
+            self.options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8);
+        self.rtl_or_arabic_number |= self.options.check_bidi && is_rtl_or_arabic_number(c);
+        self.nfc_stable &= is_nfc_stable(c);
+        if let 2 | 3 = self.length {
+            self.hyphens_3_4[self.length - 2] = c == '-';
+        }
+        self.first.get_or_insert(c);
+        self.last = c;
+        self.length += 1;
+    }
+}
+
 /// Appends the mapped `label` to `out` and applies the per-label checks
 /// (see the module text); `None` when the full engine must run.
 fn map_label(
@@ -174,40 +279,27 @@ fn map_label(
     name: &mut NameFacts,
 ) -> Option<()> {
     let label_start = out.len();
+    let mut facts = LabelFacts::new(options);
     let mut changed = false;
     for c in label.chars() {
-        changed |= push_mapped(c, mode, table, out, &mut name.has_deviation)?;
+        changed |= push_mapped(c, mode, table, out, &mut facts, &mut name.has_deviation)?;
     }
-    let mapped = &out[label_start..];
-    let mut nfc_stable = true;
-    let mut length = 0;
-    let mut hyphens = [false; 4];
-    for c in mapped.chars() {
-        // U1, on the mapped label: a transitional mapping may write ASCII too.
-        if options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8) {
-            return None;
-        }
-        name.bidi_domain |= options.check_bidi && is_rtl_or_arabic_number(c);
-        nfc_stable &= is_nfc_stable(c);
-        if length < 4 {
-            hyphens[length] = c == '-';
-        }
-        length += 1;
-    }
-    let first = mapped.chars().next()?;
-    let last = mapped.chars().next_back()?;
-    // ToASCII refuses to encode a longer label (A3).
-    if length > super::MAX_ENCODE_CODE_POINTS || mapped.starts_with("xn--") || is_combining_mark(first) {
+    let first = facts.first?;
+    // Longer labels (an A-label has at most 63 bytes) go to the full engine,
+    // which also knows the encoder's limit (A3).
+    let a_label_prefix = out.as_bytes()[label_start..].starts_with(b"xn--");
+    if facts.length > 63 || facts.std3_broken || a_label_prefix || is_combining_mark(first) {
         return None;
     }
-    let hyphen_rule_broken = first == '-' || last == '-' || hyphens[2] && hyphens[3];
+    let hyphen_rule_broken = first == '-' || facts.last == '-' || facts.hyphens_3_4 == [true, true];
     if options.check_hyphens && hyphen_rule_broken {
         return None;
     }
-    if !nfc_stable && (changed || !is_nfc_quick_yes(mapped)) {
+    if !facts.nfc_stable && (changed || !is_nfc_quick_yes(&out[label_start..])) {
         return None;
     }
     name.changed |= changed;
+    name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
 }
 
@@ -216,10 +308,21 @@ fn map_label(
 /// code point; an ASCII byte's fold; for a deviation, `c` (nontransitional)
 /// or its mapping of valid characters (transitional). Returns whether the
 /// output differs from `c`; `None` otherwise.
-fn push_mapped(c: char, mode: Mode, table: &MappingTable, out: &mut String, has_deviation: &mut bool) -> Option<bool> {
+fn push_mapped(
+    c: char,
+    mode: Mode,
+    table: &MappingTable,
+    out: &mut String,
+    facts: &mut LabelFacts<'_>,
+    has_deviation: &mut bool,
+) -> Option<bool> {
+    let mut push = |c: char| {
+        out.push(c);
+        facts.note(c);
+    };
     if c.is_ascii() {
         let folded = table.ascii_fold(c as u8)?;
-        out.push(folded as char);
+        push(folded as char);
         return Some(folded != c as u8);
     }
     // Joiners are deviations in today's tables; refused here whatever a loaded table says.
@@ -229,7 +332,7 @@ fn push_mapped(c: char, mode: Mode, table: &MappingTable, out: &mut String, has_
     let row = table.lookup(c);
     match row.status {
         Status::Valid => {
-            out.push(c);
+            push(c);
             Some(false)
         }
         Status::Mapped => {
@@ -239,20 +342,20 @@ fn push_mapped(c: char, mode: Mode, table: &MappingTable, out: &mut String, has_
             if !single_valid || matches!(target, '\u{200C}' | '\u{200D}') {
                 return None;
             }
-            out.push(target);
+            push(target);
             Some(true)
         }
         Status::Deviation => {
             *has_deviation = true;
             if mode == Mode::Nontransitional {
-                out.push(c);
+                push(c);
                 return Some(false);
             }
             let all_valid = !row.mapping.is_empty() && row.mapping.chars().all(|m| table.status(m) == Status::Valid);
             if !all_valid {
                 return None;
             }
-            out.push_str(row.mapping);
+            row.mapping.chars().for_each(push);
             Some(true)
         }
         _ => None,
@@ -263,7 +366,7 @@ fn push_mapped(c: char, mode: Mode, table: &MappingTable, out: &mut String, has_
 /// (the engine's own check; errors go to a scratch list, allocated only on failure).
 fn bidi_rule_holds(name: &str) -> bool {
     let mut errors = Vec::new();
-    for (index, label) in name.split('.').enumerate() {
+    for (index, label) in labels(name).enumerate() {
         let mut report = LabelReport {
             errors: &mut errors,
             label: index,

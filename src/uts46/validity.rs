@@ -1,10 +1,10 @@
 //! The validity criteria of UTS #46 §4.1 (V1–V7, U1), applied to one label.
 
+use super::char_flags::is_combining_mark;
 use super::Options;
 use super::errors::{ErrorCode, IdnaError};
 use super::trace::{CheckOutcome, CheckResult, Mode};
 use crate::table::{MappingTable, Status};
-use unicode_normalization::char::is_combining_mark;
 
 /// Where the checks of one label report to: always the error list, and the
 /// per-criterion checklist only when a trace was requested.
