@@ -383,7 +383,8 @@ fn write_integer(mut q: u32, bias: u32, output: &mut String, record: bool) -> Ve
             }
             return steps;
         }
-        let value = t + (q - t) % (BASE - t);
+        let (quotient, remainder) = divide_by_base_minus_t(q - t, t);
+        let value = t + remainder;
         output.push(digit_char(value));
         if record {
             steps.push(DigitStep {
@@ -395,9 +396,20 @@ fn write_integer(mut q: u32, bias: u32, output: &mut String, record: bool) -> Ve
                 w,
             });
         }
-        q = (q - t) / (BASE - t);
+        q = quotient;
         w = w.saturating_mul(BASE - t);
         k += BASE;
+    }
+}
+
+/// `(x / (base - t), x % (base - t))`. The thresholds are mostly tmin or
+/// tmax, and dividing by those constants compiles to a multiplication, where
+/// a division by a variable takes tens of cycles.
+fn divide_by_base_minus_t(x: u32, t: u32) -> (u32, u32) {
+    match t {
+        TMIN => (x / (BASE - TMIN), x % (BASE - TMIN)),
+        TMAX => (x / (BASE - TMAX), x % (BASE - TMAX)),
+        _ => (x / (BASE - t), x % (BASE - t)),
     }
 }
 

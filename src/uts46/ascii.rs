@@ -81,20 +81,28 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
     }
     let classes = table.ascii_classes();
     let folds = table.ascii_folds();
+    let refused = match options.use_std3_ascii_rules {
+        true => AsciiClass::NOT_STD3,
+        false => AsciiClass::NOT_FOLDED,
+    };
     // The classes of all bytes OR-ed together say whether any fails to fold
     // (or breaks U1) and whether any changes. The labels are found from a bit
-    // mask of dots per 64 bytes: the byte loop stays free of branches (one
-    // per dot, at unpredictable places, cost more than the rest of it).
+    // mask of dots per 16 bytes: the byte loop stays free of branches (one
+    // per dot, at unpredictable places, cost more than the rest of it), and a
+    // name with a non-ASCII character is given up after its first 16 bytes.
     let mut seen = 0;
     let mut label_start = 0;
-    for (chunk_index, chunk) in bytes.chunks(64).enumerate() {
-        let mut dots = 0u64;
+    for (chunk_index, chunk) in bytes.chunks(16).enumerate() {
+        let mut dots = 0u16;
         for (offset, &byte) in chunk.iter().enumerate() {
             seen |= classes[usize::from(byte)];
-            dots |= u64::from(byte == b'.') << offset;
+            dots |= u16::from(byte == b'.') << offset;
+        }
+        if seen & refused != 0 {
+            return None;
         }
         while dots != 0 {
-            let dot = chunk_index * 64 + dots.trailing_zeros() as usize;
+            let dot = chunk_index * 16 + dots.trailing_zeros() as usize;
             check_label_shape(&bytes[label_start..dot], options, folds)?;
             label_start = dot + 1;
             dots &= dots - 1;
@@ -106,12 +114,8 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
     if !root_label || options.verify_dns_length {
         check_label_shape(&bytes[label_start..], options, folds)?;
     }
-    let refused = match options.use_std3_ascii_rules {
-        true => AsciiClass::NOT_STD3,
-        false => AsciiClass::NOT_FOLDED,
-    };
     let changed = seen & AsciiClass::CHANGED != 0;
-    (seen & refused == 0).then_some(ValidAscii { input, table, changed })
+    Some(ValidAscii { input, table, changed })
 }
 
 /// The per-label checks left for an ASCII label whose bytes all fold (see

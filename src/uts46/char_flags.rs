@@ -69,6 +69,30 @@ pub(crate) fn is_combining_mark(c: char) -> bool {
     }
 }
 
+/// All of this module's facts about `c` at once (one table read for the BMP).
+#[inline]
+pub(crate) fn facts(c: char) -> CharFacts {
+    CharFacts(bmp_byte(c).unwrap_or_else(|| compute_byte(c)))
+}
+
+/// What [`facts`] returns: the answers of this module's functions for one character.
+#[derive(Clone, Copy)]
+pub(crate) struct CharFacts(u8);
+
+impl CharFacts {
+    /// As [`is_nfc_stable`].
+    #[inline]
+    pub(crate) fn nfc_stable(self) -> bool {
+        self.0 & NFC_STABLE != 0
+    }
+
+    /// As [`is_rtl_or_arabic_number`].
+    #[inline]
+    pub(crate) fn rtl_or_arabic_number(self) -> bool {
+        self.0 & RTL_OR_ARABIC_NUMBER != 0
+    }
+}
+
 /// True when `text` is in NFC (the NFC quick check answers Yes); the table
 /// answers for strings of NFC-stable characters, the library for the rest.
 pub(crate) fn is_nfc_quick_yes(text: &str) -> bool {
@@ -129,6 +153,9 @@ mod tests {
             assert_eq!(is_nfc_stable(c), compute_nfc_stable(c), "{c:?}");
             assert_eq!(is_combining_mark(c), compute_combining_mark(c), "{c:?}");
             assert_eq!(is_rtl_or_arabic_number(c), is_rtl_or_arabic_number_class(class), "{c:?}");
+            let facts = facts(c);
+            assert_eq!(facts.nfc_stable(), compute_nfc_stable(c), "{c:?}");
+            assert_eq!(facts.rtl_or_arabic_number(), is_rtl_or_arabic_number_class(class), "{c:?}");
         }
         assert!(is_nfc_stable('a') && is_nfc_stable('日') && is_nfc_stable('ü'));
         // Combining marks, and a character that composes with what precedes it.

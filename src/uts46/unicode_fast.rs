@@ -35,7 +35,7 @@
 
 use super::Options;
 use super::bidi_rule::check_bidi_rule;
-use super::char_flags::{is_combining_mark, is_nfc_quick_yes, is_nfc_stable, is_rtl_or_arabic_number};
+use super::char_flags::{self, is_combining_mark, is_nfc_quick_yes};
 use super::trace::Mode;
 use super::validity::LabelReport;
 use crate::punycode;
@@ -80,25 +80,20 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     let start = out.len();
     let name = map_name(input, Mode::Nontransitional, options, table, out)?;
     // The mapped name is the input unless a character was mapped; then it is
-    // kept in `out` as ToUnicode, and ToASCII is encoded from there.
-    let to_unicode = match name.changed {
-        true => Some(start..out.len()),
-        false => {
-            out.truncate(start);
-            None
-        }
-    };
+    // in `out` as ToUnicode, and ToASCII is encoded from there.
+    let to_unicode = name.changed.then(|| start..out.len());
     let to_ascii = write_ascii(to_unicode.clone(), input, options, out)?;
     // A deviation: the transitional run maps and checks the name on its own,
     // after ToASCII N; its mapped form is dropped once encoded.
     let to_ascii_t = match name.has_deviation {
         true => {
             let mapped_start = out.len();
-            map_name(input, Mode::Transitional, options, table, out)?;
-            let mapped = mapped_start..out.len();
-            let encoded = write_ascii(Some(mapped.clone()), input, options, out)?;
-            out.drain(mapped.clone());
-            Some(encoded.start - mapped.len()..encoded.end - mapped.len())
+            let transitional = map_name(input, Mode::Transitional, options, table, out)?;
+            let mapped = transitional.changed.then(|| mapped_start..out.len());
+            let encoded = write_ascii(mapped.clone(), input, options, out)?;
+            let dropped = out.len() - encoded.len() - mapped_start;
+            out.drain(mapped_start..mapped_start + dropped);
+            Some(encoded.start - dropped..encoded.end - dropped)
         }
         false => None,
     };
@@ -109,21 +104,59 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     })
 }
 
-/// Maps `input` in `mode` onto `out` and checks every label (and, for a
-/// Bidi domain name, the Bidi rule); `None` when the full engine must run.
+/// Maps `input` in `mode` and checks every label (and, for a Bidi domain
+/// name, the Bidi rule); `None` when the full engine must run. The mapped
+/// name is appended to `out` only when it differs from `input`
+/// ([`NameFacts::changed`]).
 fn map_name(input: &str, mode: Mode, options: &Options, table: &MappingTable, out: &mut String) -> Option<NameFacts> {
     let start = out.len();
+    let mut writer = MappedName {
+        input,
+        out,
+        copied: 0,
+        changed: false,
+    };
     let mut name = NameFacts::default();
-    for (index, label) in labels(input).enumerate() {
-        if index > 0 {
-            out.push('.');
-        }
-        map_label(label, mode, options, table, out, &mut name)?;
+    let mut label_offset = 0;
+    for label in labels(input) {
+        map_label(label, label_offset, mode, options, table, &mut writer, &mut name)?;
+        label_offset += label.len() + 1;
     }
-    if name.bidi_domain && !bidi_rule_holds(&out[start..]) {
+    name.changed = writer.finish();
+    let mapped = if name.changed { &out[start..] } else { input };
+    if name.bidi_domain && !bidi_rule_holds(mapped) {
         return None;
     }
     Some(name)
+}
+
+/// The Map step's output, written lazily: nothing while every character
+/// maps to itself (most names), so an unchanged name costs no copy. At the
+/// first change the input up to it is copied; from then on `out` follows.
+struct MappedName<'a> {
+    input: &'a str,
+    out: &'a mut String,
+    /// How many bytes of `input` the text in `out` stands for.
+    copied: usize,
+    changed: bool,
+}
+
+impl MappedName<'_> {
+    /// The `length` bytes of the input at `offset` map to `replacement`.
+    fn replace(&mut self, offset: usize, length: usize, replacement: &str) {
+        self.out.push_str(&self.input[self.copied..offset]);
+        self.out.push_str(replacement);
+        self.copied = offset + length;
+        self.changed = true;
+    }
+
+    /// Writes the unchanged rest, if anything changed; returns whether anything did.
+    fn finish(self) -> bool {
+        if self.changed {
+            self.out.push_str(&self.input[self.copied..]);
+        }
+        self.changed
+    }
 }
 
 /// The labels of `name`, split at U+002E by a plain byte scan (labels are
@@ -154,62 +187,47 @@ fn write_ascii(mapped: Option<Range<usize>>, input: &str, options: &Options, out
         Some(range) => (range.start, range.end),
         None => (0, input.len()),
     };
+    // Every label of a name this path takes has at most 63 code points (map_label).
+    let mut code_points = [0u32; 63];
     let mut label_start = name_start;
-    while label_start <= name_end {
-        // The name may be in `out`: the label is read onto the stack before `out` grows.
+    loop {
+        // The name may be in `out`: what is needed of the label is read before `out` grows.
         let name = if mapped.is_some() { out.as_str() } else { input };
-        let label = StackLabel::read(&name[label_start..name_end]);
+        let rest = &name.as_bytes()[label_start..name_end];
+        let label_end = label_start + rest.iter().position(|&byte| byte == b'.').unwrap_or(rest.len());
+        let label = &name[label_start..label_end];
+        let ascii = label.is_ascii();
+        let mut count = 0;
+        if !ascii {
+            for (slot, c) in code_points.iter_mut().zip(label.chars()) {
+                *slot = u32::from(c);
+                count += 1;
+            }
+        }
         if label_start > name_start {
             out.push('.');
         }
         let encoded_start = out.len();
-        let code_points = &label.code_points[..label.length];
-        if label.ascii {
-            out.extend(code_points.iter().map(|&c| char::from(c as u8)));
-        } else {
-            out.push_str("xn--");
-            punycode::encode_code_points_into(code_points, out).ok()?;
+        match (ascii, &mapped) {
+            (true, Some(_)) => out.extend_from_within(label_start..label_end),
+            (true, None) => out.push_str(&input[label_start..label_end]),
+            (false, _) => {
+                out.push_str("xn--");
+                punycode::encode_code_points_into(&code_points[..count], out).ok()?;
+            }
         }
         if options.verify_dns_length && out.len() - encoded_start > 63 {
             return None;
         }
-        label_start += label.bytes + 1;
+        if label_end == name_end {
+            break;
+        }
+        label_start = label_end + 1;
     }
     if options.verify_dns_length && out.len() - ascii_start > 253 {
         return None;
     }
     Some(ascii_start..out.len())
-}
-
-/// The first label of a processed name, copied onto the stack as code points
-/// (a label this path takes has at most 63: [`map_label`]).
-struct StackLabel {
-    code_points: [u32; 63],
-    length: usize,
-    /// The label's length in UTF-8 bytes, up to the dot or the end.
-    bytes: usize,
-    ascii: bool,
-}
-
-impl StackLabel {
-    fn read(rest_of_name: &str) -> StackLabel {
-        let mut label = StackLabel {
-            code_points: [0; 63],
-            length: 0,
-            bytes: rest_of_name.len(),
-            ascii: true,
-        };
-        for (offset, c) in rest_of_name.char_indices() {
-            if c == '.' {
-                label.bytes = offset;
-                break;
-            }
-            label.code_points[label.length] = u32::from(c);
-            label.length += 1;
-            label.ascii &= c.is_ascii();
-        }
-        label
-    }
 }
 
 /// What the labels of a name tell about the whole.
@@ -231,8 +249,8 @@ struct LabelFacts<'a> {
     length: usize,
     first: Option<char>,
     last: char,
-    /// Whether the mapped characters 3 and 4 are hyphens.
-    hyphens_3_4: [bool; 2],
+    /// The first four mapped characters (for `xn--` and the hyphens in positions 3 and 4).
+    prefix: [char; 4],
     nfc_stable: bool,
     /// A mapped ASCII character outside what UseSTD3ASCIIRules allows (U1).
     std3_broken: bool,
@@ -246,21 +264,23 @@ impl<'a> LabelFacts<'a> {
             length: 0,
             first: None,
             last: '\0',
-            hyphens_3_4: [false; 2],
+            prefix: ['\0'; 4],
             nfc_stable: true,
             std3_broken: false,
             rtl_or_arabic_number: false,
         }
     }
 
+    #[inline]
     fn note(&mut self, c: char) {
         // U1, on the mapped label: a transitional mapping may write ASCII too.
         self.std3_broken |=
             self.options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8);
-        self.rtl_or_arabic_number |= self.options.check_bidi && is_rtl_or_arabic_number(c);
-        self.nfc_stable &= is_nfc_stable(c);
-        if let 2 | 3 = self.length {
-            self.hyphens_3_4[self.length - 2] = c == '-';
+        let flags = char_flags::facts(c);
+        self.rtl_or_arabic_number |= self.options.check_bidi && flags.rtl_or_arabic_number();
+        self.nfc_stable &= flags.nfc_stable();
+        if let Some(slot) = self.prefix.get_mut(self.length) {
+            *slot = c;
         }
         self.first.get_or_insert(c);
         self.last = c;
@@ -268,62 +288,77 @@ impl<'a> LabelFacts<'a> {
     }
 }
 
-/// Appends the mapped `label` to `out` and applies the per-label checks
-/// (see the module text); `None` when the full engine must run.
+/// Maps `label` (at byte `offset` of the input) through `writer` and
+/// applies the per-label checks (see the module text); `None` when the full
+/// engine must run.
 fn map_label(
     label: &str,
+    offset: usize,
     mode: Mode,
     options: &Options,
     table: &MappingTable,
-    out: &mut String,
+    writer: &mut MappedName<'_>,
     name: &mut NameFacts,
 ) -> Option<()> {
-    let label_start = out.len();
     let mut facts = LabelFacts::new(options);
     let mut changed = false;
-    for c in label.chars() {
-        changed |= push_mapped(c, mode, table, out, &mut facts, &mut name.has_deviation)?;
+    for (index, c) in label.char_indices() {
+        let mut buffer = [0; 4];
+        let replacement = match map_char(c, mode, table, &mut name.has_deviation)? {
+            Mapped::Itself => {
+                facts.note(c);
+                continue;
+            }
+            Mapped::To(target) => {
+                facts.note(target);
+                &*target.encode_utf8(&mut buffer)
+            }
+            Mapped::ToString(mapping) => {
+                mapping.chars().for_each(|m| facts.note(m));
+                mapping
+            }
+        };
+        writer.replace(offset + index, c.len_utf8(), replacement);
+        changed = true;
     }
     let first = facts.first?;
     // Longer labels (an A-label has at most 63 bytes) go to the full engine,
     // which also knows the encoder's limit (A3).
-    let a_label_prefix = out.as_bytes()[label_start..].starts_with(b"xn--");
+    let a_label_prefix = facts.prefix == ['x', 'n', '-', '-'];
     if facts.length > 63 || facts.std3_broken || a_label_prefix || is_combining_mark(first) {
         return None;
     }
-    let hyphen_rule_broken = first == '-' || facts.last == '-' || facts.hyphens_3_4 == [true, true];
+    let hyphens_3_4 = facts.prefix[2] == '-' && facts.prefix[3] == '-';
+    let hyphen_rule_broken = first == '-' || facts.last == '-' || hyphens_3_4;
     if options.check_hyphens && hyphen_rule_broken {
         return None;
     }
-    if !facts.nfc_stable && (changed || !is_nfc_quick_yes(&out[label_start..])) {
+    // An unchanged label is its own mapping.
+    if !facts.nfc_stable && (changed || !is_nfc_quick_yes(label)) {
         return None;
     }
-    name.changed |= changed;
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
 }
 
-/// Appends what the Map step makes of `c` in `mode` when this path takes
-/// it: `c` itself when valid; its mapping when that is one valid non-ASCII
-/// code point; an ASCII byte's fold; for a deviation, `c` (nontransitional)
-/// or its mapping of valid characters (transitional). Returns whether the
-/// output differs from `c`; `None` otherwise.
-fn push_mapped(
-    c: char,
-    mode: Mode,
-    table: &MappingTable,
-    out: &mut String,
-    facts: &mut LabelFacts<'_>,
-    has_deviation: &mut bool,
-) -> Option<bool> {
-    let mut push = |c: char| {
-        out.push(c);
-        facts.note(c);
-    };
+/// What the Map step makes of one character, when this path takes it.
+enum Mapped<'t> {
+    Itself,
+    To(char),
+    ToString(&'t str),
+}
+
+/// What the Map step makes of `c` in `mode` when this path takes it: `c`
+/// itself when valid; its mapping when that is one valid non-ASCII code
+/// point; an ASCII byte's fold; for a deviation, `c` (nontransitional) or its
+/// mapping of valid characters (transitional). `None` otherwise.
+fn map_char<'t>(c: char, mode: Mode, table: &'t MappingTable, has_deviation: &mut bool) -> Option<Mapped<'t>> {
     if c.is_ascii() {
         let folded = table.ascii_fold(c as u8)?;
-        push(folded as char);
-        return Some(folded != c as u8);
+        return Some(match folded == c as u8 {
+            true => Mapped::Itself,
+            false => Mapped::To(char::from(folded)),
+        });
     }
     // Joiners are deviations in today's tables; refused here whatever a loaded table says.
     if matches!(c, '\u{200C}' | '\u{200D}') {
@@ -331,10 +366,7 @@ fn push_mapped(
     }
     let row = table.lookup(c);
     match row.status {
-        Status::Valid => {
-            push(c);
-            Some(false)
-        }
+        Status::Valid => Some(Mapped::Itself),
         Status::Mapped => {
             let mut chars = row.mapping.chars();
             let target = chars.next()?;
@@ -342,21 +374,15 @@ fn push_mapped(
             if !single_valid || matches!(target, '\u{200C}' | '\u{200D}') {
                 return None;
             }
-            push(target);
-            Some(true)
+            Some(Mapped::To(target))
         }
         Status::Deviation => {
             *has_deviation = true;
             if mode == Mode::Nontransitional {
-                push(c);
-                return Some(false);
+                return Some(Mapped::Itself);
             }
             let all_valid = !row.mapping.is_empty() && row.mapping.chars().all(|m| table.status(m) == Status::Valid);
-            if !all_valid {
-                return None;
-            }
-            row.mapping.chars().for_each(push);
-            Some(true)
+            all_valid.then_some(Mapped::ToString(row.mapping))
         }
         _ => None,
     }
