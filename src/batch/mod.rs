@@ -27,6 +27,14 @@ use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
+thread_local! {
+    /// Where the Unicode fast path writes a record's strings before the record
+    /// copies them into its own exact-size allocation: one buffer per thread,
+    /// reused for every line, so a line costs one allocation and no regrowth.
+    /// Lines are at most [`MAX_LINE_BYTES`], which bounds its size.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 /// The error text recorded for a line that is not valid UTF-8.
 pub const INVALID_UTF8: &str = "invalid UTF-8";
 
@@ -89,7 +97,8 @@ pub fn record_for_line_checked(
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Record::noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
     };
-    if let Some(name) = engine.valid_ascii_name(text, options) {
+    // The ASCII path declines every non-ASCII name; asking first is cheaper.
+    if let Some(name) = text.is_ascii().then(|| engine.valid_ascii_name(text, options)).flatten() {
         let mut record = Record::valid_ascii(line, text, &name);
         if let Some(protected) = spoof {
             let results = valid_results(&record);
@@ -97,10 +106,13 @@ pub fn record_for_line_checked(
         }
         return record;
     }
-    let mut buffer = String::with_capacity(3 * text.len() + 8);
-    buffer.push_str(text);
-    if let Some(valid) = engine.write_valid_unicode_name(text, options, &mut buffer) {
-        let mut record = Record::valid_unicode(line, buffer, text.len(), &valid);
+    let fast = SCRATCH.with_borrow_mut(|buffer| {
+        buffer.clear();
+        buffer.push_str(text);
+        let valid = engine.write_valid_unicode_name(text, options, buffer)?;
+        Some(Record::valid_unicode(line, buffer, text.len(), &valid))
+    });
+    if let Some(mut record) = fast {
         if let Some(protected) = spoof {
             let results = valid_results(&record);
             record.set_spoof(spoof::summarize(engine, text, &results, protected));

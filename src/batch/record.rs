@@ -181,15 +181,16 @@ impl Record {
 
     /// A record of a valid name from the engine's Unicode fast path, which
     /// wrote ToUnicode (when it differs from the input), ToASCII N and ToASCII
-    /// T (when it differs from N) into `text` after the input: the record takes the buffer as it is.
-    pub(crate) fn valid_unicode(line: u64, text: String, input_len: usize, valid: &ValidUnicode) -> Record {
+    /// T (when it differs from N) into `text` after the input: the record
+    /// copies `text` into one allocation of exactly its size.
+    pub(crate) fn valid_unicode(line: u64, text: &str, input_len: usize, valid: &ValidUnicode) -> Record {
         let span = |range: &std::ops::Range<usize>| (range.start as u32, range.end as u32);
         let ascii = span(&valid.to_ascii);
         let ascii_t = valid.to_ascii_t.as_ref().map_or(ascii, span);
         let unicode = valid.to_unicode.as_ref().map_or((0, input_len as u32), span);
         Record {
             line,
-            text: text.into_boxed_str(),
+            text: Box::from(text),
             input_len: input_len as u32,
             spans: [unicode, ascii, ascii_t],
             codes: [CodeSet::default(); 3],

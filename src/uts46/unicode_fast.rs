@@ -82,7 +82,7 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     // The mapped name is the input unless a character was mapped; then it is
     // in `out` as ToUnicode, and ToASCII is encoded from there.
     let to_unicode = name.changed.then(|| start..out.len());
-    let to_ascii = write_ascii(to_unicode.clone(), input, options, out)?;
+    let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None)?;
     // A deviation: the transitional run maps and checks the name on its own,
     // after ToASCII N; its mapped form is dropped once encoded.
     let to_ascii_t = match name.has_deviation {
@@ -90,7 +90,8 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
             let mapped_start = out.len();
             let transitional = map_name(input, Mode::Transitional, options, table, out)?;
             let mapped = transitional.changed.then(|| mapped_start..out.len());
-            let encoded = write_ascii(mapped.clone(), input, options, out)?;
+            let reuse = Reuse::new(to_unicode.clone(), to_ascii.clone());
+            let encoded = write_ascii(mapped, input, options, out, Some(reuse))?;
             let dropped = out.len() - encoded.len() - mapped_start;
             out.drain(mapped_start..mapped_start + dropped);
             Some(encoded.start - dropped..encoded.end - dropped)
@@ -180,8 +181,17 @@ fn labels(name: &str) -> impl Iterator<Item = &str> {
 
 /// Appends ToASCII of the processed name to `out`: each non-ASCII label
 /// Punycode-encoded behind the ACE prefix, then the DNS lengths. The name is
-/// `out[range]` when given (the Map step changed it), else `input`.
-fn write_ascii(mapped: Option<Range<usize>>, input: &str, options: &Options, out: &mut String) -> Option<Range<usize>> {
+/// `out[range]` when given (the Map step changed it), else `input`. With
+/// `reuse` (ToASCII N, when this is the transitional run), a label that is
+/// the same as N's label at the same index is copied from N's result, not
+/// encoded again: only the labels with a deviation differ.
+fn write_ascii(
+    mapped: Option<Range<usize>>,
+    input: &str,
+    options: &Options,
+    out: &mut String,
+    mut reuse: Option<Reuse>,
+) -> Option<Range<usize>> {
     let ascii_start = out.len();
     let (name_start, name_end) = match &mapped {
         Some(range) => (range.start, range.end),
@@ -193,12 +203,12 @@ fn write_ascii(mapped: Option<Range<usize>>, input: &str, options: &Options, out
     loop {
         // The name may be in `out`: what is needed of the label is read before `out` grows.
         let name = if mapped.is_some() { out.as_str() } else { input };
-        let rest = &name.as_bytes()[label_start..name_end];
-        let label_end = label_start + rest.iter().position(|&byte| byte == b'.').unwrap_or(rest.len());
+        let label_end = label_start + label_length(&name[label_start..name_end]);
         let label = &name[label_start..label_end];
+        let reused = reuse.as_mut().and_then(|reuse| reuse.next_if_same(label, input, out));
         let ascii = label.is_ascii();
         let mut count = 0;
-        if !ascii {
+        if reused.is_none() && !ascii {
             for (slot, c) in code_points.iter_mut().zip(label.chars()) {
                 *slot = u32::from(c);
                 count += 1;
@@ -208,10 +218,11 @@ fn write_ascii(mapped: Option<Range<usize>>, input: &str, options: &Options, out
             out.push('.');
         }
         let encoded_start = out.len();
-        match (ascii, &mapped) {
-            (true, Some(_)) => out.extend_from_within(label_start..label_end),
-            (true, None) => out.push_str(&input[label_start..label_end]),
-            (false, _) => {
+        match (reused, ascii, &mapped) {
+            (Some(range), _, _) => out.extend_from_within(range),
+            (None, true, Some(_)) => out.extend_from_within(label_start..label_end),
+            (None, true, None) => out.push_str(&input[label_start..label_end]),
+            (None, false, _) => {
                 out.push_str("xn--");
                 punycode::encode_code_points_into(&code_points[..count], out).ok()?;
             }
@@ -228,6 +239,49 @@ fn write_ascii(mapped: Option<Range<usize>>, input: &str, options: &Options, out
         return None;
     }
     Some(ascii_start..out.len())
+}
+
+/// The length in bytes of the first label of `rest_of_name` (up to the first dot).
+fn label_length(rest_of_name: &str) -> usize {
+    rest_of_name.bytes().position(|byte| byte == b'.').unwrap_or(rest_of_name.len())
+}
+
+/// ToASCII N of a name, walked label by label alongside the transitional run.
+struct Reuse {
+    /// N's mapped name: `out[range]`, or the input when `None`.
+    mapped: Option<Range<usize>>,
+    /// Where N's next mapped label starts (past the end when there is none).
+    mapped_at: usize,
+    /// N's ToASCII in `out`, and where its next label starts.
+    ascii: Range<usize>,
+}
+
+impl Reuse {
+    fn new(mapped: Option<Range<usize>>, ascii: Range<usize>) -> Reuse {
+        let mapped_at = mapped.as_ref().map_or(0, |range| range.start);
+        Reuse {
+            mapped,
+            mapped_at,
+            ascii,
+        }
+    }
+
+    /// Steps to N's next label; returns where its ToASCII label is in `out`
+    /// when its mapped label is `label`.
+    fn next_if_same(&mut self, label: &str, input: &str, out: &str) -> Option<Range<usize>> {
+        let (name, mapped_end) = match &self.mapped {
+            Some(range) => (out, range.end),
+            None => (input, input.len()),
+        };
+        if self.mapped_at > mapped_end || self.ascii.start > self.ascii.end {
+            return None;
+        }
+        let n_label = &name[self.mapped_at..self.mapped_at + label_length(&name[self.mapped_at..mapped_end])];
+        let n_ascii = self.ascii.start..self.ascii.start + label_length(&out[self.ascii.clone()]);
+        self.mapped_at += n_label.len() + 1;
+        self.ascii.start = n_ascii.end + 1;
+        (n_label == label).then_some(n_ascii)
+    }
 }
 
 /// What the labels of a name tell about the whole.
