@@ -81,7 +81,7 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     let name = map_name(input, Mode::Nontransitional, options, table, out)?;
     // The mapped name is the input unless a character was mapped; then it is
     // in `out` as ToUnicode, and ToASCII is encoded from there.
-    let to_unicode = name.changed.then(|| start..out.len());
+    let to_unicode = name.changed.then_some(start..out.len());
     let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None)?;
     // A deviation: the transitional run maps and checks the name on its own,
     // after ToASCII N; its mapped form is dropped once encoded.
@@ -89,7 +89,7 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
         true => {
             let mapped_start = out.len();
             let transitional = map_name(input, Mode::Transitional, options, table, out)?;
-            let mapped = transitional.changed.then(|| mapped_start..out.len());
+            let mapped = transitional.changed.then_some(mapped_start..out.len());
             let reuse = Reuse::new(to_unicode.clone(), to_ascii.clone());
             let encoded = write_ascii(mapped, input, options, out, Some(reuse))?;
             let dropped = out.len() - encoded.len() - mapped_start;
