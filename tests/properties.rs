@@ -206,6 +206,33 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Names written with A-labels (ToASCII of a generated name, sometimes in
+    /// upper case) through the Unicode fast path agree with the full engine.
+    #[test]
+    fn a_labels_in_the_unicode_fast_path_agree_with_the_full_engine(
+        s in unicode_domain_like(),
+        flags in any::<[bool; 7]>(),
+        upper in any::<bool>(),
+    ) {
+        let options = options_from(flags);
+        let engine = Uts46::new();
+        let ascii = engine.process(&s, &Options::default()).to_ascii_n.value;
+        let input = if upper { ascii.to_uppercase() } else { ascii };
+        let full = engine.process_traced(&input, &options).0;
+        let mut out = String::new();
+        if let Some(valid) = engine.write_valid_unicode_name(&input, &options, &mut out) {
+            prop_assert!(full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok(), "{:?}", full);
+            prop_assert_eq!(&full.to_unicode.value, valid.to_unicode.clone().map_or(input.as_str(), |range| &out[range]));
+            prop_assert_eq!(&full.to_ascii_n.value, &out[valid.to_ascii.clone()]);
+            prop_assert_eq!(&full.to_ascii_t.value, &out[valid.to_ascii_t.clone().unwrap_or(valid.to_ascii.clone())]);
+        }
+        prop_assert_eq!(engine.process(&input, &options), full);
+    }
+}
+
 #[test]
 fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
     let engine = Uts46::new();
@@ -225,9 +252,23 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
         assert_eq!(taken(name).as_deref(), Some(ascii), "{name}");
         assert_eq!(engine.process(name, &options).to_ascii_n.value, ascii);
     }
-    // Mapped to ASCII (fullwidth), A-label, Bidi rule failure (B5: a Hebrew
-    // letter in a label that starts left-to-right), joiner, hyphens, combining
-    // mark first, root label.
+    // A-labels: decoded for ToUnicode, encoded again for ToASCII; a deviation
+    // inside one is valid in both modes, so T is N.
+    for (name, unicode) in [
+        ("xn--bcher-kva.example", "bücher.example"),
+        ("www.xn--mgbh0fb.xn--kgbechtv", "www.مثال.إختبار"),
+        ("xn--fa-hia.de", "faß.de"),
+    ] {
+        let mut out = String::new();
+        let valid = engine.write_valid_unicode_name(name, &options, &mut out).expect(name);
+        assert_eq!(&out[valid.to_unicode.unwrap()], unicode);
+        assert_eq!(&out[valid.to_ascii], name);
+        assert_eq!(valid.to_ascii_t, None, "{name}");
+    }
+    // Mapped to ASCII (fullwidth), upper-case A-label, A-label of ASCII only
+    // (an error), bad Punycode, Bidi rule failure (B5: a Hebrew letter in a
+    // label that starts left-to-right), joiner, hyphens, combining mark
+    // first, root label.
     // Upper case maps to one valid character: taken, with ToUnicode written.
     let mut out = String::new();
     let valid = engine.write_valid_unicode_name("BÜCHER.DE", &options, &mut out).unwrap();
@@ -241,7 +282,9 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
     assert_eq!(&out[valid.to_ascii_t.unwrap()], "fass.de");
     for name in [
         "Ｂücher.example",
-        "xn--bcher-kva.example",
+        "XN--BCHER-KVA.example",
+        "xn--abc-.example",
+        "xn--zz-9999999.net",
         "aש.com",
         "a\u{200D}b.com",
         "-ü.com",

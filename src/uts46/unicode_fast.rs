@@ -14,8 +14,11 @@
 //!   NFC exactly when each label is); "Maybe" goes to the full engine, and so
 //!   does a label that mapping changed unless all its characters are
 //!   NFC-stable (then it is NFC without a check).
-//! - Convert/Validate (step 4, §4.1): no label starts with `xn--`, so nothing
-//!   is decoded and V4 holds (looked for in the mapped label); V1 holds
+//! - Convert/Validate (step 4, §4.1): a lowercase A-label is decoded with
+//!   the engine's Punycode decoder and must give a label of valid or
+//!   deviation characters only, not all ASCII (see [`map_a_label`]); the
+//!   decoded label is then checked like any other. No label may start with
+//!   `xn--` after that, so V4 holds (looked for in the mapped label); V1 holds
 //!   since the label is NFC; V2/V3 are the hyphen positions; V5 holds after
 //!   the split; V6 is the first character's General_Category; V7 holds
 //!   since every status is valid (a deviation only nontransitionally); U1 is the ASCII
@@ -354,6 +357,9 @@ fn map_label(
     writer: &mut MappedName<'_>,
     name: &mut NameFacts,
 ) -> Option<()> {
+    if maps_to_ace_prefix(label, table) {
+        return map_a_label(label, offset, options, table, writer, name);
+    }
     let mut facts = LabelFacts::new(options);
     let mut changed = false;
     for (index, c) in label.char_indices() {
@@ -375,6 +381,68 @@ fn map_label(
         writer.replace(offset + index, c.len_utf8(), replacement);
         changed = true;
     }
+    // A label the Map step changed is in NFC when all its characters are NFC-stable;
+    // an unchanged one is its own mapping, which the quick check can read.
+    let in_nfc = || facts.nfc_stable || !changed && is_nfc_quick_yes(label);
+    check_label(&facts, options, in_nfc)?;
+    name.bidi_domain |= facts.rtl_or_arabic_number;
+    Some(())
+}
+
+/// True when the Map step makes the label start with the ACE prefix `xn--`
+/// (only ASCII maps to ASCII on this path).
+fn maps_to_ace_prefix(label: &str, table: &MappingTable) -> bool {
+    match label.as_bytes() {
+        [x, n, b'-', b'-', ..] => table.ascii_fold(*x) == Some(b'x') && table.ascii_fold(*n) == Some(b'n'),
+        _ => false,
+    }
+}
+
+/// An A-label (a label whose mapping starts with `xn--`), in either mode:
+/// its Punycode decoded with the engine's decoder, and the result checked
+/// as UTS #46 §4 step 4 says: every code point valid or a deviation (V7, as
+/// for Nontransitional Processing in both modes: nothing in it is mapped),
+/// not empty and not all ASCII, then the criteria of any label. The decoded
+/// label replaces it in the mapped name, so ToUnicode shows it and ToASCII
+/// encodes it again. Taken only for a lowercase ASCII A-label of at most 63
+/// bytes whose Punycode decodes; the full engine takes the rest.
+fn map_a_label(
+    label: &str,
+    offset: usize,
+    options: &Options,
+    table: &MappingTable,
+    writer: &mut MappedName<'_>,
+    name: &mut NameFacts,
+) -> Option<()> {
+    let unchanged_by_mapping = label.bytes().all(|byte| table.ascii_fold(byte) == Some(byte));
+    if label.len() > 63 || !unchanged_by_mapping {
+        return None;
+    }
+    let mut decoded = String::with_capacity(2 * label.len());
+    punycode::decode_into(&label[4..], &mut decoded, None).ok()?;
+    if decoded.is_empty() || decoded.is_ascii() {
+        return None;
+    }
+    let mut facts = LabelFacts::new(options);
+    for c in decoded.chars() {
+        let kept = match c.is_ascii() {
+            true => table.ascii_fold(c as u8) == Some(c as u8),
+            false => matches!(table.lookup(c).status, Status::Valid | Status::Deviation),
+        };
+        if !kept || matches!(c, '\u{200C}' | '\u{200D}') {
+            return None;
+        }
+        facts.note(c);
+    }
+    check_label(&facts, options, || facts.nfc_stable || is_nfc_quick_yes(&decoded))?;
+    writer.replace(offset, label.len(), &decoded);
+    name.bidi_domain |= facts.rtl_or_arabic_number;
+    Some(())
+}
+
+/// The per-label checks of the module text on a mapped label's facts;
+/// `in_nfc` answers V1 when the facts alone cannot.
+fn check_label(facts: &LabelFacts<'_>, options: &Options, in_nfc: impl FnOnce() -> bool) -> Option<()> {
     let first = facts.first?;
     // Longer labels (an A-label has at most 63 bytes) go to the full engine,
     // which also knows the encoder's limit (A3).
@@ -387,12 +455,7 @@ fn map_label(
     if options.check_hyphens && hyphen_rule_broken {
         return None;
     }
-    // An unchanged label is its own mapping.
-    if !facts.nfc_stable && (changed || !is_nfc_quick_yes(label)) {
-        return None;
-    }
-    name.bidi_domain |= facts.rtl_or_arabic_number;
-    Some(())
+    in_nfc().then_some(())
 }
 
 /// What the Map step makes of one character, when this path takes it.
