@@ -218,12 +218,28 @@ fn adapt(delta: u32, numpoints: u32, first_time: bool) -> u32 {
     let mut delta = if first_time { delta / DAMP } else { delta / 2 };
     delta += delta / numpoints;
     let mut k = 0;
-    while delta > ((BASE - TMIN) * TMAX) / 2 {
+    while delta > ADAPT_LIMIT {
         delta /= BASE - TMIN;
         k += BASE;
     }
-    k + ((BASE - TMIN + 1) * delta) / (delta + SKEW)
+    k + u32::from(ADAPT_LAST_STEP[delta as usize])
 }
+
+/// The loop of [`adapt`] runs while delta exceeds ((base − tmin) × tmax) / 2.
+const ADAPT_LIMIT: u32 = ((BASE - TMIN) * TMAX) / 2;
+
+/// ((base − tmin + 1) × delta) / (delta + skew) for every delta up to
+/// [`ADAPT_LIMIT`]: the last step of [`adapt`], a division by a variable,
+/// read from a table computed at compile time by the same formula.
+const ADAPT_LAST_STEP: [u8; ADAPT_LIMIT as usize + 1] = {
+    let mut table = [0u8; ADAPT_LIMIT as usize + 1];
+    let mut delta = 0;
+    while delta <= ADAPT_LIMIT {
+        table[delta as usize] = (((BASE - TMIN + 1) * delta) / (delta + SKEW)) as u8;
+        delta += 1;
+    }
+    table
+};
 
 fn digit_char(value: u32) -> char {
     match value {
