@@ -205,18 +205,20 @@ fn write_ascii(
     let mut label_start = name_start;
     loop {
         // The name may be in `out`: what is needed of the label is read before `out` grows.
+        // One pass finds the label's end and reads its code points.
         let name = if mapped.is_some() { out.as_str() } else { input };
-        let label_end = label_start + label_length(&name[label_start..name_end]);
+        let (mut label_end, mut count, mut ascii) = (name_end, 0, true);
+        for (offset, c) in name[label_start..name_end].char_indices() {
+            if c == '.' {
+                label_end = label_start + offset;
+                break;
+            }
+            *code_points.get_mut(count)? = u32::from(c);
+            count += 1;
+            ascii &= c.is_ascii();
+        }
         let label = &name[label_start..label_end];
         let reused = reuse.as_mut().and_then(|reuse| reuse.next_if_same(label, input, out));
-        let ascii = label.is_ascii();
-        let mut count = 0;
-        if reused.is_none() && !ascii {
-            for (slot, c) in code_points.iter_mut().zip(label.chars()) {
-                *slot = u32::from(c);
-                count += 1;
-            }
-        }
         if label_start > name_start {
             out.push('.');
         }
