@@ -212,12 +212,16 @@ impl MappingTable {
     /// The row that holds `c`.
     #[inline]
     pub fn lookup(&self, c: char) -> TableRow<'_> {
+        self.row(self.row_index_of(c))
+    }
+
+    #[inline]
+    fn row_index_of(&self, c: char) -> usize {
         let cp = c as u32;
-        let index = match self.bmp_rows.get(cp as usize) {
+        match self.bmp_rows.get(cp as usize) {
             Some(&index) => usize::from(index),
             None => self.row_index_in_block(cp),
-        };
-        self.row(index)
+        }
     }
 
     fn row_index_in_block(&self, cp: u32) -> usize {
@@ -233,7 +237,8 @@ impl MappingTable {
     /// The status of `c` alone (the hot path of validity criterion 7).
     #[inline]
     pub fn status(&self, c: char) -> Status {
-        self.lookup(c).status
+        // The row's status alone: no slicing of its mapping.
+        self.rows[self.row_index_of(c)].status
     }
 
     fn row(&self, index: usize) -> TableRow<'_> {

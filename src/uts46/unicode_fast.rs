@@ -429,7 +429,7 @@ fn map_a_label(
     for c in decoded.chars() {
         let kept = match c.is_ascii() {
             true => table.ascii_fold(c as u8) == Some(c as u8),
-            false => matches!(table.lookup(c).status, Status::Valid | Status::Deviation),
+            false => matches!(table.status(c), Status::Valid | Status::Deviation),
         };
         if !kept || matches!(c, '\u{200C}' | '\u{200D}') {
             return None;
@@ -483,8 +483,13 @@ fn map_char<'t>(c: char, mode: Mode, table: &'t MappingTable, has_deviation: &mu
     if matches!(c, '\u{200C}' | '\u{200D}') {
         return None;
     }
+    // Most characters are valid: their status alone answers, without the row's mapping.
+    let status = table.status(c);
+    if status == Status::Valid {
+        return Some(Mapped::Itself);
+    }
     let row = table.lookup(c);
-    match row.status {
+    match status {
         Status::Valid => Some(Mapped::Itself),
         Status::Mapped => {
             let mut chars = row.mapping.chars();
