@@ -129,8 +129,7 @@ fn check_label_shape(label: &[u8], options: &Options, folds: &[u8; 256]) -> Opti
     let start = |n: usize| label.get(n).map_or(0, fold);
     let hyphen_rule_broken = first == b'-' || last == b'-' || (start(2), start(3)) == (b'-', b'-');
     let a_label = [first, start(1), start(2), start(3)] == *b"xn--";
-    let fails =
-        a_label || options.check_hyphens && hyphen_rule_broken || options.verify_dns_length && label.len() > 63;
+    let fails = a_label || options.check_hyphens && hyphen_rule_broken || options.verify_dns_length && label.len() > 63;
     (!fails).then_some(())
 }
 

@@ -119,7 +119,10 @@ fn build() -> Box<[u8]> {
 
 fn compute_byte(c: char) -> u8 {
     let class = bidi_class_uncached(c);
-    let index = BIDI_CLASSES.iter().position(|&known| known == class).expect("every Bidi_Class is listed");
+    let index = BIDI_CLASSES
+        .iter()
+        .position(|&known| known == class)
+        .expect("every Bidi_Class is listed");
     let mut byte = index as u8;
     if compute_nfc_stable(c) {
         byte |= NFC_STABLE;

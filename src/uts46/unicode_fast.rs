@@ -248,7 +248,10 @@ fn write_ascii(
 
 /// The length in bytes of the first label of `rest_of_name` (up to the first dot).
 fn label_length(rest_of_name: &str) -> usize {
-    rest_of_name.bytes().position(|byte| byte == b'.').unwrap_or(rest_of_name.len())
+    rest_of_name
+        .bytes()
+        .position(|byte| byte == b'.')
+        .unwrap_or(rest_of_name.len())
 }
 
 /// ToASCII N of a name, walked label by label alongside the transitional run.
@@ -333,8 +336,7 @@ impl<'a> LabelFacts<'a> {
     #[inline]
     fn note(&mut self, c: char) {
         // U1, on the mapped label: a transitional mapping may write ASCII too.
-        self.std3_broken |=
-            self.options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8);
+        self.std3_broken |= self.options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8);
         let flags = char_flags::facts(c);
         self.rtl_or_arabic_number |= self.options.check_bidi && flags.rtl_or_arabic_number();
         self.nfc_stable &= flags.nfc_stable();

@@ -1,7 +1,7 @@
 //! The validity criteria of UTS #46 §4.1 (V1–V7, U1), applied to one label.
 
-use super::char_flags::is_combining_mark;
 use super::Options;
+use super::char_flags::is_combining_mark;
 use super::errors::{ErrorCode, IdnaError};
 use super::trace::{CheckOutcome, CheckResult, Mode};
 use crate::table::{MappingTable, Status};
