@@ -3,7 +3,7 @@
 mod common;
 
 use idna_inspector::punycode::{PunycodeErrorKind, decode, encode};
-use idna_inspector::uts46::{Options, Uts46};
+use idna_inspector::uts46::{Options, Results, Uts46, ValidUnicode};
 use proptest::prelude::*;
 
 /// Strings built from pieces that exercise every stage: ASCII, separators,
@@ -168,6 +168,22 @@ fn unicode_domain_like() -> impl Strategy<Value = String> {
     prop::collection::vec(pieces, 1..16).prop_map(|parts| parts.concat())
 }
 
+/// The three results the Unicode fast path wrote into `out` (ToUnicode only
+/// when it differs from `input`) are the full engine's.
+fn fast_path_wrote_the_engine_results(input: &str, full: &Results, valid: &ValidUnicode, out: &str) -> Result<(), TestCaseError> {
+    let to_unicode = valid.to_unicode.clone().map_or(input, |range| &out[range]);
+    prop_assert_eq!(&full.to_unicode.value, to_unicode);
+    prop_assert_eq!(
+        valid.to_unicode.is_some(),
+        full.to_unicode.value != input,
+        "written only when it differs"
+    );
+    prop_assert_eq!(&full.to_ascii_n.value, &out[valid.to_ascii.clone()]);
+    let to_ascii_t = valid.to_ascii_t.clone().unwrap_or(valid.to_ascii.clone());
+    prop_assert_eq!(&full.to_ascii_t.value, &out[to_ascii_t]);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(6000))]
 
@@ -182,11 +198,7 @@ proptest! {
         let mut out = String::from("kept:");
         if let Some(valid) = engine.write_valid_unicode_name(&s, &options, &mut out) {
             prop_assert!(all_ok, "{:?}", full);
-            let to_unicode = valid.to_unicode.clone().map_or(s.as_str(), |range| &out[range]);
-            prop_assert_eq!(&full.to_unicode.value, to_unicode);
-            prop_assert_eq!(valid.to_unicode.is_some(), full.to_unicode.value != s, "written only when it differs");
-            prop_assert_eq!(&full.to_ascii_n.value, &out[valid.to_ascii.clone()]);
-            prop_assert_eq!(&full.to_ascii_t.value, &out[valid.to_ascii_t.clone().unwrap_or(valid.to_ascii.clone())]);
+            fast_path_wrote_the_engine_results(&s, &full, &valid, &out)?;
         } else {
             prop_assert_eq!(&out, "kept:", "a declined name leaves the buffer as it was");
             // Declined by design: mappings to more than one character or to ASCII (ﬁ, Ｊ,
@@ -228,9 +240,7 @@ proptest! {
         let mut out = String::new();
         if let Some(valid) = engine.write_valid_unicode_name(&input, &options, &mut out) {
             prop_assert!(full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok(), "{:?}", full);
-            prop_assert_eq!(&full.to_unicode.value, valid.to_unicode.clone().map_or(input.as_str(), |range| &out[range]));
-            prop_assert_eq!(&full.to_ascii_n.value, &out[valid.to_ascii.clone()]);
-            prop_assert_eq!(&full.to_ascii_t.value, &out[valid.to_ascii_t.clone().unwrap_or(valid.to_ascii.clone())]);
+            fast_path_wrote_the_engine_results(&input, &full, &valid, &out)?;
         }
         prop_assert_eq!(engine.process(&input, &options), full);
     }

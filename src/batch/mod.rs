@@ -97,8 +97,7 @@ pub fn record_for_line_checked(
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Record::noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
     };
-    // The ASCII path declines every non-ASCII name; asking first is cheaper.
-    if let Some(name) = text.is_ascii().then(|| engine.valid_ascii_name(text, options)).flatten() {
+    if let Some(name) = engine.valid_ascii_name(text, options) {
         let mut record = Record::valid_ascii(line, text, &name);
         if let Some(protected) = spoof {
             let results = valid_results(&record);

@@ -33,7 +33,7 @@ pub struct MappingTable {
     /// Every ASCII byte that folds, folds to its ASCII lowercase (true of
     /// every published table), so a whole string folds with one library call.
     ascii_fold_is_lowercase: bool,
-    /// Per byte, the [`AsciiClass`] bits of what it folds to.
+    /// Per byte, the ASCII fast path's class bits of what it folds to.
     ascii_classes: [u8; 256],
     /// For each block of 256 code points, the index of the row holding its first
     /// code point: a lookup binary-searches only the rows of its own block.
@@ -137,7 +137,11 @@ impl MappingTable {
         MappingTable::from_text(&text, TableSource::File(file.clone())).map_err(|error| TableError::Parse { path: file, error })
     }
 
-    /// Parses the text of an `IdnaMappingTable.txt` (see [`parse::parse_table`] for the errors).
+    /// Parses the text of an `IdnaMappingTable.txt` (UTS #46 §5).
+    ///
+    /// Errors ([`ParseError`], with the 1-based line): a malformed line (bad
+    /// hex, unknown status, a mapped row without a mapping), rows out of order
+    /// or overlapping, or a gap in the coverage of U+0000..U+10FFFF.
     pub fn from_text(text: &str, source: TableSource) -> Result<MappingTable, ParseError> {
         let parsed = parse::parse_table(text)?;
         Ok(MappingTable::assemble(
@@ -176,7 +180,7 @@ impl MappingTable {
             bmp_rows,
             ascii_fold,
             ascii_fold_is_lowercase,
-            ascii_classes: ascii_classes(&ascii_fold),
+            ascii_classes: crate::uts46::ascii_byte_classes(&ascii_fold),
             block_rows,
         }
     }
@@ -196,8 +200,9 @@ impl MappingTable {
         &self.ascii_fold
     }
 
-    /// Per byte, its [`AsciiClass`] bits: what [`MappingTable::ascii_fold`]
-    /// does to it, as one table lookup for the ASCII fast path's byte loop.
+    /// Per byte, its class bits (`uts46::ascii::AsciiClass`): what
+    /// [`MappingTable::ascii_fold`] does to it, as one table lookup for the
+    /// ASCII fast path's byte loop.
     #[inline]
     pub(crate) fn ascii_classes(&self) -> &[u8; 256] {
         &self.ascii_classes
@@ -338,37 +343,6 @@ fn locate_table_file(path: &Path) -> PathBuf {
     } else {
         path.to_path_buf()
     }
-}
-
-/// Bits of [`MappingTable::ascii_classes`].
-pub(crate) struct AsciiClass;
-
-impl AsciiClass {
-    /// [`MappingTable::ascii_fold`] is `None`: not ASCII, or not mapped to one valid ASCII byte.
-    pub(crate) const NOT_FOLDED: u8 = 1;
-    /// Not folded, or folded to a byte outside a–z, 0–9 and `-` (what UseSTD3ASCIIRules allows).
-    pub(crate) const NOT_STD3: u8 = 2;
-    /// Folded to a different byte (an uppercase letter).
-    pub(crate) const CHANGED: u8 = 4;
-}
-
-fn ascii_classes(fold: &[u8; 256]) -> [u8; 256] {
-    let mut classes = [0u8; 256];
-    for (byte, class) in (0u8..=255).zip(classes.iter_mut()) {
-        let target = fold[usize::from(byte)];
-        // FULL STOP separates labels; U1 is about what is inside them.
-        let std3 = target.is_ascii_lowercase() || target.is_ascii_digit() || target == b'-' || target == b'.';
-        if target == 0 {
-            *class |= AsciiClass::NOT_FOLDED;
-        }
-        if !std3 {
-            *class |= AsciiClass::NOT_STD3;
-        }
-        if target != 0 && target != byte {
-            *class |= AsciiClass::CHANGED;
-        }
-    }
-    classes
 }
 
 /// The [`MappingTable::ascii_fold`] array: for each ASCII byte, the one valid

@@ -19,7 +19,8 @@
 //! engine, which never takes it.
 
 use super::Options;
-use crate::table::{AsciiClass, MappingTable};
+use super::validity::is_ldh_lowercase;
+use crate::table::MappingTable;
 use std::borrow::Cow;
 
 /// A valid all-ASCII name without an A-label: the result that ToUnicode,
@@ -76,7 +77,8 @@ impl<'a> ValidAscii<'a> {
 /// table's fold sends no other byte to FULL STOP.
 pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a MappingTable) -> Option<ValidAscii<'a>> {
     let bytes = input.as_bytes();
-    if options.verify_dns_length && bytes.len() > 253 {
+    // A whole-string ASCII test is cheaper than the byte loop below on a name it refuses.
+    if !input.is_ascii() || options.verify_dns_length && bytes.len() > 253 {
         return None;
     }
     let classes = table.ascii_classes();
@@ -89,7 +91,7 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
     // (or breaks U1) and whether any changes. The labels are found from a bit
     // mask of dots per 16 bytes: the byte loop stays free of branches (one
     // per dot, at unpredictable places, cost more than the rest of it), and a
-    // name with a non-ASCII character is given up after its first 16 bytes.
+    // name with a refused byte is given up at the end of its 16 bytes.
     let mut seen = 0;
     let mut label_start = 0;
     for (chunk_index, chunk) in bytes.chunks(16).enumerate() {
@@ -133,7 +135,35 @@ fn check_label_shape(label: &[u8], options: &Options, folds: &[u8; 256]) -> Opti
     (!fails).then_some(())
 }
 
-/// The ASCII bytes STD3 allows in a label: a–z, 0–9 and `-`.
-pub(super) fn is_ldh_lowercase(byte: u8) -> bool {
-    byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-'
+/// Bits of [`MappingTable`]'s per-byte classes ([`byte_classes`]).
+pub(crate) struct AsciiClass;
+
+impl AsciiClass {
+    /// [`MappingTable::ascii_fold`] is `None`: not ASCII, or not mapped to one valid ASCII byte.
+    pub(crate) const NOT_FOLDED: u8 = 1;
+    /// Not folded, or folded to a byte outside a–z, 0–9 and `-` (what UseSTD3ASCIIRules allows).
+    pub(crate) const NOT_STD3: u8 = 2;
+    /// Folded to a different byte (an uppercase letter).
+    pub(crate) const CHANGED: u8 = 4;
+}
+
+/// The [`AsciiClass`] bits of every byte, from a table's fold array
+/// ([`MappingTable::ascii_fold`], 0 for `None`); the table keeps them.
+pub(crate) fn byte_classes(fold: &[u8; 256]) -> [u8; 256] {
+    let mut classes = [0u8; 256];
+    for (byte, class) in (0u8..=255).zip(classes.iter_mut()) {
+        let target = fold[usize::from(byte)];
+        // FULL STOP separates labels; U1 is about what is inside them.
+        let std3 = target == b'.' || is_ldh_lowercase(char::from(target));
+        if target == 0 {
+            *class |= AsciiClass::NOT_FOLDED;
+        }
+        if !std3 {
+            *class |= AsciiClass::NOT_STD3;
+        }
+        if target != 0 && target != byte {
+            *class |= AsciiClass::CHANGED;
+        }
+    }
+    classes
 }

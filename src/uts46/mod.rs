@@ -17,6 +17,7 @@ mod unicode_fast;
 mod validity;
 
 pub use ascii::ValidAscii;
+pub(crate) use ascii::byte_classes as ascii_byte_classes;
 pub use bidi_rule::bidi_class_name;
 pub use contextj::joining_type_name;
 pub use errors::{ErrorCode, IdnaError};

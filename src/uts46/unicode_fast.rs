@@ -169,16 +169,10 @@ fn labels(name: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(name);
     std::iter::from_fn(move || {
         let text = rest?;
-        match text.bytes().position(|byte| byte == b'.') {
-            Some(dot) => {
-                rest = Some(&text[dot + 1..]);
-                Some(&text[..dot])
-            }
-            None => {
-                rest = None;
-                Some(text)
-            }
-        }
+        let length = label_length(text);
+        // Past the dot; `None` when the label ran to the end.
+        rest = text.get(length + 1..);
+        Some(&text[..length])
     })
 }
 
@@ -336,7 +330,7 @@ impl<'a> LabelFacts<'a> {
     #[inline]
     fn note(&mut self, c: char) {
         // U1, on the mapped label: a transitional mapping may write ASCII too.
-        self.std3_broken |= self.options.use_std3_ascii_rules && c.is_ascii() && !super::ascii::is_ldh_lowercase(c as u8);
+        self.std3_broken |= self.options.use_std3_ascii_rules && c.is_ascii() && !super::validity::is_ldh_lowercase(c);
         let flags = char_flags::facts(c);
         self.rtl_or_arabic_number |= self.options.check_bidi && flags.rtl_or_arabic_number();
         self.nfc_stable &= flags.nfc_stable();

@@ -174,8 +174,8 @@ fn status_allowed(status: Status, mode: Mode) -> bool {
     }
 }
 
-/// The ASCII code points STD3 allows in a label: a–z, 0–9 and U+002D.
-fn is_ldh_lowercase(c: char) -> bool {
+/// The ASCII code points STD3 allows in a label: a–z, 0–9 and U+002D (U1).
+pub(super) fn is_ldh_lowercase(c: char) -> bool {
     c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'
 }
 
