@@ -3,6 +3,7 @@
 
 mod parse;
 
+use crate::uts46::AsciiFolding;
 use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -27,14 +28,9 @@ pub struct MappingTable {
     /// search (128 KiB; empty in the unlikely case of more rows than a `u16` counts).
     bmp_rows: Vec<u16>,
     /// Per byte, the ASCII byte the Map step turns it into when that is
-    /// a single code point of status valid; 0 when the byte needs the full
-    /// path (every byte from 0x80 up, which is never a whole character).
-    ascii_fold: [u8; 256],
-    /// Every ASCII byte that folds, folds to its ASCII lowercase (true of
-    /// every published table), so a whole string folds with one library call.
-    ascii_fold_is_lowercase: bool,
-    /// Per byte, the ASCII fast path's class bits of what it folds to.
-    ascii_classes: [u8; 256],
+    /// a single code point of status valid, or none (every byte from 0x80 up,
+    /// which is never a whole character); and what the ASCII fast path derives from it.
+    ascii: AsciiFolding,
     /// For each block of 256 code points, the index of the row holding its first
     /// code point: a lookup binary-searches only the rows of its own block.
     block_rows: Vec<u32>,
@@ -162,10 +158,6 @@ impl MappingTable {
     ) -> MappingTable {
         let bmp_rows = bmp_rows(&rows);
         let ascii_fold = ascii_fold(&rows, &pool);
-        let ascii_fold_is_lowercase = (0u8..=255).all(|byte| {
-            let folded = ascii_fold[usize::from(byte)];
-            folded == 0 || folded == byte.to_ascii_lowercase()
-        });
         let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
             .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
             .collect();
@@ -178,9 +170,7 @@ impl MappingTable {
             date,
             source,
             bmp_rows,
-            ascii_fold,
-            ascii_fold_is_lowercase,
-            ascii_classes: crate::uts46::ascii_byte_classes(&ascii_fold),
+            ascii: AsciiFolding::new(ascii_fold),
             block_rows,
         }
     }
@@ -191,27 +181,13 @@ impl MappingTable {
     /// or maps otherwise (UTS #46 §4 step 1, read from this table's rows).
     #[inline]
     pub fn ascii_fold(&self, byte: u8) -> Option<u8> {
-        Some(self.ascii_fold[usize::from(byte)]).filter(|&folded| folded != 0)
+        Some(self.ascii.fold(byte)).filter(|&folded| folded != 0)
     }
 
-    /// [`MappingTable::ascii_fold`] for every byte at once: 0 where it is `None`.
+    /// [`MappingTable::ascii_fold`] of every byte, with what the ASCII fast path derives from it.
     #[inline]
-    pub(crate) fn ascii_folds(&self) -> &[u8; 256] {
-        &self.ascii_fold
-    }
-
-    /// Per byte, its class bits (`uts46::ascii::AsciiClass`): what
-    /// [`MappingTable::ascii_fold`] does to it, as one table lookup for the
-    /// ASCII fast path's byte loop.
-    #[inline]
-    pub(crate) fn ascii_classes(&self) -> &[u8; 256] {
-        &self.ascii_classes
-    }
-
-    /// True when every byte [`MappingTable::ascii_fold`] accepts folds to its ASCII lowercase.
-    #[inline]
-    pub(crate) fn ascii_fold_is_lowercase(&self) -> bool {
-        self.ascii_fold_is_lowercase
+    pub(crate) fn ascii_folding(&self) -> &AsciiFolding {
+        &self.ascii
     }
 
     /// The row that holds `c`.

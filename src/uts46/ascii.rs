@@ -47,13 +47,13 @@ impl<'a> ValidAscii<'a> {
         if !self.changed {
             return;
         }
-        if self.table.ascii_fold_is_lowercase() {
+        let folding = self.table.ascii_folding();
+        if folding.fold_is_lowercase {
             out[start..].make_ascii_lowercase();
         } else {
             out.truncate(start);
             // Each byte folds to one ASCII byte (checked by valid_ascii_name): one char each.
-            let folds = self.table.ascii_folds();
-            out.extend(self.input.bytes().map(|byte| char::from(folds[usize::from(byte)])));
+            out.extend(self.input.bytes().map(|byte| char::from(folding.fold(byte))));
         }
     }
 
@@ -77,12 +77,68 @@ impl<'a> ValidAscii<'a> {
 /// table's fold sends no other byte to FULL STOP.
 pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a MappingTable) -> Option<ValidAscii<'a>> {
     let bytes = input.as_bytes();
-    // A whole-string ASCII test is cheaper than the byte loop below on a name it refuses.
-    if !input.is_ascii() || options.verify_dns_length && bytes.len() > 253 {
+    if options.verify_dns_length && bytes.len() > 253 {
         return None;
     }
-    let classes = table.ascii_classes();
-    let folds = table.ascii_folds();
+    let folding = table.ascii_folding();
+    let short_scan = match options.use_std3_ascii_rules && folding.std3_is_ldh {
+        true => short_ldh_name(bytes, options),
+        false => ShortScan::Undecided,
+    };
+    let changed = match short_scan {
+        ShortScan::Valid(changed) => changed,
+        ShortScan::Refused => return None,
+        ShortScan::Undecided => {
+            let mut labels = Labels {
+                bytes,
+                start: 0,
+                options,
+                folds: &folding.folds,
+            };
+            let changed = scan_by_class(bytes, options, &folding.classes, &mut labels)?;
+            labels.finish()?;
+            changed
+        }
+    };
+    Some(ValidAscii { input, table, changed })
+}
+
+/// The labels of a name, each checked as the scan finds the dot after it.
+struct Labels<'b> {
+    bytes: &'b [u8],
+    /// Where the label being scanned starts.
+    start: usize,
+    options: &'b Options,
+    folds: &'b [u8; 256],
+}
+
+impl Labels<'_> {
+    /// The label from `start` ends at the dot at `dot`.
+    fn end_at(&mut self, dot: usize) -> Option<()> {
+        check_label_shape(&self.bytes[self.start..dot], self.options, self.folds)?;
+        self.start = dot + 1;
+        Some(())
+    }
+
+    /// The last label. An empty one after a dot is the root: ToUnicode
+    /// accepts "example.com.", but ToASCII with VerifyDnsLength records A4_2 for it.
+    fn finish(&self) -> Option<()> {
+        let root_label = self.start == self.bytes.len() && self.start > 0;
+        if root_label && !self.options.verify_dns_length {
+            return Some(());
+        }
+        check_label_shape(&self.bytes[self.start..], self.options, self.folds)
+    }
+}
+
+/// The scan for any table and options: one class lookup per byte.
+/// `Some(changed)` when every byte folds (and keeps U1 when UseSTD3ASCIIRules
+/// is set) and every label has a valid shape.
+fn scan_by_class(bytes: &[u8], options: &Options, classes: &[u8; 256], labels: &mut Labels<'_>) -> Option<bool> {
+    // A whole-string ASCII test is cheaper than the byte loop below on a name it refuses.
+    if !bytes.is_ascii() {
+        return None;
+    }
     let refused = match options.use_std3_ascii_rules {
         true => AsciiClass::NOT_STD3,
         false => AsciiClass::NOT_FOLDED,
@@ -93,7 +149,6 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
     // per dot, at unpredictable places, cost more than the rest of it), and a
     // name with a refused byte is given up at the end of its 16 bytes.
     let mut seen = 0;
-    let mut label_start = 0;
     for (chunk_index, chunk) in bytes.chunks(16).enumerate() {
         // Backwards, so that each step shifts by one (a shift by a variable
         // amount costs more): bit i ends up standing for byte i.
@@ -106,20 +161,101 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
             return None;
         }
         while dots != 0 {
-            let dot = chunk_index * 16 + dots.trailing_zeros() as usize;
-            check_label_shape(&bytes[label_start..dot], options, folds)?;
-            label_start = dot + 1;
+            labels.end_at(chunk_index * 16 + dots.trailing_zeros() as usize)?;
             dots &= dots - 1;
         }
     }
+    Some(seen & AsciiClass::CHANGED != 0)
+}
+
+/// What [`short_ldh_name`] found.
+enum ShortScan {
+    /// Valid; `true` when folding changes a byte (an uppercase letter).
+    Valid(bool),
+    /// The fast path must decline the name.
+    Refused,
+    /// Left to [`scan_by_class`].
+    Undecided,
+}
+
+/// The scan for UseSTD3ASCIIRules with a table whose STD3 folding is the
+/// plain letter-digit-hyphen rule ([`AsciiFolding::std3_is_ldh`], true of
+/// every published table), for a name of at most 64 bytes: eight bytes at a
+/// time as one `u64`, with no table lookup and no branch per byte or per
+/// label. The labels' shapes are read from bit masks of the dots and
+/// hyphens (bit i for byte i). A name of over 64 bytes, or one with a label
+/// whose 3rd and 4th bytes are hyphens (an A-label, a V2 error, or without
+/// CheckHyphens a valid label), is left to [`scan_by_class`].
+fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
+    let len = bytes.len();
+    if len > 64 {
+        return ShortScan::Undecided;
+    }
+    let Some(last) = len.checked_sub(1).map(|last| 1u64 << last) else {
+        return ShortScan::Refused;
+    };
+    // Padded with a letter that changes nothing.
+    let mut padded = [b'a'; 64];
+    padded[..len].copy_from_slice(bytes);
+    let (mut refused, mut uppercase, mut dots, mut hyphens) = (0, 0, 0u64, 0u64);
+    for (index, word) in padded.as_chunks::<8>().0[..len.div_ceil(8)].iter().enumerate() {
+        let word = u64::from_le_bytes(*word);
+        // A byte from 0x80 up is refused; without its top bit, every byte
+        // suits `bytes_in_range`.
+        refused |= word & HIGH_BITS;
+        let word = word & !HIGH_BITS;
+        let letters = bytes_in_range(word | ASCII_CASE_BITS, b'a', b'z');
+        let hyphens_or_dots = bytes_in_range(word, b'-', b'.');
+        let word_dots = bytes_in_range(word, b'.', b'.');
+        refused |= !(letters | hyphens_or_dots | bytes_in_range(word, b'0', b'9')) & HIGH_BITS;
+        uppercase |= bytes_in_range(word, b'A', b'Z');
+        dots |= byte_bits(word_dots) << (index * 8);
+        hyphens |= byte_bits(hyphens_or_dots ^ word_dots) << (index * 8);
+    }
+    if refused != 0 {
+        return ShortScan::Refused;
+    }
+    // Where labels start and end (a start after a final dot is bit `len`).
+    let starts = dots << 1 | 1;
+    let ends = dots >> 1 | last;
+    // Two hyphens at a label's 3rd and 4th bytes: no dot just before them.
+    if hyphens & (hyphens >> 1) & (starts << 2) & !(dots << 1) != 0 {
+        return ShortScan::Undecided;
+    }
+    let empty_label = (starts & dots) != 0;
     // An empty last label after a dot is the root: ToUnicode accepts
     // "example.com.", but ToASCII with VerifyDnsLength records A4_2 for it.
-    let root_label = label_start == bytes.len() && label_start > 0;
-    if !root_label || options.verify_dns_length {
-        check_label_shape(&bytes[label_start..], options, folds)?;
+    let root_label = (dots & last) != 0;
+    let misplaced_hyphen = options.check_hyphens && (hyphens & (starts | ends)) != 0;
+    let too_long = options.verify_dns_length && (root_label || len == 64 && dots == 0);
+    match empty_label || misplaced_hyphen || too_long {
+        true => ShortScan::Refused,
+        false => ShortScan::Valid(uppercase != 0),
     }
-    let changed = seen & AsciiClass::CHANGED != 0;
-    Some(ValidAscii { input, table, changed })
+}
+
+/// The top bits of `word`'s bytes as the low 8 bits (bit i for byte i):
+/// the multiplication moves each top bit to its own place in the top byte.
+fn byte_bits(word: u64) -> u64 {
+    ((word & HIGH_BITS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Each byte's top bit.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// Each byte's 0x20 bit: OR-ed into a letter, it gives the lowercase letter
+/// (and no other byte becomes a lowercase letter).
+const ASCII_CASE_BITS: u64 = 0x2020_2020_2020_2020;
+const ONE_PER_BYTE: u64 = 0x0101_0101_0101_0101;
+
+/// The top bit of each byte of `word` that lies in `low..=high`, for a word
+/// of bytes below 0x80 and `1 <= low <= high < 0x80`. Adding `0x80 - low`
+/// sets a byte's top bit exactly when it is at least `low`; adding
+/// `0x7F - high`, exactly when it is above `high`. No sum reaches 0x100, so
+/// no byte carries into the next.
+fn bytes_in_range(word: u64, low: u8, high: u8) -> u64 {
+    let at_least_low = word + ONE_PER_BYTE * u64::from(0x80 - low);
+    let above_high = word + ONE_PER_BYTE * u64::from(0x7F - high);
+    at_least_low & !above_high & HIGH_BITS
 }
 
 /// The per-label checks left for an ASCII label whose bytes all fold (see
@@ -135,21 +271,64 @@ fn check_label_shape(label: &[u8], options: &Options, folds: &[u8; 256]) -> Opti
     (!fails).then_some(())
 }
 
-/// Bits of [`MappingTable`]'s per-byte classes ([`byte_classes`]).
-pub(crate) struct AsciiClass;
+/// What a mapping table does to each byte, worked out once per table for
+/// the ASCII fast path (the table keeps it: [`MappingTable::ascii_folding`]).
+#[derive(Clone, Debug)]
+pub(crate) struct AsciiFolding {
+    /// [`MappingTable::ascii_fold`] of every byte, 0 where it is `None`.
+    folds: [u8; 256],
+    /// Per byte, its [`AsciiClass`] bits: what folding does to it, as one lookup.
+    classes: [u8; 256],
+    /// Every byte that folds, folds to its ASCII lowercase (true of every
+    /// published table), so a whole string folds with one library call.
+    fold_is_lowercase: bool,
+    /// Under UseSTD3ASCIIRules exactly the letters, digits, `-` and `.` are
+    /// kept, and they fold to their ASCII lowercase (true of every published
+    /// table), so [`short_ldh_name`] may stand in for the class lookups.
+    std3_is_ldh: bool,
+}
+
+impl AsciiFolding {
+    /// From the table's fold of every byte ([`MappingTable::ascii_fold`], 0 for `None`).
+    pub(crate) fn new(folds: [u8; 256]) -> AsciiFolding {
+        let classes = byte_classes(&folds);
+        let fold_is_lowercase = (0u8..=255).all(|byte| {
+            let folded = folds[usize::from(byte)];
+            folded == 0 || folded == byte.to_ascii_lowercase()
+        });
+        let std3_is_ldh = (0u8..=255).all(|byte| {
+            let ldh = byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'.';
+            let kept = classes[usize::from(byte)] & AsciiClass::NOT_STD3 == 0;
+            kept == ldh && (!ldh || folds[usize::from(byte)] == byte.to_ascii_lowercase())
+        });
+        AsciiFolding {
+            folds,
+            classes,
+            fold_is_lowercase,
+            std3_is_ldh,
+        }
+    }
+
+    /// The fold of `byte`, 0 where [`MappingTable::ascii_fold`] is `None`.
+    pub(crate) fn fold(&self, byte: u8) -> u8 {
+        self.folds[usize::from(byte)]
+    }
+}
+
+/// Bits of [`AsciiFolding`]'s per-byte classes.
+struct AsciiClass;
 
 impl AsciiClass {
     /// [`MappingTable::ascii_fold`] is `None`: not ASCII, or not mapped to one valid ASCII byte.
-    pub(crate) const NOT_FOLDED: u8 = 1;
+    const NOT_FOLDED: u8 = 1;
     /// Not folded, or folded to a byte outside a–z, 0–9 and `-` (what UseSTD3ASCIIRules allows).
-    pub(crate) const NOT_STD3: u8 = 2;
+    const NOT_STD3: u8 = 2;
     /// Folded to a different byte (an uppercase letter).
-    pub(crate) const CHANGED: u8 = 4;
+    const CHANGED: u8 = 4;
 }
 
-/// The [`AsciiClass`] bits of every byte, from a table's fold array
-/// ([`MappingTable::ascii_fold`], 0 for `None`); the table keeps them.
-pub(crate) fn byte_classes(fold: &[u8; 256]) -> [u8; 256] {
+/// The [`AsciiClass`] bits of every byte, from a table's fold array.
+fn byte_classes(fold: &[u8; 256]) -> [u8; 256] {
     let mut classes = [0u8; 256];
     for (byte, class) in (0u8..=255).zip(classes.iter_mut()) {
         let target = fold[usize::from(byte)];
@@ -166,4 +345,107 @@ pub(crate) fn byte_classes(fold: &[u8; 256]) -> [u8; 256] {
         }
     }
     classes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The class scan's verdict on `bytes` (UseSTD3ASCIIRules on): `Some(changed)` or `None`.
+    fn class_verdict(bytes: &[u8], options: &Options, folding: &AsciiFolding) -> Option<bool> {
+        let mut labels = Labels {
+            bytes,
+            start: 0,
+            options,
+            folds: &folding.folds,
+        };
+        let changed = scan_by_class(bytes, options, &folding.classes, &mut labels)?;
+        labels.finish()?;
+        Some(changed)
+    }
+
+    /// Compares the word scan with the class scan on `bytes` under every
+    /// setting of the flags the word scan reads; true when the word scan settled it.
+    fn word_scan_agrees(bytes: &[u8], folding: &AsciiFolding) -> bool {
+        let mut settled = false;
+        for (check_hyphens, verify_dns_length) in [(false, false), (false, true), (true, false), (true, true)] {
+            let options = Options {
+                check_hyphens,
+                verify_dns_length,
+                ..Options::default()
+            };
+            let expected = class_verdict(bytes, &options, folding);
+            let found = match short_ldh_name(bytes, &options) {
+                ShortScan::Valid(changed) => Some(changed),
+                ShortScan::Refused => None,
+                ShortScan::Undecided => continue,
+            };
+            settled = true;
+            assert_eq!(found, expected, "{:?} with {options:?}", String::from_utf8_lossy(bytes));
+        }
+        settled
+    }
+
+    #[test]
+    fn every_published_table_folds_ascii_by_the_ldh_rule() {
+        assert!(MappingTable::bundled().ascii_folding().std3_is_ldh);
+        for version in ["17.0.0", "18.0.0"] {
+            let path = format!(
+                "{}/../shared/unicode/{version}/idna/IdnaMappingTable.txt",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                println!("SKIPPED: ../shared/unicode/{version} is not present (fresh clone)");
+                continue;
+            };
+            let table = MappingTable::from_text(&text, crate::table::TableSource::File(path.into())).unwrap();
+            assert!(table.ascii_folding().std3_is_ldh, "{version}");
+        }
+    }
+
+    /// Every name of up to 6 bytes over an alphabet that holds each kind of
+    /// byte the word scan tells apart (letters of both cases, `x` and `n`, a
+    /// digit, hyphen, dot, and `/` just past the hyphen-dot range).
+    #[test]
+    fn the_word_scan_agrees_with_the_class_scan_on_short_names() {
+        let folding = MappingTable::bundled().ascii_folding();
+        const ALPHABET: &[u8] = b"aA-.xn0/";
+        let mut name = Vec::new();
+        let mut settled = 0;
+        for length in 0..=6u32 {
+            for mut code in 0..ALPHABET.len().pow(length) {
+                name.clear();
+                for _ in 0..length {
+                    name.push(ALPHABET[code % ALPHABET.len()]);
+                    code /= ALPHABET.len();
+                }
+                settled += usize::from(word_scan_agrees(&name, folding));
+            }
+        }
+        // All but names with "--" as some label's 3rd and 4th bytes.
+        assert!(settled > 250_000, "{settled}");
+    }
+
+    /// Every byte at every place of names of 1–17 bytes (one, two and three
+    /// words), and names around the 63-byte label and 64-byte scan limits.
+    #[test]
+    fn the_word_scan_agrees_with_the_class_scan_on_every_byte_and_length() {
+        let folding = MappingTable::bundled().ascii_folding();
+        for length in 1..=17 {
+            let base: Vec<u8> = (0..length).map(|i| if i % 4 == 3 { b'.' } else { b'b' }).collect();
+            for place in 0..length {
+                for byte in 0..=255u8 {
+                    let mut name = base.clone();
+                    name[place] = byte;
+                    word_scan_agrees(&name, folding);
+                }
+            }
+        }
+        for length in 60..=66 {
+            let label = "Q".repeat(length);
+            for name in [label.clone(), format!("{label}."), format!("a.{label}"), format!("-{label}")] {
+                word_scan_agrees(name.as_bytes(), folding);
+            }
+        }
+    }
 }

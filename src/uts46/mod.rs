@@ -16,8 +16,8 @@ pub mod trace;
 mod unicode_fast;
 mod validity;
 
+pub(crate) use ascii::AsciiFolding;
 pub use ascii::ValidAscii;
-pub(crate) use ascii::byte_classes as ascii_byte_classes;
 pub use bidi_rule::bidi_class_name;
 pub use contextj::joining_type_name;
 pub use errors::{ErrorCode, IdnaError};
