@@ -118,7 +118,7 @@ pub fn record_for_line_checked(
         }
         return record;
     }
-    let results = engine.process(text, options);
+    let results = engine.process_in_full(text, options);
     let mut record = Record::converted(line, text, &results);
     if let Some(protected) = spoof {
         record.set_spoof(spoof::summarize(engine, text, &results, protected));

@@ -158,6 +158,7 @@ impl Record {
     }
 
     /// A record of a valid ASCII name (the engine's fast path): one allocation.
+    #[inline]
     pub(crate) fn valid_ascii(line: u64, input: &str, name: &ValidAscii<'_>) -> Record {
         let input_span = (0, input.len() as u32);
         let (text, result_span) = if name.is_input() {

@@ -75,6 +75,7 @@ impl<'a> ValidAscii<'a> {
 ///
 /// Splitting the unmapped bytes at `.` is splitting the mapped name: the
 /// table's fold sends no other byte to FULL STOP.
+#[inline]
 pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a MappingTable) -> Option<ValidAscii<'a>> {
     let bytes = input.as_bytes();
     if options.verify_dns_length && bytes.len() > 253 {

@@ -273,6 +273,12 @@ impl<'t> Uts46<'t> {
                 to_ascii_t,
             };
         }
+        self.process_in_full(input, options)
+    }
+
+    /// [`Uts46::process`] without its fast paths, for a caller that has
+    /// tried them already (the batch).
+    pub(crate) fn process_in_full(&self, input: &str, options: &Options) -> Results {
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
         let to_ascii_n = self.to_ascii(&nontransitional, options, None);
         let to_ascii_t = if nontransitional.has_deviation {
@@ -298,6 +304,7 @@ impl<'t> Uts46<'t> {
     /// ToUnicode, ToASCII N and ToASCII T all are; `None` when the full engine must run (UTS #46 §4,
     /// reduced for ASCII as explained in the `ascii` module). One pass over
     /// the bytes; nothing is allocated until the result is written.
+    #[inline]
     pub fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
     where
         't: 'a,

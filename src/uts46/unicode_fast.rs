@@ -79,6 +79,11 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     if options.check_contexto {
         return None;
     }
+    // An all-ASCII name without an A-label is the ASCII path's: the names
+    // it declines are ones this path would decline too.
+    if input.is_ascii() && !input.contains("xn--") {
+        return None;
+    }
     // Map and check every label first, so a name the full engine must take costs no encoding.
     let start = out.len();
     let name = map_name(input, Mode::Nontransitional, options, table, out)?;
