@@ -195,24 +195,20 @@ fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
     let Some(last) = len.checked_sub(1).map(|last| 1u64 << last) else {
         return ShortScan::Refused;
     };
-    // Padded with a letter that changes nothing.
-    let mut padded = [b'a'; 64];
-    padded[..len].copy_from_slice(bytes);
-    let (mut refused, mut uppercase, mut dots, mut hyphens) = (0, 0, 0u64, 0u64);
-    for (index, word) in padded.as_chunks::<8>().0[..len.div_ceil(8)].iter().enumerate() {
-        let word = u64::from_le_bytes(*word);
-        // A byte from 0x80 up is refused; without its top bit, every byte
-        // suits `bytes_in_range`.
-        refused |= word & HIGH_BITS;
-        let word = word & !HIGH_BITS;
-        let letters = bytes_in_range(word | ASCII_CASE_BITS, b'a', b'z');
-        let hyphens_or_dots = bytes_in_range(word, b'-', b'.');
-        let word_dots = bytes_in_range(word, b'.', b'.');
-        refused |= !(letters | hyphens_or_dots | bytes_in_range(word, b'0', b'9')) & HIGH_BITS;
-        uppercase |= bytes_in_range(word, b'A', b'Z');
-        dots |= byte_bits(word_dots) << (index * 8);
-        hyphens |= byte_bits(hyphens_or_dots ^ word_dots) << (index * 8);
+    let (words, rest) = bytes.as_chunks::<8>();
+    let mut scan = WordScan::default();
+    for (index, word) in words.iter().enumerate() {
+        scan.add(u64::from_le_bytes(*word), index);
     }
+    if !rest.is_empty() {
+        scan.add(last_word(bytes), words.len());
+    }
+    let WordScan {
+        refused,
+        uppercase,
+        dots,
+        hyphens,
+    } = scan;
     if refused != 0 {
         return ShortScan::Refused;
     }
@@ -232,6 +228,54 @@ fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
     match empty_label || misplaced_hyphen || too_long {
         true => ShortScan::Refused,
         false => ShortScan::Valid(uppercase != 0),
+    }
+}
+
+/// What [`short_ldh_name`] gathers from a name's words.
+#[derive(Default)]
+struct WordScan {
+    /// Nonzero when a byte is not a letter, digit, hyphen or dot.
+    refused: u64,
+    /// Nonzero when a byte is an uppercase letter.
+    uppercase: u64,
+    /// Bit i set when byte i is a dot.
+    dots: u64,
+    /// Bit i set when byte i is a hyphen.
+    hyphens: u64,
+}
+
+impl WordScan {
+    /// Adds word `index` (bytes `8 * index ..`), little-endian.
+    fn add(&mut self, word: u64, index: usize) {
+        // A byte from 0x80 up is refused; without its top bit, every byte
+        // suits `bytes_in_range`.
+        self.refused |= word & HIGH_BITS;
+        let word = word & !HIGH_BITS;
+        let letters = bytes_in_range(word | ASCII_CASE_BITS, b'a', b'z');
+        let hyphens_or_dots = bytes_in_range(word, b'-', b'.');
+        self.refused |= !(letters | hyphens_or_dots | bytes_in_range(word, b'0', b'9')) & HIGH_BITS;
+        // Shifted so that each byte's 0x20 bit (clear in an uppercase letter)
+        // and 0x01 bit (set in `-`, clear in `.`) stand at its top bit.
+        self.uppercase |= letters & !(word << 2);
+        let odd = word << 7;
+        self.dots |= byte_bits(hyphens_or_dots & !odd) << (index * 8);
+        self.hyphens |= byte_bits(hyphens_or_dots & odd) << (index * 8);
+    }
+}
+
+/// The last `bytes.len() % 8` bytes (1–7) as a word, padded with a letter
+/// that changes nothing. A name of at least 8 bytes gives them by one load
+/// of its last 8 bytes, shifted past the bytes already scanned.
+fn last_word(bytes: &[u8]) -> u64 {
+    const PADDING: u64 = u64::from_le_bytes([b'a'; 8]);
+    let rest = bytes.len() % 8;
+    match bytes.last_chunk::<8>() {
+        Some(last) => u64::from_le_bytes(*last) >> (8 * (8 - rest)) | PADDING << (8 * rest),
+        None => {
+            let mut padded = [b'a'; 8];
+            padded[..rest].copy_from_slice(bytes);
+            u64::from_le_bytes(padded)
+        }
     }
 }
 
