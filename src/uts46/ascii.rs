@@ -181,72 +181,73 @@ enum ShortScan {
 
 /// The scan for UseSTD3ASCIIRules with a table whose STD3 folding is the
 /// plain letter-digit-hyphen rule ([`AsciiFolding::std3_is_ldh`], true of
-/// every published table), for a name of at most 64 bytes: eight bytes at a
-/// time as one `u64`, with no table lookup and no branch per byte or per
-/// label. The labels' shapes are read from bit masks of the dots and
-/// hyphens (bit i for byte i). A name of over 64 bytes, or one with a label
-/// whose 3rd and 4th bytes are hyphens (an A-label, a V2 error, or without
-/// CheckHyphens a valid label), is left to [`scan_by_class`].
+/// every published table): eight bytes at a time as one `u64`, with no table
+/// lookup and no branch per byte or per label. Every rule left for such a
+/// name is about neighbouring bytes (a hyphen next to a dot, two dots, two
+/// hyphens four bytes after a dot), so each word is compared with itself
+/// moved on by one and four bytes, continuing from the word before; the
+/// name's first and last bytes are looked at on their own. Left to
+/// [`scan_by_class`]: with VerifyDnsLength a name of over 63 bytes (one of
+/// its labels may be too long), and a name with a label whose 3rd and 4th
+/// bytes are hyphens (an A-label, a V2 error, or without CheckHyphens a
+/// valid label).
 fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
-    let len = bytes.len();
-    if len > 64 {
-        return ShortScan::Undecided;
-    }
-    let Some(last) = len.checked_sub(1).map(|last| 1u64 << last) else {
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return ShortScan::Refused;
     };
-    let (words, rest) = bytes.as_chunks::<8>();
-    let mut scan = WordScan::default();
-    for (index, word) in words.iter().enumerate() {
-        scan.add(u64::from_le_bytes(*word), index);
-    }
-    if !rest.is_empty() {
-        scan.add(last_word(bytes), words.len());
-    }
-    let WordScan {
-        refused,
-        uppercase,
-        dots,
-        hyphens,
-    } = scan;
-    if refused != 0 {
-        return ShortScan::Refused;
-    }
-    // Where labels start and end (a start after a final dot is bit `len`).
-    let starts = dots << 1 | 1;
-    let ends = dots >> 1 | last;
-    // Two hyphens at a label's 3rd and 4th bytes: no dot just before them.
-    if hyphens & (hyphens >> 1) & (starts << 2) & !(dots << 1) != 0 {
+    if options.verify_dns_length && bytes.len() > 63 {
         return ShortScan::Undecided;
     }
-    let empty_label = (starts & dots) != 0;
+    let (words, rest) = bytes.as_chunks::<8>();
+    let mut scan = WordScan::default();
+    for word in words {
+        scan.add(u64::from_le_bytes(*word));
+    }
+    if !rest.is_empty() {
+        scan.add(last_word(bytes));
+    }
+    if scan.refused != 0 {
+        return ShortScan::Refused;
+    }
+    // The first label's 3rd and 4th bytes have no dot before them to find them by.
+    if scan.hyphens_at_third_and_fourth != 0 || bytes.get(2..4) == Some(b"--") {
+        return ShortScan::Undecided;
+    }
+    let empty_label = first == b'.' || scan.adjacent_dots != 0;
     // An empty last label after a dot is the root: ToUnicode accepts
     // "example.com.", but ToASCII with VerifyDnsLength records A4_2 for it.
-    let root_label = (dots & last) != 0;
-    let misplaced_hyphen = options.check_hyphens && (hyphens & (starts | ends)) != 0;
-    let too_long = options.verify_dns_length && (root_label || len == 64 && dots == 0);
-    match empty_label || misplaced_hyphen || too_long {
+    let root_label = last == b'.';
+    let misplaced_hyphen = first == b'-' || last == b'-' || scan.hyphen_by_dot != 0;
+    let refused = empty_label || options.check_hyphens && misplaced_hyphen || options.verify_dns_length && root_label;
+    match refused {
         true => ShortScan::Refused,
-        false => ShortScan::Valid(uppercase != 0),
+        false => ShortScan::Valid(scan.uppercase != 0),
     }
 }
 
-/// What [`short_ldh_name`] gathers from a name's words.
+/// What [`short_ldh_name`] gathers from a name's words. Each field is a
+/// mask of byte top bits; nonzero means "somewhere in the name".
 #[derive(Default)]
 struct WordScan {
-    /// Nonzero when a byte is not a letter, digit, hyphen or dot.
+    /// A byte that is not a letter, digit, hyphen or dot.
     refused: u64,
-    /// Nonzero when a byte is an uppercase letter.
+    /// An uppercase letter.
     uppercase: u64,
-    /// Bit i set when byte i is a dot.
-    dots: u64,
-    /// Bit i set when byte i is a hyphen.
-    hyphens: u64,
+    /// A dot right after a dot.
+    adjacent_dots: u64,
+    /// A hyphen right after or right before a dot.
+    hyphen_by_dot: u64,
+    /// Two hyphens, three and four bytes after a dot.
+    hyphens_at_third_and_fourth: u64,
+    /// The dots of the word before.
+    previous_dots: u64,
+    /// The hyphens of the word before.
+    previous_hyphens: u64,
 }
 
 impl WordScan {
-    /// Adds word `index` (bytes `8 * index ..`), little-endian.
-    fn add(&mut self, word: u64, index: usize) {
+    /// Adds the next word (little-endian: its first byte is the low one).
+    fn add(&mut self, word: u64) {
         // A byte from 0x80 up is refused; without its top bit, every byte
         // suits `bytes_in_range`.
         self.refused |= word & HIGH_BITS;
@@ -258,8 +259,17 @@ impl WordScan {
         // and 0x01 bit (set in `-`, clear in `.`) stand at its top bit.
         self.uppercase |= letters & !(word << 2);
         let odd = word << 7;
-        self.dots |= byte_bits(hyphens_or_dots & !odd) << (index * 8);
-        self.hyphens |= byte_bits(hyphens_or_dots & odd) << (index * 8);
+        let dots = hyphens_or_dots & !odd;
+        let hyphens = hyphens_or_dots & odd;
+        // Each byte's neighbour one byte (four bytes) back, the first ones from the word before.
+        let dot_before = dots << 8 | self.previous_dots >> 56;
+        let hyphen_before = hyphens << 8 | self.previous_hyphens >> 56;
+        let dot_four_before = dots << 32 | self.previous_dots >> 32;
+        self.adjacent_dots |= dots & dot_before;
+        self.hyphen_by_dot |= hyphens & dot_before | dots & hyphen_before;
+        self.hyphens_at_third_and_fourth |= hyphens & hyphen_before & dot_four_before;
+        self.previous_dots = dots;
+        self.previous_hyphens = hyphens;
     }
 }
 
@@ -277,12 +287,6 @@ fn last_word(bytes: &[u8]) -> u64 {
             u64::from_le_bytes(padded)
         }
     }
-}
-
-/// The top bits of `word`'s bytes as the low 8 bits (bit i for byte i):
-/// the multiplication moves each top bit to its own place in the top byte.
-fn byte_bits(word: u64) -> u64 {
-    ((word & HIGH_BITS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// Each byte's top bit.
