@@ -26,7 +26,8 @@ pub fn joining_type_name(c: char) -> &'static str {
 
 /// Checks every joiner of a label; reports C1 and C2 with the joiner's position.
 pub(crate) fn check_joiners(label: &str, report: &mut LabelReport<'_>) {
-    if !label.contains([ZWNJ, ZWJ]) {
+    // Both joiners are three bytes in UTF-8: an ASCII label is answered without decoding.
+    if label.is_ascii() || !label.contains([ZWNJ, ZWJ]) {
         report.check(ErrorCode::C1, None);
         report.check(ErrorCode::C2, None);
         return;

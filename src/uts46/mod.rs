@@ -394,6 +394,14 @@ impl<'t> Uts46<'t> {
         let mut has_deviation = false;
         let mut out_chars = 0;
         for (index, c) in input.chars().enumerate() {
+            // An ASCII character that maps to one valid ASCII character (the
+            // table's fold, read from the same rows) needs no row when untraced.
+            if trace.is_none()
+                && let Some(folded) = u8::try_from(c).ok().and_then(|byte| self.table.ascii_fold(byte))
+            {
+                out.push(char::from(folded));
+                continue;
+            }
             let row = self.table.lookup(c);
             let start = out.len();
             let action = match row.status {
@@ -468,7 +476,7 @@ impl<'t> Uts46<'t> {
         mut trace: Option<&mut ProcessTrace>,
     ) {
         let mut span_start = 0;
-        for (index, label) in normalized.split('.').enumerate() {
+        for (index, label) in labels(normalized).enumerate() {
             if index > 0 {
                 output.push('.');
             }
@@ -567,7 +575,7 @@ impl<'t> Uts46<'t> {
             .collect();
         // Punycode is about as long as the UTF-8 it encodes, plus "xn--" and a delimiter per label.
         let mut out = String::with_capacity(processed.output.len() * 2 + 16);
-        for (index, label) in processed.output.split('.').enumerate() {
+        for (index, label) in labels(&processed.output).enumerate() {
             if index > 0 {
                 out.push('.');
             }
@@ -592,7 +600,7 @@ impl<'t> Uts46<'t> {
                     });
                 }
             }
-            let length = out[start..].chars().count();
+            let length = char_count(&out[start..]);
             if options.verify_dns_length && !(1..=63).contains(&length) {
                 errors.push(IdnaError {
                     code: ErrorCode::A4_2,
@@ -610,7 +618,7 @@ impl<'t> Uts46<'t> {
                 });
             }
         }
-        let name_length = out.chars().count() - usize::from(out.ends_with('.'));
+        let name_length = char_count(&out) - usize::from(out.ends_with('.'));
         if options.verify_dns_length && !(1..=253).contains(&name_length) {
             errors.push(IdnaError {
                 code: ErrorCode::A4_1,
@@ -626,6 +634,36 @@ impl<'t> Uts46<'t> {
             value: out,
             errors: sorted(errors),
         }
+    }
+}
+
+/// The labels of `name`, split at U+002E by a plain byte scan (labels are
+/// short: a memchr's setup costs more than it saves on them).
+fn labels(name: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(name);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let length = label_length(text);
+        // Past the dot; `None` when the label ran to the end.
+        rest = text.get(length + 1..);
+        Some(&text[..length])
+    })
+}
+
+/// The length in bytes of the first label of `rest_of_name` (up to the first dot).
+fn label_length(rest_of_name: &str) -> usize {
+    rest_of_name
+        .bytes()
+        .position(|byte| byte == b'.')
+        .unwrap_or(rest_of_name.len())
+}
+
+/// The number of code points of `text`, found without decoding when it is
+/// ASCII (every ToASCII label but one that failed to encode).
+fn char_count(text: &str) -> usize {
+    match text.is_ascii() {
+        true => text.len(),
+        false => text.chars().count(),
     }
 }
 
@@ -648,7 +686,7 @@ fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>
     if let Some(trace) = trace.as_deref_mut() {
         trace.bidi_domain = bidi_domain;
     }
-    for (index, label) in body.split('.').enumerate() {
+    for (index, label) in labels(body).enumerate() {
         let label_trace = trace.as_deref_mut().and_then(|t| t.labels.get_mut(index));
         let (checklist, direction) = match label_trace {
             Some(t) => (Some(&mut t.checks), Some(&mut t.direction)),

@@ -36,11 +36,11 @@
 //! which reports the errors with their positions.
 //! `tests/properties.rs` compares it with the traced engine, which never takes it.
 
-use super::Options;
 use super::bidi_rule::check_bidi_rule;
 use super::char_flags::{self, is_combining_mark, is_nfc_quick_yes};
 use super::trace::Mode;
 use super::validity::LabelReport;
+use super::{Options, label_length, labels};
 use crate::punycode;
 use crate::table::{MappingTable, Status};
 use std::ops::Range;
@@ -168,19 +168,6 @@ impl MappedName<'_> {
     }
 }
 
-/// The labels of `name`, split at U+002E by a plain byte scan (labels are
-/// short: a memchr's setup costs more than it saves on them).
-fn labels(name: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(name);
-    std::iter::from_fn(move || {
-        let text = rest?;
-        let length = label_length(text);
-        // Past the dot; `None` when the label ran to the end.
-        rest = text.get(length + 1..);
-        Some(&text[..length])
-    })
-}
-
 /// Appends ToASCII of the processed name to `out`: each non-ASCII label
 /// Punycode-encoded behind the ACE prefix, then the DNS lengths. The name is
 /// `out[range]` when given (the Map step changed it), else `input`. With
@@ -243,14 +230,6 @@ fn write_ascii(
         return None;
     }
     Some(ascii_start..out.len())
-}
-
-/// The length in bytes of the first label of `rest_of_name` (up to the first dot).
-fn label_length(rest_of_name: &str) -> usize {
-    rest_of_name
-        .bytes()
-        .position(|byte| byte == b'.')
-        .unwrap_or(rest_of_name.len())
 }
 
 /// ToASCII N of a name, walked label by label alongside the transitional run.
