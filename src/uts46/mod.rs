@@ -764,6 +764,10 @@ const BIDI_CODES: [ErrorCode; 6] = [
 ];
 
 fn skip_all(report: &mut LabelReport<'_>, codes: &[ErrorCode], outcome: CheckOutcome) {
+    // Skipping records nothing untraced.
+    if report.checklist.is_none() {
+        return;
+    }
     for &code in codes {
         report.skip(code, outcome.clone());
     }

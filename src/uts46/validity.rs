@@ -144,7 +144,9 @@ impl LabelFacts {
             facts.length += 1;
             facts.has_full_stop |= c == '.';
             facts.has_ascii_outside_ldh |= c.is_ascii() && !is_ldh_lowercase(c);
-            facts.has_status_not_allowed |= !status_allowed(table.status(c), mode);
+            // An ASCII character the table folds to itself is valid: no row lookup.
+            let valid_ascii = c.is_ascii() && table.ascii_fold(c as u8) == Some(c as u8);
+            facts.has_status_not_allowed |= !valid_ascii && !status_allowed(table.status(c), mode);
         }
         facts
     }
