@@ -10,8 +10,8 @@
 mod corpus;
 
 use idna_inspector::batch::record_for_line;
-use std::hint::black_box;
 use idna_inspector::uts46::{Options, Uts46};
+use std::hint::black_box;
 
 fn main() {
     let kind = match std::env::args().nth(1).as_deref() {
