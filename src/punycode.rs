@@ -292,23 +292,26 @@ fn encode_steps(input: &str, output: &mut String, trace: Option<&mut BootstringT
     if let Some(trace) = trace {
         trace.basic = input.chars().filter(char::is_ascii).collect();
         trace.delimiter = !trace.basic.is_empty();
-        return encode_code_points(code_points, output, Some(trace));
+        return encode_code_points::<true>(code_points, output, Some(trace));
     }
-    encode_code_points(code_points, output, None)
+    encode_code_points::<false>(code_points, output, None)
 }
 
 /// Encodes `code_points` (Unicode scalar values) as Punycode onto the end of
 /// `output` (RFC 3492 §6.3), untraced: the engine's fast path hands over the
 /// code points of a label it has just mapped, already decoded.
 pub(crate) fn encode_code_points_into(code_points: &[u32], output: &mut String) -> Result<(), PunycodeError> {
-    encode_code_points(code_points, output, None)
+    encode_code_points::<false>(code_points, output, None)
 }
 
-fn encode_code_points(
+/// The encoder. `TRACED` false compiles the recording out (the untraced
+/// callers pass `None`), so the hot loop has no trace tests.
+fn encode_code_points<const TRACED: bool>(
     code_points: &[u32],
     output: &mut String,
     mut trace: Option<&mut BootstringTrace>,
 ) -> Result<(), PunycodeError> {
+    let tracing = TRACED && trace.is_some();
     let overflow = |position| PunycodeError {
         kind: PunycodeErrorKind::Overflow,
         position,
@@ -332,23 +335,23 @@ fn encode_code_points(
         delta = (m - n)
             .checked_mul(h + 1)
             .and_then(|d| d.checked_add(delta))
-            .ok_or(overflow(0))?;
+            .ok_or_else(|| overflow(0))?;
         n = m;
         let mut next_m = u32::MAX;
         let mut inserted_before: u32 = 0;
         for (position, &c) in code_points.iter().enumerate() {
             if c < n {
-                delta = delta.checked_add(1).ok_or(overflow(position))?;
-                if trace.is_some() {
+                delta = delta.checked_add(1).ok_or_else(|| overflow(position))?;
+                if tracing {
                     inserted_before += 1;
                 }
             } else if c > n {
                 next_m = next_m.min(c);
             } else {
-                let digits = write_integer(delta, bias, output, trace.is_some());
+                let digits = write_integer(delta, bias, output, tracing);
                 let first_time = h == basic_count;
                 let new_bias = adapt(delta, h + 1, first_time);
-                if let Some(trace) = trace.as_deref_mut() {
+                if let Some(trace) = trace.as_deref_mut().filter(|_| TRACED) {
                     trace.insertions.push(Insertion {
                         code_point: char::from_u32(n).unwrap_or('\u{FFFD}'),
                         i: inserted_before,
@@ -370,8 +373,8 @@ fn encode_code_points(
                 h += 1;
             }
         }
-        delta = delta.checked_add(1).ok_or(overflow(length as usize))?;
-        n = n.checked_add(1).ok_or(overflow(length as usize))?;
+        delta = delta.checked_add(1).ok_or_else(|| overflow(length as usize))?;
+        n = n.checked_add(1).ok_or_else(|| overflow(length as usize))?;
         m = next_m;
     }
     Ok(())
@@ -379,6 +382,7 @@ fn encode_code_points(
 
 /// Writes `q` as a generalized variable-length integer (RFC 3492 §6.3 inner loop);
 /// returns the digit steps when `record` is set, else an empty (unallocated) list.
+#[inline]
 fn write_integer(mut q: u32, bias: u32, output: &mut String, record: bool) -> Vec<DigitStep> {
     let mut steps = Vec::new();
     let mut w: u32 = 1;

@@ -202,6 +202,10 @@ fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
     let mut scan = WordScan::default();
     for word in words {
         scan.add(u64::from_le_bytes(*word));
+        // A name with a refused byte (most often a non-ASCII one) is given up at once.
+        if scan.refused != 0 {
+            return ShortScan::Refused;
+        }
     }
     if !rest.is_empty() {
         scan.add(last_word(bytes));
