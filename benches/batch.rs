@@ -8,13 +8,22 @@
 //!
 //! The three run interleaved, `ROUNDS` times each; the median of each is
 //! reported, with our throughput as a ratio of each peer's.
+//!
+//! A second table measures the whole batch pipeline the same way, with the
+//! corpus as one file in memory: the batch's line reader splits it, and each
+//! line is then converted and counted by `batch::convert_each` (what
+//! `batch FILE --format summary` does), given to the `idna` crate's ToASCII,
+//! or lowercased. The peer figures are of whole processes reading a
+//! file; this is that without process start-up and the disk.
 //! Run: `cargo bench --bench batch`.
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens};
 use idna_inspector::MappingTable;
-use idna_inspector::batch::record_for_line;
+use idna_inspector::batch::{InputFormat, Item, ItemReader, convert_each, record_for_line};
 use idna_inspector::uts46::{Options, Uts46};
 use std::hint::black_box;
+use std::io::Cursor;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 #[path = "corpus.rs"]
@@ -34,18 +43,26 @@ fn main() {
     );
     for kind in Kind::ALL {
         let lines = generate(kind);
-        let (ours, peer, lower) = measure(&lines, rounds);
-        println!(
-            "{:<10} {:>14.2} {:>14.2} {:>14.2} {:>9.2}× {:>11.2}×",
-            kind.name(),
-            ours,
-            peer,
-            lower,
-            ours / peer,
-            lower / ours
-        );
+        print_row(kind.name(), measure(&lines, rounds));
+    }
+    println!("pipeline: the corpus as one in-memory file, read line by line by the batch's reader");
+    for kind in Kind::ALL {
+        let file = generate(kind).join("\n").into_bytes();
+        print_row(kind.name(), measure_pipeline(&file, rounds));
     }
     table_parse(rounds);
+}
+
+fn print_row(corpus: &str, (ours, peer, lower): (f64, f64, f64)) {
+    println!(
+        "{:<10} {:>14.2} {:>14.2} {:>14.2} {:>9.2}× {:>11.2}×",
+        corpus,
+        ours,
+        peer,
+        lower,
+        ours / peer,
+        lower / ours
+    );
 }
 
 /// Million lines per second of (ours, idna crate, lowercasing).
@@ -82,6 +99,46 @@ fn measure(lines: &[String], rounds: usize) -> (f64, f64, f64) {
         }));
     }
     let rate = |times: &mut Vec<Duration>| lines.len() as f64 / median(times).as_secs_f64() / 1e6;
+    (rate(&mut ours), rate(&mut theirs), rate(&mut lower))
+}
+
+/// Million lines per second of (ours, idna crate, lowercasing) through the
+/// batch's reader over `file`: ours is `convert_each` counting a summary.
+fn measure_pipeline(file: &[u8], rounds: usize) -> (f64, f64, f64) {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let peer = idna::uts46::Uts46::new();
+    let items = || ItemReader::new(Cursor::new(file), &InputFormat::Lines).expect("an in-memory reader");
+    let each_line = |work: &mut dyn FnMut(&[u8])| {
+        let mut items = items();
+        let mut count = 0;
+        while let Some(item) = items.next_item().expect("an in-memory read") {
+            if let Item::Text { bytes, .. } = item {
+                work(bytes);
+            }
+            count += 1;
+        }
+        count
+    };
+    let (mut ours, mut theirs, mut lower) = (Vec::new(), Vec::new(), Vec::new());
+    let mut lines = 0;
+    for _ in 0..rounds {
+        ours.push(time(|| {
+            let summary = convert_each(&engine, &options, None, items(), |_, _| Ok(ControlFlow::Continue(())));
+            lines = black_box(summary.expect("an in-memory read")).lines;
+        }));
+        theirs.push(time(|| {
+            each_line(&mut |bytes| {
+                let _ = black_box(peer.to_ascii(bytes, AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify));
+            });
+        }));
+        lower.push(time(|| {
+            each_line(&mut |bytes| {
+                black_box(bytes.to_ascii_lowercase());
+            });
+        }));
+    }
+    let rate = |times: &mut Vec<Duration>| lines as f64 / median(times).as_secs_f64() / 1e6;
     (rate(&mut ours), rate(&mut theirs), rate(&mut lower))
 }
 

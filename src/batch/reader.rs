@@ -220,7 +220,7 @@ impl<R: BufRead> LineReader<R> {
             if available.is_empty() {
                 return Ok((length, false, false));
             }
-            let (taken, ended) = match available.iter().position(|&b| b == b'\n') {
+            let (taken, ended) = match memchr::memchr(b'\n', available) {
                 Some(end) => (end + 1, true),
                 None => (available.len(), false),
             };

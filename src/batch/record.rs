@@ -94,7 +94,14 @@ impl CodeSet {
 
     /// The codes, in [`ErrorCode::ALL`] order (the sorted order `IdnaTestV2.txt` uses).
     pub fn iter(self) -> impl Iterator<Item = ErrorCode> {
-        ErrorCode::ALL.into_iter().filter(move |&code| self.contains(code))
+        // Bit i stands for `ErrorCode::ALL[i]` (a code's discriminant is its
+        // place there): only the set bits are visited, lowest first.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            ErrorCode::ALL.get(index).copied()
+        })
     }
 }
 
@@ -285,7 +292,9 @@ impl Record {
 
     /// True when transitional and nontransitional ToASCII give different names (T≠N).
     pub fn transitional_differs(&self) -> bool {
-        self.note().is_none() && self.result(ResultKind::ToAsciiN) != self.result(ResultKind::ToAsciiT)
+        // One range is one string; only different ranges need comparing.
+        let same_range = self.spans[ResultKind::ToAsciiN as usize] == self.spans[ResultKind::ToAsciiT as usize];
+        self.note().is_none() && !same_range && self.result(ResultKind::ToAsciiN) != self.result(ResultKind::ToAsciiT)
     }
 }
 
@@ -314,4 +323,28 @@ fn pack(input: &str, results: [&str; 3]) -> (Box<str>, [(u32, u32); 3]) {
         text.push_str(piece);
     }
     (text.into_boxed_str(), ranges)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_set_lists_its_codes_once_each_in_all_order() {
+        for (index, code) in ErrorCode::ALL.into_iter().enumerate() {
+            assert_eq!(code as usize, index, "{code:?}: a set's bit i is ALL[i]");
+        }
+        assert_eq!(CodeSet::default().iter().count(), 0);
+        let every: CodeSet = ErrorCode::ALL.into_iter().rev().collect();
+        assert_eq!(every.iter().collect::<Vec<_>>(), ErrorCode::ALL);
+        let some = [
+            ErrorCode::P1,
+            ErrorCode::V3,
+            ErrorCode::A4_2,
+            ErrorCode::ALL[ErrorCode::ALL.len() - 1],
+        ];
+        let set: CodeSet = some.into_iter().rev().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), some);
+        assert!(some.iter().all(|&code| set.contains(code)));
+    }
 }
