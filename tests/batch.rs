@@ -7,9 +7,13 @@ use idna_inspector::batch::{
 use idna_inspector::uts46::{ErrorCode, Options, Uts46};
 
 fn records(bytes: &[u8], format: &InputFormat) -> Vec<Record> {
+    records_from(bytes, format)
+}
+
+fn records_from(input: impl std::io::BufRead, format: &InputFormat) -> Vec<Record> {
     let engine = Uts46::new();
     let options = Options::default();
-    let mut items = ItemReader::new(bytes, format).unwrap();
+    let mut items = ItemReader::new(input, format).unwrap();
     let skip = items.skips_comments();
     let mut out = Vec::new();
     while let Some(item) = items.next_item().unwrap() {
@@ -54,6 +58,33 @@ fn invalid_utf8_nul_bom_and_crlf() {
     assert_eq!(records[3].result(ResultKind::ToAsciiN), "xn--strae-oqa.de");
     assert_eq!(records[3].result(ResultKind::ToAsciiT), "strasse.de");
     assert!(records[3].transitional_differs());
+}
+
+/// The reader hands a line out from its source's buffer when the line's LF
+/// is there, and gathers it when the line runs past the buffer's end: both
+/// give the same records, whatever the buffer size (at 1 byte, every line
+/// runs past it).
+#[test]
+fn records_are_the_same_whatever_the_read_buffer_size() {
+    let mut long = b"a.com\n".to_vec();
+    long.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 10));
+    long.extend_from_slice(b"\r\nb.com\r\n");
+    let binary: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let inputs: [&[u8]; 5] = [
+        b"\xEF\xBB\xBFBloss.DE\r\nok\xC3\x28bad\r\nnul\x00inside.com\nstra\xC3\x9Fe.de\n",
+        b"\n\n# comment\r\n  \nx.org\r",
+        b"\r\n\r\n\r",
+        &long,
+        &binary,
+    ];
+    for input in inputs {
+        let whole = lines(input);
+        assert_eq!(whole.len(), line_count(input));
+        for capacity in [1, 2, 3, 7, 64, 4096] {
+            let reader = std::io::BufReader::with_capacity(capacity, input);
+            assert!(records_from(reader, &InputFormat::Lines) == whole, "capacity {capacity}");
+        }
+    }
 }
 
 #[test]

@@ -159,6 +159,8 @@ pub struct LineReader<R> {
     line: u64,
     buffer: Vec<u8>,
     bytes_read: u64,
+    /// Bytes of the reader's buffer that the last item borrowed, consumed at the next call.
+    borrowed: usize,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -169,40 +171,43 @@ impl<R: BufRead> LineReader<R> {
             line: 0,
             buffer: Vec::new(),
             bytes_read: 0,
+            borrowed: 0,
         }
     }
 
     /// The next line, or `None` at the end. Errors: the underlying read error.
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
+        self.reader.consume(std::mem::take(&mut self.borrowed));
+        // A line whose LF is already in the reader's buffer is handed out
+        // from there, uncopied; one that runs past it is gathered in `buffer`.
+        if let Some(lf) = self.lf_in_reader_buffer()? {
+            // The same bytes again: a buffered reader reads nothing while it holds some.
+            let available = self.reader.fill_buf()?;
+            let bytes = &available[..=lf];
+            self.borrowed = bytes.len();
+            self.bytes_read += bytes.len() as u64;
+            self.line += 1;
+            let cr_before_lf = bytes.ends_with(b"\r\n");
+            return Ok(Some(line_item(self.line, bytes, bytes.len() as u64, true, cr_before_lf)));
+        }
         self.buffer.clear();
         let (length, ended, cr_before_lf) = self.read_line()?;
         if length == 0 {
             return Ok(None);
         }
         self.line += 1;
-        let mut bytes = &self.buffer[..];
-        let mut length = length;
-        if self.line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes = &bytes[3..];
-            length -= 3;
-        }
-        if ended {
-            length -= 1 + u64::from(cr_before_lf);
-            // A line cut short in the buffer no longer ends with its CR LF.
-            bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-            if cr_before_lf {
-                bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        Ok(Some(line_item(self.line, &self.buffer, length, ended, cr_before_lf)))
+    }
+
+    /// Where the reader's buffered bytes hold an LF, filling the buffer first when empty.
+    fn lf_in_reader_buffer(&mut self) -> io::Result<Option<usize>> {
+        loop {
+            match self.reader.fill_buf() {
+                Ok(available) => return Ok(memchr::memchr(b'\n', available)),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
             }
         }
-        if length > super::MAX_LINE_BYTES as u64 {
-            let prefix = &bytes[..SHOWN_PREFIX_BYTES.min(bytes.len())];
-            return Ok(Some(Item::TooLong {
-                line: self.line,
-                prefix,
-                bytes: length,
-            }));
-        }
-        Ok(Some(Item::Text { line: self.line, bytes }))
     }
 
     /// Reads one line into `buffer` (capped); returns its full length in bytes,
@@ -241,6 +246,36 @@ impl<R: BufRead> LineReader<R> {
             }
         }
     }
+}
+
+/// The item of line number `line`, held in `bytes` (only its start when the
+/// line is too long): `length` bytes in full, ending with LF when `ended`,
+/// with a CR before that LF when `cr_before_lf`. The BOM of line 1 and the
+/// line ending are dropped; a line over [`super::MAX_LINE_BYTES`] is
+/// [`Item::TooLong`].
+fn line_item(line: u64, bytes: &[u8], mut length: u64, ended: bool, cr_before_lf: bool) -> Item<'_> {
+    let mut bytes = bytes;
+    if line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes = &bytes[3..];
+        length -= 3;
+    }
+    if ended {
+        length -= 1 + u64::from(cr_before_lf);
+        // A line cut short in the buffer no longer ends with its CR LF.
+        bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        if cr_before_lf {
+            bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        }
+    }
+    if length > super::MAX_LINE_BYTES as u64 {
+        let prefix = &bytes[..SHOWN_PREFIX_BYTES.min(bytes.len())];
+        return Item::TooLong {
+            line,
+            prefix,
+            bytes: length,
+        };
+    }
+    Item::Text { line, bytes }
 }
 
 /// One column of a CSV/TSV file with a header row.
