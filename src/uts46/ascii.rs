@@ -82,26 +82,30 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
         return None;
     }
     let folding = table.ascii_folding();
-    let short_scan = match options.use_std3_ascii_rules && folding.std3_is_ldh {
-        true => short_ldh_name(bytes, options),
-        false => ShortScan::Undecided,
+    let word_scan = match options.use_std3_ascii_rules && folding.std3_is_ldh {
+        true => scan_ldh_words(bytes, options),
+        false => LdhScan::Undecided,
     };
-    let changed = match short_scan {
-        ShortScan::Valid(changed) => changed,
-        ShortScan::Refused => return None,
-        ShortScan::Undecided => {
-            let mut labels = Labels {
-                bytes,
-                start: 0,
-                options,
-                folds: &folding.folds,
-            };
-            let changed = scan_by_class(bytes, options, &folding.classes, &mut labels)?;
-            labels.finish()?;
-            changed
-        }
+    let changed = match word_scan {
+        LdhScan::Valid(changed) => changed,
+        LdhScan::Refused => return None,
+        LdhScan::Undecided => class_scan(bytes, options, folding)?,
     };
     Some(ValidAscii { input, table, changed })
+}
+
+/// The scan for any options and table: [`scan_by_class`], then the last
+/// label. `Some(changed)` for a valid name.
+fn class_scan(bytes: &[u8], options: &Options, folding: &AsciiFolding) -> Option<bool> {
+    let mut labels = Labels {
+        bytes,
+        start: 0,
+        options,
+        folds: &folding.folds,
+    };
+    let changed = scan_by_class(bytes, options, &folding.classes, &mut labels)?;
+    labels.finish()?;
+    Some(changed)
 }
 
 /// The labels of a name, each checked as the scan finds the dot after it.
@@ -169,8 +173,8 @@ fn scan_by_class(bytes: &[u8], options: &Options, classes: &[u8; 256], labels: &
     Some(seen & AsciiClass::CHANGED != 0)
 }
 
-/// What [`short_ldh_name`] found.
-enum ShortScan {
+/// What [`scan_ldh_words`] found.
+enum LdhScan {
     /// Valid; `true` when folding changes a byte (an uppercase letter).
     Valid(bool),
     /// The fast path must decline the name.
@@ -191,12 +195,12 @@ enum ShortScan {
 /// its labels may be too long), and a name with a label whose 3rd and 4th
 /// bytes are hyphens (an A-label, a V2 error, or without CheckHyphens a
 /// valid label).
-fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
+fn scan_ldh_words(bytes: &[u8], options: &Options) -> LdhScan {
     let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
-        return ShortScan::Refused;
+        return LdhScan::Refused;
     };
     if options.verify_dns_length && bytes.len() > 63 {
-        return ShortScan::Undecided;
+        return LdhScan::Undecided;
     }
     let (words, rest) = bytes.as_chunks::<8>();
     let mut scan = WordScan::default();
@@ -204,18 +208,18 @@ fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
         scan.add(u64::from_le_bytes(*word));
         // A name with a refused byte (most often a non-ASCII one) is given up at once.
         if scan.refused != 0 {
-            return ShortScan::Refused;
+            return LdhScan::Refused;
         }
     }
     if !rest.is_empty() {
         scan.add(last_word(bytes));
     }
     if scan.refused != 0 {
-        return ShortScan::Refused;
+        return LdhScan::Refused;
     }
     // The first label's 3rd and 4th bytes have no dot before them to find them by.
     if scan.hyphens_at_third_and_fourth != 0 || bytes.get(2..4) == Some(b"--") {
-        return ShortScan::Undecided;
+        return LdhScan::Undecided;
     }
     let empty_label = first == b'.' || scan.adjacent_dots != 0;
     // An empty last label after a dot is the root: ToUnicode accepts
@@ -224,12 +228,12 @@ fn short_ldh_name(bytes: &[u8], options: &Options) -> ShortScan {
     let misplaced_hyphen = first == b'-' || last == b'-' || scan.hyphen_by_dot != 0;
     let refused = empty_label || options.check_hyphens && misplaced_hyphen || options.verify_dns_length && root_label;
     match refused {
-        true => ShortScan::Refused,
-        false => ShortScan::Valid(scan.uppercase != 0),
+        true => LdhScan::Refused,
+        false => LdhScan::Valid(scan.uppercase != 0),
     }
 }
 
-/// What [`short_ldh_name`] gathers from a name's words. Each field is a
+/// What [`scan_ldh_words`] gathers from a name's words. Each field is a
 /// mask of byte top bits; nonzero means "somewhere in the name".
 #[derive(Default)]
 struct WordScan {
@@ -337,7 +341,7 @@ pub(crate) struct AsciiFolding {
     fold_is_lowercase: bool,
     /// Under UseSTD3ASCIIRules exactly the letters, digits, `-` and `.` are
     /// kept, and they fold to their ASCII lowercase (true of every published
-    /// table), so [`short_ldh_name`] may stand in for the class lookups.
+    /// table), so [`scan_ldh_words`] may stand in for the class lookups.
     std3_is_ldh: bool,
 }
 
@@ -404,19 +408,6 @@ fn byte_classes(fold: &[u8; 256]) -> [u8; 256] {
 mod tests {
     use super::*;
 
-    /// The class scan's verdict on `bytes` (UseSTD3ASCIIRules on): `Some(changed)` or `None`.
-    fn class_verdict(bytes: &[u8], options: &Options, folding: &AsciiFolding) -> Option<bool> {
-        let mut labels = Labels {
-            bytes,
-            start: 0,
-            options,
-            folds: &folding.folds,
-        };
-        let changed = scan_by_class(bytes, options, &folding.classes, &mut labels)?;
-        labels.finish()?;
-        Some(changed)
-    }
-
     /// Compares the word scan with the class scan on `bytes` under every
     /// setting of the flags the word scan reads; true when the word scan settled it.
     fn word_scan_agrees(bytes: &[u8], folding: &AsciiFolding) -> bool {
@@ -427,11 +418,11 @@ mod tests {
                 verify_dns_length,
                 ..Options::default()
             };
-            let expected = class_verdict(bytes, &options, folding);
-            let found = match short_ldh_name(bytes, &options) {
-                ShortScan::Valid(changed) => Some(changed),
-                ShortScan::Refused => None,
-                ShortScan::Undecided => continue,
+            let expected = class_scan(bytes, &options, folding);
+            let found = match scan_ldh_words(bytes, &options) {
+                LdhScan::Valid(changed) => Some(changed),
+                LdhScan::Refused => None,
+                LdhScan::Undecided => continue,
             };
             settled = true;
             assert_eq!(found, expected, "{:?} with {options:?}", String::from_utf8_lossy(bytes));
