@@ -71,7 +71,8 @@ impl<'a> ValidAscii<'a> {
 
 /// `Some` when `input` is an all-ASCII name without an `xn--` label that
 /// processing accepts without any error; `None` otherwise (the full engine
-/// must run). One pass over the bytes, no allocation.
+/// must run). No allocation; one pass over the bytes, or two for the rare
+/// name the word scan leaves to the class scan (see [`scan_ldh_words`]).
 ///
 /// Splitting the unmapped bytes at `.` is splitting the mapped name: the
 /// table's fold sends no other byte to FULL STOP.

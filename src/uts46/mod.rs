@@ -302,8 +302,8 @@ impl<'t> Uts46<'t> {
     /// The fast path of [`Uts46::process`]: when `input` is all ASCII, has no
     /// `xn--` label and processing records no error, the one string that
     /// ToUnicode, ToASCII N and ToASCII T all are; `None` when the full engine must run (UTS #46 §4,
-    /// reduced for ASCII as explained in the `ascii` module). One pass over
-    /// the bytes; nothing is allocated until the result is written.
+    /// reduced for ASCII as explained in the `ascii` module). Usually one
+    /// pass over the bytes; nothing is allocated until the result is written.
     #[inline]
     pub fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
     where
