@@ -2,9 +2,12 @@
 //! line (or CSV/TSV row), in order, with a clear note, and never panics.
 
 use idna_inspector::batch::{
-    Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, Note, Record, RecordWriter, ResultKind, Summary, record_for_item,
+    Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, Note, Record, RecordBuf, RecordWriter, ResultKind, Summary,
+    convert_each, convert_item, record_for_item,
 };
+use idna_inspector::spoof::ProtectedList;
 use idna_inspector::uts46::{ErrorCode, Options, Uts46};
+use std::ops::ControlFlow;
 
 fn records(bytes: &[u8], format: &InputFormat) -> Vec<Record> {
     records_from(bytes, format)
@@ -84,6 +87,48 @@ fn records_are_the_same_whatever_the_read_buffer_size() {
             let reader = std::io::BufReader::with_capacity(capacity, input);
             assert!(records_from(reader, &InputFormat::Lines) == whole, "capacity {capacity}");
         }
+    }
+}
+
+/// The batch fills one reused record line after line: each record it hands
+/// on equals the record of its line converted into a fresh buffer, whatever
+/// came before (longer text, a note, a spoof verdict, another fast path),
+/// with and without the spoof check.
+#[test]
+fn a_reused_record_gives_the_records_of_fresh_ones() {
+    let input = "Bücher.example\nexample.com\nok\u{C3}(fine\n# comment\nxn--bcher-kva.example\n\
+                 a.b\nStraße.DE\n-bad-.com\n\u{0440}\u{0430}ypal.com\nx\n\u{200D}.com\nWWW.Example.ORG\n\n\
+                 xn--zz.com\n\u{0661}\u{0662}.com\npaypal.com\n";
+    let mut bytes = input.as_bytes().to_vec();
+    bytes.extend_from_slice(b"not\xFFutf8\nlast.com");
+    let engine = Uts46::new();
+    let options = Options::default();
+    let protected = ProtectedList::new(&engine, ["paypal.com"]);
+    for spoof in [None, Some(&protected)] {
+        let mut fresh = Vec::new();
+        let mut items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
+        while let Some(item) = items.next_item().unwrap() {
+            let mut record = RecordBuf::new();
+            convert_item(&engine, &options, &item, true, spoof, &mut record);
+            fresh.push(record.into_record());
+        }
+        let mut reused = Vec::new();
+        let items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
+        let summary = convert_each(&engine, &options, spoof, items, |record, _| {
+            reused.push(record.to_record());
+            Ok(ControlFlow::Continue(()))
+        })
+        .unwrap();
+        assert_eq!(fresh.len(), line_count(&bytes));
+        assert!(reused == fresh, "spoof check {}", spoof.is_some());
+        let mut counted = Summary::default();
+        fresh.iter().for_each(|r| counted.add(r));
+        assert_eq!(summary, counted);
+        let totals = (summary.ok, summary.failed, summary.skipped, summary.invalid_utf8);
+        // Failed: P4 (xn--zz), V3 (-bad-), U1 (the parenthesis), C2 and A4_2 (ZWJ), B1 (Arabic-Indic digits), not UTF-8.
+        assert_eq!(totals, (10, 6, 2, 1), "{summary}");
+        // T≠N: Straße, and the ZWJ that transitional processing removes.
+        assert_eq!(summary.transitional_differs, 2, "{summary}");
     }
 }
 

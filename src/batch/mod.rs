@@ -4,7 +4,7 @@
 //! - [`reader`] splits the input into items: lines of a text file (LF only; a
 //!   CR before it dropped; U+2028/U+2029 are data; a leading UTF-8 BOM
 //!   skipped) or one column of a CSV/TSV file (the `csv` crate).
-//! - [`record_for_item`] turns one item into a [`Record`] with the engine's
+//! - [`convert_item`] turns one item into a [`Record`] with the engine's
 //!   ToUnicode, ToASCII N and ToASCII T and their error codes. Blank lines
 //!   and `#` comments of a text file, lines that are not UTF-8 and lines over
 //!   [`MAX_LINE_BYTES`] become records too, with a [`Note`] saying why they
@@ -17,7 +17,7 @@ mod summary;
 pub mod writer;
 
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
-pub use record::{CodeSet, Note, Record, ResultKind};
+pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;
 pub use writer::{Format, RecordWriter};
 
@@ -27,14 +27,6 @@ use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
-thread_local! {
-    /// Where the Unicode fast path writes a record's strings before the record
-    /// copies them into its own exact-size allocation: one buffer per thread,
-    /// reused for every line, so a line costs one allocation and no regrowth.
-    /// Lines are at most [`MAX_LINE_BYTES`], which bounds its size.
-    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
 /// The error text recorded for a line that is not valid UTF-8.
 pub const INVALID_UTF8: &str = "invalid UTF-8";
 
@@ -43,87 +35,95 @@ pub const INVALID_UTF8: &str = "invalid UTF-8";
 /// forms and ignorable characters, and keeps hostile input cheap.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Converts one item into its record (the function the CLI and the GUI share).
+/// Converts one item into its stored record ([`convert_item`] into a new buffer).
 ///
 /// `skip_comments` marks blank lines and lines starting with `#` as skipped
 /// (plain-text input); CSV/TSV fields are always converted.
 pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, skip_comments: bool) -> Record {
-    record_for_item_checked(engine, options, item, skip_comments, None)
+    let mut record = RecordBuf::new();
+    convert_item(engine, options, item, skip_comments, None, &mut record);
+    record.into_record()
 }
 
-/// [`record_for_item`], with the spoof verdict ([`spoof::summarize`]) attached
-/// to every converted record when `spoof` holds the protected names to compare with.
-pub fn record_for_item_checked(
+/// Converts one item into `record` (the function the CLI and the GUI share),
+/// with the spoof verdict ([`spoof::summarize`]) attached when `spoof` holds
+/// the protected names to compare with.
+///
+/// `skip_comments` marks blank lines and lines starting with `#` as skipped
+/// (plain-text input); CSV/TSV fields are always converted.
+pub fn convert_item(
     engine: &Uts46<'_>,
     options: &Options,
     item: &Item<'_>,
     skip_comments: bool,
     spoof: Option<&ProtectedList>,
-) -> Record {
+    record: &mut RecordBuf,
+) {
     match item {
         Item::Text { line, bytes } => {
             if skip_comments && bytes.iter().all(|b| b.is_ascii_whitespace()) {
-                return Record::noted(*line, &escape_invalid_utf8(bytes), Note::Blank);
+                return record.set_noted(*line, &escape_invalid_utf8(bytes), Note::Blank);
             }
             if skip_comments && bytes.starts_with(b"#") {
-                return Record::noted(*line, &escape_invalid_utf8(bytes), Note::Comment);
+                return record.set_noted(*line, &escape_invalid_utf8(bytes), Note::Comment);
             }
-            record_for_line_checked(engine, options, *line, bytes, spoof)
+            convert_line(engine, options, *line, bytes, spoof, record)
         }
-        Item::TooLong { line, prefix, bytes } => too_long(*line, prefix, *bytes),
-        Item::MissingColumn { line, fields } => Record::noted(*line, "", Note::MissingColumn(*fields)),
+        Item::TooLong { line, prefix, bytes } => set_too_long(record, *line, prefix, *bytes),
+        Item::MissingColumn { line, fields } => record.set_noted(*line, "", Note::MissingColumn(*fields)),
     }
 }
 
 /// Converts one input line (raw bytes, without its line ending) into its
-/// record: not UTF-8 gives [`Note::InvalidUtf8`] with the bytes escaped, over
-/// [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's results.
+/// stored record ([`convert_line`] into a new buffer, without the spoof check).
 pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: &[u8]) -> Record {
-    record_for_line_checked(engine, options, line, bytes, None)
+    let mut record = RecordBuf::new();
+    convert_line(engine, options, line, bytes, None, &mut record);
+    record.into_record()
 }
 
-/// [`record_for_line`] with the spoof verdict, as in [`record_for_item_checked`].
-pub fn record_for_line_checked(
+/// Converts one input line (raw bytes, without its line ending) into
+/// `record`: not UTF-8 gives [`Note::InvalidUtf8`] with the bytes escaped,
+/// over [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's
+/// results, with the spoof verdict as in [`convert_item`].
+pub fn convert_line(
     engine: &Uts46<'_>,
     options: &Options,
     line: u64,
     bytes: &[u8],
     spoof: Option<&ProtectedList>,
-) -> Record {
+    record: &mut RecordBuf,
+) {
     if bytes.len() > MAX_LINE_BYTES {
         let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES];
-        return too_long(line, prefix, bytes.len() as u64);
+        return set_too_long(record, line, prefix, bytes.len() as u64);
     }
     let Ok(text) = std::str::from_utf8(bytes) else {
-        return Record::noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
+        return record.set_noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
     };
-    if let Some(name) = engine.valid_ascii_name(text, options) {
-        let mut record = Record::valid_ascii(line, text, &name);
-        if let Some(protected) = spoof {
-            let results = valid_results(&record);
-            record.set_spoof(spoof::summarize(engine, text, &results, protected));
-        }
-        return record;
-    }
-    let fast = SCRATCH.with_borrow_mut(|buffer| {
-        buffer.clear();
-        buffer.push_str(text);
-        let valid = engine.write_valid_unicode_name(text, options, buffer)?;
-        Some(Record::valid_unicode(line, buffer, text.len(), &valid))
-    });
-    if let Some(mut record) = fast {
-        if let Some(protected) = spoof {
-            let results = valid_results(&record);
-            record.set_spoof(spoof::summarize(engine, text, &results, protected));
-        }
-        return record;
-    }
-    let results = engine.process_in_full(text, options);
-    let mut record = Record::converted(line, text, &results);
+    let results = convert_text(engine, options, line, text, record);
     if let Some(protected) = spoof {
+        let results = results.unwrap_or_else(|| valid_results(record));
         record.set_spoof(spoof::summarize(engine, text, &results, protected));
     }
-    record
+}
+
+/// Fills `record` with the engine's results for `text`: a fast path when
+/// one decides the name valid, else the full engine, whose results are
+/// returned too (`None`: a fast path's, all valid, in the record).
+#[inline]
+fn convert_text(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> Option<Results> {
+    if let Some(name) = engine.valid_ascii_name(text, options) {
+        record.set_valid_ascii(line, text, &name);
+        return None;
+    }
+    if let Some(valid) = engine.write_valid_unicode_name(text, options, record.unicode_text(text)) {
+        record.set_valid_unicode(line, text.len(), &valid);
+        return None;
+    }
+    let results = engine.process_in_full(text, options);
+    record.set_converted(line, text, &results);
+    Some(results)
 }
 
 /// The profile columns of a converted record for the profiles in `selected`
@@ -133,7 +133,7 @@ pub fn record_for_line_checked(
 pub fn profile_columns_for(
     engine: &Uts46<'_>,
     options: &Options,
-    record: &Record,
+    record: &Record<impl AsRef<str>>,
     selected: &[Profile],
 ) -> Option<ProfileColumns> {
     (!selected.is_empty() && record.note().is_none())
@@ -141,7 +141,7 @@ pub fn profile_columns_for(
 }
 
 /// The engine's results of a record that one of its fast paths found valid.
-fn valid_results(record: &Record) -> Results {
+fn valid_results(record: &RecordBuf) -> Results {
     let conversion = |kind| Conversion {
         value: record.result(kind).to_string(),
         errors: Vec::new(),
@@ -153,9 +153,9 @@ fn valid_results(record: &Record) -> Results {
     }
 }
 
-/// The record of a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".
-fn too_long(line: u64, prefix: &[u8], bytes: u64) -> Record {
-    Record::noted(line, &format!("{}…", escape_invalid_utf8(prefix)), Note::TooLong(bytes))
+/// Fills in a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".
+fn set_too_long(record: &mut RecordBuf, line: u64, prefix: &[u8], bytes: u64) {
+    record.set_noted(line, &format!("{}…", escape_invalid_utf8(prefix)), Note::TooLong(bytes));
 }
 
 /// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.
@@ -173,7 +173,8 @@ pub fn escape_invalid_utf8(bytes: &[u8]) -> String {
 /// Converts every item of `items` in order, handing each record and the
 /// bytes read so far to `each`; stops early when `each` breaks (the summary
 /// then counts the records handed on). The one conversion loop of the CLI
-/// and the GUI's background job.
+/// and the GUI's background job. Every record is filled into one reused
+/// [`RecordBuf`]: `each` copies out what it keeps ([`RecordBuf::to_record`]).
 /// `spoof`: compare with these protected names and attach the spoof verdict (`None`: no spoof check).
 /// Errors: a read error, or the first error `each` returns.
 pub fn convert_each<R: BufRead>(
@@ -181,14 +182,15 @@ pub fn convert_each<R: BufRead>(
     options: &Options,
     spoof: Option<&ProtectedList>,
     mut items: ItemReader<R>,
-    mut each: impl FnMut(Record, u64) -> io::Result<ControlFlow<()>>,
+    mut each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
     let skip_comments = items.skips_comments();
     let mut summary = Summary::default();
+    let mut record = RecordBuf::new();
     while let Some(item) = items.next_item()? {
-        let record = record_for_item_checked(engine, options, &item, skip_comments, spoof);
+        convert_item(engine, options, &item, skip_comments, spoof, &mut record);
         summary.add(&record);
-        if each(record, items.bytes_read())?.is_break() {
+        if each(&record, items.bytes_read())?.is_break() {
             break;
         }
     }
@@ -205,7 +207,7 @@ pub fn run<R: BufRead, W: io::Write>(
     writer: &mut RecordWriter<W>,
 ) -> io::Result<Summary> {
     convert_each(engine, options, spoof, items, |record, _| {
-        writer.write(&record)?;
+        writer.write(record)?;
         Ok(ControlFlow::Continue(()))
     })
 }

@@ -117,12 +117,17 @@ fn bit(code: ErrorCode) -> u32 {
 
 /// One record: the line number, the input, and the three results with their
 /// error codes (or a [`Note`] saying why there are none).
+///
+/// `Text` holds the strings. A stored record ([`Record`], the default) keeps
+/// them in a `Box<str>` of exactly their size; a [`RecordBuf`] keeps them in a
+/// `String` that a batch refills for every line, so streaming a file through
+/// the summary or a writer allocates nothing per line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct Record<Text = Box<str>> {
     /// 1-based line number in the input (for CSV/TSV: the line the row starts on).
     pub line: u64,
     /// The input, then each result string that differs from every earlier one.
-    text: Box<str>,
+    text: Text,
     /// The input is `text[..input_len]`.
     input_len: u32,
     /// Byte ranges in `text` of ToUnicode, ToASCII N and ToASCII T.
@@ -132,102 +137,166 @@ pub struct Record {
     extra: Extra,
 }
 
-/// Why a record was not converted, or (when it was) its spoof verdict if the batch ran the check.
+/// A record whose strings live in a reusable `String`: what the batch fills
+/// line after line ([`super::convert_item`]); [`RecordBuf::to_record`] makes
+/// the stored copy.
+pub type RecordBuf = Record<String>;
+
+/// Why a record holds no conversion, or (when it was) its spoof verdict if the batch ran the check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Extra {
     Converted(Option<SpoofSummary>),
     Noted(Note),
 }
 
-impl Record {
-    /// A record of a name the engine converted.
-    pub(crate) fn converted(line: u64, input: &str, results: &Results) -> Record {
-        let (text, spans) = pack(
-            input,
-            [
-                &results.to_unicode.value,
-                &results.to_ascii_n.value,
-                &results.to_ascii_t.value,
-            ],
-        );
+impl Default for RecordBuf {
+    fn default() -> Self {
         Record {
-            line,
-            text,
-            input_len: input.len() as u32,
-            spans,
-            codes: [
-                CodeSet::of(&results.to_unicode),
-                CodeSet::of(&results.to_ascii_n),
-                CodeSet::of(&results.to_ascii_t),
-            ],
-            extra: Extra::Converted(None),
-        }
-    }
-
-    /// A record of a valid ASCII name (the engine's fast path): one allocation.
-    #[inline]
-    pub(crate) fn valid_ascii(line: u64, input: &str, name: &ValidAscii<'_>) -> Record {
-        let input_span = (0, input.len() as u32);
-        let (text, result_span) = if name.is_input() {
-            (Box::from(input), input_span)
-        } else {
-            let mut text = String::with_capacity(2 * input.len());
-            text.push_str(input);
-            name.write_to(&mut text);
-            let end = text.len() as u32;
-            (text.into_boxed_str(), (input.len() as u32, end))
-        };
-        Record {
-            line,
-            text,
-            input_len: input.len() as u32,
-            spans: [result_span; 3],
+            line: 0,
+            text: String::new(),
+            input_len: 0,
+            spans: [(0, 0); 3],
             codes: [CodeSet::default(); 3],
-            extra: Extra::Converted(None),
+            extra: Extra::Noted(Note::Blank),
+        }
+    }
+}
+
+impl RecordBuf {
+    /// An empty buffer (a blank record until it is filled).
+    pub fn new() -> RecordBuf {
+        RecordBuf::default()
+    }
+
+    /// The stored form: the strings copied into one allocation of exactly their size.
+    pub fn to_record(&self) -> Record {
+        Record {
+            line: self.line,
+            text: Box::from(self.text.as_str()),
+            input_len: self.input_len,
+            spans: self.spans,
+            codes: self.codes,
+            extra: self.extra,
         }
     }
 
-    /// A record of a valid name from the engine's Unicode fast path, which
-    /// wrote ToUnicode (when it differs from the input), ToASCII N and ToASCII
-    /// T (when it differs from N) into `text` after the input: the record
-    /// copies `text` into one allocation of exactly its size.
-    pub(crate) fn valid_unicode(line: u64, text: &str, input_len: usize, valid: &ValidUnicode) -> Record {
+    /// The stored form, reusing this buffer's allocation (shrunk to fit).
+    pub fn into_record(self) -> Record {
+        let Record {
+            line,
+            text,
+            input_len,
+            spans,
+            codes,
+            extra,
+        } = self;
+        let text = text.into_boxed_str();
+        Record {
+            line,
+            text,
+            input_len,
+            spans,
+            codes,
+            extra,
+        }
+    }
+
+    /// Fills in a name the engine converted.
+    pub(crate) fn set_converted(&mut self, line: u64, input: &str, results: &Results) {
+        let results_text = [
+            results.to_unicode.value.as_str(),
+            &results.to_ascii_n.value,
+            &results.to_ascii_t.value,
+        ];
+        let spans = pack(&mut self.text, input, results_text);
+        let codes = [
+            CodeSet::of(&results.to_unicode),
+            CodeSet::of(&results.to_ascii_n),
+            CodeSet::of(&results.to_ascii_t),
+        ];
+        self.set_fields(line, input.len(), spans, codes, Extra::Converted(None));
+    }
+
+    /// Fills in a valid ASCII name (the engine's fast path).
+    #[inline]
+    pub(crate) fn set_valid_ascii(&mut self, line: u64, input: &str, name: &ValidAscii<'_>) {
+        self.text.clear();
+        self.text.push_str(input);
+        let result_span = match name.is_input() {
+            true => (0, input.len() as u32),
+            false => {
+                name.write_to(&mut self.text);
+                (input.len() as u32, self.text.len() as u32)
+            }
+        };
+        self.set_fields(
+            line,
+            input.len(),
+            [result_span; 3],
+            [CodeSet::default(); 3],
+            Extra::Converted(None),
+        );
+    }
+
+    /// Starts a record for the engine's Unicode fast path: the text holds the
+    /// input, and the fast path appends its results to what this returns.
+    pub(crate) fn unicode_text(&mut self, input: &str) -> &mut String {
+        self.text.clear();
+        self.text.push_str(input);
+        &mut self.text
+    }
+
+    /// Fills in a valid name from the engine's Unicode fast path, which wrote
+    /// ToUnicode (when it differs from the input), ToASCII N and ToASCII T
+    /// (when it differs from N) after the input ([`RecordBuf::unicode_text`]).
+    pub(crate) fn set_valid_unicode(&mut self, line: u64, input_len: usize, valid: &ValidUnicode) {
         let span = |range: &std::ops::Range<usize>| (range.start as u32, range.end as u32);
         let ascii = span(&valid.to_ascii);
         let ascii_t = valid.to_ascii_t.as_ref().map_or(ascii, span);
         let unicode = valid.to_unicode.as_ref().map_or((0, input_len as u32), span);
-        Record {
-            line,
-            text: Box::from(text),
-            input_len: input_len as u32,
-            spans: [unicode, ascii, ascii_t],
-            codes: [CodeSet::default(); 3],
-            extra: Extra::Converted(None),
-        }
+        let spans = [unicode, ascii, ascii_t];
+        self.set_fields(line, input_len, spans, [CodeSet::default(); 3], Extra::Converted(None));
     }
 
-    /// A record that was not converted, with the reason.
-    pub(crate) fn noted(line: u64, shown_input: &str, note: Note) -> Record {
+    /// Fills in a line that was not converted, with the reason.
+    pub(crate) fn set_noted(&mut self, line: u64, shown_input: &str, note: Note) {
+        self.text.clear();
+        self.text.push_str(shown_input);
         let empty = (shown_input.len() as u32, shown_input.len() as u32);
-        Record {
+        self.set_fields(
             line,
-            text: shown_input.into(),
-            input_len: shown_input.len() as u32,
-            spans: [empty; 3],
-            codes: [CodeSet::default(); 3],
-            extra: Extra::Noted(note),
-        }
+            shown_input.len(),
+            [empty; 3],
+            [CodeSet::default(); 3],
+            Extra::Noted(note),
+        );
     }
 
+    fn set_fields(&mut self, line: u64, input_len: usize, spans: [(u32, u32); 3], codes: [CodeSet; 3], extra: Extra) {
+        self.line = line;
+        self.input_len = input_len as u32;
+        self.spans = spans;
+        self.codes = codes;
+        self.extra = extra;
+    }
+
+    /// Attaches the spoof verdict to a converted record.
+    pub(crate) fn set_spoof(&mut self, summary: SpoofSummary) {
+        debug_assert!(matches!(self.extra, Extra::Converted(_)));
+        self.extra = Extra::Converted(Some(summary));
+    }
+}
+
+impl<Text: AsRef<str>> Record<Text> {
     /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").
     pub fn input(&self) -> &str {
-        &self.text[..self.input_len as usize]
+        &self.text.as_ref()[..self.input_len as usize]
     }
 
     /// One result string (empty when the record was not converted).
     pub fn result(&self, kind: ResultKind) -> &str {
         let (start, end) = self.spans[kind as usize];
-        &self.text[start as usize..end as usize]
+        &self.text.as_ref()[start as usize..end as usize]
     }
 
     /// One result's UTS #46 error codes.
@@ -274,12 +343,6 @@ impl Record {
         }
     }
 
-    /// Attaches the spoof verdict to a converted record.
-    pub(crate) fn set_spoof(&mut self, summary: SpoofSummary) {
-        debug_assert!(matches!(self.extra, Extra::Converted(_)));
-        self.extra = Extra::Converted(Some(summary));
-    }
-
     /// True when the line was skipped (blank or comment).
     pub fn is_skipped(&self) -> bool {
         self.note().is_some_and(Note::is_skip)
@@ -298,31 +361,28 @@ impl Record {
     }
 }
 
-/// The input and the three results packed into one exact-size allocation;
-/// a result equal to an earlier string reuses its range.
-fn pack(input: &str, results: [&str; 3]) -> (Box<str>, [(u32, u32); 3]) {
-    // Distinct strings in buffer order, with their ranges.
+/// Writes the input and then each distinct result into `text` (cleared
+/// first); a result equal to an earlier string reuses its range. Returns the
+/// results' ranges.
+fn pack(text: &mut String, input: &str, results: [&str; 3]) -> [(u32, u32); 3] {
+    text.clear();
+    text.push_str(input);
     let mut pieces: [(&str, (u32, u32)); 4] = [(input, (0, input.len() as u32)); 4];
     let mut count = 1;
-    let mut length = input.len();
     let mut ranges = [pieces[0].1; 3];
     for (slot, value) in results.into_iter().enumerate() {
         ranges[slot] = match pieces[..count].iter().find(|(piece, _)| *piece == value) {
             Some(&(_, range)) => range,
             None => {
-                let range = (length as u32, (length + value.len()) as u32);
+                let range = (text.len() as u32, (text.len() + value.len()) as u32);
+                text.push_str(value);
                 pieces[count] = (value, range);
                 count += 1;
-                length += value.len();
                 range
             }
         };
     }
-    let mut text = String::with_capacity(length);
-    for (piece, _) in &pieces[..count] {
-        text.push_str(piece);
-    }
-    (text.into_boxed_str(), ranges)
+    ranges
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ pub struct Summary {
 
 impl Summary {
     /// Counts one record.
-    pub fn add(&mut self, record: &Record) {
+    pub fn add(&mut self, record: &Record<impl AsRef<str>>) {
         self.lines += 1;
         if record.is_skipped() {
             self.skipped += 1;

@@ -64,7 +64,7 @@ struct Row<'a> {
 }
 
 impl<'a> Row<'a> {
-    fn of(record: &'a Record, columns: Option<&ProfileColumns>) -> Self {
+    fn of(record: &'a Record<impl AsRef<str>>, columns: Option<&ProfileColumns>) -> Self {
         Row {
             line: record.line,
             input: record.input(),
@@ -170,13 +170,13 @@ impl<W: Write> RecordWriter<W> {
     }
 
     /// Writes one record.
-    pub fn write(&mut self, record: &Record) -> io::Result<()> {
+    pub fn write(&mut self, record: &Record<impl AsRef<str>>) -> io::Result<()> {
         self.write_with_profiles(record, None)
     }
 
     /// Writes one record with its profile columns (`None`: empty cells, as
     /// for skipped lines).
-    pub fn write_with_profiles(&mut self, record: &Record, columns: Option<&ProfileColumns>) -> io::Result<()> {
+    pub fn write_with_profiles(&mut self, record: &Record<impl AsRef<str>>, columns: Option<&ProfileColumns>) -> io::Result<()> {
         let row = Row::of(record, columns);
         match &mut self.target {
             Target::Jsonl(out) => {

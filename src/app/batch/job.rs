@@ -140,7 +140,7 @@ impl Worker {
                 let disagree = record.note().is_none() && profiles::disagree(&engine, record.input(), options);
                 chunk.disagree.push(disagree);
             }
-            chunk.records.push(record);
+            chunk.records.push(record.to_record());
             last_bytes_read = bytes_read;
             if chunk.records.len() == CHUNK {
                 self.bytes_read.store(bytes_read, Ordering::Relaxed);
