@@ -1,5 +1,5 @@
 //! Runs one benchmark corpus (argument: mixed, ascii or idn; default mixed)
-//! through the batch's per-line function (`convert_line`, into one reused record), for `valgrind --tool=callgrind`
+//! through the batch's per-line function (`convert_text`, into one reused record), for `valgrind --tool=callgrind`
 //! (instruction counts, stable on a noisy machine) or `perf record`. A second
 //! argument repeats the corpus that many times (default 1), to give a
 //! sampling profiler enough samples after the one-time table setup. A third
@@ -9,7 +9,7 @@
 #[path = "../benches/corpus.rs"]
 mod corpus;
 
-use idna_inspector::batch::{RecordBuf, convert_line};
+use idna_inspector::batch::{RecordBuf, convert_text};
 use idna_inspector::uts46::{Options, Uts46};
 use std::hint::black_box;
 
@@ -32,7 +32,7 @@ fn main() {
             let counted = match floor {
                 true => black_box(black_box(line.as_str()).to_ascii_lowercase()).is_empty(),
                 false => {
-                    convert_line(&engine, &options, number as u64 + 1, line.as_bytes(), None, &mut record);
+                    convert_text(&engine, &options, number as u64 + 1, line, None, &mut record);
                     record.has_errors()
                 }
             };

@@ -73,17 +73,35 @@ fn records_are_the_same_whatever_the_read_buffer_size() {
     long.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 10));
     long.extend_from_slice(b"\r\nb.com\r\n");
     let binary: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
-    let inputs: [&[u8]; 5] = [
+    // Over the reader's 64 KiB block: lines straddle block ends, a few are not UTF-8.
+    let mut many = Vec::new();
+    for i in 0..12_000 {
+        match i % 997 {
+            0 => many.extend_from_slice(b"bad\xFF\n"),
+            _ => many.extend_from_slice(format!("name-{i}.b\u{FC}cher.example\n").as_bytes()),
+        }
+    }
+    assert_eq!(
+        lines(&many).iter().filter(|r| r.note() == Some(Note::InvalidUtf8)).count(),
+        13
+    );
+    let inputs: [&[u8]; 9] = [
         b"\xEF\xBB\xBFBloss.DE\r\nok\xC3\x28bad\r\nnul\x00inside.com\nstra\xC3\x9Fe.de\n",
         b"\n\n# comment\r\n  \nx.org\r",
         b"\r\n\r\n\r",
+        // Invalid lines among valid ones, a truncated sequence at a line's end, an invalid comment.
+        "\u{FEFF}a.com\nb\u{FF}.com\nb\u{E9}.com\n".as_bytes(),
+        b"a.com\nb\xFF.com\nc.com\n#\xFE\nd\xC3\ne.com\n\xC3\xA9\xC3\n\xE2\x80\xA8\n",
+        b"\xEF\xBB\xBF\xFFfirst\r\nsecond.com\r\n",
         &long,
         &binary,
+        &many,
     ];
     for input in inputs {
         let whole = lines(input);
         assert_eq!(whole.len(), line_count(input));
-        for capacity in [1, 2, 3, 7, 64, 4096] {
+        // 8192 and 65536 hold the long line whole, in the reader's blocks.
+        for capacity in [1, 2, 3, 7, 64, 4096, 8192, 65536] {
             let reader = std::io::BufReader::with_capacity(capacity, input);
             assert!(records_from(reader, &InputFormat::Lines) == whole, "capacity {capacity}");
         }
@@ -130,6 +148,28 @@ fn a_reused_record_gives_the_records_of_fresh_ones() {
         // T≠N: Straße, and the ZWJ that transitional processing removes.
         assert_eq!(summary.transitional_differs, 2, "{summary}");
     }
+}
+
+/// The reader checks whole blocks of lines for UTF-8 at once: lines after an
+/// invalid one are still found UTF-8 or not, each on its own.
+#[test]
+fn invalid_lines_among_valid_ones_are_each_found() {
+    let records = lines(b"a.com\nb\xFF.com\nc.com\n#\xFE\nd\xC3\ne.com\n\xC3\xA9\xC3\n\xE2\x80\xA8\n");
+    let shown: Vec<(&str, Option<Note>)> = records.iter().map(|r| (r.input(), r.note())).collect();
+    assert_eq!(
+        shown,
+        [
+            ("a.com", None),
+            ("b\\xFF.com", Some(Note::InvalidUtf8)),
+            ("c.com", None),
+            ("#\\xFE", Some(Note::Comment)),
+            ("d\\xC3", Some(Note::InvalidUtf8)),
+            ("e.com", None),
+            ("\u{E9}\\xC3", Some(Note::InvalidUtf8)),
+            ("\u{2028}", None),
+        ]
+    );
+    assert!(records[7].has_errors(), "U+2028 is data, and disallowed");
 }
 
 #[test]

@@ -59,18 +59,27 @@ pub fn convert_item(
     spoof: Option<&ProtectedList>,
     record: &mut RecordBuf,
 ) {
-    match item {
-        Item::Text { line, bytes } => {
-            if skip_comments && bytes.iter().all(|b| b.is_ascii_whitespace()) {
-                return record.set_noted(*line, &escape_invalid_utf8(bytes), Note::Blank);
-            }
-            if skip_comments && bytes.starts_with(b"#") {
-                return record.set_noted(*line, &escape_invalid_utf8(bytes), Note::Comment);
-            }
-            convert_line(engine, options, *line, bytes, spoof, record)
+    match *item {
+        Item::Text { line, text } => match skip_comments.then(|| skipped(text.as_bytes())).flatten() {
+            Some(note) => record.set_noted(line, text, note),
+            None => convert_text(engine, options, line, text, spoof, record),
+        },
+        Item::NotUtf8 { line, bytes } => {
+            let note = skip_comments.then(|| skipped(bytes)).flatten();
+            record.set_noted(line, &escape_invalid_utf8(bytes), note.unwrap_or(Note::InvalidUtf8));
         }
-        Item::TooLong { line, prefix, bytes } => set_too_long(record, *line, prefix, *bytes),
-        Item::MissingColumn { line, fields } => record.set_noted(*line, "", Note::MissingColumn(*fields)),
+        Item::TooLong { line, prefix, bytes } => set_too_long(record, line, prefix, bytes),
+        Item::MissingColumn { line, fields } => record.set_noted(line, "", Note::MissingColumn(fields)),
+    }
+}
+
+/// Why a line of a plain-text file is skipped: blank (ASCII whitespace
+/// only) or a `#` comment; `None` when it is converted.
+fn skipped(line: &[u8]) -> Option<Note> {
+    match line.first() {
+        Some(b'#') => Some(Note::Comment),
+        _ if line.iter().all(u8::is_ascii_whitespace) => Some(Note::Blank),
+        _ => None,
     }
 }
 
@@ -98,10 +107,25 @@ pub fn convert_line(
         let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES];
         return set_too_long(record, line, prefix, bytes.len() as u64);
     }
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return record.set_noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8);
-    };
-    let results = convert_text(engine, options, line, text, record);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => convert_text(engine, options, line, text, spoof, record),
+        Err(_) => record.set_noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8),
+    }
+}
+
+/// Converts one UTF-8 line (without its line ending) into `record`: the
+/// engine's ToUnicode, ToASCII N and ToASCII T, with the spoof verdict as in
+/// [`convert_item`]. The length limit is the caller's ([`convert_line`],
+/// the reader).
+pub fn convert_text(
+    engine: &Uts46<'_>,
+    options: &Options,
+    line: u64,
+    text: &str,
+    spoof: Option<&ProtectedList>,
+    record: &mut RecordBuf,
+) {
+    let results = fill_results(engine, options, line, text, record);
     if let Some(protected) = spoof {
         let results = results.unwrap_or_else(|| valid_results(record));
         record.set_spoof(spoof::summarize(engine, text, &results, protected));
@@ -112,7 +136,7 @@ pub fn convert_line(
 /// one decides the name valid, else the full engine, whose results are
 /// returned too (`None`: a fast path's, all valid, in the record).
 #[inline]
-fn convert_text(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> Option<Results> {
+fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> Option<Results> {
     if let Some(name) = engine.valid_ascii_name(text, options) {
         record.set_valid_ascii(line, text, &name);
         return None;

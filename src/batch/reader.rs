@@ -3,14 +3,20 @@
 
 use std::io::{self, BufRead, Read};
 
+/// The most bytes of whole lines [`LineReader`] takes from its source at a
+/// time (a source holding a whole file in memory still costs only this much).
+const BLOCK_BYTES: usize = 1 << 16;
+
 /// How many bytes of a too-long line the record keeps to show.
 pub const SHOWN_PREFIX_BYTES: usize = 256;
 
 /// One unit of input: a line of a text file, or the chosen field of a CSV/TSV row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item<'a> {
-    /// The bytes of a line or field (no line ending).
-    Text { line: u64, bytes: &'a [u8] },
+    /// A line or field (no line ending) that is UTF-8.
+    Text { line: u64, text: &'a str },
+    /// A line or field (no line ending) that is not UTF-8.
+    NotUtf8 { line: u64, bytes: &'a [u8] },
     /// A line over [`super::MAX_LINE_BYTES`], of which the reader kept only the
     /// first [`SHOWN_PREFIX_BYTES`]: those bytes and the line's full length.
     TooLong { line: u64, prefix: &'a [u8], bytes: u64 },
@@ -151,16 +157,25 @@ impl<R: BufRead> ItemReader<R> {
     }
 }
 
-/// Lines as raw bytes: split on LF only, a CR before the LF dropped, a
-/// leading UTF-8 BOM skipped. Keeps at most [`super::MAX_LINE_BYTES`] + 1
+/// Lines of a text file: split on LF only, a CR before the LF dropped, a
+/// leading UTF-8 BOM skipped. Keeps at most [`super::MAX_LINE_BYTES`] + 8
 /// bytes of a line; the rest of a longer line is counted and discarded.
+///
+/// Whole lines are taken from the source's buffer a block at a time and
+/// checked for UTF-8 in one pass: a line of a block that passes needs no
+/// check of its own. Lines from the first invalid byte on are checked one at
+/// a time until a block passes again.
 pub struct LineReader<R> {
     reader: R,
     line: u64,
+    /// A line that runs past the source's buffer, gathered here.
     buffer: Vec<u8>,
     bytes_read: u64,
     /// Bytes of the reader's buffer that the last item borrowed, consumed at the next call.
     borrowed: usize,
+    /// Whole lines (each ending with LF) found UTF-8 together, handed out from `block_start` on.
+    block: String,
+    block_start: usize,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -172,18 +187,35 @@ impl<R: BufRead> LineReader<R> {
             buffer: Vec::new(),
             bytes_read: 0,
             borrowed: 0,
+            block: String::new(),
+            block_start: 0,
         }
     }
 
     /// The next line, or `None` at the end. Errors: the underlying read error.
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
+        if self.block_start < self.block.len() {
+            return Ok(Some(self.next_block_line()));
+        }
         self.reader.consume(std::mem::take(&mut self.borrowed));
-        // A line whose LF is already in the reader's buffer is handed out
-        // from there, uncopied; one that runs past it is gathered in `buffer`.
-        if let Some(lf) = self.lf_in_reader_buffer()? {
-            // The same bytes again: a buffered reader reads nothing while it holds some.
-            let available = self.reader.fill_buf()?;
-            let bytes = &available[..=lf];
+        // One fill per call: at the end of a terminal's input, a second would wait for more.
+        let available = fill(&mut self.reader)?;
+        if available.is_empty() {
+            return Ok(None);
+        }
+        let first_lf = memchr::memchr(b'\n', available);
+        if let Some(lines) = utf8_lines(&available[..available.len().min(BLOCK_BYTES)]) {
+            self.block.clear();
+            self.block.push_str(lines);
+            self.block_start = 0;
+            self.reader.consume(self.block.len());
+            return Ok(Some(self.next_block_line()));
+        }
+        // The first line is not UTF-8 (handed out from the source's buffer
+        // when its LF is there), or runs past the buffer (gathered).
+        if let Some(lf) = first_lf {
+            // The same bytes again: a buffered reader holding some reads nothing.
+            let bytes = &self.reader.fill_buf()?[..=lf];
             self.borrowed = bytes.len();
             self.bytes_read += bytes.len() as u64;
             self.line += 1;
@@ -192,22 +224,18 @@ impl<R: BufRead> LineReader<R> {
         }
         self.buffer.clear();
         let (length, ended, cr_before_lf) = self.read_line()?;
-        if length == 0 {
-            return Ok(None);
-        }
         self.line += 1;
         Ok(Some(line_item(self.line, &self.buffer, length, ended, cr_before_lf)))
     }
 
-    /// Where the reader's buffered bytes hold an LF, filling the buffer first when empty.
-    fn lf_in_reader_buffer(&mut self) -> io::Result<Option<usize>> {
-        loop {
-            match self.reader.fill_buf() {
-                Ok(available) => return Ok(memchr::memchr(b'\n', available)),
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            }
-        }
+    /// The next line of `block`, which holds one.
+    fn next_block_line(&mut self) -> Item<'_> {
+        let rest = &self.block[self.block_start..];
+        let end = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |lf| lf + 1);
+        self.block_start += end;
+        self.bytes_read += end as u64;
+        self.line += 1;
+        text_line_item(self.line, &rest[..end])
     }
 
     /// Reads one line into `buffer` (capped); returns its full length in bytes,
@@ -217,11 +245,7 @@ impl<R: BufRead> LineReader<R> {
         let mut length = 0u64;
         let mut previous = 0u8;
         loop {
-            let available = match self.reader.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
+            let available = fill(&mut self.reader)?;
             if available.is_empty() {
                 return Ok((length, false, false));
             }
@@ -246,6 +270,55 @@ impl<R: BufRead> LineReader<R> {
             }
         }
     }
+}
+
+/// The source's buffered bytes, filled first when empty (retrying an interrupted read).
+fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Ok([]) => return Ok(&[]),
+            Ok(_) => break,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        }
+    }
+    // The bytes just filled: a buffered reader holding some reads nothing.
+    // (Returning them from the loop would hold the borrow across a retry.)
+    reader.fill_buf()
+}
+
+/// The whole lines at the start of `bytes` (up to and with an LF) that are
+/// UTF-8: all of them when they all are, else those before the line with
+/// the first invalid byte; `None` when there are none. Splitting UTF-8 at
+/// an LF leaves UTF-8 on both sides (an LF is never part of a longer
+/// sequence), so each of these lines is UTF-8.
+fn utf8_lines(bytes: &[u8]) -> Option<&str> {
+    let lines = &bytes[..=memchr::memrchr(b'\n', bytes)?];
+    match std::str::from_utf8(lines) {
+        Ok(text) => Some(text),
+        Err(error) => {
+            let valid = &lines[..error.valid_up_to()];
+            std::str::from_utf8(&valid[..=memchr::memrchr(b'\n', valid)?]).ok()
+        }
+    }
+}
+
+/// The item of line number `line`, whose `text` ends with its LF: as
+/// [`line_item`], for a line known to be UTF-8.
+fn text_line_item(line: u64, text: &str) -> Item<'_> {
+    let mut text = text.strip_suffix('\n').unwrap_or(text);
+    text = text.strip_suffix('\r').unwrap_or(text);
+    if line == 1 {
+        text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    }
+    if text.len() > super::MAX_LINE_BYTES {
+        return Item::TooLong {
+            line,
+            prefix: &text.as_bytes()[..SHOWN_PREFIX_BYTES],
+            bytes: text.len() as u64,
+        };
+    }
+    Item::Text { line, text }
 }
 
 /// The item of line number `line`, held in `bytes` (only its start when the
@@ -275,7 +348,15 @@ fn line_item(line: u64, bytes: &[u8], mut length: u64, ended: bool, cr_before_lf
             bytes: length,
         };
     }
-    Item::Text { line, bytes }
+    utf8_item(line, bytes)
+}
+
+/// A line or field as [`Item::Text`] when it is UTF-8, else [`Item::NotUtf8`].
+fn utf8_item(line: u64, bytes: &[u8]) -> Item<'_> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Item::Text { line, text },
+        Err(_) => Item::NotUtf8 { line, bytes },
+    }
 }
 
 /// One column of a CSV/TSV file with a header row.
@@ -318,9 +399,9 @@ impl<R: BufRead> DelimitedReader<R> {
         }
         let line = self.row.position().map_or(0, |p| p.line());
         // A field over the length limit is whole in memory already (the csv
-        // crate holds the row); `record_for_line` reports it as too long.
+        // crate holds the row); `convert_item` reports it as too long.
         Ok(Some(match cells(&self.row).nth(self.column) {
-            Some(field) => Item::Text { line, bytes: field },
+            Some(field) => utf8_item(line, field),
             None => Item::MissingColumn {
                 line,
                 fields: self.row.len(),
