@@ -410,7 +410,7 @@ fn write_batch<R: io::BufRead, W: Write>(
         RecordWriter::with_profiles(layout.format, output, spoof.is_some(), selected)?.formula_safe(layout.formula_safe);
     let summary = batch::convert_each(engine, options, spoof, items, |record, _| {
         let columns = batch::profile_columns_for(engine, options, record, selected);
-        writer.write_with_profiles(&record, columns.as_ref())?;
+        writer.write_with_profiles(record, columns.as_ref())?;
         Ok(std::ops::ControlFlow::Continue(()))
     })?;
     writer.finish()?;

@@ -235,6 +235,21 @@ fn csv_with_quoted_commas_and_newlines_picks_the_named_column() {
     assert!(missing.err().unwrap().to_string().contains("no column named \"host\""));
 }
 
+/// A CSV field over the length limit is a length error like a long line,
+/// and an invalid UTF-8 field is one too, between converted neighbours.
+#[test]
+fn csv_fields_too_long_or_not_utf8_are_errors() {
+    let mut input = b"id,domain\n1,a.com\n2,".to_vec();
+    input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
+    input.extend_from_slice(b"\n3,b\xFF.com\n4,c.com\n");
+    let records = records(&input, &InputFormat::Csv(Column::Name("domain".into())));
+    let notes: Vec<Option<Note>> = records.iter().map(Record::note).collect();
+    let too_long = Note::TooLong(MAX_LINE_BYTES as u64 + 1);
+    assert_eq!(notes, [None, Some(too_long), Some(Note::InvalidUtf8), None]);
+    assert_eq!(records[1].input().len(), 256 + "…".len(), "the start is shown");
+    assert_eq!(records[2].input(), "b\\xFF.com");
+}
+
 #[test]
 fn csv_rows_end_only_at_lf_and_crlf_works() {
     // CRLF rows, a blank CRLF row, the name in the last column, and a bare CR

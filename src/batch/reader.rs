@@ -400,8 +400,13 @@ impl<R: BufRead> DelimitedReader<R> {
         }
         let line = self.row.position().map_or(0, |p| p.line());
         // A field over the length limit is whole in memory already (the csv
-        // crate holds the row); `convert_item` reports it as too long.
+        // crate holds the row); it is too long all the same.
         Ok(Some(match cells(&self.row).nth(self.column) {
+            Some(field) if field.len() > super::MAX_LINE_BYTES => Item::TooLong {
+                line,
+                prefix: &field[..SHOWN_PREFIX_BYTES],
+                bytes: field.len() as u64,
+            },
             Some(field) => utf8_item(line, field),
             None => Item::MissingColumn {
                 line,

@@ -1,6 +1,7 @@
 //! The background conversion of a file: one thread reads and converts with
-//! the same [`record_for_item`] the CLI uses, and hands records to the window
-//! in chunks, so the window never waits on the file.
+//! the same [`convert_each`] loop the CLI uses, copies each record out of the
+//! loop's reused buffer, and hands them to the window in chunks, so the
+//! window never waits on the file.
 
 use super::BatchSettings;
 use super::store::Chunk;
