@@ -1,7 +1,10 @@
-//! Property tests: Punycode round trip, UTS #46 idempotence, traced = untraced.
+//! Property tests: Punycode round trip, UTS #46 idempotence, traced = untraced,
+//! the fast paths against the full engine, the batch's line reader against the plain rules.
 
 mod common;
 
+use idna_inspector::batch::reader::SHOWN_PREFIX_BYTES;
+use idna_inspector::batch::{Item, LineReader, MAX_LINE_BYTES};
 use idna_inspector::punycode::{PunycodeErrorKind, decode, encode};
 use idna_inspector::uts46::{Options, Results, Uts46, ValidUnicode};
 use proptest::prelude::*;
@@ -321,5 +324,81 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
         "bücher.example.",
     ] {
         assert_eq!(taken(name), None, "{name}");
+    }
+}
+
+/// An owned [`Item`], to compare what readers hand out.
+#[derive(Debug, PartialEq)]
+enum OwnedItem {
+    Text(u64, String),
+    NotUtf8(u64, Vec<u8>),
+    TooLong(u64, Vec<u8>, u64),
+}
+
+fn owned(item: Item<'_>) -> OwnedItem {
+    match item {
+        Item::Text { line, text } => OwnedItem::Text(line, text.to_string()),
+        Item::NotUtf8 { line, bytes } => OwnedItem::NotUtf8(line, bytes.to_vec()),
+        Item::TooLong { line, prefix, bytes } => OwnedItem::TooLong(line, prefix.to_vec(), bytes),
+        Item::MissingColumn { .. } => unreachable!("plain lines have no columns"),
+    }
+}
+
+/// The lines of `bytes` by the reader's rules, written as plainly as they
+/// read: split at LF (a last line without LF counts, an empty tail does
+/// not), the CR of a CR LF dropped, line 1's BOM dropped, a line over the
+/// limit too long (its first 256 bytes kept), else UTF-8 or not.
+fn lines_by_the_rules(bytes: &[u8]) -> Vec<OwnedItem> {
+    let mut parts: Vec<(&[u8], bool)> = bytes.split(|&b| b == b'\n').map(|part| (part, true)).collect();
+    let last = parts.pop().expect("split gives at least one part").0;
+    if !last.is_empty() {
+        parts.push((last, false));
+    }
+    let mut items = Vec::new();
+    for (index, (mut line, ended)) in parts.into_iter().enumerate() {
+        let number = index as u64 + 1;
+        if number == 1 {
+            line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+        }
+        if ended {
+            line = line.strip_suffix(b"\r").unwrap_or(line);
+        }
+        items.push(if line.len() > MAX_LINE_BYTES {
+            OwnedItem::TooLong(number, line[..SHOWN_PREFIX_BYTES].to_vec(), line.len() as u64)
+        } else {
+            match std::str::from_utf8(line) {
+                Ok(text) => OwnedItem::Text(number, text.to_string()),
+                Err(_) => OwnedItem::NotUtf8(number, line.to_vec()),
+            }
+        });
+    }
+    items
+}
+
+/// Bytes like a list of names, with line endings, BOMs, invalid and cut
+/// UTF-8 sequences, and now and then a line over the length limit.
+fn batch_file() -> impl Strategy<Value = Vec<u8>> {
+    let text = [
+        "a.com", "xn--", "é", "日", "😉", "\n", "\n", "\r\n", "\r", "\u{FEFF}", "#", " ", "\u{2028}",
+    ];
+    let mut pieces: Vec<Vec<u8>> = text.iter().map(|piece| piece.as_bytes().to_vec()).collect();
+    pieces.extend([vec![0xFF], vec![0xC3], vec![0x80], vec![b'x'; MAX_LINE_BYTES - 2]]);
+    prop::collection::vec(prop::sample::select(pieces), 0..60).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The line reader (blocks of lines checked for UTF-8 at once, lines
+    /// handed out from the source's buffer or gathered past its end) gives
+    /// the lines the plain rules give, through buffers of any size.
+    #[test]
+    fn the_line_reader_splits_as_the_rules_say(file in batch_file(), capacity in prop::sample::select(vec![1usize, 2, 5, 64, 4096, 1 << 16])) {
+        let mut reader = LineReader::new(std::io::BufReader::with_capacity(capacity, &file[..]));
+        let mut items = Vec::new();
+        while let Some(item) = reader.next_item().unwrap() {
+            items.push(owned(item));
+        }
+        prop_assert_eq!(items, lines_by_the_rules(&file));
     }
 }
