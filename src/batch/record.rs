@@ -170,34 +170,24 @@ impl RecordBuf {
 
     /// The stored form: the strings copied into one allocation of exactly their size.
     pub fn to_record(&self) -> Record {
+        self.stored_with(Box::from(self.text.as_str()))
+    }
+
+    /// The stored form, reusing this buffer's allocation (shrunk to fit).
+    pub fn into_record(mut self) -> Record {
+        let text = std::mem::take(&mut self.text).into_boxed_str();
+        self.stored_with(text)
+    }
+
+    /// This record's fields with `text`, which holds the same strings.
+    fn stored_with(&self, text: Box<str>) -> Record {
         Record {
             line: self.line,
-            text: Box::from(self.text.as_str()),
+            text,
             input_len: self.input_len,
             spans: self.spans,
             codes: self.codes,
             extra: self.extra,
-        }
-    }
-
-    /// The stored form, reusing this buffer's allocation (shrunk to fit).
-    pub fn into_record(self) -> Record {
-        let Record {
-            line,
-            text,
-            input_len,
-            spans,
-            codes,
-            extra,
-        } = self;
-        let text = text.into_boxed_str();
-        Record {
-            line,
-            text,
-            input_len,
-            spans,
-            codes,
-            extra,
         }
     }
 
