@@ -219,13 +219,7 @@ impl RecordBuf {
                 (input.len() as u32, self.text.len() as u32)
             }
         };
-        self.set_fields(
-            line,
-            input.len(),
-            [result_span; 3],
-            [CodeSet::default(); 3],
-            Extra::Converted(None),
-        );
+        self.set_valid(line, input.len(), [result_span; 3]);
     }
 
     /// Starts a record for the engine's Unicode fast path: the text holds the
@@ -244,8 +238,7 @@ impl RecordBuf {
         let ascii = span(&valid.to_ascii);
         let ascii_t = valid.to_ascii_t.as_ref().map_or(ascii, span);
         let unicode = valid.to_unicode.as_ref().map_or((0, input_len as u32), span);
-        let spans = [unicode, ascii, ascii_t];
-        self.set_fields(line, input_len, spans, [CodeSet::default(); 3], Extra::Converted(None));
+        self.set_valid(line, input_len, [unicode, ascii, ascii_t]);
     }
 
     /// Fills in a line that was not converted, with the reason.
@@ -260,6 +253,11 @@ impl RecordBuf {
             [CodeSet::default(); 3],
             Extra::Noted(note),
         );
+    }
+
+    /// The fields of a name a fast path found valid: no codes, no spoof verdict yet.
+    fn set_valid(&mut self, line: u64, input_len: usize, spans: [(u32, u32); 3]) {
+        self.set_fields(line, input_len, spans, [CodeSet::default(); 3], Extra::Converted(None));
     }
 
     fn set_fields(&mut self, line: u64, input_len: usize, spans: [(u32, u32); 3], codes: [CodeSet; 3], extra: Extra) {
