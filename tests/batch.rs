@@ -3,7 +3,7 @@
 
 use idna_inspector::batch::{
     Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, Note, Record, RecordBuf, RecordWriter, ResultKind, Summary,
-    convert_each, convert_item, record_for_item,
+    convert_each, convert_item, record_for_item, record_for_line,
 };
 use idna_inspector::spoof::ProtectedList;
 use idna_inspector::uts46::{ErrorCode, Options, Uts46};
@@ -170,6 +170,29 @@ fn invalid_lines_among_valid_ones_are_each_found() {
         ]
     );
     assert!(records[7].has_errors(), "U+2028 is data, and disallowed");
+}
+
+/// One line of raw bytes, outside any reader, gets the record the reader's item would.
+#[test]
+fn a_lone_line_of_bytes_is_converted_like_a_read_one() {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let long = vec![b'x'; MAX_LINE_BYTES + 1];
+    for bytes in [&b"B\xC3\xBCcher.DE"[..], b"ok\xC3(bad", &long] {
+        let read = lines(bytes);
+        assert_eq!(read.len(), 1);
+        assert!(
+            record_for_line(&engine, &options, 1, bytes) == read[0],
+            "{:?}",
+            read[0].input()
+        );
+    }
+    // A plain-text file skips "#" lines; a lone line is a name like any other.
+    let comment = record_for_line(&engine, &options, 1, b"#x");
+    assert_eq!(
+        (comment.note(), comment.codes(ResultKind::ToAsciiN).contains(ErrorCode::U1)),
+        (None, true)
+    );
 }
 
 #[test]

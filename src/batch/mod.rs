@@ -68,7 +68,10 @@ pub fn convert_item(
             let note = skip_comments.then(|| skipped(bytes)).flatten();
             record.set_noted(line, &escape_invalid_utf8(bytes), note.unwrap_or(Note::InvalidUtf8));
         }
-        Item::TooLong { line, prefix, bytes } => set_too_long(record, line, prefix, bytes),
+        Item::TooLong { line, prefix, bytes } => {
+            let shown = format!("{}…", escape_invalid_utf8(prefix));
+            record.set_noted(line, &shown, Note::TooLong(bytes));
+        }
         Item::MissingColumn { line, fields } => record.set_noted(line, "", Note::MissingColumn(fields)),
     }
 }
@@ -94,7 +97,8 @@ pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: 
 /// Converts one input line (raw bytes, without its line ending) into
 /// `record`: not UTF-8 gives [`Note::InvalidUtf8`] with the bytes escaped,
 /// over [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's
-/// results, with the spoof verdict as in [`convert_item`].
+/// results, with the spoof verdict as in [`convert_item`]. A lone line is
+/// never skipped (blank and `#` lines are skipped only in a plain-text file).
 pub fn convert_line(
     engine: &Uts46<'_>,
     options: &Options,
@@ -103,14 +107,9 @@ pub fn convert_line(
     spoof: Option<&ProtectedList>,
     record: &mut RecordBuf,
 ) {
-    if bytes.len() > MAX_LINE_BYTES {
-        let prefix = &bytes[..reader::SHOWN_PREFIX_BYTES];
-        return set_too_long(record, line, prefix, bytes.len() as u64);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => convert_text(engine, options, line, text, spoof, record),
-        Err(_) => record.set_noted(line, &escape_invalid_utf8(bytes), Note::InvalidUtf8),
-    }
+    // The item the reader makes of a line it holds whole; a lone line is never skipped.
+    let item = reader::whole_item(line, bytes);
+    convert_item(engine, options, &item, false, spoof, record);
 }
 
 /// Converts one UTF-8 line (without its line ending) into `record`: the
@@ -175,11 +174,6 @@ fn valid_results(record: &RecordBuf) -> Results {
         to_ascii_n: conversion(ResultKind::ToAsciiN),
         to_ascii_t: conversion(ResultKind::ToAsciiT),
     }
-}
-
-/// Fills in a line of `bytes` bytes, over [`MAX_LINE_BYTES`]: its start and "…".
-fn set_too_long(record: &mut RecordBuf, line: u64, prefix: &[u8], bytes: u64) {
-    record.set_noted(line, &format!("{}…", escape_invalid_utf8(prefix)), Note::TooLong(bytes));
 }
 
 /// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.

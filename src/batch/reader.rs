@@ -352,6 +352,19 @@ fn line_item(line: u64, bytes: &[u8], mut length: u64, ended: bool, cr_before_lf
     utf8_item(line, bytes)
 }
 
+/// A line or field held whole in memory: [`Item::TooLong`] over
+/// [`super::MAX_LINE_BYTES`], else as [`utf8_item`].
+pub(crate) fn whole_item(line: u64, bytes: &[u8]) -> Item<'_> {
+    if bytes.len() > super::MAX_LINE_BYTES {
+        return Item::TooLong {
+            line,
+            prefix: &bytes[..SHOWN_PREFIX_BYTES],
+            bytes: bytes.len() as u64,
+        };
+    }
+    utf8_item(line, bytes)
+}
+
 /// A line or field as [`Item::Text`] when it is UTF-8, else [`Item::NotUtf8`].
 fn utf8_item(line: u64, bytes: &[u8]) -> Item<'_> {
     match std::str::from_utf8(bytes) {
@@ -402,12 +415,7 @@ impl<R: BufRead> DelimitedReader<R> {
         // A field over the length limit is whole in memory already (the csv
         // crate holds the row); it is too long all the same.
         Ok(Some(match cells(&self.row).nth(self.column) {
-            Some(field) if field.len() > super::MAX_LINE_BYTES => Item::TooLong {
-                line,
-                prefix: &field[..SHOWN_PREFIX_BYTES],
-                bytes: field.len() as u64,
-            },
-            Some(field) => utf8_item(line, field),
+            Some(field) => whole_item(line, field),
             None => Item::MissingColumn {
                 line,
                 fields: self.row.len(),
