@@ -204,7 +204,7 @@ fn rule_causes(comparison: &Comparison) -> Vec<String> {
     }
     if has(Profile::Uts46Nontransitional, &["U1"]) && !has(Profile::Whatwg, &["U1"]) {
         out.push(
-            "ASCII other than letters, digits and hyphens (e.g. _ or a space) fails UseSTD3ASCIIRules (U1); WHATWG turns that flag off, and IDNA2008 disallows such characters outright.".to_string(),
+            "ASCII other than letters, digits and hyphens (e.g. _ or a space) fails UseSTD3ASCIIRules (U1); WHATWG turns that flag off and instead rejects only the forbidden domain code points (space, < > % # / : ? @ [ \\ ] ^ |, controls) after domain to ASCII, so _ passes there; IDNA2008 disallows such characters outright.".to_string(),
         );
     }
     let length_codes = ["A4_1", "A4_2", "LENGTH"];

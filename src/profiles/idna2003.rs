@@ -352,6 +352,7 @@ pub fn process(input: &str, flags: Flags) -> ProfileResult {
         ascii_errors,
         to_unicode: unicode_labels.join(".") + root,
         unicode_errors,
+        notes: Vec::new(),
     }
 }
 

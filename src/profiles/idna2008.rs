@@ -133,6 +133,7 @@ pub fn process(table: &MappingTable, input: &str) -> ProfileResult {
         to_ascii,
         to_unicode: u_labels.join(".") + trailing_dot,
         unicode_errors: errors.clone(),
+        notes: Vec::new(),
         ascii_errors: errors,
     }
 }

@@ -12,12 +12,13 @@ pub mod idna2003;
 pub mod idna2008;
 pub mod table4;
 pub mod text;
+pub mod whatwg;
 
 pub use compare::{Cause, Comparison, compare};
 pub use text::explain;
 
 use crate::uts46::errors::IdnaError;
-use crate::uts46::{Options, Preset, Results, Uts46};
+use crate::uts46::{Options, Results, Uts46};
 use serde::Serialize;
 
 /// One processing profile.
@@ -31,7 +32,7 @@ pub enum Profile {
     Uts46Nontransitional,
     /// IDNA2008 lookup (RFC 5891 §5), categories of RFC 5892, Bidi rule of RFC 5893; no mapping.
     Idna2008,
-    /// UTS #46 nontransitional with the WHATWG URL Standard's flags (host parsing).
+    /// The WHATWG URL Standard's host parser for a special URL ([`whatwg`]).
     Whatwg,
 }
 
@@ -88,7 +89,7 @@ impl Profile {
                 "IDNA2008 lookup (RFC 5891 §5): no mapping; every code point must be PVALID, or CONTEXTJ/CONTEXTO in context (RFC 5892); Bidi rule (RFC 5893); hyphen and length rules."
             }
             Profile::Whatwg => {
-                "The WHATWG URL Standard's domain to ASCII: UTS #46 nontransitional with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off."
+                "The WHATWG URL Standard's host parser (special URLs): percent-decode, domain to ASCII (UTS #46 nontransitional with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off), forbidden domain code points, and the IPv4/IPv6 parsers."
             }
         }
     }
@@ -129,6 +130,11 @@ pub struct ProfileResult {
     pub ascii_errors: Vec<ProfileError>,
     pub to_unicode: String,
     pub unicode_errors: Vec<ProfileError>,
+    /// Errors reported that did not make the profile fail (the URL
+    /// Standard's validation errors that are not failures, e.g.
+    /// `IPv4-non-decimal-part`); empty for the other profiles.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<ProfileError>,
 }
 
 impl ProfileResult {
@@ -149,16 +155,6 @@ impl ProfileResult {
     }
 }
 
-/// The options a UTS #46 based profile runs with: the user's flags for the
-/// two UTS #46 profiles, the WHATWG preset for WHATWG (keeping the user's
-/// CheckContextO choice out: browsers do not apply it).
-pub fn uts46_options(profile: Profile, options: &Options) -> Options {
-    match profile {
-        Profile::Whatwg => Preset::WhatwgUrl.options(),
-        _ => *options,
-    }
-}
-
 /// Runs `profile` on `input`. `options` are the user's UTS #46 flags:
 /// the UTS #46 profiles use them as they are, IDNA2003 takes
 /// UseSTD3ASCIIRules from them (RFC 3490 §4.1 step 3), IDNA2008 and WHATWG
@@ -167,8 +163,9 @@ pub fn run(profile: Profile, engine: &Uts46<'_>, input: &str, options: &Options)
     match profile {
         Profile::Idna2003 => idna2003::process(input, idna2003::Flags::lookup(options.use_std3_ascii_rules)),
         Profile::Idna2008 => idna2008::process(engine.table(), input),
+        Profile::Whatwg => from_host_parse(&whatwg::parse_host(engine, input)),
         _ => {
-            let results = engine.process(input, &uts46_options(profile, options));
+            let results = engine.process(input, options);
             from_uts46(profile, &results)
         }
     }
@@ -187,6 +184,33 @@ pub fn from_uts46(profile: Profile, results: &Results) -> ProfileResult {
         ascii_errors: ascii.errors.iter().map(ProfileError::from_uts46).collect(),
         to_unicode: results.to_unicode.value.clone(),
         unicode_errors: results.to_unicode.errors.iter().map(ProfileError::from_uts46).collect(),
+        notes: Vec::new(),
+    }
+}
+
+/// The WHATWG profile's result read off the host parser: ToASCII is the
+/// serialized host, its errors the validation error that failed; the
+/// others are notes. ToUnicode is domain to Unicode of the host.
+fn from_host_parse(parse: &whatwg::HostParse) -> ProfileResult {
+    let error = |e: &whatwg::ValidationError| ProfileError {
+        code: e.name,
+        label: None,
+        position: None,
+        sentence: e.sentence(),
+        spec: "URL Standard §3.5 (host parsing)",
+    };
+    let ascii_errors: Vec<ProfileError> = parse.errors.iter().filter(|e| e.failure).map(error).collect();
+    let mut unicode_errors: Vec<ProfileError> = parse.to_unicode.errors.iter().map(ProfileError::from_uts46).collect();
+    if parse.host.is_none() {
+        unicode_errors.extend(ascii_errors.iter().cloned());
+    }
+    ProfileResult {
+        profile: Profile::Whatwg,
+        to_ascii: parse.ascii.clone(),
+        ascii_errors,
+        to_unicode: parse.to_unicode.value.clone(),
+        unicode_errors,
+        notes: parse.errors.iter().filter(|e| !e.failure).map(error).collect(),
     }
 }
 

@@ -1,0 +1,144 @@
+//! The Unicode properties the browsers' rules read, each in one place:
+//! General_Category (unicode-properties), Script and Script_Extensions
+//! (unicode-script), Identifier_Status (unicode-security), and the few
+//! properties no crate exposes (Soft_Dotted, two block ranges).
+
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
+use unicode_security::GeneralSecurityProfile;
+use unicode_security::general_security_profile::IdentifierType;
+
+/// General_Category=Nd.
+pub fn is_decimal_digit(c: char) -> bool {
+    c.general_category() == GeneralCategory::DecimalNumber
+}
+
+/// General_Category=Mn (ICU's `U_NON_SPACING_MARK`).
+pub fn is_nonspacing_mark(c: char) -> bool {
+    c.general_category() == GeneralCategory::NonspacingMark
+}
+
+/// ICU's `u_isprint`: any General_Category outside the C group (Cc, Cf,
+/// Cs, Co, Cn).
+pub fn is_printable(c: char) -> bool {
+    c.general_category_group() != GeneralCategoryGroup::Other
+}
+
+/// The zero of a decimal digit's run (`c` minus its numeric value), or
+/// `None` when `c` is not General_Category=Nd.
+///
+/// Unicode encodes every Nd digit in a run of ten, zero to nine, in
+/// ascending order (The Unicode Standard §4.6, a stability policy), and a
+/// maximal run of Nd code points is a whole number of such runs, so the
+/// value is the distance from the run's start modulo 10.
+pub fn digit_zero(c: char) -> Option<char> {
+    if !is_decimal_digit(c) {
+        return None;
+    }
+    let code = c as u32;
+    let mut start = code;
+    while start > 0 && char::from_u32(start - 1).is_some_and(is_decimal_digit) {
+        start -= 1;
+    }
+    char::from_u32(code - (code - start) % 10)
+}
+
+/// UTS #39 Identifier_Status=Allowed (Identifier_Type Recommended or Inclusion).
+pub fn identifier_allowed(c: char) -> bool {
+    c.identifier_allowed()
+}
+
+/// Default_Ignorable_Code_Point, for assigned code points (UTS #39 gives
+/// them Identifier_Type=Default_Ignorable); an unassigned one is also
+/// unprintable, which is what every caller tests first.
+pub fn is_default_ignorable(c: char) -> bool {
+    c.identifier_type() == Some(IdentifierType::Default_Ignorable)
+}
+
+/// Soft_Dotted (PropList.txt, Unicode 18.0): letters whose dot disappears
+/// under an accent above, so that a U+0307 after them draws a second dot
+/// on top of the first.
+pub fn is_soft_dotted(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0069}'..='\u{006A}'
+            | '\u{012F}'
+            | '\u{0249}'
+            | '\u{0268}'
+            | '\u{029D}'
+            | '\u{02B2}'
+            | '\u{03F3}'
+            | '\u{0456}'
+            | '\u{0458}'
+            | '\u{1D62}'
+            | '\u{1D96}'
+            | '\u{1DA4}'
+            | '\u{1DA8}'
+            | '\u{1E2D}'
+            | '\u{1ECB}'
+            | '\u{2071}'
+            | '\u{2148}'..='\u{2149}'
+            | '\u{2C7C}'
+            | '\u{1D422}'..='\u{1D423}'
+            | '\u{1D456}'..='\u{1D457}'
+            | '\u{1D48A}'..='\u{1D48B}'
+            | '\u{1D4BE}'..='\u{1D4BF}'
+            | '\u{1D4F2}'..='\u{1D4F3}'
+            | '\u{1D526}'..='\u{1D527}'
+            | '\u{1D55A}'..='\u{1D55B}'
+            | '\u{1D58E}'..='\u{1D58F}'
+            | '\u{1D5C2}'..='\u{1D5C3}'
+            | '\u{1D5F6}'..='\u{1D5F7}'
+            | '\u{1D62A}'..='\u{1D62B}'
+            | '\u{1D65E}'..='\u{1D65F}'
+            | '\u{1D692}'..='\u{1D693}'
+            | '\u{1DF1A}'
+            | '\u{1E04C}'..='\u{1E04D}'
+            | '\u{1E068}'
+    )
+}
+
+/// Blocks.txt: IPA Extensions.
+pub fn in_ipa_extensions_block(c: char) -> bool {
+    ('\u{0250}'..='\u{02AF}').contains(&c)
+}
+
+/// Blocks.txt: Deseret.
+pub fn in_deseret_block(c: char) -> bool {
+    ('\u{10400}'..='\u{1044F}').contains(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_zero_finds_the_run_start_for_adjacent_runs() {
+        assert_eq!(digit_zero('7'), Some('0'));
+        assert_eq!(digit_zero('\u{0669}'), Some('\u{0660}'));
+        // Mathematical digits: five runs of ten, back to back.
+        assert_eq!(digit_zero('\u{1D7D9}'), Some('\u{1D7D8}'));
+        assert_eq!(digit_zero('\u{1D7E1}'), Some('\u{1D7D8}'));
+        assert_eq!(digit_zero('\u{1D7E2}'), Some('\u{1D7E2}'));
+        assert_eq!(digit_zero('a'), None);
+        assert_eq!(digit_zero('\u{00B2}'), None, "superscript two is No, not Nd");
+    }
+
+    #[test]
+    fn every_decimal_digit_is_named_after_its_run() {
+        // Cross-check with the names: <SYSTEM> DIGIT <VALUE> and its zero <SYSTEM> DIGIT ZERO.
+        const WORDS: [&str; 10] = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"];
+        let mut checked = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| is_decimal_digit(c)) {
+            let zero = digit_zero(c).unwrap();
+            let value = c as u32 - zero as u32;
+            let Some(name) = unicode_names2::name(c).map(|n| n.to_string()) else {
+                continue;
+            };
+            if let Some((_, word)) = name.rsplit_once(" DIGIT ") {
+                assert_eq!(word, WORDS[value as usize], "{c:?} {name}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+}
