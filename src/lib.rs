@@ -13,6 +13,7 @@ pub mod about;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod batch;
+pub mod browsers;
 pub mod display;
 pub mod explain;
 pub mod names;

@@ -241,6 +241,17 @@ fn has_percent_encoded_byte(input: &str) -> bool {
         .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
 }
 
+/// The IPv4 address, or the IPv6 address in brackets, that `host` spells,
+/// serialized (§3.6); `None` when it is no valid address.
+pub fn parse_host_address(host: &str) -> Option<String> {
+    let mut errors = Vec::new();
+    if let Some(inside) = host.strip_prefix('[') {
+        let address = parse_ipv6(inside.strip_suffix(']')?, &mut errors).ok()?;
+        return Some(Host::Ipv6(address).serialize());
+    }
+    parse_ipv4(host, &mut errors).ok().map(|address| Host::Ipv4(address).serialize())
+}
+
 /// A forbidden host code point (§3.1): NUL, TAB, LF, CR, space, `#`, `/`,
 /// `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`.
 pub fn is_forbidden_host_code_point(c: char) -> bool {

@@ -1,0 +1,162 @@
+//! Chromium's lists (facts, copied as data), BSD-3-Clause ("Copyright 2015
+//! The Chromium Authors"), from `components/url_formatter/spoof_checks/`:
+//! `idn_spoof_checker.cc` @ bd7ddabd (2025) and `skeleton_generator.cc`
+//! @ f24a8e13; the top domains are `tables/browsers/chromium_domains.list`.
+//! Provenance in `tables/README.md`. Sets are written as upstream writes
+//! them (UnicodeSet-style lists of characters).
+
+use unicode_script::Script;
+
+/// One row of `kWholeScriptConfusables`: a script, the letters of it that
+/// look Latin, and the ASCII TLDs where names in it are expected.
+pub struct WholeScriptConfusable {
+    pub script: Script,
+    pub latin_lookalike_letters: &'static str,
+    pub allowed_tlds: &'static [&'static str],
+}
+
+/// `kWholeScriptConfusables`, in upstream order (the first hit decides).
+/// Thai uses the Linux/ChromeOS letters (other platforms: `บพเแ๐`).
+pub const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
+    WholeScriptConfusable { script: Script::Armenian, latin_lookalike_letters: "ագզէլհյոսւօՙ", allowed_tlds: &["am"] },
+    WholeScriptConfusable {
+        script: Script::Cyrillic,
+        latin_lookalike_letters: "аысԁеԍһіюкјӏорԗԛѕтԝхуъьҽпгѵѡ",
+        allowed_tlds: &["bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"],
+    },
+    WholeScriptConfusable { script: Script::Ethiopic, latin_lookalike_letters: "ሀሠሰስበነተከዐዕዘጠፐꬅ", allowed_tlds: &["er", "et"] },
+    WholeScriptConfusable { script: Script::Georgian, latin_lookalike_letters: "იოყძხჽჿ", allowed_tlds: &["ge"] },
+    WholeScriptConfusable { script: Script::Greek, latin_lookalike_letters: "αικνρυωηοτ", allowed_tlds: &["gr"] },
+    WholeScriptConfusable { script: Script::Hebrew, latin_lookalike_letters: "דוחיןסװײ׳ﬦ", allowed_tlds: &["il"] },
+    WholeScriptConfusable { script: Script::Bengali, latin_lookalike_letters: "০৭", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Devanagari, latin_lookalike_letters: "ऽ०ॱ", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Gujarati, latin_lookalike_letters: "ડટ૦૧", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Gurmukhi, latin_lookalike_letters: "੦੧", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Kannada, latin_lookalike_letters: "ಽ೦೧", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Malayalam, latin_lookalike_letters: "ടഠധനറ൦", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Oriya, latin_lookalike_letters: "ଠ୦୮", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Tamil, latin_lookalike_letters: "டப௦", allowed_tlds: &[] },
+    WholeScriptConfusable { script: Script::Telugu, latin_lookalike_letters: "౦౧", allowed_tlds: &[] },
+    WholeScriptConfusable {
+        script: Script::Myanmar,
+        latin_lookalike_letters: "ခဂငထပဝ၀၂ၔၜ\u{1090}\u{1091}\u{1095}\u{1096}\u{1097}",
+        allowed_tlds: &["mm"],
+    },
+    WholeScriptConfusable { script: Script::Thai, latin_lookalike_letters: "ทนบพรหเแ๐ดลปฟม", allowed_tlds: &["th"] },
+];
+
+/// `kAllowedWholeScriptConfusableWords`: whole labels exempt from the check.
+pub const ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS: [&str; 12] = [
+    "секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок", "покраска", "театр", "астро", "пхукет",
+];
+
+/// `digit_lookalikes_`.
+pub const DIGIT_LOOKALIKES: &str = "θ२২੨੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨";
+
+/// `kana_letters_exceptions_`: へべぺ ヘベペ ・ーヽヾ.
+pub const KANA_LETTERS_EXCEPTIONS: [std::ops::RangeInclusive<char>; 3] =
+    ['\u{3078}'..='\u{307A}', '\u{30D8}'..='\u{30DA}', '\u{30FB}'..='\u{30FE}'];
+
+/// `combining_diacritics_exceptions_`.
+pub const COMBINING_DIACRITICS_EXCEPTIONS: std::ops::RangeInclusive<char> = '\u{0300}'..='\u{0339}';
+
+/// `icelandic_characters_`: þ ð, allowed only under `.is` and `.fo`.
+pub const ICELANDIC_CHARACTERS: [char; 2] = ['\u{00FE}', '\u{00F0}'];
+
+/// Latin small letter schwa, allowed only under `.az`.
+pub const SCHWA: char = '\u{0259}';
+
+/// `SetAllowedUnicodeSet`: removed from ICU's recommended ∪ inclusion sets
+/// (the Apple-only removals U+0620, U+0F8C–U+0F8F are not made on Linux).
+pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
+    '\u{0338}'..='\u{0338}',
+    '\u{058A}'..='\u{058A}',
+    '\u{2010}'..='\u{2010}',
+    '\u{2019}'..='\u{2019}',
+    '\u{2027}'..='\u{2027}',
+    '\u{30A0}'..='\u{30A0}',
+    '\u{02BB}'..='\u{02BB}',
+    '\u{02BC}'..='\u{02BC}',
+    '\u{02EC}'..='\u{02EC}',
+    '\u{0138}'..='\u{0138}',
+    '\u{01CD}'..='\u{01DC}',
+    '\u{1C80}'..='\u{1C8F}',
+    '\u{1E00}'..='\u{1E9B}',
+    '\u{1F00}'..='\u{1FFF}',
+    '\u{A640}'..='\u{A69F}',
+    '\u{A720}'..='\u{A7FF}',
+];
+
+/// The dangerous-pattern regular expression of `SafeToDisplayAsUnicode`,
+/// its alternatives as upstream concatenates them (ICU syntax, which the
+/// regex crate reads the same way: `\uXXXX`, `\p{scx=…}`).
+pub const DANGEROUS_PATTERN: &str = concat!(
+    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]",
+    r"[\u30ce\u30f3\u30bd\u30be\u4e36\u4e40\u4e41\u4e3f]",
+    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]|",
+    r"[^\p{scx=kana}][\u30fd\u30fe]|^[\u30fd\u30fe]|",
+    r"^[\p{scx=kana}]+[\u3078-\u307a][\p{scx=kana}]+$|",
+    r"^[\p{scx=hira}]+[\u30d8-\u30da][\p{scx=hira}]+$|",
+    r"[^\p{scx=kana}\p{scx=hira}]\u30fc|^\u30fc|",
+    r"[a-z]\u30fb|\u30fb[a-z]|",
+    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]",
+    r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
+    r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5dE5",
+    r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]|",
+    r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
+    r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5de5",
+    r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]",
+    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]|",
+    r"[^\p{scx=latn}\p{scx=grek}\p{scx=cyrl}][\u0300-\u0339]|",
+    r"\u0131[\u0300-\u0339]|",
+    r"\u3099|\u309A|",
+    r"[ijl]\u0307",
+);
+
+/// `skeleton_generator.cc` `diacritic_remover_` ("DropAcc"): after NFD,
+/// removing General_Category=Mn and NFC, these letters are mapped.
+pub const DIACRITIC_REMOVER_EXTRA: [(char, char); 3] = [('ł', 'l'), ('ø', 'o'), ('đ', 'd')];
+
+/// `extra_confusable_mapper_` ("ExtraConf"): each character of the left
+/// side becomes the right side.
+pub const EXTRA_CONFUSABLES: [(&str, &str); 29] = [
+    ("æӕ", "ae"),
+    ("ϼҏ", "p"),
+    ("ħнћңҥӈӊԋԧԩ", "h"),
+    ("ĸκкқҝҟҡӄԟ", "k"),
+    ("ŋпԥกח", "n"),
+    ("ŧтҭԏ七丅丆丁", "t"),
+    ("ƅьҍвß", "b"),
+    ("ωшщพฟພຟ", "w"),
+    ("мӎ", "m"),
+    ("єҽҿၔ", "e"),
+    ("ґ", "r"),
+    ("ғӻ", "f"),
+    ("ҫင", "c"),
+    ("ұ丫", "y"),
+    ("χҳӽӿ乂", "x"),
+    ("ԃძ", "d"),
+    ("ԍဌ", "g"),
+    ("ടรຣຮ", "s"),
+    ("၂", "j"),
+    ("०০੦૦ଠ୦೦စ", "o"),
+    ("৭੧૧", "q"),
+    ("บບ", "u"),
+    ("θ", "0"),
+    ("२২੨੨૨೩೭շ", "2"),
+    ("зҙӡउওਤ੩૩౩ဒვპੜკ", "3"),
+    ("੫丩ㄐ", "4"),
+    ("ճ", "6"),
+    ("৪੪୫", "8"),
+    ("૭୨౨", "9"),
+];
+
+/// The dash-like characters ExtraConf maps to `-`.
+pub const EXTRA_CONFUSABLE_DASHES: &str = "—一―⸺⸻";
+
+/// `character_map_`: characters with more than one skeleton.
+pub const MULTIPLE_SKELETONS: [(char, [&str; 2]); 3] = [('þ', ["b", "p"]), ('œ', ["ce", "oe"]), ('ł', ["l", "t"])];
+
+/// The top domains: `spoof_checks/top_domains/domains.list` @ 2e586724
+/// (CrUX 2023-09; the top bucket first, then `###END_TOP_BUCKET###`).
+pub const TOP_DOMAINS_LIST: &str = include_str!("../../../tables/browsers/chromium_domains.list");

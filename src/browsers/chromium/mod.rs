@@ -1,0 +1,454 @@
+//! Chromium's IDN display decision, ported from Chromium (2025):
+//! the host canonicalizer (`url/url_canon_host.cc`, `url_idna_icu.cc`),
+//! `components/url_formatter/url_formatter.cc`
+//! (`IDNToUnicodeWithAdjustmentsImpl`, `IDNToUnicodeOneComponent`), the
+//! spoof checker ([`spoof_checker`], with ICU's checks in [`uspoof`]) and
+//! the top-domain similarity step ([`skeleton`], `GetSimilarTopDomain`).
+//! The decision is per label; a host that looks like a top domain is shown
+//! entirely as Punycode.
+
+mod data;
+pub mod skeleton;
+pub mod spoof_checker;
+pub mod uspoof;
+
+use super::{Display, Verdict};
+use crate::profiles::whatwg;
+use crate::uts46::{ErrorCode, Options, Uts46};
+use serde::Serialize;
+use spoof_checker::SpoofResult;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// What decided Chromium's display, by its upstream name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Rule {
+    /// The host canonicalizer rejects the host: the URL does not load.
+    InvalidHost,
+    /// `kNone`: no label is Punycode; the host shows as it is.
+    None,
+    /// `uidna_labelToUnicode` reported an error for an `xn--` label, which stays Punycode.
+    IdnaError,
+    /// `kSafe`: every decoded label passed the spoof checks, and the host is like no top domain.
+    Safe,
+    /// A label failed `SafeToDisplayAsUnicode`.
+    Spoof(SpoofResult),
+    /// `matching_top_domain`: the host's skeleton matches a top domain
+    /// (`GetSimilarTopDomain`), so the whole host is shown as Punycode.
+    SimilarTopDomain,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 12] = [
+        Rule::InvalidHost,
+        Rule::None,
+        Rule::IdnaError,
+        Rule::Safe,
+        Rule::Spoof(SpoofResult::IcuSpoofChecks),
+        Rule::Spoof(SpoofResult::TldSpecificCharacters),
+        Rule::Spoof(SpoofResult::UnsafeMiddleDot),
+        Rule::Spoof(SpoofResult::WholeScriptConfusable),
+        Rule::Spoof(SpoofResult::DigitLookalikes),
+        Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin),
+        Rule::Spoof(SpoofResult::DangerousPattern),
+        Rule::SimilarTopDomain,
+    ];
+
+    /// The upstream name: the `IDNSpoofCheckerResult` value, or the step.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::InvalidHost => "invalid host",
+            Rule::None => "kNone",
+            Rule::IdnaError => "uidna_labelToUnicode error",
+            Rule::Safe | Rule::Spoof(SpoofResult::Safe) => "kSafe",
+            Rule::Spoof(SpoofResult::IcuSpoofChecks) => "kICUSpoofChecks",
+            Rule::Spoof(SpoofResult::TldSpecificCharacters) => "kTLDSpecificCharacters",
+            Rule::Spoof(SpoofResult::UnsafeMiddleDot) => "kUnsafeMiddleDot",
+            Rule::Spoof(SpoofResult::WholeScriptConfusable) => "kWholeScriptConfusable",
+            Rule::Spoof(SpoofResult::DigitLookalikes) => "kDigitLookalikes",
+            Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin) => "kNonAsciiLatinCharMixedWithNonLatin",
+            Rule::Spoof(SpoofResult::DangerousPattern) => "kDangerousPattern",
+            Rule::SimilarTopDomain => "matching_top_domain",
+        }
+    }
+
+    pub fn display(self) -> Display {
+        match self {
+            Rule::None | Rule::Safe | Rule::Spoof(SpoofResult::Safe) => Display::Unicode,
+            _ => Display::Punycode,
+        }
+    }
+
+    /// The rule in a sentence.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Rule::InvalidHost => "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load; it stays as typed.",
+            Rule::None => "No label is Punycode, so the host shows as it is.",
+            Rule::IdnaError => "ICU's UTS #46 ToUnicode (CheckBidi, hyphen rules) reports an error for a Punycode label, which therefore stays Punycode.",
+            Rule::Safe | Rule::Spoof(SpoofResult::Safe) => "Every label passed the spoof checks and the name looks like no top domain, so it is shown in Unicode.",
+            Rule::Spoof(SpoofResult::IcuSpoofChecks) => "ICU's spoof checker fails: scripts mixed beyond Highly Restrictive, a character outside Chromium's allowed set, digits of two numbering systems, a repeated combining mark, or a dot above a dotted letter.",
+            Rule::Spoof(SpoofResult::TldSpecificCharacters) => "þ and ð are allowed only under .is and .fo, ə only under .az.",
+            Rule::Spoof(SpoofResult::UnsafeMiddleDot) => "The middle dot · is allowed only between two l in a .cat name.",
+            Rule::Spoof(SpoofResult::WholeScriptConfusable) => "Every letter of the label is one of its script's Latin lookalikes, and the TLD is not one for that script.",
+            Rule::Spoof(SpoofResult::DigitLookalikes) => "The label is only digits and characters that look like digits.",
+            Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin) => "A non-ASCII Latin letter is mixed with a script other than Latin, Greek and Cyrillic.",
+            Rule::Spoof(SpoofResult::DangerousPattern) => "A dangerous pattern: kana or CJK characters that pass for / or - next to other scripts, misplaced kana marks, a dot above i/j/l, a mark on dotless ı.",
+            Rule::SimilarTopDomain => "The name's skeleton matches a top domain's (Chromium's list, or your protected names), so the whole host is shown as Punycode.",
+        }
+    }
+}
+
+/// The top domains `GetSimilarTopDomain` compares with: Chromium's list
+/// (built in) and names added by the user (`--protected`, the protected-names editor).
+#[derive(Clone, Debug, Default)]
+pub struct TopDomains {
+    extra: HashMap<String, TopDomain>,
+}
+
+/// One top domain, by the skeleton it is found under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopDomain {
+    /// The domain in ASCII (A-labels), as Chromium stores it.
+    pub domain: String,
+    /// Its Unicode form (the same as `domain` for Chromium's list).
+    pub unicode: String,
+    /// In Chromium's top bucket (the first 836 names of the list).
+    pub top_bucket: bool,
+    /// Added by the user rather than from Chromium's list.
+    pub protected: bool,
+}
+
+impl TopDomains {
+    /// Chromium's list plus `names` (any form; A-labels are decoded), each
+    /// found under the skeletons of its Unicode form.
+    pub fn with_protected<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> TopDomains {
+        let mut extra = HashMap::new();
+        for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
+            let results = engine.process(name, &whatwg::uts46_options());
+            let entry = TopDomain {
+                domain: results.to_ascii_n.value.to_ascii_lowercase(),
+                unicode: results.to_unicode.value.clone(),
+                top_bucket: false,
+                protected: true,
+            };
+            for key in skeleton::skeletons(&entry.unicode).into_iter().chain(skeleton::skeletons(&entry.domain)) {
+                extra.entry(key).or_insert_with(|| entry.clone());
+            }
+        }
+        TopDomains { extra }
+    }
+
+    /// The entry stored under `skeleton`: Chromium's list first.
+    fn get(&self, skeleton: &str) -> Option<&TopDomain> {
+        builtin_top_domains().get(skeleton).or_else(|| self.extra.get(skeleton))
+    }
+
+    /// `GetSimilarTopDomain(hostname)`: the first skeleton (in sorted order)
+    /// whose last four labels, or a shorter suffix of at least two, is a
+    /// top domain's skeleton — unless the host is that domain or under it.
+    pub fn similar(&self, hostname: &str) -> Option<&TopDomain> {
+        for skeleton in skeleton::skeletons(hostname) {
+            let Some(found) = self.lookup(&skeleton) else { continue };
+            let under = |domain: &str| {
+                hostname == domain || hostname.to_ascii_lowercase().ends_with(&format!(".{}", domain.to_ascii_lowercase()))
+            };
+            if under(&found.domain) || under(&found.unicode) {
+                return None;
+            }
+            return Some(found);
+        }
+        None
+    }
+
+    /// `LookupSkeletonInTopDomains(skeleton, kFull)`.
+    fn lookup(&self, skeleton: &str) -> Option<&TopDomain> {
+        let labels: Vec<&str> = skeleton.split('.').collect();
+        let mut labels = &labels[labels.len().saturating_sub(NUMBER_OF_LABELS_TO_CHECK)..];
+        while labels.len() >= 2 {
+            if let Some(found) = self.get(&labels.join(".")) {
+                return Some(found);
+            }
+            labels = &labels[1..];
+        }
+        None
+    }
+}
+
+/// `kNumberOfLabelsToCheck`.
+const NUMBER_OF_LABELS_TO_CHECK: usize = 4;
+
+/// Entries of `domains.list` that Chromium's skeleton generator skips
+/// (`make_top_domain_skeletons`): hosts whose eTLD+1 is empty under the
+/// public suffix list (public suffixes themselves) — read off the generated
+/// `domains.skeletons` @ f24a8e13, which has no row for them.
+const SKIPPED_TOP_DOMAINS: [&str; 0] = [];
+
+/// Chromium's top domains by skeleton (each domain under every skeleton of
+/// its own; the first domain keeps a skeleton two share).
+fn builtin_top_domains() -> &'static HashMap<String, TopDomain> {
+    static MAP: OnceLock<HashMap<String, TopDomain>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut map = HashMap::new();
+        let mut top_bucket = true;
+        for line in data::TOP_DOMAINS_LIST.lines().map(str::trim) {
+            if line == "###END_TOP_BUCKET###" {
+                top_bucket = false;
+                continue;
+            }
+            if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
+                continue;
+            }
+            let entry = TopDomain {
+                domain: line.to_string(),
+                unicode: line.to_string(),
+                top_bucket,
+                protected: false,
+            };
+            for key in skeleton::skeletons(line) {
+                map.entry(key).or_insert_with(|| entry.clone());
+            }
+        }
+        map
+    })
+}
+
+/// Chromium's verdict on `input` (a host as typed): the canonical host,
+/// then each `xn--` label decoded and checked, then the top-domain step.
+pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Verdict {
+    let host = match canonicalize_host(engine, input) {
+        Ok(host) => host,
+        Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
+    };
+    let converted = idn_to_unicode(engine, &host);
+    let mut verdict = match &converted.first_unsafe {
+        Some(unsafe_label) => Verdict::new(unsafe_label.rule.into(), converted.shown.clone())
+            .with_label(Some(unsafe_label.label.clone()))
+            .with_detail(unsafe_label.detail.clone()),
+        None if converted.has_idn_component => Verdict::new(Rule::Safe.into(), converted.shown.clone()),
+        None => Verdict::new(Rule::None.into(), converted.shown.clone()),
+    };
+    if converted.has_idn_component
+        && let Some(top) = top_domains.similar(&converted.shown)
+    {
+        if verdict.display == Display::Unicode {
+            verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.clone());
+        }
+        verdict.shown = host;
+        verdict.top_domain = Some(if top.protected {
+            format!("{} (protected)", top.unicode)
+        } else {
+            top.domain.clone()
+        });
+    }
+    verdict
+}
+
+/// A label `IDNToUnicodeOneComponent` left as Punycode, and why.
+struct UnsafeLabel {
+    rule: Rule,
+    label: String,
+    detail: Option<String>,
+}
+
+/// `IDNToUnicodeWithAdjustmentsImpl` before the top-domain step.
+struct Converted {
+    /// The host with safe labels in Unicode, the others as they are.
+    shown: String,
+    has_idn_component: bool,
+    first_unsafe: Option<UnsafeLabel>,
+}
+
+/// The ICU instance of `url_formatter.cc`: `uidna_openUTS46(UIDNA_CHECK_BIDI)`
+/// — ICU always applies the hyphen rules; no STD3 rules, no ContextJ.
+fn display_options() -> Options {
+    Options {
+        use_std3_ascii_rules: false,
+        check_hyphens: true,
+        check_bidi: true,
+        check_joiners: false,
+        verify_dns_length: false,
+        ignore_invalid_punycode: false,
+        check_contexto: false,
+    }
+}
+
+/// Each label of the canonical `host` through `IDNToUnicodeOneComponent`.
+fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Converted {
+    let tld = host.rsplit_once('.').map_or("", |(_, tld)| tld);
+    let tld_unicode = match decode_component(engine, tld) {
+        Some(Ok(decoded)) => decoded,
+        _ => tld.to_string(),
+    };
+    let mut shown = Vec::new();
+    let mut has_idn_component = false;
+    let mut first_unsafe = None;
+    for label in host.split('.') {
+        let unsafe_label = match decode_component(engine, label) {
+            None => None,
+            Some(Err(codes)) => Some(UnsafeLabel {
+                rule: Rule::IdnaError,
+                label: label.to_string(),
+                detail: Some(codes),
+            }),
+            Some(Ok(decoded)) => {
+                has_idn_component = true;
+                let check = spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode);
+                if check.result == SpoofResult::Safe {
+                    shown.push(decoded);
+                    continue;
+                }
+                Some(UnsafeLabel {
+                    rule: Rule::Spoof(check.result),
+                    label: decoded,
+                    detail: check.detail,
+                })
+            }
+        };
+        shown.push(label.to_string());
+        if let Some(found) = unsafe_label {
+            first_unsafe.get_or_insert(found);
+        }
+    }
+    Converted {
+        shown: shown.join("."),
+        has_idn_component,
+        first_unsafe,
+    }
+}
+
+/// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
+/// `None` for any other label, `Err` with the error codes.
+fn decode_component(engine: &Uts46<'_>, label: &str) -> Option<Result<String, String>> {
+    if !label.starts_with("xn--") || label.ends_with('-') {
+        return None;
+    }
+    let to_unicode = engine.process(label, &display_options()).to_unicode;
+    if to_unicode.errors.is_empty() {
+        Some(Ok(to_unicode.value))
+    } else {
+        let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
+        Some(Err(codes.join(" ")))
+    }
+}
+
+/// The ICU instance of `url_idna_icu.cc`: CheckBidi, nontransitional; no
+/// STD3 rules, no ContextJ; hyphen, empty-label and length errors ignored.
+fn canon_options() -> Options {
+    Options {
+        use_std3_ascii_rules: false,
+        check_hyphens: false,
+        check_bidi: true,
+        check_joiners: false,
+        verify_dns_length: false,
+        ignore_invalid_punycode: false,
+        check_contexto: false,
+    }
+}
+
+/// `kHostCharLookup`: ASCII a host may not contain (C0 controls, `# % / <
+/// > ? @ \ ^ |`, DEL). Space and `*` are valid and written escaped.
+fn is_invalid_host_ascii(byte: u8) -> bool {
+    byte < 0x20 || matches!(byte, b'#' | b'%' | b'/' | b'<' | b'>' | b'?' | b'@' | b'\\' | b'^' | b'|' | 0x7F)
+}
+
+/// The canonical host (`url_canon_host.cc` `DoHost`): `%XX` decoded; an
+/// ASCII host only lowercased (no IDNA, as upstream's fast path); others
+/// through ICU's ToASCII, whose output is checked again; an IPv4 or IPv6
+/// address in its canonical form. `Err` says why the host is invalid.
+pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, String> {
+    if input.is_empty() {
+        return Err("empty host".to_string());
+    }
+    let decoded = decode_escaped(input)?;
+    let text = String::from_utf8(decoded).map_err(|_| "the escaped bytes are not UTF-8".to_string())?;
+    let host = if text.is_ascii() {
+        simple_host(&text)?
+    } else {
+        // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
+        simple_host_ascii_part(&text)?;
+        let escaped = text.replace(' ', "%20").replace('*', "%2A");
+        let ascii = engine.process(&escaped, &canon_options()).to_ascii_n;
+        let fatal: Vec<&str> = ascii
+            .errors
+            .iter()
+            .filter(|e| !matches!(e.code, ErrorCode::V2 | ErrorCode::V3 | ErrorCode::X4_2 | ErrorCode::A4_1 | ErrorCode::A4_2))
+            .map(|e| e.code.as_str())
+            .collect();
+        if !fatal.is_empty() {
+            return Err(format!("UTS #46 ToASCII: {}", fatal.join(" ")));
+        }
+        if ascii.value.is_empty() {
+            return Err("UTS #46 ToASCII gives the empty string".to_string());
+        }
+        let rechecked = String::from_utf8(decode_escaped(&ascii.value)?).map_err(|_| "not UTF-8".to_string())?;
+        if !rechecked.is_ascii() {
+            return Err("a %XX escape decodes to a non-ASCII byte".to_string());
+        }
+        simple_host(&rechecked)?
+    };
+    canonical_ip(&host)
+}
+
+/// `DoSimpleHost` on ASCII: invalid characters fail; letters lowercased;
+/// space and `*` escaped.
+fn simple_host(text: &str) -> Result<String, String> {
+    simple_host_ascii_part(text)?;
+    Ok(text.to_ascii_lowercase().replace(' ', "%20").replace('*', "%2A"))
+}
+
+fn simple_host_ascii_part(text: &str) -> Result<(), String> {
+    match text.bytes().find(|&b| b.is_ascii() && is_invalid_host_ascii(b)) {
+        Some(b) => Err(format!("invalid host character U+{b:04X}")),
+        None => Ok(()),
+    }
+}
+
+/// `DecodeEscaped` over the host: `%XX` becomes the byte; a `%` without
+/// two hex digits makes the host invalid.
+fn decode_escaped(text: &str) -> Result<Vec<u8>, String> {
+    let bytes = text.as_bytes();
+    if bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'%' && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)))
+    {
+        return Err("a % not followed by two hex digits".to_string());
+    }
+    Ok(whatwg::percent_decode(text))
+}
+
+/// IP detection on the canonical host (`url_canon_ip.cc`): a name whose
+/// last label is a number is an IPv4 address or invalid; `[…]` is IPv6.
+fn canonical_ip(host: &str) -> Result<String, String> {
+    if host.starts_with('[') || whatwg::ends_in_a_number(host) {
+        return whatwg::parse_host_address(host).ok_or_else(|| "an invalid IP address".to_string());
+    }
+    if host.contains(['[', ']', ':']) {
+        return Err("[, ] or : outside an IPv6 address".to_string());
+    }
+    Ok(host.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_hosts_as_chromium_writes_them() {
+        let engine = Uts46::new();
+        let canon = |s: &str| canonicalize_host(&engine, s);
+        assert_eq!(canon("GoOgLe.CoM").as_deref(), Ok("google.com"));
+        assert_eq!(canon("Goo%2a*goo.com").as_deref(), Ok("goo%2A%2Agoo.com"));
+        assert_eq!(canon("www.foo\u{3002}bar.com").as_deref(), Ok("www.foo.bar.com"));
+        assert_eq!(canon("fußball.de").as_deref(), Ok("xn--fuball-cta.de"));
+        assert_eq!(canon("a\u{200C}b\u{200D}c").as_deref(), Ok("xn--abc-9m0ag"), "no ContextJ");
+        assert_eq!(canon("xn--invalid").as_deref(), Ok("xn--invalid"), "ASCII is not validated");
+        assert_eq!(canon("%30%78%63%30%2e%30%32%35%30.01").as_deref(), Ok("192.168.0.1"));
+        assert!(canon("\u{062C}\u{0627}\u{0631}xyz").is_err(), "Bidi");
+        assert!(canon("\u{FDD0}zyx.com").is_err());
+        assert!(canon("%zz%66%a").is_err());
+        assert!(canon("192.168.0.257").is_err());
+        assert!(canon("[google.com]").is_err());
+        assert!(canon("\u{FF05}\u{FF10}\u{FF10}.com").is_err(), "％００ decodes to %00");
+    }
+}

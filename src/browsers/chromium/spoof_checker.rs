@@ -1,0 +1,176 @@
+//! `IDNSpoofChecker::SafeToDisplayAsUnicode` (Chromium
+//! `components/url_formatter/spoof_checks/idn_spoof_checker.cc`): is one
+//! decoded label safe to show as Unicode under this TLD?
+
+use super::data;
+use super::skeleton::is_lgc_letters_and_ascii;
+use super::uspoof::{self, CheckResult, RestrictionLevel};
+use crate::browsers::props::identifier_allowed;
+use regex::Regex;
+use serde::Serialize;
+use std::sync::OnceLock;
+use unicode_script::{Script, UnicodeScript};
+
+/// `IDNSpoofCheckerResult`: what `SafeToDisplayAsUnicode` returns.
+/// (`kDeviationCharacters` is still declared upstream but no longer
+/// returned: Chromium processes names nontransitionally.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum SpoofResult {
+    /// `kSafe`.
+    Safe,
+    /// `kICUSpoofChecks`: ICU's checker (restriction level Highly
+    /// Restrictive over Chromium's allowed set, mixed numbers, invisible
+    /// marks, hidden overlay).
+    IcuSpoofChecks,
+    /// `kTLDSpecificCharacters`: þ ð outside `.is`/`.fo`, ə outside `.az`.
+    TldSpecificCharacters,
+    /// `kUnsafeMiddleDot`.
+    UnsafeMiddleDot,
+    /// `kWholeScriptConfusable`.
+    WholeScriptConfusable,
+    /// `kDigitLookalikes`.
+    DigitLookalikes,
+    /// `kNonAsciiLatinCharMixedWithNonLatin`.
+    NonAsciiLatinCharMixedWithNonLatin,
+    /// `kDangerousPattern`.
+    DangerousPattern,
+}
+
+/// The outcome with what triggered it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub result: SpoofResult,
+    /// Details for the explanation (e.g. the ICU bits, the script).
+    pub detail: Option<String>,
+}
+
+/// Chromium's allowed set: ICU's recommended ∪ inclusion sets (UTS #39
+/// Identifier_Status=Allowed) less `SetAllowedUnicodeSet`'s removals.
+pub fn is_allowed(c: char) -> bool {
+    identifier_allowed(c) && !data::ALLOWED_SET_REMOVALS.iter().any(|range| range.contains(&c))
+}
+
+/// `SafeToDisplayAsUnicode(label, top_level_domain, top_level_domain_unicode)`:
+/// the checks in upstream order; the first that fails decides.
+pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> Check {
+    let done = |result, detail: Option<String>| Check { result, detail };
+    let icu = uspoof::check(label, is_allowed, RestrictionLevel::HighlyRestrictive);
+    if icu.failed() {
+        return done(SpoofResult::IcuSpoofChecks, Some(icu_detail(label, &icu)));
+    }
+    let long = label.encode_utf16().count() > 1;
+    if long && tld != "is" && tld != "fo" && label.contains(data::ICELANDIC_CHARACTERS) {
+        return done(SpoofResult::TldSpecificCharacters, Some("þ/ð outside .is and .fo".into()));
+    }
+    if long && tld != "az" && label.contains(data::SCHWA) {
+        return done(SpoofResult::TldSpecificCharacters, Some("ə outside .az".into()));
+    }
+    if has_unsafe_middle_dot(label, tld) {
+        return done(SpoofResult::UnsafeMiddleDot, None);
+    }
+    let level = icu.level.unwrap_or(RestrictionLevel::Unrestrictive);
+    if level == RestrictionLevel::Ascii {
+        return done(SpoofResult::Safe, None);
+    }
+    let has_kana_exception = label
+        .chars()
+        .any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)));
+    let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
+    if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
+        for script in &data::WHOLE_SCRIPT_CONFUSABLES {
+            if is_whole_script_confusable_for_script(script, label)
+                && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
+                && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)
+            {
+                return done(SpoofResult::WholeScriptConfusable, Some(script.script.full_name().to_string()));
+            }
+        }
+        if is_digit_lookalike(label) {
+            return done(SpoofResult::DigitLookalikes, None);
+        }
+        return done(SpoofResult::Safe, None);
+    }
+    if is_digit_lookalike(label) {
+        return done(SpoofResult::DigitLookalikes, None);
+    }
+    let non_ascii_latin = label.chars().any(|c| c.script() == Script::Latin && !c.is_ascii_alphabetic());
+    if non_ascii_latin && !is_lgc_letters_and_ascii(label) {
+        return done(SpoofResult::NonAsciiLatinCharMixedWithNonLatin, None);
+    }
+    if let Some(found) = dangerous_pattern().find(label) {
+        return done(SpoofResult::DangerousPattern, Some(format!("“{}”", found.as_str())));
+    }
+    done(SpoofResult::Safe, None)
+}
+
+/// The ICU bits that failed, with the restriction level when it is one of them.
+fn icu_detail(label: &str, icu: &CheckResult) -> String {
+    let mut detail = icu.names().join(", ");
+    if icu.restriction_level
+        && let Some(level) = icu.level
+    {
+        detail.push_str(&format!(" ({})", level.name()));
+    }
+    if icu.char_limit {
+        let outside: Vec<String> = label
+            .chars()
+            .filter(|&c| !is_allowed(c))
+            .map(|c| format!("U+{:04X}", c as u32))
+            .collect();
+        detail.push_str(&format!("; not allowed: {}", outside.join(" ")));
+    }
+    detail
+}
+
+/// `HasUnsafeMiddleDot`: U+00B7 is safe only in `.cat` between two `l`.
+fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
+    let units: Vec<u16> = label.encode_utf16().collect();
+    let l = u16::from(b'l');
+    units.iter().enumerate().filter(|&(_, &u)| u == 0x00B7).any(|(i, _)| {
+        tld != "cat" || i == 0 || i + 1 == units.len() || units[i - 1] != l || units[i + 1] != l
+    })
+}
+
+/// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
+/// script and each is one of its Latin lookalikes.
+fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &str) -> bool {
+    let mut letters = label.chars().filter(|c| c.script() == script.script).peekable();
+    letters.peek().is_some() && letters.all(|c| script.latin_lookalike_letters.contains(c))
+}
+
+/// `IsWholeScriptConfusableAllowedForTLD`: the Unicode TLD holds a letter
+/// of the script, or the ASCII TLD is one of the script's.
+fn is_whole_script_confusable_allowed_for_tld(script: &data::WholeScriptConfusable, tld: &str, tld_unicode: &str) -> bool {
+    tld_unicode.chars().any(|c| c.script() == script.script) || script.allowed_tlds.contains(&tld)
+}
+
+/// `IsDigitLookalike`: only ASCII digits and digit lookalikes, at least one lookalike.
+fn is_digit_lookalike(label: &str) -> bool {
+    let mut has_lookalike = false;
+    for c in label.chars() {
+        if c.is_ascii_digit() {
+            continue;
+        }
+        if !data::DIGIT_LOOKALIKES.contains(c) {
+            return false;
+        }
+        has_lookalike = true;
+    }
+    has_lookalike
+}
+
+fn dangerous_pattern() -> &'static Regex {
+    static PATTERN: OnceLock<Regex> = OnceLock::new();
+    PATTERN.get_or_init(|| Regex::new(data::DANGEROUS_PATTERN).expect("the dangerous pattern compiles"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dangerous_pattern_compiles_with_script_extension_classes() {
+        assert!(dangerous_pattern().is_match("aノb"));
+        assert!(!dangerous_pattern().is_match("カノカ"));
+    }
+}

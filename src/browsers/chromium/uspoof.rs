@@ -1,0 +1,225 @@
+//! ICU's spoof checker (`uspoof_check2` on one string, ICU ≥ 62 as
+//! Chromium configures it): restriction level, mixed numbers, hidden
+//! overlay, the allowed-character limit and invisible repeated marks —
+//! `icu4c/source/i18n/uspoof.cpp` `checkImpl` and `uspoof_impl.cpp`. The
+//! confusable checks are no-ops in ICU's single-string API and are not here.
+
+use crate::browsers::props::{digit_zero, is_nonspacing_mark, is_soft_dotted};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::canonical_combining_class;
+use unicode_script::Script;
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+/// `URestrictionLevel`, least to most permissive (UTS #39 §5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RestrictionLevel {
+    /// `USPOOF_ASCII`.
+    Ascii,
+    /// `USPOOF_SINGLE_SCRIPT_RESTRICTIVE`.
+    SingleScriptRestrictive,
+    /// `USPOOF_HIGHLY_RESTRICTIVE`.
+    HighlyRestrictive,
+    /// `USPOOF_MODERATELY_RESTRICTIVE`.
+    ModeratelyRestrictive,
+    /// `USPOOF_MINIMALLY_RESTRICTIVE`.
+    MinimallyRestrictive,
+    /// `USPOOF_UNRESTRICTIVE`.
+    Unrestrictive,
+}
+
+impl RestrictionLevel {
+    /// ICU's constant name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RestrictionLevel::Ascii => "USPOOF_ASCII",
+            RestrictionLevel::SingleScriptRestrictive => "USPOOF_SINGLE_SCRIPT_RESTRICTIVE",
+            RestrictionLevel::HighlyRestrictive => "USPOOF_HIGHLY_RESTRICTIVE",
+            RestrictionLevel::ModeratelyRestrictive => "USPOOF_MODERATELY_RESTRICTIVE",
+            RestrictionLevel::MinimallyRestrictive => "USPOOF_MINIMALLY_RESTRICTIVE",
+            RestrictionLevel::Unrestrictive => "USPOOF_UNRESTRICTIVE",
+        }
+    }
+}
+
+/// The result bits of one check, and the restriction level (`USPOOF_AUX_INFO`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckResult {
+    /// `USPOOF_RESTRICTION_LEVEL`: the level is above the checker's.
+    pub restriction_level: bool,
+    /// `USPOOF_MIXED_NUMBERS`: decimal digits of two numbering systems.
+    pub mixed_numbers: bool,
+    /// `USPOOF_HIDDEN_OVERLAY`: U+0307 over a letter that already has a dot.
+    pub hidden_overlay: bool,
+    /// `USPOOF_CHAR_LIMIT`: a character outside the allowed set.
+    pub char_limit: bool,
+    /// `USPOOF_INVISIBLE`: the same non-spacing mark twice in one run of marks.
+    pub invisible: bool,
+    /// The level found (`result & USPOOF_RESTRICTION_LEVEL_MASK`).
+    pub level: Option<RestrictionLevel>,
+}
+
+impl CheckResult {
+    /// `result & USPOOF_ALL_CHECKS` is non-zero.
+    pub fn failed(&self) -> bool {
+        self.restriction_level || self.mixed_numbers || self.hidden_overlay || self.char_limit || self.invisible
+    }
+
+    /// The names of the bits set, e.g. `["USPOOF_RESTRICTION_LEVEL"]`.
+    pub fn names(&self) -> Vec<&'static str> {
+        [
+            (self.restriction_level, "USPOOF_RESTRICTION_LEVEL"),
+            (self.invisible, "USPOOF_INVISIBLE"),
+            (self.char_limit, "USPOOF_CHAR_LIMIT"),
+            (self.mixed_numbers, "USPOOF_MIXED_NUMBERS"),
+            (self.hidden_overlay, "USPOOF_HIDDEN_OVERLAY"),
+        ]
+        .into_iter()
+        .filter_map(|(set, name)| set.then_some(name))
+        .collect()
+    }
+}
+
+/// `checkImpl` with every check on (Chromium keeps `USPOOF_ALL_CHECKS`),
+/// the restriction level `limit`, and the allowed set `allowed`.
+pub fn check(input: &str, allowed: impl Fn(char) -> bool, limit: RestrictionLevel) -> CheckResult {
+    let level = restriction_level(input, &allowed);
+    CheckResult {
+        restriction_level: level > limit,
+        mixed_numbers: mixed_numbers(input),
+        hidden_overlay: hidden_overlay(input),
+        char_limit: !input.chars().all(&allowed),
+        invisible: repeated_nonspacing_mark(input),
+        level: Some(level),
+    }
+}
+
+/// `getRestrictionLevel` (UTS #39 §5.2 as ICU implements it).
+pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> RestrictionLevel {
+    if !input.chars().all(allowed) {
+        return RestrictionLevel::Unrestrictive;
+    }
+    if input.is_ascii() {
+        return RestrictionLevel::Ascii;
+    }
+    if !resolved_script_set(input, None).is_empty() {
+        return RestrictionLevel::SingleScriptRestrictive;
+    }
+    let without_latin = resolved_script_set(input, Some(Script::Latin));
+    if without_latin.hanb || without_latin.jpan || without_latin.kore {
+        return RestrictionLevel::HighlyRestrictive;
+    }
+    let has = |script| without_latin.base.contains_script(script);
+    if !without_latin.is_empty() && !has(Script::Cyrillic) && !has(Script::Greek) && !has(Script::Cherokee) {
+        return RestrictionLevel::ModeratelyRestrictive;
+    }
+    RestrictionLevel::MinimallyRestrictive
+}
+
+/// `getResolvedScriptSetWithout`: the intersection of the augmented script
+/// sets (Han with Bopomofo, Japanese, Korean added; Common and Inherited are
+/// every script) of the characters whose set does not contain `without`.
+fn resolved_script_set(input: &str, without: Option<Script>) -> AugmentedScriptSet {
+    let mut resolved = AugmentedScriptSet::default();
+    for c in input.chars() {
+        let set = AugmentedScriptSet::for_char(c);
+        if without.is_none_or(|script| !set.base.contains_script(script)) {
+            resolved.intersect_with(set);
+        }
+    }
+    resolved
+}
+
+/// `getNumerics`: more than one zero among the decimal digits (General_Category=Nd).
+pub fn mixed_numbers(input: &str) -> bool {
+    let mut zeros = input.chars().filter_map(digit_zero);
+    let Some(first) = zeros.next() else { return false };
+    zeros.any(|zero| zero != first)
+}
+
+/// `findHiddenOverlay` on the input as it is (not NFD): U+0307 after a
+/// dotted lead with only marks of a combining class other than 0 and 230
+/// between them.
+pub fn hidden_overlay(input: &str) -> bool {
+    let mut saw_lead = false;
+    for c in input.chars() {
+        if saw_lead && c == '\u{0307}' {
+            return true;
+        }
+        let class = canonical_combining_class(c);
+        if class == 0 || class == 230 {
+            saw_lead = is_illegal_combining_dot_lead(c);
+        }
+    }
+    false
+}
+
+/// `isIllegalCombiningDotLeadCharacter`: i, j, ı, ȷ, l or Soft_Dotted, or
+/// a character whose confusable prototype ends in one.
+fn is_illegal_combining_dot_lead(c: char) -> bool {
+    let no_lookup = |c: char| matches!(c, 'i' | 'j' | '\u{0131}' | '\u{0237}' | 'l') || is_soft_dotted(c);
+    if no_lookup(c) {
+        return true;
+    }
+    let prototype = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).last();
+    prototype.is_some_and(|last| last != c && no_lookup(last))
+}
+
+/// The `USPOOF_INVISIBLE` check: on NFD, the same General_Category=Mn
+/// mark twice within one run of consecutive Mn marks.
+pub fn repeated_nonspacing_mark(input: &str) -> bool {
+    let mut run: Vec<char> = Vec::new();
+    for c in input.nfd() {
+        if !is_nonspacing_mark(c) {
+            run.clear();
+            continue;
+        }
+        if run.contains(&c) {
+            return true;
+        }
+        run.push(c);
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn any(_: char) -> bool {
+        true
+    }
+
+    /// The probes of ICU 72 (`uspoof_open` defaults plus AUX_INFO) recorded in the notes on the port.
+    #[test]
+    fn levels_and_bits_as_icu_reports_them() {
+        let level = |s: &str| restriction_level(s, any);
+        assert_eq!(level("abc"), RestrictionLevel::Ascii);
+        assert_eq!(level(""), RestrictionLevel::Ascii);
+        assert_eq!(level("p\u{0430}ypal"), RestrictionLevel::MinimallyRestrictive);
+        assert_eq!(level("a\u{03B1}"), RestrictionLevel::MinimallyRestrictive);
+        assert_eq!(level("a\u{13A0}"), RestrictionLevel::MinimallyRestrictive);
+        assert_eq!(level("a\u{05D0}"), RestrictionLevel::ModeratelyRestrictive);
+        assert_eq!(level("a\u{3042}"), RestrictionLevel::HighlyRestrictive);
+        assert_eq!(level("\u{3042}\u{4E00}"), RestrictionLevel::SingleScriptRestrictive);
+        assert_eq!(level("\u{3001}\u{3002}"), RestrictionLevel::SingleScriptRestrictive);
+        assert_eq!(level("\u{4E00}\u{AC00}\u{3042}"), RestrictionLevel::MinimallyRestrictive);
+        assert_eq!(level("abc\u{00E9}"), RestrictionLevel::SingleScriptRestrictive);
+        assert_eq!(restriction_level("ab", |c| c != 'b'), RestrictionLevel::Unrestrictive);
+
+        for lead in ["1", "I", "\u{0131}", "\u{0406}", "i\u{0323}"] {
+            assert!(hidden_overlay(&format!("{lead}\u{0307}")), "{lead}");
+        }
+        assert!(!hidden_overlay("i\u{0301}\u{0307}"), "a class-230 mark resets the lead");
+        assert!(!hidden_overlay("a\u{0307}"));
+
+        assert!(repeated_nonspacing_mark("a\u{0301}\u{0301}"));
+        assert!(repeated_nonspacing_mark("a\u{0301}\u{0302}\u{0301}"));
+        assert!(repeated_nonspacing_mark("\u{00E9}\u{0301}"), "NFD splits é");
+        assert!(!repeated_nonspacing_mark("a\u{0301}b\u{0301}"));
+
+        assert!(mixed_numbers("\u{0660}1"));
+        assert!(mixed_numbers("\u{0660}\u{06F0}"));
+        assert!(!mixed_numbers("\u{0661}\u{0662}"));
+        assert!(!mixed_numbers("\u{00B2}1"), "superscripts are not Nd");
+    }
+}

@@ -1,0 +1,582 @@
+//! Firefox's IDN display decision, ported from mozilla-firefox (2025):
+//! `netwerk/dns/nsIDNService.cpp` (`nsIDNService::IsLabelSafe`, its
+//! lookalike checkers and `illegalScriptCombo`), `IDNBlocklistUtils.cpp`
+//! with `IDNCharacterBlocklist.inc`, and the `idna` crate's `Uts46::process`
+//! that `netwerk/base/idna_glue` drives with `ErrorPolicy::FailFast`. The
+//! decision is per label: a label judged unsafe shows as its A-label.
+//!
+//! Default preferences: `network.IDN_show_punycode` false,
+//! `network.idn.punycode_cyrillic_confusables` true. Current Firefox has no
+//! restriction-profile preference (it is fixed at "high"); the older
+//! `network.IDN.restriction_profile` values are kept as
+//! [`RestrictionProfile`] for comparison.
+
+mod data;
+
+use super::props::{digit_zero, identifier_allowed, is_nonspacing_mark};
+use super::{Display, Verdict};
+use crate::profiles::whatwg::{self, Host};
+use crate::uts46::{Options, Uts46};
+use data::Combo;
+use serde::Serialize;
+use std::sync::OnceLock;
+use unicode_script::{Script, UnicodeScript};
+
+/// The former `network.IDN.restriction_profile` (default "high", the only
+/// behaviour of current Firefox).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum RestrictionProfile {
+    /// `eHighlyRestrictiveProfile`: Latin may mix only with Han + Kana,
+    /// Han + Bopomofo or Han + Hangul; any other mix is unsafe.
+    #[default]
+    High,
+    /// `eModeratelyRestrictiveProfile`: Latin may also mix with one other script.
+    Moderate,
+    /// `eASCIIOnlyProfile`: every non-ASCII label is shown as Punycode.
+    AsciiOnly,
+}
+
+impl RestrictionProfile {
+    /// The preference value: `high`, `moderate` or `ASCII`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RestrictionProfile::High => "high",
+            RestrictionProfile::Moderate => "moderate",
+            RestrictionProfile::AsciiOnly => "ASCII",
+        }
+    }
+}
+
+/// What decided Firefox's display: the check of `IsLabelSafe` that failed
+/// (named after its upstream function, member or comment), or why every
+/// label is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Rule {
+    /// The URL parser (`NS_DomainToASCII`) rejects the host: the URL does not load.
+    InvalidHost,
+    /// Every label is ASCII: nothing to decide (`Passthrough`).
+    Passthrough,
+    /// `Uts46::process` (FailFast) reports a validity error: the host stays ASCII.
+    ValidityError,
+    /// Every non-ASCII label passed `IsLabelSafe`.
+    LabelSafe,
+    /// `isOnlySafeChars`: a character on the IDN character blocklist.
+    Blocklist,
+    /// Bug 1917119: the TLD still starts with `xn--` after decoding.
+    TldStartsWithXn,
+    /// `eASCIIOnlyProfile`: the restriction profile allows no Unicode label.
+    AsciiOnlyProfile,
+    /// `IDTYPE_RESTRICTED`: a character with UTS #39 Identifier_Status=Restricted.
+    IdentifierTypeRestricted,
+    /// `illegalScriptCombo`: a script mix outside the restriction profile.
+    IllegalScriptCombo,
+    /// U+30FC ー not after Hiragana or Katakana.
+    ProlongedSoundMark,
+    /// Hiragana へべぺ next to Katakana, or Katakana ヘベペ next to Hiragana.
+    KanaLookalike,
+    /// U+30FD ヽ or U+30FE ヾ not after Katakana.
+    IterationMark,
+    /// `isCJKSlashConfusable` (ノ ソ ゾ ン 丶 乀 乁 丿) not next to Han or Kana.
+    CjkSlashConfusable,
+    /// U+30FB ・ next to Latin.
+    KatakanaMiddleDot,
+    /// A combining diacritic U+0300–U+0339 after a script other than Latin, Greek or Cyrillic.
+    CombiningDiacritic,
+    /// U+0307 COMBINING DOT ABOVE after i, j or l.
+    DotAbove,
+    /// U+00B7 MIDDLE DOT outside `l·l` in a `.cat` name.
+    MiddleDot,
+    /// þ or ð outside `.is` and `.fo`.
+    IcelandicCharacter,
+    /// ə (U+0259) outside `.az`.
+    Schwa,
+    /// ʻ or ʼ (U+02BB, U+02BC), which pass for quotes.
+    QuoteLike,
+    /// `isCJKIdeograph` (一 丨 十 〇 ㄧ …) next to a non-CJK character.
+    CjkIdeograph,
+    /// Decimal digits from two numbering systems.
+    MixedNumberingSystems,
+    /// The same non-spacing mark twice in a row.
+    ConsecutiveNonspacingMarks,
+    /// A non-spacing mark whose Script_Extensions exclude the base's script.
+    MarkScriptMismatch,
+    /// A diacritic on dotless ı, which makes it look like an accented i.
+    DotlessIDiacritic,
+    /// `mDigitConfusables`: only digits and characters that look like digits.
+    DigitConfusables,
+    /// `mCyrillicLatinConfusables`: every Cyrillic letter looks Latin, and the TLD is not a Cyrillic one.
+    CyrillicConfusables,
+    /// `mThaiLatinConfusables`: every Thai letter looks Latin, and the TLD is not `.th` or Thai.
+    ThaiConfusables,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 28] = [
+        Rule::InvalidHost,
+        Rule::Passthrough,
+        Rule::ValidityError,
+        Rule::LabelSafe,
+        Rule::Blocklist,
+        Rule::TldStartsWithXn,
+        Rule::AsciiOnlyProfile,
+        Rule::IdentifierTypeRestricted,
+        Rule::IllegalScriptCombo,
+        Rule::ProlongedSoundMark,
+        Rule::KanaLookalike,
+        Rule::IterationMark,
+        Rule::CjkSlashConfusable,
+        Rule::KatakanaMiddleDot,
+        Rule::CombiningDiacritic,
+        Rule::DotAbove,
+        Rule::MiddleDot,
+        Rule::IcelandicCharacter,
+        Rule::Schwa,
+        Rule::QuoteLike,
+        Rule::CjkIdeograph,
+        Rule::MixedNumberingSystems,
+        Rule::ConsecutiveNonspacingMarks,
+        Rule::MarkScriptMismatch,
+        Rule::DotlessIDiacritic,
+        Rule::DigitConfusables,
+        Rule::CyrillicConfusables,
+        Rule::ThaiConfusables,
+    ];
+
+    /// The upstream name (function, member or preference; a comment's words where the check has none).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::InvalidHost => "NS_ERROR_MALFORMED_URI",
+            Rule::Passthrough => "Passthrough",
+            Rule::ValidityError => "ValidityError",
+            Rule::LabelSafe => "IsLabelSafe",
+            Rule::Blocklist => "isOnlySafeChars",
+            Rule::TldStartsWithXn => "TLDStartsWith(xn--)",
+            Rule::AsciiOnlyProfile => "eASCIIOnlyProfile",
+            Rule::IdentifierTypeRestricted => "IDTYPE_RESTRICTED",
+            Rule::IllegalScriptCombo => "illegalScriptCombo",
+            Rule::ProlongedSoundMark => "U+30FC not preceded by Hiragana/Katakana",
+            Rule::KanaLookalike => "Hiragana/Katakana lookalike next to the other kana",
+            Rule::IterationMark => "U+30FD/U+30FE not preceded by Katakana",
+            Rule::CjkSlashConfusable => "isCJKSlashConfusable",
+            Rule::KatakanaMiddleDot => "U+30FB next to Latin",
+            Rule::CombiningDiacritic => "Combining Diacritic after non-Latin-Greek-Cyrillic",
+            Rule::DotAbove => "U+0307 after i/j/l",
+            Rule::MiddleDot => "U+00B7 outside .cat l·l",
+            Rule::IcelandicCharacter => "Icelandic confusables outside .is/.fo",
+            Rule::Schwa => "U+0259 outside .az",
+            Rule::QuoteLike => "single/double-quote-like characters",
+            Rule::CjkIdeograph => "isCJKIdeograph",
+            Rule::MixedNumberingSystems => "mixed numbering systems",
+            Rule::ConsecutiveNonspacingMarks => "consecutive non-spacing marks",
+            Rule::MarkScriptMismatch => "mark script doesn't match the base script",
+            Rule::DotlessIDiacritic => "diacritics on dotless-i",
+            Rule::DigitConfusables => "mDigitConfusables",
+            Rule::CyrillicConfusables => "mCyrillicLatinConfusables",
+            Rule::ThaiConfusables => "mThaiLatinConfusables",
+        }
+    }
+
+    pub fn display(self) -> Display {
+        match self {
+            Rule::Passthrough | Rule::LabelSafe => Display::Unicode,
+            _ => Display::Punycode,
+        }
+    }
+
+    /// The rule in a sentence.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Rule::InvalidHost => "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load; it stays as typed.",
+            Rule::Passthrough => "Every label is ASCII, so the host shows as it is.",
+            Rule::ValidityError => "UTS #46 processing (CheckBidi, CheckJoiners, nontransitional) fails, so the whole host stays ASCII.",
+            Rule::LabelSafe => "Every non-ASCII label passed IsLabelSafe, so it is shown in Unicode.",
+            Rule::Blocklist => "A character on Firefox's IDN blocklist (spaces, slashes, fraction and dot lookalikes, …).",
+            Rule::TldStartsWithXn => "The top-level domain still begins with xn-- after decoding (Bug 1917119).",
+            Rule::AsciiOnlyProfile => "The ASCII-only restriction profile shows every non-ASCII label as Punycode.",
+            Rule::IdentifierTypeRestricted => "A character outside UTS #39's identifier set (Identifier_Status=Restricted).",
+            Rule::IllegalScriptCombo => "The label mixes scripts: Latin may join only Han with Kana, Bopomofo or Hangul, and Cyrillic or Greek may not mix at all (Highly Restrictive).",
+            Rule::ProlongedSoundMark => "ー (U+30FC) must follow Hiragana or Katakana.",
+            Rule::KanaLookalike => "へ べ ぺ next to Katakana, or ヘ ベ ペ next to Hiragana: the two look the same.",
+            Rule::IterationMark => "ヽ or ヾ (U+30FD, U+30FE) must follow Katakana.",
+            Rule::CjkSlashConfusable => "ノ ソ ゾ ン 丶 乀 乁 丿 look like / or \\ when not next to Han, Hiragana or Katakana.",
+            Rule::KatakanaMiddleDot => "・ (U+30FB) next to a Latin letter passes for a dot.",
+            Rule::CombiningDiacritic => "A combining diacritic (U+0300–U+0339) after a script other than Latin, Greek or Cyrillic.",
+            Rule::DotAbove => "U+0307 COMBINING DOT ABOVE after i, j or l draws a second dot.",
+            Rule::MiddleDot => "The middle dot · is allowed only between two l in a .cat name.",
+            Rule::IcelandicCharacter => "þ and ð are allowed only under .is and .fo.",
+            Rule::Schwa => "ə is allowed only under .az.",
+            Rule::QuoteLike => "ʻ and ʼ pass for quotation marks.",
+            Rule::CjkIdeograph => "一 丨 十 〇 ㄧ and similar pass for Latin letters or dashes next to non-CJK characters.",
+            Rule::MixedNumberingSystems => "Digits from two numbering systems.",
+            Rule::ConsecutiveNonspacingMarks => "The same non-spacing mark twice in a row draws on itself, invisibly.",
+            Rule::MarkScriptMismatch => "A combining mark of another script than the letter it is on.",
+            Rule::DotlessIDiacritic => "A diacritic on dotless ı makes it look like an accented i.",
+            Rule::DigitConfusables => "The label is only digits and characters that look like digits.",
+            Rule::CyrillicConfusables => "Every Cyrillic letter of the label looks like a Latin one, and the TLD is not a Cyrillic one (.ru, .рф, …).",
+            Rule::ThaiConfusables => "Every Thai letter of the label looks like a Latin one, and the TLD is not .th or Thai.",
+        }
+    }
+}
+
+/// The UTS #46 flags of `Uts46::process` in `idna_glue`: `Hyphens::Allow`,
+/// no DNS length check, the deny list instead of STD3 (the URL parser has
+/// removed what it denies), CheckBidi and CheckJoiners, nontransitional.
+fn options() -> Options {
+    Options {
+        use_std3_ascii_rules: false,
+        check_hyphens: false,
+        check_bidi: true,
+        check_joiners: true,
+        verify_dns_length: false,
+        ignore_invalid_punycode: false,
+        check_contexto: false,
+    }
+}
+
+/// Firefox's verdict on `input` (a host as typed): the URL parser's host,
+/// then `NS_DomainToDisplay` on it: each non-ASCII label through
+/// [`is_label_safe`] with the name's TLD.
+pub fn verdict(engine: &Uts46<'_>, input: &str, profile: RestrictionProfile) -> Verdict {
+    let parsed = whatwg::parse_host(engine, input);
+    let host = match parsed.host {
+        Some(Host::Domain(host)) => host,
+        Some(other) => return Verdict::new(Rule::Passthrough.into(), other.serialize()),
+        None => {
+            let why = parsed.failure().map(|e| e.name.to_string());
+            return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(why);
+        }
+    };
+    let to_unicode = engine.process(&host, &options()).to_unicode;
+    if !to_unicode.errors.is_empty() {
+        let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
+        return Verdict::new(Rule::ValidityError.into(), host).with_detail(Some(codes.join(" ")));
+    }
+    let unicode = to_unicode.value;
+    let without_dot = unicode.strip_suffix('.').unwrap_or(&unicode);
+    let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
+    let ascii_labels: Vec<&str> = host.split('.').collect();
+    let mut first_unsafe: Option<(Unsafe, String)> = None;
+    let mut shown = Vec::new();
+    for (index, label) in unicode.split('.').enumerate() {
+        if label.is_ascii() {
+            shown.push(label.to_string());
+            continue;
+        }
+        let chars: Vec<char> = label.chars().collect();
+        match is_label_safe(&chars, &tld, profile) {
+            Ok(()) => shown.push(label.to_string()),
+            Err(why) => {
+                shown.push(ascii_labels.get(index).copied().unwrap_or(label).to_string());
+                first_unsafe.get_or_insert((why, label.to_string()));
+            }
+        }
+    }
+    let shown = shown.join(".");
+    match first_unsafe {
+        Some((why, label)) => Verdict::new(why.rule.into(), shown)
+            .with_label(Some(label))
+            .with_detail(why.at.map(|c| format!("U+{:04X} {}", c as u32, crate::names::char_name(c)))),
+        None if unicode.is_ascii() => Verdict::new(Rule::Passthrough.into(), shown),
+        None => Verdict::new(Rule::LabelSafe.into(), shown),
+    }
+}
+
+/// Why `IsLabelSafe` returned false: the rule and the character it stopped at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsafe {
+    pub rule: Rule,
+    pub at: Option<char>,
+}
+
+/// `nsIDNService::IsLabelSafe(label, tld)` with the default preferences:
+/// every check in upstream order. `label` is a decoded, mapped, non-ASCII
+/// label; `tld` the decoded last label of the name (possibly empty).
+pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) -> Result<(), Unsafe> {
+    let fail = |rule, at| Err(Unsafe { rule, at });
+    if let Some(&c) = label.iter().find(|&&c| in_blocklist(c)) {
+        return fail(Rule::Blocklist, Some(c));
+    }
+    if tld.starts_with(&['x', 'n', '-', '-']) {
+        return fail(Rule::TldStartsWithXn, None);
+    }
+    if profile == RestrictionProfile::AsciiOnly {
+        return fail(Rule::AsciiOnlyProfile, None);
+    }
+    let tld_is = |literal: &str| tld.iter().copied().eq(literal.chars());
+    let tld_has_script = |script: Script| tld.iter().any(|c| c.script() == script);
+    let mut digits = Lookalike::new(false);
+    let cyrillic_tld = data::CYRILLIC_TLDS.iter().any(|t| tld_is(t));
+    let mut cyrillic = Lookalike::new(cyrillic_tld);
+    let cyrillic_tld_script = tld_has_script(Script::Cyrillic);
+    let mut thai = Lookalike::new(tld_is("th"));
+    let thai_tld_script = tld_has_script(Script::Thai);
+
+    let mut last_script: Option<Script> = None;
+    let mut previous: Option<char> = None;
+    let mut base: Option<char> = None;
+    let mut saved_zero: Option<char> = None;
+    let mut saved_combo: Option<Combo> = None;
+    let japanese = |s: Option<Script>| matches!(s, Some(Script::Han | Script::Hiragana | Script::Katakana));
+    for (index, &ch) in label.iter().enumerate() {
+        let next = label.get(index + 1).copied();
+        if !identifier_allowed(ch) {
+            return fail(Rule::IdentifierTypeRestricted, Some(ch));
+        }
+        let script = ch.script();
+        let is_common = matches!(script, Script::Common | Script::Inherited);
+        if !is_common && Some(script) != last_script && illegal_script_combo(profile, script, &mut saved_combo) {
+            return fail(Rule::IllegalScriptCombo, Some(ch));
+        }
+        if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
+            return fail(Rule::ProlongedSoundMark, Some(ch));
+        }
+        let next_script = next.map(|n| n.script());
+        if ('\u{3078}'..='\u{307A}').contains(&ch)
+            && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
+        {
+            return fail(Rule::KanaLookalike, Some(ch));
+        }
+        if ('\u{30D8}'..='\u{30DA}').contains(&ch)
+            && (last_script == Some(Script::Hiragana) || next_script == Some(Script::Hiragana))
+        {
+            return fail(Rule::KanaLookalike, Some(ch));
+        }
+        if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
+            return fail(Rule::IterationMark, Some(ch));
+        }
+        if data::CJK_SLASH_CONFUSABLES.contains(&(ch as u32))
+            && label.len() > 1
+            && !japanese(last_script)
+            && !japanese(next_script)
+        {
+            return fail(Rule::CjkSlashConfusable, Some(ch));
+        }
+        if ch == '\u{30FB}' && (last_script == Some(Script::Latin) || next_script == Some(Script::Latin)) {
+            return fail(Rule::KatakanaMiddleDot, Some(ch));
+        }
+        if ('\u{0300}'..='\u{0339}').contains(&ch)
+            && !matches!(last_script, Some(Script::Latin | Script::Greek | Script::Cyrillic))
+        {
+            return fail(Rule::CombiningDiacritic, Some(ch));
+        }
+        if ch == '\u{0307}' && matches!(previous, Some('i' | 'j' | 'l')) {
+            return fail(Rule::DotAbove, Some(ch));
+        }
+        if ch == '\u{00B7}' && (!tld_is("cat") || previous != Some('l') || next != Some('l')) {
+            return fail(Rule::MiddleDot, Some(ch));
+        }
+        if matches!(ch, '\u{00FE}' | '\u{00F0}') && !tld_is("is") && !tld_is("fo") {
+            return fail(Rule::IcelandicCharacter, Some(ch));
+        }
+        if ch == '\u{0259}' && !tld_is("az") {
+            return fail(Rule::Schwa, Some(ch));
+        }
+        if matches!(ch, '\u{02BB}' | '\u{02BC}') {
+            return fail(Rule::QuoteLike, Some(ch));
+        }
+        if !ch.is_ascii_digit() {
+            digits.check(data::DIGIT_CONFUSABLES.contains(&(ch as u32)));
+        }
+        if !cyrillic_tld_script && script == Script::Cyrillic {
+            cyrillic.check(data::CYRILLIC_LATIN_CONFUSABLES.contains(&(ch as u32)));
+        }
+        if !thai_tld_script && script == Script::Thai {
+            thai.check(data::THAI_LATIN_CONFUSABLES.contains(&(ch as u32)));
+        }
+        if data::CJK_IDEOGRAPHS.contains(&(ch as u32)) {
+            let cjk = |s: Option<Script>| matches!(s, Some(Script::Bopomofo | Script::Hiragana | Script::Katakana | Script::Han));
+            let left_foreign = !cjk(last_script) && previous.is_some_and(|p| !p.is_ascii_digit());
+            let right_foreign = !cjk(next_script) && next.is_some_and(|n| !n.is_ascii_digit());
+            if left_foreign || right_foreign {
+                return fail(Rule::CjkIdeograph, Some(ch));
+            }
+        }
+        if let Some(zero) = digit_zero(ch) {
+            match saved_zero {
+                None => saved_zero = Some(zero),
+                Some(saved) if saved != zero => return fail(Rule::MixedNumberingSystems, Some(ch)),
+                Some(_) => {}
+            }
+        }
+        if is_nonspacing_mark(ch) {
+            if previous == Some(ch) {
+                return fail(Rule::ConsecutiveNonspacingMarks, Some(ch));
+            }
+            if let Some(last) = last_script {
+                let extensions = ch.script_extension();
+                let specific = !(extensions.is_common() || extensions.is_inherited());
+                if specific && !extensions.contains_script(last) {
+                    return fail(Rule::MarkScriptMismatch, Some(ch));
+                }
+            }
+            if base == Some('\u{0131}') && (('\u{0300}'..='\u{0314}').contains(&ch) || ch == '\u{031A}') {
+                return fail(Rule::DotlessIDiacritic, Some(ch));
+            }
+        } else {
+            base = Some(ch);
+        }
+        if !is_common {
+            last_script = Some(script);
+        }
+        previous = Some(ch);
+    }
+    if digits.blocked() {
+        return fail(Rule::DigitConfusables, None);
+    }
+    if cyrillic.blocked() {
+        return fail(Rule::CyrillicConfusables, None);
+    }
+    if thai.blocked() {
+        return fail(Rule::ThaiConfusables, None);
+    }
+    Ok(())
+}
+
+/// `LookalikeStatusChecker` / `DigitLookalikeStatusChecker`: the first
+/// checked character that is not a lookalike settles the label as safe
+/// (Ignore); otherwise it stays Block once a lookalike was seen.
+struct Lookalike {
+    status: LookalikeStatus,
+}
+
+/// `LookalikeStatus`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LookalikeStatus {
+    Ignore,
+    Safe,
+    Block,
+}
+
+impl Lookalike {
+    /// `valid_tld`: the TLD is one where such names are expected (status Ignore from the start).
+    fn new(valid_tld: bool) -> Lookalike {
+        let status = if valid_tld {
+            LookalikeStatus::Ignore
+        } else {
+            LookalikeStatus::Safe
+        };
+        Lookalike { status }
+    }
+
+    fn check(&mut self, is_lookalike: bool) {
+        if self.status != LookalikeStatus::Ignore {
+            self.status = if is_lookalike {
+                LookalikeStatus::Block
+            } else {
+                LookalikeStatus::Ignore
+            };
+        }
+    }
+
+    fn blocked(&self) -> bool {
+        self.status == LookalikeStatus::Block
+    }
+}
+
+/// `findScriptIndex`: the column of `scriptComboTable`.
+fn script_index(script: Script) -> usize {
+    match script {
+        Script::Bopomofo => 0,
+        Script::Cyrillic => 1,
+        Script::Greek => 2,
+        Script::Hangul => 3,
+        Script::Han => 4,
+        Script::Hiragana => 5,
+        Script::Katakana => 6,
+        Script::Latin => 7,
+        _ => 8,
+    }
+}
+
+/// `illegalScriptCombo`: the first script starts the combination; each
+/// change of script moves it through `scriptComboTable`. Under "high" the
+/// OTHR combination (Latin with an untracked script) is illegal too.
+fn illegal_script_combo(profile: RestrictionProfile, script: Script, saved: &mut Option<Combo>) -> bool {
+    const COMBOS: [Combo; 9] = [
+        Combo::Bopo,
+        Combo::Cyrl,
+        Combo::Grek,
+        Combo::Hang,
+        Combo::Hani,
+        Combo::Hira,
+        Combo::Kata,
+        Combo::Latn,
+        Combo::Othr,
+    ];
+    let column = script_index(script);
+    let Some(current) = *saved else {
+        *saved = Some(COMBOS[column]);
+        return false;
+    };
+    let row = current as usize;
+    let next = data::SCRIPT_COMBO_TABLE[row][column];
+    *saved = Some(next);
+    next == Combo::Fail || (next == Combo::Othr && profile == RestrictionProfile::High)
+}
+
+/// `CharInBlocklist`: BMP characters on `IDNCharacterBlocklist.inc` (code
+/// points beyond the BMP are never blocked: "The blocklist only support BMP!").
+fn in_blocklist(c: char) -> bool {
+    let Ok(unit) = u16::try_from(c as u32) else { return false };
+    let ranges = blocklist();
+    let index = ranges.partition_point(|&(_, last)| last < unit);
+    ranges.get(index).is_some_and(|&(first, _)| first <= unit)
+}
+
+/// The blocklist's ranges, parsed once from the upstream file.
+fn blocklist() -> &'static [(u16, u16)] {
+    static RANGES: OnceLock<Vec<(u16, u16)>> = OnceLock::new();
+    RANGES.get_or_init(|| parse_blocklist(data::BLOCKLIST_SOURCE))
+}
+
+/// Parses `{ 0x0020, 0x0020 },` lines (comments and blank lines skipped).
+fn parse_blocklist(source: &str) -> Vec<(u16, u16)> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let inner = line.trim().strip_prefix('{')?.split('}').next()?;
+            let (first, last) = inner.split_once(',')?;
+            let hex = |s: &str| u16::from_str_radix(s.trim().trim_start_matches("0x"), 16).ok();
+            Some((hex(first)?, hex(last)?))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_blocklist_has_its_54_sorted_ranges() {
+        let ranges = blocklist();
+        assert_eq!(ranges.len(), 54);
+        assert!(ranges.windows(2).all(|w| w[0].1 < w[1].0));
+        assert!(ranges.iter().all(|(a, b)| a <= b));
+        assert!(in_blocklist(' ') && in_blocklist('\u{2044}') && in_blocklist('\u{2FF5}'));
+        assert!(!in_blocklist('a') && !in_blocklist('\u{2045}') && !in_blocklist('\u{1F512}'));
+    }
+
+    #[test]
+    fn combo_rows_follow_the_enum_order() {
+        for (row, combo) in [
+            Combo::Bopo,
+            Combo::Cyrl,
+            Combo::Grek,
+            Combo::Hang,
+            Combo::Hani,
+            Combo::Hira,
+            Combo::Kata,
+            Combo::Latn,
+            Combo::Othr,
+            Combo::Jpan,
+            Combo::Chna,
+            Combo::Kore,
+            Combo::Hnlt,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            assert_eq!(combo as usize, row);
+        }
+    }
+}

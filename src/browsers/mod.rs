@@ -1,0 +1,240 @@
+//! Will a browser's address bar show this name in Unicode or as Punycode,
+//! and why? Ports of the display decisions of Chromium ([`chromium`]),
+//! Firefox ([`firefox`]) and WebKit/Safari ([`webkit`]), each checking
+//! what its upstream source checks, in its order, under its names. Every
+//! browser first parses the host as its URL parser does: a name it rejects
+//! does not load, and stays as typed (Punycode).
+//!
+//! ```
+//! use idna_inspector::browsers::{self, Display};
+//! use idna_inspector::Uts46;
+//! let engine = Uts46::new();
+//! let verdicts = browsers::verdicts(&engine, "аррӏе.com", &browsers::Extras::default());
+//! assert_eq!(verdicts.chromium.display, Display::Punycode);
+//! assert_eq!(verdicts.chromium.rule.name(), "kWholeScriptConfusable");
+//! ```
+
+pub mod chromium;
+pub mod firefox;
+pub(crate) mod props;
+pub mod webkit;
+
+use serde::Serialize;
+
+/// The three browsers whose display logic is ported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Browser {
+    Chromium,
+    Firefox,
+    WebKit,
+}
+
+impl Browser {
+    pub const ALL: [Browser; 3] = [Browser::Chromium, Browser::Firefox, Browser::WebKit];
+
+    /// The name for people, e.g. `WebKit (Safari)`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Browser::Chromium => "Chromium (Chrome, Edge)",
+            Browser::Firefox => "Firefox",
+            Browser::WebKit => "WebKit (Safari)",
+        }
+    }
+
+    /// The key of the batch columns (`chromium_display`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            Browser::Chromium => "chromium",
+            Browser::Firefox => "firefox",
+            Browser::WebKit => "webkit",
+        }
+    }
+}
+
+/// How a browser shows a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Display {
+    /// Every label as Unicode (an ASCII name shows as it is).
+    Unicode,
+    /// At least one label as its A-label (`xn--…`), or the name as typed
+    /// when the browser's URL parser rejects it.
+    Punycode,
+}
+
+impl Display {
+    /// `unicode` or `punycode`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Display::Unicode => "unicode",
+            Display::Punycode => "punycode",
+        }
+    }
+}
+
+/// The rule that decided a browser's display, by its upstream name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(untagged)]
+pub enum Rule {
+    Chromium(chromium::Rule),
+    Firefox(firefox::Rule),
+    WebKit(webkit::Rule),
+}
+
+impl Rule {
+    /// The name upstream gives the outcome (e.g. `kWholeScriptConfusable`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Chromium(rule) => rule.name(),
+            Rule::Firefox(rule) => rule.name(),
+            Rule::WebKit(rule) => rule.name(),
+        }
+    }
+
+    /// What the rule says, in a sentence.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Rule::Chromium(rule) => rule.sentence(),
+            Rule::Firefox(rule) => rule.sentence(),
+            Rule::WebKit(rule) => rule.sentence(),
+        }
+    }
+
+    /// The display this rule leads to.
+    pub fn display(self) -> Display {
+        match self {
+            Rule::Chromium(rule) => rule.display(),
+            Rule::Firefox(rule) => rule.display(),
+            Rule::WebKit(rule) => rule.display(),
+        }
+    }
+
+    pub fn browser(self) -> Browser {
+        match self {
+            Rule::Chromium(_) => Browser::Chromium,
+            Rule::Firefox(_) => Browser::Firefox,
+            Rule::WebKit(_) => Browser::WebKit,
+        }
+    }
+}
+
+impl From<chromium::Rule> for Rule {
+    fn from(rule: chromium::Rule) -> Self {
+        Rule::Chromium(rule)
+    }
+}
+
+impl From<firefox::Rule> for Rule {
+    fn from(rule: firefox::Rule) -> Self {
+        Rule::Firefox(rule)
+    }
+}
+
+impl From<webkit::Rule> for Rule {
+    fn from(rule: webkit::Rule) -> Self {
+        Rule::WebKit(rule)
+    }
+}
+
+/// One browser's verdict on a name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub browser: Browser,
+    pub display: Display,
+    /// The rule that decided.
+    pub rule: Rule,
+    /// The label the rule fired on (its Unicode form), when it is about one label.
+    pub label: Option<String>,
+    /// What triggered the rule, e.g. `U+0430 CYRILLIC SMALL LETTER A` or the UTS #46 codes.
+    pub detail: Option<String>,
+    /// Chromium: the top domain the name's skeleton matched.
+    pub top_domain: Option<String>,
+    /// The host as the address bar shows it.
+    pub shown: String,
+}
+
+impl Verdict {
+    fn new(rule: Rule, shown: String) -> Verdict {
+        Verdict {
+            browser: rule.browser(),
+            display: rule.display(),
+            rule,
+            label: None,
+            detail: None,
+            top_domain: None,
+            shown,
+        }
+    }
+
+    fn with_detail(mut self, detail: Option<String>) -> Verdict {
+        self.detail = detail;
+        self
+    }
+
+    fn with_label(mut self, label: Option<String>) -> Verdict {
+        self.label = label;
+        self
+    }
+}
+
+/// The three verdicts on one name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdicts {
+    pub chromium: Verdict,
+    pub firefox: Verdict,
+    pub webkit: Verdict,
+}
+
+impl Verdicts {
+    /// The verdicts in [`Browser::ALL`] order.
+    pub fn all(&self) -> [&Verdict; 3] {
+        [&self.chromium, &self.firefox, &self.webkit]
+    }
+
+    /// The compact form a batch record keeps.
+    pub fn rules(&self) -> BrowserRules {
+        BrowserRules {
+            chromium: self.chromium.rule,
+            firefox: self.firefox.rule,
+            webkit: self.webkit.rule,
+        }
+    }
+}
+
+/// Each browser's deciding rule (its display follows from it): what a batch
+/// record stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct BrowserRules {
+    pub chromium: Rule,
+    pub firefox: Rule,
+    pub webkit: Rule,
+}
+
+impl BrowserRules {
+    /// The rules in [`Browser::ALL`] order.
+    pub fn all(&self) -> [Rule; 3] {
+        [self.chromium, self.firefox, self.webkit]
+    }
+
+    /// True when the browsers do not all show the name the same way.
+    pub fn disagree(&self) -> bool {
+        let [a, b, c] = self.all().map(Rule::display);
+        a != b || b != c
+    }
+}
+
+/// What the verdicts may take beyond the built-in data: names to protect,
+/// which Chromium's top-domain similarity step treats as more top domains.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    pub top_domains: chromium::TopDomains,
+}
+
+/// The three browsers' verdicts on `input`, a host as typed.
+pub fn verdicts(engine: &crate::uts46::Uts46<'_>, input: &str, extras: &Extras) -> Verdicts {
+    Verdicts {
+        chromium: chromium::verdict(engine, input, &extras.top_domains),
+        firefox: firefox::verdict(engine, input, firefox::RestrictionProfile::default()),
+        webkit: webkit::verdict(engine, input),
+    }
+}

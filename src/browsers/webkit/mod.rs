@@ -1,0 +1,294 @@
+//! WebKit's (Safari's) IDN display decision, ported from WebKit trunk:
+//! `Source/WTF/wtf/URLHelpers.cpp` (`mapHostName`,
+//! `allCharactersInAllowedIDNScriptList`, `isLookalikeCharacter`,
+//! `isLookalikeSequence`, `allCharactersAllowedByTLDRules`) and
+//! `URLParser.cpp` (the IDNA options). The decision is for the whole host:
+//! every label as Unicode, or the host as it came (Punycode).
+
+mod data;
+
+use super::props::{in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
+use super::{Display, Verdict};
+use crate::profiles::whatwg::{self, Host};
+use crate::uts46::{ErrorCode, Options, Uts46};
+use serde::Serialize;
+use unicode_script::{Script, UnicodeScript};
+
+/// What decided WebKit's display, named after the upstream function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Rule {
+    /// The URL parser rejects the host: the URL does not load.
+    InvalidHost,
+    /// `mapHostName` found nothing to decode (no `xn--` label): the host shows as it is.
+    NoMapping,
+    /// `uidna_nameToUnicode` reported an error other than the tolerated
+    /// ones (empty label, lengths, hyphens): the host stays as it is.
+    IdnaError,
+    /// `allCharactersInAllowedIDNScriptList` passed: shown as Unicode.
+    AllowedScriptList,
+    /// `allCharactersAllowedByTLDRules` passed: shown as Unicode.
+    TldRules,
+    /// A character's script is not in the allowed script list, and no TLD rule allows the name.
+    ScriptNotAllowed,
+    /// `isLookalikeCharacter`: an unprintable, white-space or default-ignorable
+    /// character, one of the IPA Extensions or Deseret blocks, or one on the
+    /// fixed list (or U+0307 after ȷ, ı, ו); no TLD rule allows the name.
+    LookalikeCharacter,
+    /// `isLookalikeSequence`: an Armenian, Tamil, Canadian Syllabics or Thai
+    /// lookalike next to a character of another script, or an Arabic
+    /// diacritic after a non-Arabic character; no TLD rule allows the name.
+    LookalikeSequence,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 8] = [
+        Rule::InvalidHost,
+        Rule::NoMapping,
+        Rule::IdnaError,
+        Rule::AllowedScriptList,
+        Rule::TldRules,
+        Rule::ScriptNotAllowed,
+        Rule::LookalikeCharacter,
+        Rule::LookalikeSequence,
+    ];
+
+    /// The upstream name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::InvalidHost => "URLParser: invalid host",
+            Rule::NoMapping => "mapHostName: no mapping",
+            Rule::IdnaError => "uidna_nameToUnicode error",
+            Rule::AllowedScriptList => "allCharactersInAllowedIDNScriptList",
+            Rule::TldRules => "allCharactersAllowedByTLDRules",
+            Rule::ScriptNotAllowed => "allCharactersInAllowedIDNScriptList: script not allowed",
+            Rule::LookalikeCharacter => "isLookalikeCharacter",
+            Rule::LookalikeSequence => "isLookalikeSequence",
+        }
+    }
+
+    pub fn display(self) -> Display {
+        match self {
+            Rule::NoMapping | Rule::AllowedScriptList | Rule::TldRules => Display::Unicode,
+            _ => Display::Punycode,
+        }
+    }
+
+    /// The rule in a sentence.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Rule::InvalidHost => "The URL parser rejects this host, so the address does not load; it stays as typed.",
+            Rule::NoMapping => "No label is Punycode, so there is nothing to decode: the host shows as it is.",
+            Rule::IdnaError => {
+                "UTS #46 ToUnicode (CheckBidi, CheckJoiners, nontransitional) reports an error other than an empty label, a length or a hyphen rule, so the host stays as Punycode."
+            }
+            Rule::AllowedScriptList => {
+                "Every character is in an allowed script (Latin, Arabic, Armenian, Hebrew, Han, Hangul, Kana, Thai, Devanagari, Tamil, …) and none is a lookalike."
+            }
+            Rule::TldRules => {
+                "The second-level label uses only the letters the registry of this Cyrillic TLD allows (e.g. Russian letters under .рф)."
+            }
+            Rule::ScriptNotAllowed => {
+                "A character's script is not in Safari's allowed list (Cyrillic, Greek, Georgian, Ethiopic, Khmer, Lao, … are not), and no TLD rule allows the name."
+            }
+            Rule::LookalikeCharacter => {
+                "A character that can pass for punctuation or another letter (an invisible or space character, IPA letters, ‸ ⁄ ∕ ・ and similar) is in the name."
+            }
+            Rule::LookalikeSequence => {
+                "A lookalike letter of Armenian, Tamil, Canadian Syllabics or Thai sits next to a character of another script (or an Arabic vowel mark follows a non-Arabic character)."
+            }
+        }
+    }
+}
+
+/// The UTS #46 flags of WebKit's `internationalDomainNameTranscoder`:
+/// CheckBidi, CheckJoiners (ContextJ), nontransitional; no STD3 rules. The
+/// hyphen and length errors it tolerates are left off here.
+fn options() -> Options {
+    Options {
+        use_std3_ascii_rules: false,
+        check_hyphens: false,
+        check_bidi: true,
+        check_joiners: true,
+        verify_dns_length: false,
+        ignore_invalid_punycode: false,
+        check_contexto: false,
+    }
+}
+
+/// `URLParser::hostnameBufferLength`: longer hosts are left as they are.
+const HOSTNAME_BUFFER_LENGTH: usize = 2048;
+
+/// WebKit's verdict on `input` (a host as typed): the URL parser's host,
+/// then `mapHostName`'s decision on it.
+pub fn verdict(engine: &Uts46<'_>, input: &str) -> Verdict {
+    let parsed = whatwg::parse_host(engine, input);
+    let host = match parsed.host {
+        Some(Host::Domain(host)) => host,
+        Some(other) => return Verdict::new(Rule::NoMapping.into(), other.serialize()),
+        None => {
+            let why = parsed.failure().map(|e| e.name.to_string());
+            return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(why);
+        }
+    };
+    let decided = map_host_name(engine, &host);
+    let shown = match decided.rule.display() {
+        Display::Unicode => decided.unicode.clone().unwrap_or_else(|| host.clone()),
+        Display::Punycode => host.clone(),
+    };
+    Verdict::new(decided.rule.into(), shown).with_detail(decided.detail)
+}
+
+/// `mapHostName`'s decision on a canonical (ASCII) host.
+struct Decision {
+    rule: Rule,
+    /// The decoded host (when it was decoded).
+    unicode: Option<String>,
+    detail: Option<String>,
+}
+
+fn map_host_name(engine: &Uts46<'_>, host: &str) -> Decision {
+    let decision = |rule, unicode, detail| Decision { rule, unicode, detail };
+    if host.is_empty() || host.encode_utf16().count() > HOSTNAME_BUFFER_LENGTH {
+        return decision(Rule::NoMapping, None, None);
+    }
+    let to_unicode = engine.process(host, &options()).to_unicode;
+    let fatal: Vec<&'static str> = to_unicode
+        .errors
+        .iter()
+        .filter(|e| !tolerated(e.code))
+        .map(|e| e.code.as_str())
+        .collect();
+    if !fatal.is_empty() {
+        return decision(Rule::IdnaError, None, Some(fatal.join(" ")));
+    }
+    let decoded = to_unicode.value;
+    if decoded == host {
+        return decision(Rule::NoMapping, None, None);
+    }
+    match all_characters_in_allowed_idn_script_list(&decoded) {
+        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded), None),
+        Err((rule, c)) => {
+            let detail = Some(format!("U+{:04X} {}", c as u32, crate::names::char_name(c)));
+            if let Some(tld_rule) = all_characters_allowed_by_tld_rules(&decoded) {
+                decision(Rule::TldRules, Some(decoded), Some(tld_rule.to_string()))
+            } else {
+                decision(rule, Some(decoded), detail)
+            }
+        }
+    }
+}
+
+/// The errors `URLParser::allowedNameToASCIIErrors` tolerates: an empty
+/// label, label and name length, and the three hyphen rules.
+fn tolerated(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::X4_2 | ErrorCode::A4_1 | ErrorCode::A4_2 | ErrorCode::V2 | ErrorCode::V3
+    )
+}
+
+/// `allCharactersInAllowedIDNScriptList` over the whole decoded host:
+/// each character's script must be allowed, and it must not be a lookalike
+/// given the character before it. `Err` names the rule and the character.
+fn all_characters_in_allowed_idn_script_list(host: &str) -> Result<(), (Rule, char)> {
+    let mut previous: Option<char> = None;
+    for c in host.chars() {
+        if !data::ALLOWED_SCRIPTS.contains(&c.script()) {
+            return Err((Rule::ScriptNotAllowed, c));
+        }
+        if let Some(rule) = is_lookalike_character(previous, c) {
+            return Err((rule, c));
+        }
+        previous = Some(c);
+    }
+    Ok(())
+}
+
+/// `isLookalikeCharacter(previous, c)`: which of its two kinds fired, if any.
+pub fn is_lookalike_character(previous: Option<char>, c: char) -> Option<Rule> {
+    if !is_printable(c) || c.is_whitespace() || is_default_ignorable(c) {
+        return Some(Rule::LookalikeCharacter);
+    }
+    if in_ipa_extensions_block(c) || in_deseret_block(c) {
+        return Some(Rule::LookalikeCharacter);
+    }
+    let code = c as u32;
+    if data::LOOKALIKE_CHARACTERS.binary_search(&code).is_ok() {
+        return Some(Rule::LookalikeCharacter);
+    }
+    match c {
+        '\u{0307}' => previous
+            .is_some_and(|p| data::DOT_ABOVE_BASES.contains(&(p as u32)))
+            .then_some(Rule::LookalikeCharacter),
+        '.' => None,
+        _ => {
+            let sequence = data::SCRIPT_LOOKALIKES
+                .iter()
+                .any(|&(script, lookalikes)| is_lookalike_sequence(script, lookalikes, previous, c))
+                || is_arabic_lookalike_sequence(previous, c);
+            sequence.then_some(Rule::LookalikeSequence)
+        }
+    }
+}
+
+/// `isLookalikeSequence<Script>`: a lookalike of `script` next to a
+/// character that is neither of `script` nor an ASCII digit or valid host
+/// punctuation, in either order; never after `/`. Upstream compares the
+/// two code points as `char16_t`, so a supplementary character counts as
+/// its low 16 bits; so does this port.
+fn is_lookalike_sequence(script: Script, lookalikes: &[u32], previous: Option<char>, c: char) -> bool {
+    let Some(previous) = previous else { return false };
+    if previous == '/' {
+        return false;
+    }
+    let low16 = |c: char| (c as u32) & 0xFFFF;
+    let is_pair = |first: u32, second: u32| {
+        let of_script = char::from_u32(second).is_some_and(|s| s.script() == script);
+        lookalikes.contains(&first) && !(of_script || is_ascii_digit_or_valid_host_character(second))
+    };
+    is_pair(low16(c), low16(previous)) || is_pair(low16(previous), low16(c))
+}
+
+/// `isLookalikeSequence<USCRIPT_ARABIC>`: an Arabic diacritic (U+064B–U+065F)
+/// not right after an Arabic character.
+fn is_arabic_lookalike_sequence(previous: Option<char>, c: char) -> bool {
+    data::ARABIC_DIACRITICS.contains(&(c as u32)) && !previous.is_some_and(|p| p.script() == Script::Arabic)
+}
+
+/// `isASCIIDigitOrValidHostCharacter`: ASCII digits and punctuation, less
+/// the characters the URL parser rejects (`# % / : ? @ [ \ ]`).
+fn is_ascii_digit_or_valid_host_character(code: u32) -> bool {
+    let Ok(byte) = u8::try_from(code) else { return false };
+    let digit_or_punctuation = byte.is_ascii_digit() || byte.is_ascii_punctuation();
+    digit_or_punctuation && !matches!(byte, b'#' | b'%' | b'/' | b':' | b'?' | b'@' | b'[' | b'\\' | b']')
+}
+
+/// `allCharactersAllowedByTLDRules`: the first TLD rule whose suffix ends
+/// the host decides; only the second-level label is checked (UTF-16 units).
+/// Returns the rule's upstream name when it allows the host.
+fn all_characters_allowed_by_tld_rules(host: &str) -> Option<&'static str> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let rule = data::TLD_RULES.iter().find(|rule| host.ends_with(rule.suffix))?;
+    let rest = &host[..host.len() - rule.suffix.len()];
+    let second_level = rest.rsplit('.').next().unwrap_or("");
+    second_level.encode_utf16().all(rule.allowed).then_some(rule.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lookalike_list_is_sorted_for_binary_search() {
+        assert!(data::LOOKALIKE_CHARACTERS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn valid_host_characters_are_ascii_digits_and_punctuation_the_parser_accepts() {
+        let accepted: String = (0u32..128)
+            .filter(|&c| is_ascii_digit_or_valid_host_character(c))
+            .map(|c| char::from_u32(c).unwrap())
+            .collect();
+        assert_eq!(accepted, "!\"$&'()*+,-.0123456789;<=>^_`{|}~");
+    }
+}
