@@ -1,8 +1,10 @@
 //! The Unicode properties the browsers' rules read, each in one place:
 //! General_Category (unicode-properties), Script and Script_Extensions
-//! (unicode-script), Identifier_Status (unicode-security), and the few
-//! properties no crate exposes (Soft_Dotted, two block ranges).
+//! (unicode-script), Identifier_Status as ICU ships it (ICU 74's
+//! hard-coded recommended and inclusion sets, `tables/browsers/`), and the
+//! few properties no crate exposes (Soft_Dotted, two block ranges).
 
+use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_security::GeneralSecurityProfile;
 use unicode_security::general_security_profile::IdentifierType;
@@ -42,9 +44,35 @@ pub fn digit_zero(c: char) -> Option<char> {
     char::from_u32(code - (code - start) % 10)
 }
 
-/// UTS #39 Identifier_Status=Allowed (Identifier_Type Recommended or Inclusion).
+/// Identifier_Status=Allowed as the browsers' ICU has it: in ICU's
+/// recommended or inclusion set (ICU 74, Unicode 15.1; Chromium's
+/// `uspoof_getRecommendedUnicodeSet` ∪ `uspoof_getInclusionUnicodeSet`,
+/// Firefox's `IDTYPE_ALLOWED`). Newer UTS #39 data moved some scripts (e.g.
+/// Bopomofo, Limited_Use since Unicode 17) out of the recommended set; the
+/// browsers have not.
 pub fn identifier_allowed(c: char) -> bool {
-    c.identifier_allowed()
+    static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
+    let ranges = RANGES.get_or_init(|| {
+        let mut ranges = parse_ranges(include_str!("../../tables/browsers/icu_recommended_set.txt"));
+        ranges.extend(parse_ranges(include_str!("../../tables/browsers/icu_inclusion_set.txt")));
+        ranges.sort_unstable();
+        ranges
+    });
+    let code = c as u32;
+    let index = ranges.partition_point(|&(_, last)| last < code);
+    ranges.get(index).is_some_and(|&(first, _)| first <= code)
+}
+
+/// `START..END` or `CODE` lines of hexadecimal code points (`#` comments skipped).
+fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .filter_map(|line| {
+            let (first, last) = line.split_once("..").unwrap_or((line, line));
+            Some((u32::from_str_radix(first, 16).ok()?, u32::from_str_radix(last, 16).ok()?))
+        })
+        .collect()
 }
 
 /// Default_Ignorable_Code_Point, for assigned code points (UTS #39 gives
@@ -110,6 +138,17 @@ pub fn in_deseret_block(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn icu_identifier_sets_are_read_whole() {
+        let recommended = parse_ranges(include_str!("../../tables/browsers/icu_recommended_set.txt"));
+        let inclusion = parse_ranges(include_str!("../../tables/browsers/icu_inclusion_set.txt"));
+        let size = |ranges: &[(u32, u32)]| ranges.iter().map(|(a, b)| b - a + 1).sum::<u32>();
+        assert_eq!((recommended.len(), size(&recommended)), (384, 112_761));
+        assert_eq!((inclusion.len(), size(&inclusion)), (14, 17));
+        assert!(identifier_allowed('a') && identifier_allowed('\u{3105}') && identifier_allowed('\u{00B7}'));
+        assert!(!identifier_allowed('\u{200D}') && !identifier_allowed('\u{0378}') && !identifier_allowed('!'));
+    }
 
     #[test]
     fn digit_zero_finds_the_run_start_for_adjacent_runs() {

@@ -110,12 +110,35 @@ pub struct TopDomains {
 pub struct TopDomain {
     /// The domain in ASCII (A-labels), as Chromium stores it.
     pub domain: String,
-    /// Its Unicode form (the same as `domain` for Chromium's list).
+    /// Its Unicode form (the same as `domain` for an ASCII name).
     pub unicode: String,
     /// In Chromium's top bucket (the first 836 names of the list).
     pub top_bucket: bool,
-    /// Added by the user rather than from Chromium's list.
-    pub protected: bool,
+    pub source: TopDomainSource,
+}
+
+/// Where a top domain comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum TopDomainSource {
+    /// Chromium's `top_domains/domains.list` (the list Chrome ships).
+    Chromium,
+    /// Chromium's `top_domains/idn_test_domains.list`: the 38 names its own
+    /// IDN tests (`idn_spoof_checker_unittest.cc`) run against, kept so that
+    /// the cases Chromium documents there come out as Chromium says.
+    ChromiumIdnTests,
+    /// The user's protected names.
+    Protected,
+}
+
+impl TopDomain {
+    /// The domain with where it comes from, e.g. `wsu.com (Chromium's IDN test list)`.
+    pub fn describe(&self) -> String {
+        match self.source {
+            TopDomainSource::Chromium => self.domain.clone(),
+            TopDomainSource::ChromiumIdnTests => format!("{} (Chromium's IDN test list)", self.unicode),
+            TopDomainSource::Protected => format!("{} (protected)", self.unicode),
+        }
+    }
 }
 
 impl TopDomains {
@@ -129,7 +152,7 @@ impl TopDomains {
                 domain: results.to_ascii_n.value.to_ascii_lowercase(),
                 unicode: results.to_unicode.value.clone(),
                 top_bucket: false,
-                protected: true,
+                source: TopDomainSource::Protected,
             };
             for key in skeleton::skeletons(&entry.unicode).into_iter().chain(skeleton::skeletons(&entry.domain)) {
                 extra.entry(key).or_insert_with(|| entry.clone());
@@ -183,29 +206,37 @@ const NUMBER_OF_LABELS_TO_CHECK: usize = 4;
 /// `domains.skeletons` @ f24a8e13, which has no row for them.
 const SKIPPED_TOP_DOMAINS: [&str; 0] = [];
 
-/// Chromium's top domains by skeleton (each domain under every skeleton of
-/// its own; the first domain keeps a skeleton two share).
+/// Chromium's top domains by skeleton, from its list and then its IDN
+/// test list (each domain under every skeleton of its own; the first
+/// domain keeps a skeleton two share).
 fn builtin_top_domains() -> &'static HashMap<String, TopDomain> {
     static MAP: OnceLock<HashMap<String, TopDomain>> = OnceLock::new();
     MAP.get_or_init(|| {
+        let engine = Uts46::new();
         let mut map = HashMap::new();
-        let mut top_bucket = true;
-        for line in data::TOP_DOMAINS_LIST.lines().map(str::trim) {
-            if line == "###END_TOP_BUCKET###" {
-                top_bucket = false;
-                continue;
-            }
-            if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
-                continue;
-            }
-            let entry = TopDomain {
-                domain: line.to_string(),
-                unicode: line.to_string(),
-                top_bucket,
-                protected: false,
-            };
-            for key in skeleton::skeletons(line) {
-                map.entry(key).or_insert_with(|| entry.clone());
+        for (list, source) in [
+            (data::TOP_DOMAINS_LIST, TopDomainSource::Chromium),
+            (data::IDN_TEST_TOP_DOMAINS_LIST, TopDomainSource::ChromiumIdnTests),
+        ] {
+            let mut top_bucket = true;
+            for line in list.lines().map(str::trim) {
+                if line == "###END_TOP_BUCKET###" {
+                    top_bucket = false;
+                    continue;
+                }
+                if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
+                    continue;
+                }
+                let domain = engine.process(line, &whatwg::uts46_options()).to_ascii_n.value;
+                let entry = TopDomain {
+                    domain,
+                    unicode: line.to_string(),
+                    top_bucket,
+                    source,
+                };
+                for key in skeleton::skeletons(line) {
+                    map.entry(key).or_insert_with(|| entry.clone());
+                }
             }
         }
         map
@@ -234,11 +265,7 @@ pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Ver
             verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.clone());
         }
         verdict.shown = host;
-        verdict.top_domain = Some(if top.protected {
-            format!("{} (protected)", top.unicode)
-        } else {
-            top.domain.clone()
-        });
+        verdict.top_domain = Some(top.describe());
     }
     verdict
 }
