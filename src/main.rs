@@ -133,13 +133,15 @@ struct BatchArgs {
     profile: Vec<ProfileArg>,
 }
 
-/// The spoof check (UTS #39 and a browser-display policy).
+/// The spoof check (UTS #39) and the browsers' display verdicts.
 #[derive(Args, Debug)]
 struct SpoofArgs {
-    /// Run the spoof check: adds display (unicode/punycode), risk (none/low/high) and findings.
+    /// Run the spoof check: adds what Chromium, Firefox and WebKit (Safari) show (chromium_display,
+    /// chromium_rule, firefox_…, webkit_…; display is unicode or punycode), risk (none/low/high) and findings.
     #[arg(long)]
     spoof: bool,
-    /// Names to protect, one per line (# comments): a name whose skeleton matches one is flagged. Implies --spoof.
+    /// Names to protect, one per line (# comments): a name whose skeleton matches one is flagged, and
+    /// Chromium's top-domain check compares with them as with its own list. Implies --spoof.
     #[arg(long, value_name = "FILE")]
     protected: Option<PathBuf>,
 }

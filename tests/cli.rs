@@ -203,20 +203,35 @@ fn batch_spoof_adds_display_risk_and_findings() {
     assert_eq!(records.len(), 5, "every line has a record");
     assert_eq!(records[4]["to_unicode_errors"], serde_json::json!(["invalid UTF-8"]));
     assert!(records[4].get("risk").is_none(), "a line that is not UTF-8 has no verdict");
-    assert_eq!(records[0]["display"], "punycode");
+    assert_eq!(records[0]["chromium_display"], "punycode");
+    assert_eq!(records[0]["chromium_rule"], "kWholeScriptConfusable");
+    assert_eq!(records[0]["firefox_rule"], "mCyrillicLatinConfusables");
+    assert_eq!(records[0]["webkit_display"], "punycode");
+    assert!(records[0].get("display").is_none(), "the old display field is gone");
     assert_eq!(records[0]["risk"], "high");
     assert_eq!(records[0]["findings"], serde_json::json!(["whole-script-confusable"]));
     assert_eq!(records[1]["risk"], "high", "paypaI.com looks like the protected paypal.com");
     assert_eq!(records[1]["findings"], serde_json::json!(["looks-like-protected"]));
     assert_eq!(records[2]["risk"], "none");
     assert!(records[3].get("risk").is_none(), "a blank line has no verdict");
-    // Without --protected, paypaI.com is an ordinary name; CSV gains three columns.
+    // Without --protected, paypaI.com is an ordinary name; CSV gains the browsers' columns, risk and findings.
     let csv = run(&["batch", "--spoof", "--format", "csv"], "paypaI.com\nаррӏе.com\n".as_bytes());
     let text = String::from_utf8(csv.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].ends_with(",note,display,risk,findings"), "{}", lines[0]);
-    assert!(lines[1].ends_with(",unicode,none,"), "{}", lines[1]);
-    assert!(lines[2].ends_with(",punycode,high,whole-script-confusable"), "{}", lines[2]);
+    assert!(
+        lines[0].ends_with(
+            ",note,chromium_display,chromium_rule,firefox_display,firefox_rule,webkit_display,webkit_rule,risk,findings"
+        ),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].ends_with(",unicode,kNone,unicode,Passthrough,unicode,mapHostName: no mapping,none,"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains(",punycode,kWholeScriptConfusable,punycode,"), "{}", lines[2]);
+    assert!(lines[2].ends_with(",high,whole-script-confusable"), "{}", lines[2]);
     // A protected list that cannot be read is a clear error.
     let missing = run(&["batch", "--protected", dir.join("none.txt").to_str().unwrap()], b"a.com\n");
     assert_eq!(missing.status.code(), Some(2));
@@ -229,13 +244,18 @@ fn explain_spoof_prints_the_verdict_and_characters() {
     let output = run(&["explain", "--spoof", "gօօgle.com"], b"");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("Risk: high"), "{text}");
-    assert!(text.contains("Browser display: punycode -> xn--ggle-vifa.com"), "{text}");
+    assert!(text.contains("Chromium (Chrome, Edge): punycode — kICUSpoofChecks"), "{text}");
+    assert!(text.contains("Firefox: punycode — illegalScriptCombo"), "{text}");
+    assert!(text.contains("WebKit (Safari): punycode — isLookalikeSequence"), "{text}");
+    assert!(text.contains("shows xn--ggle-vifa.com"), "{text}");
     assert!(text.contains("U+0585") && text.contains("ARMENIAN SMALL LETTER OH") && text.contains("script Armenian"));
     assert!(text.contains("Mixed-script confusable"), "{text}");
     let json = run(&["explain", "--spoof", "--json", "gօօgle.com"], b"");
     let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(report["risk"], "high");
     assert_eq!(report["labels"][0]["chars"][1]["script"], "Armenian");
+    assert_eq!(report["browsers"]["chromium"]["display"], "punycode");
+    assert_eq!(report["browsers"]["firefox"]["shown"], "xn--ggle-vifa.com");
 }
 
 #[test]

@@ -432,32 +432,27 @@ fn the_spoof_check_tab_explains_an_all_cyrillic_apple() {
     );
     click(&mut harness, "Spoof check details");
     assert_eq!(count(&harness, "Risk: HIGH"), 1);
-    assert_eq!(
-        count(
-            &harness,
-            "A browser following Chromium's published policy would show it as Punycode:"
-        ),
-        1
-    );
-    assert!(count(&harness, "xn--80ak6aa92e.com") >= 1);
+    assert_eq!(count(&harness, "What the address bar shows:"), 1);
+    // One card per browser, each with its upstream rule.
+    for (browser, rule) in [
+        ("Chromium (Chrome, Edge)", "kWholeScriptConfusable"),
+        ("Firefox", "mCyrillicLatinConfusables"),
+        ("WebKit (Safari)", "allCharactersInAllowedIDNScriptList: script not allowed"),
+    ] {
+        assert_eq!(count(&harness, browser), 1, "{browser}");
+        assert_eq!(count(&harness, rule), 1, "{rule}");
+    }
+    assert_eq!(count(&harness, "Punycode"), 3);
+    assert!(count(&harness, "xn--80ak6aa92e.com") >= 3);
     assert!(count(&harness, "Whole-script confusable") >= 1);
     assert!(count_containing(&harness, "written entirely in Cyrillic letters that look like Latin ones") >= 1);
-    assert!(
-        count_containing(&harness, "Approximation:") >= 1,
-        "the emulation says it is one"
-    );
     assert_eq!(count(&harness, "CYRILLIC SMALL LETTER PALOCHKA"), 1);
     assert!(count(&harness, "Cyrillic") >= 5, "each character's script");
 
     type_domain(&mut harness, "bücher.de");
     assert_eq!(count(&harness, "Risk: none"), 1);
-    assert_eq!(
-        count(
-            &harness,
-            "A browser following Chromium's published policy would show it as Unicode:"
-        ),
-        1
-    );
+    assert_eq!(count(&harness, "Unicode"), 3, "every browser shows bücher.de in Unicode");
+    assert_eq!(count(&harness, "kSafe"), 1);
 }
 
 #[test]
@@ -512,16 +507,22 @@ fn batch_spoof_columns_and_the_suspicious_filter() {
     let dir = std::env::temp_dir().join(format!("idna-inspector-gui-spoof-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("reported.txt");
-    std::fs::write(&path, "аррӏе.com\npaypaI.com\nbücher.de\nfaß.de\nexample.com\n日本語.jp\n").unwrap();
+    std::fs::write(&path, "аррӏе.com\npaypaI.com\nbücher.de\nfaß.de\nexample.com\n日本語.jp\nελλάδα.gr\n").unwrap();
     let mut harness = app_with(None);
     harness.state_mut().set_protected_names("paypal.com\n");
     harness.run();
     let ctx = harness.ctx.clone();
     harness.state_mut().open_batch(&path, &ctx);
     wait_for_batch(&mut harness);
-    assert_eq!(harness.state().batch_record_count(), 6);
+    assert_eq!(harness.state().batch_record_count(), 7);
     let summary = harness.state().batch_summary().clone();
-    assert_eq!((summary.risk_high, summary.risk_low, summary.spoof_checked), (2, 1, 6));
+    assert_eq!((summary.risk_high, summary.risk_low, summary.spoof_checked), (2, 1, 7));
+    // Safari shows Greek names as Punycode; Chromium and Firefox do not.
+    assert_eq!(summary.shown_as_punycode, [1, 1, 2]);
+    assert_eq!(summary.browsers_disagree, 1);
+    for column in ["Chromium", "Firefox", "Safari"] {
+        assert!(count(&harness, column) >= 1, "{column} column");
+    }
     assert!(count(&harness, "high") >= 2 && count(&harness, "punycode") >= 2);
     assert!(count(&harness, "whole-script-confusable") >= 1);
     assert!(count(&harness, "looks-like-protected") >= 1);
@@ -532,14 +533,24 @@ fn batch_spoof_columns_and_the_suspicious_filter() {
         .map(|row| harness.state().batch_row(row).unwrap().input().to_string())
         .collect();
     assert_eq!(shown, ["аррӏе.com", "paypaI.com", "faß.de"]);
+    click(&mut harness, "Browsers disagree");
+    assert_eq!(harness.state().batch_visible_rows(), 1);
+    assert_eq!(harness.state().batch_row(0).unwrap().input(), "ελλάδα.gr");
+    click(&mut harness, "Suspicious only");
 
     let export = dir.join("suspicious.csv");
     harness.state_mut().export_batch_to(&export, true, &ctx);
     wait_for_status(&mut harness, "Exported 3 rows");
     let text = std::fs::read_to_string(&export).unwrap();
     assert!(text.starts_with("line,input,to_unicode,"), "{text}");
-    assert!(text.lines().next().unwrap().ends_with(",display,risk,findings"), "{text}");
-    assert!(text.contains(",punycode,high,whole-script-confusable"), "{text}");
+    assert!(
+        text.lines().next().unwrap().ends_with(
+            ",chromium_display,chromium_rule,firefox_display,firefox_rule,webkit_display,webkit_rule,risk,findings"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(",punycode,kWholeScriptConfusable,punycode,mCyrillicLatinConfusables,punycode,"), "{text}");
+    assert!(text.contains(",high,whole-script-confusable"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,12 +1,13 @@
-//! The "Spoof check" panel: the risk level and its reasons, the browser
-//! display verdict, the input with the offending characters highlighted, and
-//! per label the characters' scripts and UTS #39 properties, the policy rules
-//! that fired and the findings. It only reads a [`SpoofReport`].
+//! The "Spoof check" panel: the risk level and its reasons, one card per
+//! browser (Unicode or Punycode, the rule that decided), the input with the
+//! offending characters highlighted, and per label the characters' scripts
+//! and UTS #39 properties and the findings. It only reads a [`SpoofReport`].
 
 use super::protected::ProtectedPanel;
 use super::widgets::{bidi_text, char_strip, code_point, error_color, glyph_or_badge, highlight_fill, ok_color};
 use crate::names::char_name;
-use crate::spoof::{APPROXIMATION, Display, Finding, LabelSpoof, Risk, Severity, SpoofReport};
+use crate::browsers::Verdict;
+use crate::spoof::{Display, Finding, LabelSpoof, Risk, Severity, SpoofReport};
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 
@@ -79,17 +80,12 @@ impl SpoofView<'_> {
                 .show(ui, |ui| {
                     ui.label(RichText::new(text).strong().size(16.0).color(Color32::WHITE))
                 });
-            let shown = match report.display {
-                Display::Unicode => "as Unicode",
-                Display::Punycode => "as Punycode",
-            };
-            ui.label(
-                RichText::new(format!(
-                    "A browser following Chromium's published policy would show it {shown}:"
-                ))
-                .strong(),
-            );
-            ui.monospace(&report.displayed);
+            ui.label(RichText::new("What the address bar shows:").strong());
+        });
+        ui.horizontal_wrapped(|ui| {
+            for verdict in report.browsers.all() {
+                browser_card(ui, verdict);
+            }
         });
         for reason in &report.reasons {
             ui.label(format!("• {reason}"));
@@ -97,11 +93,46 @@ impl SpoofView<'_> {
         if report.reasons.is_empty() {
             ui.label("• Nothing suspicious: each label is in one script and imitates no other name.");
         }
-        for rule in &report.rules {
-            ui.label(format!("Punycode because {}", rule.describe()));
-        }
-        ui.label(RichText::new(format!("Approximation: {APPROXIMATION}")).weak());
     }
+}
+
+/// One browser's verdict as a card: Unicode or Punycode, the rule (its
+/// upstream name) with its sentence on hover, the label and what triggered it.
+fn browser_card(ui: &mut Ui, verdict: &Verdict) {
+    let (word, color) = match verdict.display {
+        Display::Unicode => ("Unicode", ok_color(ui)),
+        Display::Punycode => ("Punycode", error_color(ui)),
+    };
+    egui::Frame::group(ui.style())
+        .inner_margin(egui::Margin::same(6))
+        .show(ui, |ui| {
+            ui.set_max_width(360.0);
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.strong(verdict.browser.name());
+                    ui.label(RichText::new(word).strong().color(color));
+                });
+                ui.monospace(verdict.rule.name()).on_hover_text(verdict.rule.sentence());
+                ui.add(egui::Label::new(RichText::new(verdict.rule.sentence()).small()).wrap());
+                let mut context = Vec::new();
+                if let Some(label) = &verdict.label {
+                    context.push(format!("label “{label}”"));
+                }
+                if let Some(detail) = &verdict.detail {
+                    context.push(detail.clone());
+                }
+                if let Some(top) = &verdict.top_domain {
+                    context.push(format!("looks like {top}"));
+                }
+                if !context.is_empty() {
+                    ui.add(egui::Label::new(RichText::new(context.join("; ")).small().weak()).wrap());
+                }
+                ui.horizontal_wrapped(|ui| {
+                    ui.small("Shows");
+                    bidi_text(ui, &verdict.shown, |text| RichText::new(text).monospace());
+                });
+            });
+        });
 }
 
 /// The badge text and colour of a risk level.
@@ -122,16 +153,13 @@ fn severity_color(ui: &Ui, severity: Severity) -> Color32 {
 }
 
 fn label_title(index: usize, label: &LabelSpoof) -> String {
-    let shown = match label.display {
-        Display::Unicode => "shown as Unicode".to_string(),
-        Display::Punycode => format!("shown as {}", label.ascii),
-    };
     format!(
-        "Label {} “{}” · {} · {} · {shown}",
+        "Label {} “{}” · {} · {} · {}",
         index + 1,
         crate::display::visual_order(&label.unicode).unwrap_or_else(|| label.unicode.clone()),
         label.resolved_scripts,
-        label.restriction_level
+        label.restriction_level,
+        label.ascii
     )
 }
 
@@ -140,9 +168,6 @@ fn label_ui(ui: &mut Ui, index: usize, label: &LabelSpoof, offending: &[char]) {
         ui.label("Skeleton:");
         ui.monospace(&label.skeleton);
     });
-    for rule in &label.rules {
-        ui.label(RichText::new(format!("Punycode because {}", rule.describe())).color(ui.visuals().warn_fg_color));
-    }
     findings_list(ui, &label.findings);
     egui::Grid::new(("spoof-chars", index))
         .striped(true)

@@ -2,7 +2,8 @@
 //! GUI's summary panel draws.
 
 use super::record::{Note, Record};
-use crate::spoof::{Display, Risk};
+use crate::browsers::Display;
+use crate::spoof::Risk;
 use crate::uts46::ErrorCode;
 use std::fmt;
 
@@ -29,10 +30,13 @@ pub struct Summary {
     pub non_ascii: u64,
     /// Records with a spoof verdict (the batch ran the spoof check).
     pub spoof_checked: u64,
-    /// Of those: risk low, risk high, and shown as Punycode by the browser policy.
+    /// Of those: risk low, risk high.
     pub risk_low: u64,
     pub risk_high: u64,
-    pub shown_as_punycode: u64,
+    /// Of those: shown as Punycode by Chromium, Firefox, WebKit ([`crate::browsers::Browser::ALL`] order).
+    pub shown_as_punycode: [u64; 3],
+    /// Of those: the browsers do not all show it the same way.
+    pub browsers_disagree: u64,
 }
 
 impl Summary {
@@ -61,7 +65,10 @@ impl Summary {
             self.spoof_checked += 1;
             self.risk_low += u64::from(spoof.risk == Risk::Low);
             self.risk_high += u64::from(spoof.risk == Risk::High);
-            self.shown_as_punycode += u64::from(spoof.display == Display::Punycode);
+            for (count, rule) in self.shown_as_punycode.iter_mut().zip(spoof.browsers.all()) {
+                *count += u64::from(rule.display() == Display::Punycode);
+            }
+            self.browsers_disagree += u64::from(spoof.browsers.disagree());
         }
     }
 
@@ -90,7 +97,10 @@ impl fmt::Display for Summary {
         if self.spoof_checked > 0 {
             writeln!(f, "risk high\t{}", self.risk_high)?;
             writeln!(f, "risk low\t{}", self.risk_low)?;
-            writeln!(f, "shown as Punycode\t{}", self.shown_as_punycode)?;
+            for (browser, count) in crate::browsers::Browser::ALL.iter().zip(self.shown_as_punycode) {
+                writeln!(f, "{} shows Punycode\t{count}", browser.key())?;
+            }
+            writeln!(f, "browsers disagree\t{}", self.browsers_disagree)?;
         }
         Ok(())
     }

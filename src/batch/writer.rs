@@ -2,6 +2,7 @@
 
 use super::record::{Record, ResultKind};
 use crate::profiles::{Profile, ProfileColumns};
+use crate::browsers::Rule;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -30,8 +31,19 @@ pub const HEADER: [&str; 9] = [
     "note",
 ];
 
-/// The columns added when the batch ran the spoof check (`--spoof`).
-pub const SPOOF_HEADER: [&str; 3] = ["display", "risk", "findings"];
+/// The columns added when the batch ran the spoof check (`--spoof`): each
+/// browser's display (`unicode` or `punycode`) and deciding rule, then our
+/// own UTS #39 risk and findings.
+pub const SPOOF_HEADER: [&str; 8] = [
+    "chromium_display",
+    "chromium_rule",
+    "firefox_display",
+    "firefox_rule",
+    "webkit_display",
+    "webkit_rule",
+    "risk",
+    "findings",
+];
 
 /// One record as the formats write it.
 #[derive(Serialize)]
@@ -46,9 +58,19 @@ struct Row<'a> {
     to_ascii_t_errors: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
-    /// `unicode` / `punycode` (spoof check only).
+    /// Each browser's display, `unicode` / `punycode`, and rule (spoof check only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    display: Option<&'static str>,
+    chromium_display: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chromium_rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    firefox_display: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    firefox_rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    webkit_display: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    webkit_rule: Option<&'static str>,
     /// `none` / `low` / `high` (spoof check only).
     #[serde(skip_serializing_if = "Option::is_none")]
     risk: Option<&'static str>,
@@ -75,7 +97,12 @@ impl<'a> Row<'a> {
             to_ascii_t: record.result(ResultKind::ToAsciiT),
             to_ascii_t_errors: record.error_texts(ResultKind::ToAsciiT),
             note: record.note().map(|note| note.to_string()),
-            display: record.spoof().map(|s| s.display.name()),
+            chromium_display: record.spoof().map(|s| Rule::from(s.browsers.chromium).display().name()),
+            chromium_rule: record.spoof().map(|s| s.browsers.chromium.name()),
+            firefox_display: record.spoof().map(|s| Rule::from(s.browsers.firefox).display().name()),
+            firefox_rule: record.spoof().map(|s| s.browsers.firefox.name()),
+            webkit_display: record.spoof().map(|s| Rule::from(s.browsers.webkit).display().name()),
+            webkit_rule: record.spoof().map(|s| s.browsers.webkit.name()),
             risk: record.spoof().map(|s| s.risk.name()),
             findings: record.spoof().map(|s| s.findings.iter().map(|kind| kind.code()).collect()),
             profiles: columns.map(|columns| {
@@ -197,7 +224,12 @@ impl<W: Write> RecordWriter<W> {
                     row.to_ascii_t,
                     &row.to_ascii_t_errors.join(" "),
                     &note,
-                    row.display.unwrap_or_default(),
+                    row.chromium_display.unwrap_or_default(),
+                    row.chromium_rule.unwrap_or_default(),
+                    row.firefox_display.unwrap_or_default(),
+                    row.firefox_rule.unwrap_or_default(),
+                    row.webkit_display.unwrap_or_default(),
+                    row.webkit_rule.unwrap_or_default(),
                     row.risk.unwrap_or_default(),
                     &findings,
                 ];

@@ -9,7 +9,7 @@
 //! use idna_inspector::browsers::{self, Display};
 //! use idna_inspector::Uts46;
 //! let engine = Uts46::new();
-//! let verdicts = browsers::verdicts(&engine, "аррӏе.com", &browsers::Extras::default());
+//! let verdicts = browsers::verdicts(&engine, "аррӏе.com", &browsers::chromium::TopDomains::default());
 //! assert_eq!(verdicts.chromium.display, Display::Punycode);
 //! assert_eq!(verdicts.chromium.rule.name(), "kWholeScriptConfusable");
 //! ```
@@ -72,9 +72,9 @@ impl Display {
     }
 }
 
-/// The rule that decided a browser's display, by its upstream name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(untagged)]
+/// The rule that decided a browser's display, by its upstream name (which
+/// is also its JSON form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     Chromium(chromium::Rule),
     Firefox(firefox::Rule),
@@ -115,6 +115,12 @@ impl Rule {
             Rule::Firefox(_) => Browser::Firefox,
             Rule::WebKit(_) => Browser::WebKit,
         }
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -193,27 +199,37 @@ impl Verdicts {
 
     /// The compact form a batch record keeps.
     pub fn rules(&self) -> BrowserRules {
+        let [chromium, firefox, webkit] = self.all().map(|verdict| verdict.rule);
         BrowserRules {
-            chromium: self.chromium.rule,
-            firefox: self.firefox.rule,
-            webkit: self.webkit.rule,
+            chromium: match chromium {
+                Rule::Chromium(rule) => rule,
+                _ => chromium::Rule::InvalidHost,
+            },
+            firefox: match firefox {
+                Rule::Firefox(rule) => rule,
+                _ => firefox::Rule::InvalidHost,
+            },
+            webkit: match webkit {
+                Rule::WebKit(rule) => rule,
+                _ => webkit::Rule::InvalidHost,
+            },
         }
     }
 }
 
 /// Each browser's deciding rule (its display follows from it): what a batch
-/// record stores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+/// record stores, one byte a browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BrowserRules {
-    pub chromium: Rule,
-    pub firefox: Rule,
-    pub webkit: Rule,
+    pub chromium: chromium::Rule,
+    pub firefox: firefox::Rule,
+    pub webkit: webkit::Rule,
 }
 
 impl BrowserRules {
     /// The rules in [`Browser::ALL`] order.
     pub fn all(&self) -> [Rule; 3] {
-        [self.chromium, self.firefox, self.webkit]
+        [self.chromium.into(), self.firefox.into(), self.webkit.into()]
     }
 
     /// True when the browsers do not all show the name the same way.
@@ -223,17 +239,12 @@ impl BrowserRules {
     }
 }
 
-/// What the verdicts may take beyond the built-in data: names to protect,
-/// which Chromium's top-domain similarity step treats as more top domains.
-#[derive(Clone, Debug, Default)]
-pub struct Extras {
-    pub top_domains: chromium::TopDomains,
-}
-
 /// The three browsers' verdicts on `input`, a host as typed.
-pub fn verdicts(engine: &crate::uts46::Uts46<'_>, input: &str, extras: &Extras) -> Verdicts {
+/// `top_domains`: Chromium's top domains and the user's protected names
+/// ([`chromium::TopDomains::default`] for Chromium's alone).
+pub fn verdicts(engine: &crate::uts46::Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
     Verdicts {
-        chromium: chromium::verdict(engine, input, &extras.top_domains),
+        chromium: chromium::verdict(engine, input, top_domains),
         firefox: firefox::verdict(engine, input, firefox::RestrictionProfile::default()),
         webkit: webkit::verdict(engine, input),
     }

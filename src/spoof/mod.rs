@@ -1,7 +1,7 @@
 //! Spoof analysis (UTS #39): does a domain name imitate another, and which
-//! characters do the trick? Findings per label and for the whole name, a
-//! browser-display verdict (an emulation of Chromium's published policy,
-//! [`policy`]) and an overall risk level for a non-specialist.
+//! characters do the trick? Findings per label and for the whole name, what
+//! Chromium, Firefox and Safari show ([`crate::browsers`]) and an overall
+//! risk level for a non-specialist.
 //!
 //! The analysis reads the engine's results (ToUnicode, ToASCII N and T) and
 //! the input as written — the input matters because the mapping removes
@@ -19,16 +19,16 @@
 //! ```
 
 pub mod confusables;
+mod evidence;
 mod findings;
 pub mod patterns;
-pub mod policy;
 mod protected;
 pub mod scripts;
 mod text;
 
 pub(crate) use findings::unique;
+pub use crate::browsers::{BrowserRules, Display, Verdicts};
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
-pub use policy::{APPROXIMATION, Display, PolicyRule};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
@@ -47,7 +47,7 @@ use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel};
 pub enum Risk {
     /// Nothing suspicious found.
     None,
-    /// Unusual (a warning finding, or a browser would show Punycode), but no known imitation technique.
+    /// Unusual (a warning finding, or Chromium shows Punycode), but no known imitation technique.
     Low,
     /// A known homograph technique: the name imitates another.
     High,
@@ -79,10 +79,6 @@ pub struct LabelSpoof {
     /// The UTS #39 §4 skeleton.
     pub skeleton: String,
     pub findings: Vec<Finding>,
-    /// What a browser following Chromium's policy shows.
-    pub display: Display,
-    /// The policy rules that fired (empty when shown as Unicode).
-    pub rules: Vec<PolicyRule>,
 }
 
 /// The whole analysis of one name.
@@ -104,12 +100,8 @@ pub struct SpoofReport {
     pub visual_order: Option<String>,
     /// A protected name this one imitates.
     pub lookalike: Option<Lookalike>,
-    /// Unicode only when every label is shown as Unicode and no name-level rule fired.
-    pub display: Display,
-    /// The name as such a browser shows it: each label as Unicode or as its A-label.
-    pub displayed: String,
-    /// Name-level rules that fired (rule 13).
-    pub rules: Vec<PolicyRule>,
+    /// What Chromium, Firefox and WebKit (Safari) show, and why.
+    pub browsers: Verdicts,
     pub risk: Risk,
     /// The reasons for the risk level, most serious first, in plain words.
     pub reasons: Vec<String>,
@@ -135,10 +127,11 @@ impl SpoofReport {
     }
 }
 
-/// The compact verdict a batch record keeps.
+/// The compact verdict a batch record keeps: each browser's deciding rule
+/// (and so its display), the risk and the finding kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpoofSummary {
-    pub display: Display,
+    pub browsers: BrowserRules,
     pub risk: Risk,
     pub findings: FindingSet,
 }
@@ -146,7 +139,7 @@ pub struct SpoofSummary {
 impl From<&SpoofReport> for SpoofSummary {
     fn from(report: &SpoofReport) -> Self {
         SpoofSummary {
-            display: report.display,
+            browsers: report.browsers.rules(),
             risk: report.risk,
             findings: report.finding_set(),
         }
@@ -161,14 +154,20 @@ pub fn analyze(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> Sp
 }
 
 /// The verdict only, with a shortcut: an all-ASCII name without an A-label
-/// and no protected names has nothing to find (every label shows as itself).
+/// and no protected names has no finding to look for (every label shows
+/// as itself); the browsers' verdicts are still each browser's own.
 pub fn summarize(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofSummary {
     let plain_ascii = input.is_ascii() && !input.to_ascii_lowercase().contains("xn--");
     if plain_ascii && protected.is_empty() {
-        let ok = results.to_unicode.is_ok();
+        let browsers = crate::browsers::verdicts(engine, input, protected.top_domains()).rules();
+        let punycode = browsers.chromium.display() == Display::Punycode;
         return SpoofSummary {
-            display: if ok { Display::Unicode } else { Display::Punycode },
-            risk: if ok { Risk::None } else { Risk::Low },
+            browsers,
+            risk: if punycode {
+                Risk::Low
+            } else {
+                Risk::None
+            },
             findings: FindingSet::default(),
         };
     }
@@ -194,9 +193,8 @@ fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &
         .iter()
         .enumerate()
         .map(|(i, &label)| {
-            let has_error = results.to_unicode.errors.iter().any(|e| e.label == Some(i));
             let ascii = ascii_labels.get(i).copied().unwrap_or(label);
-            analyze_label(label, ascii, &tld, has_error, detailed)
+            analyze_label(label, ascii, &tld, detailed)
         })
         .collect();
 
@@ -217,31 +215,10 @@ fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &
         ));
     }
     let lookalike = protected.lookalike(&[input, &results.to_unicode.value], &results.to_ascii_n.value);
-    let mut rules = Vec::new();
     if let Some(found) = &lookalike {
-        // An all-ASCII name has no other form to show; rule 13 concerns IDNs.
-        if !results.to_unicode.value.is_ascii() {
-            rules.push(PolicyRule::SkeletonMatch);
-        }
         findings.push(lookalike_finding(found));
     }
-
-    let display = if rules.is_empty() && labels.iter().all(|l| l.display == Display::Unicode) {
-        Display::Unicode
-    } else {
-        Display::Punycode
-    };
-    let displayed = labels
-        .iter()
-        .map(|l| {
-            if l.display == Display::Unicode && rules.is_empty() {
-                l.unicode.as_str()
-            } else {
-                l.ascii.as_str()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(".");
+    let browsers = crate::browsers::verdicts(engine, input, protected.top_domains());
     let mut report = SpoofReport {
         input: input.to_string(),
         to_unicode: results.to_unicode.value.clone(),
@@ -257,9 +234,7 @@ fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &
         findings,
         visual_order: visual,
         lookalike,
-        display,
-        displayed,
-        rules,
+        browsers,
         risk: Risk::None,
         reasons: Vec::new(),
     };
@@ -269,10 +244,9 @@ fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &
 
 /// One label's analysis; without `detailed`, the per-character properties,
 /// script set and skeleton are left empty (the batch needs only the verdict).
-fn analyze_label(label: &str, ascii: &str, tld: &str, has_error: bool, detailed: bool) -> LabelSpoof {
+fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
     let level = scripts::restriction_level(label);
-    let facts = policy::LabelFacts::of(label);
-    let rules = policy::label_rules(&policy::LabelContext { label, tld, has_error }, &facts);
+    let evidence = evidence::LabelEvidence::of(label);
     LabelSpoof {
         unicode: label.to_string(),
         ascii: ascii.to_string(),
@@ -288,18 +262,12 @@ fn analyze_label(label: &str, ascii: &str, tld: &str, has_error: bool, detailed:
         },
         restriction_level: scripts::restriction_level_name(level),
         skeleton: if detailed { skeleton(label) } else { String::new() },
-        findings: label_findings(label, tld, level, facts),
-        display: if rules.is_empty() {
-            Display::Unicode
-        } else {
-            Display::Punycode
-        },
-        rules,
+        findings: label_findings(label, tld, level, evidence),
     }
 }
 
 /// Findings 1–3 and 7 for one label.
-fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: policy::LabelFacts) -> Vec<Finding> {
+fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: evidence::LabelEvidence) -> Vec<Finding> {
     let mut found = Vec::new();
     if label.is_ascii() {
         // An ASCII label shows as itself: nothing here can change how it reads.
@@ -408,7 +376,7 @@ fn minority_chars(label: &str) -> Vec<char> {
 }
 
 fn whole_script_finding(label: &str, tld: &str, script: unicode_script::Script, letters: Vec<char>) -> Finding {
-    let allowed = policy::tld_allows(script, tld);
+    let allowed = crate::browsers::chromium::whole_script_confusable_allowed_for_tld(script, tld);
     let name = script.full_name();
     let message = if allowed {
         format!(
@@ -440,7 +408,7 @@ fn digit_finding(chars: Vec<char>) -> Finding {
 }
 
 /// Finding 7: numbers, combining marks, dotless i/j, middle dot, slash lookalikes.
-fn pattern_findings(facts: policy::LabelFacts) -> Vec<Finding> {
+fn pattern_findings(facts: evidence::LabelEvidence) -> Vec<Finding> {
     let mut found = Vec::new();
     let mixed = facts.mixed_numbers;
     if !mixed.is_empty() {
@@ -606,7 +574,7 @@ fn lookalike_finding(found: &Lookalike) -> Finding {
 }
 
 /// The risk level and its reasons: danger findings make it high; warnings
-/// or a Punycode display make it low.
+/// or Chromium's Punycode display make it low.
 fn risk_and_reasons(report: &SpoofReport) -> (Risk, Vec<String>) {
     let mut findings: Vec<&Finding> = report.all_findings().collect();
     findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
@@ -616,16 +584,16 @@ fn risk_and_reasons(report: &SpoofReport) -> (Risk, Vec<String>) {
         .map(|f| f.message.clone())
         .collect();
     let worst = findings.first().map(|f| f.severity);
-    let punycode = report.display == Display::Punycode;
+    // Chromium's verdict counts: its checks target imitation. WebKit shows
+    // every Greek or Cyrillic name as Punycode, which says nothing of spoofing.
+    let chromium = &report.browsers.chromium;
+    let punycode = chromium.display == Display::Punycode;
     if punycode && reasons.is_empty() {
-        let rules: Vec<&str> = report
-            .labels
-            .iter()
-            .flat_map(|l| &l.rules)
-            .chain(&report.rules)
-            .map(|r| r.describe())
-            .collect();
-        reasons.push(format!("A browser would show it as Punycode: {}.", rules.join("; ")));
+        reasons.push(format!(
+            "Chromium shows it as Punycode ({}): {}",
+            chromium.rule.name(),
+            chromium.rule.sentence()
+        ));
     }
     let risk = match worst {
         Some(Severity::Danger) => Risk::High,

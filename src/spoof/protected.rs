@@ -2,6 +2,7 @@
 //! look-alike test against them: same UTS #39 §4 skeleton, different name.
 
 use super::confusables::{skeleton, skeleton_without_marks};
+use crate::browsers::chromium::TopDomains;
 use crate::uts46::{Options, Uts46};
 use serde::Serialize;
 
@@ -32,19 +33,29 @@ pub struct Lookalike {
     pub ignoring_marks: bool,
 }
 
-/// The list of protected names.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The list of protected names, with Chromium's top domains extended by
+/// them (what its top-domain similarity step compares with).
+#[derive(Clone, Debug, Default)]
 pub struct ProtectedList {
     names: Vec<ProtectedName>,
+    top_domains: TopDomains,
 }
+
+impl PartialEq for ProtectedList {
+    fn eq(&self, other: &Self) -> bool {
+        self.names == other.names
+    }
+}
+
+impl Eq for ProtectedList {}
 
 impl ProtectedList {
     /// Builds the list from names in any form (Unicode or A-labels); empty strings are skipped.
     pub fn new<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> Self {
+        let names: Vec<&str> = names.into_iter().map(str::trim).filter(|name| !name.is_empty()).collect();
+        let top_domains = TopDomains::with_protected(engine, names.iter().copied());
         let names = names
             .into_iter()
-            .map(str::trim)
-            .filter(|name| !name.is_empty())
             .map(|name| {
                 let results = engine.process(name, &Options::default());
                 let unicode = results.to_unicode.value;
@@ -57,7 +68,12 @@ impl ProtectedList {
                 }
             })
             .collect();
-        ProtectedList { names }
+        ProtectedList { names, top_domains }
+    }
+
+    /// Chromium's top domains with these names added.
+    pub fn top_domains(&self) -> &TopDomains {
+        &self.top_domains
     }
 
     /// Parses a text file: one name per line; blank lines and lines starting with `#` are skipped.

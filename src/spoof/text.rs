@@ -1,12 +1,13 @@
 //! The spoof report as plain text (the CLI's `explain --spoof`).
 
-use super::{APPROXIMATION, Finding, SpoofReport};
+use super::{Finding, SpoofReport};
+use crate::browsers::Verdict;
 use crate::display::{code_point_label, visible};
 use crate::names::char_name;
 use std::fmt::Write;
 
-/// The whole report: risk and reasons, the browser verdict, then each label's
-/// characters, scripts, policy rules and findings.
+/// The whole report: risk and reasons, each browser's verdict, then each
+/// label's characters, scripts and findings.
 pub fn explain(report: &SpoofReport) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Spoof check of {:?}", report.input);
@@ -14,11 +15,10 @@ pub fn explain(report: &SpoofReport) -> String {
     for reason in &report.reasons {
         let _ = writeln!(out, "    - {reason}");
     }
-    let _ = writeln!(out, "  Browser display: {} -> {}", report.display.name(), report.displayed);
-    for rule in &report.rules {
-        let _ = writeln!(out, "    {}", rule.describe());
+    let _ = writeln!(out, "  Browsers:");
+    for verdict in report.browsers.all() {
+        write_verdict(&mut out, verdict);
     }
-    let _ = writeln!(out, "  ({APPROXIMATION})");
     let _ = writeln!(
         out,
         "  ToUnicode {}  ToASCII N {}  ToASCII T {}",
@@ -32,10 +32,9 @@ pub fn explain(report: &SpoofReport) -> String {
     for (index, label) in report.labels.iter().enumerate() {
         let _ = writeln!(
             out,
-            "\nLabel {} {:?}: shown as {} ({}); scripts {}; restriction level {}; skeleton {:?}",
+            "\nLabel {} {:?} ({}): scripts {}; restriction level {}; skeleton {:?}",
             index + 1,
             label.unicode,
-            label.display.name(),
             label.ascii,
             label.resolved_scripts,
             label.restriction_level,
@@ -54,12 +53,35 @@ pub fn explain(report: &SpoofReport) -> String {
                 info.identifier_type
             );
         }
-        for rule in &label.rules {
-            let _ = writeln!(out, "  Punycode because {}", rule.describe());
-        }
         write_findings(&mut out, "  ", &label.findings);
     }
     out
+}
+
+/// One browser's card: display, rule (upstream name), where, why, what it shows.
+pub fn write_verdict(out: &mut String, verdict: &Verdict) {
+    let _ = writeln!(
+        out,
+        "    {}: {} — {}",
+        verdict.browser.name(),
+        verdict.display.name(),
+        verdict.rule.name()
+    );
+    let mut context = Vec::new();
+    if let Some(label) = &verdict.label {
+        context.push(format!("label “{label}”"));
+    }
+    if let Some(detail) = &verdict.detail {
+        context.push(detail.clone());
+    }
+    if let Some(top) = &verdict.top_domain {
+        context.push(format!("looks like {top}"));
+    }
+    if !context.is_empty() {
+        let _ = writeln!(out, "      {}", context.join("; "));
+    }
+    let _ = writeln!(out, "      {}", verdict.rule.sentence());
+    let _ = writeln!(out, "      shows {}", verdict.shown);
 }
 
 fn write_findings(out: &mut String, indent: &str, findings: &[Finding]) {

@@ -2,6 +2,7 @@
 
 use super::store::RecordStore;
 use crate::batch::{Record, ResultKind};
+use crate::browsers::Browser;
 use crate::spoof::Risk;
 use crate::uts46::ErrorCode;
 
@@ -19,6 +20,8 @@ pub enum Show {
     NonAscii,
     /// The spoof check found a risk (low or high).
     Suspicious,
+    /// The browsers do not all show the name the same way (Unicode or Punycode).
+    BrowsersDisagree,
     /// The comparison profiles disagree on ToASCII (runs that compare profiles).
     ProfilesDisagree,
 }
@@ -32,6 +35,7 @@ impl Show {
             Show::Deviation => "T≠N (deviation)".into(),
             Show::NonAscii => "Non-ASCII only".into(),
             Show::Suspicious => "Suspicious only".into(),
+            Show::BrowsersDisagree => "Browsers disagree".into(),
             Show::ProfilesDisagree => "Profiles disagree".into(),
         }
     }
@@ -65,6 +69,7 @@ impl Filter {
             Show::Deviation => record.transitional_differs(),
             Show::NonAscii => !record.input().is_ascii(),
             Show::Suspicious => record.spoof().is_some_and(|s| s.risk > Risk::None),
+            Show::BrowsersDisagree => record.spoof().is_some_and(|s| s.browsers.disagree()),
             Show::ProfilesDisagree => disagree == Some(true),
         };
         shown && (needle.is_empty() || contains_text(record, needle))
@@ -93,7 +98,8 @@ pub enum SortColumn {
     ToUnicode,
     Errors,
     Deviation,
-    Display,
+    /// One browser's display (Unicode or Punycode).
+    Browser(Browser),
     Risk,
     Findings,
     /// Whether the comparison profiles disagree (shown when the run compares profiles).
@@ -102,14 +108,16 @@ pub enum SortColumn {
 
 impl SortColumn {
     /// The columns every run shows.
-    pub const ALWAYS: [SortColumn; 9] = [
+    pub const ALWAYS: [SortColumn; 11] = [
         SortColumn::Line,
         SortColumn::Input,
         SortColumn::ToAsciiN,
         SortColumn::ToUnicode,
         SortColumn::Errors,
         SortColumn::Deviation,
-        SortColumn::Display,
+        SortColumn::Browser(Browser::Chromium),
+        SortColumn::Browser(Browser::Firefox),
+        SortColumn::Browser(Browser::WebKit),
         SortColumn::Risk,
         SortColumn::Findings,
     ];
@@ -122,7 +130,9 @@ impl SortColumn {
             SortColumn::ToUnicode => "ToUnicode",
             SortColumn::Errors => "Errors",
             SortColumn::Deviation => "T≠N",
-            SortColumn::Display => "Display",
+            SortColumn::Browser(Browser::Chromium) => "Chromium",
+            SortColumn::Browser(Browser::Firefox) => "Firefox",
+            SortColumn::Browser(Browser::WebKit) => "Safari",
             SortColumn::Risk => "Risk",
             SortColumn::Findings => "Findings",
             SortColumn::ProfilesDisagree => "Profiles",
@@ -147,7 +157,9 @@ impl SortColumn {
             }),
             SortColumn::Errors => indices.sort_by_key(|i| error_text(record(i))),
             SortColumn::Deviation => indices.sort_by_key(|i| !record(i).transitional_differs()),
-            SortColumn::Display => indices.sort_by_key(|i| record(i).spoof().map(|s| s.display.name())),
+            SortColumn::Browser(browser) => {
+                indices.sort_by_key(|i| record(i).spoof().map(|s| s.browsers.all()[browser as usize].display().name()))
+            }
             // Highest risk first when ascending: what a reader sorts by risk for.
             SortColumn::Risk => indices.sort_by_key(|i| std::cmp::Reverse(record(i).spoof().map(|s| s.risk))),
             SortColumn::Findings => indices.sort_by_key(|i| record(i).spoof().map(|s| s.findings.codes())),

@@ -401,7 +401,14 @@ impl BatchView {
         let before = self.filter.clone();
         ui.horizontal(|ui| {
             ui.label("Show:");
-            for show in [Show::All, Show::Errors, Show::Deviation, Show::NonAscii, Show::Suspicious] {
+            for show in [
+                Show::All,
+                Show::Errors,
+                Show::Deviation,
+                Show::NonAscii,
+                Show::Suspicious,
+                Show::BrowsersDisagree,
+            ] {
                 ui.selectable_value(&mut self.filter.show, show, show.label());
             }
             if self.compares_profiles() {
@@ -618,7 +625,7 @@ impl TableColumn {
             TableColumn::Sorted(SortColumn::ToUnicode) => name(130.0),
             TableColumn::Sorted(SortColumn::Errors) => Column::initial(90.0).at_least(50.0).clip(true),
             TableColumn::Sorted(SortColumn::Deviation) => Column::auto().at_least(40.0),
-            TableColumn::Sorted(SortColumn::Display) => Column::auto().at_least(64.0),
+            TableColumn::Sorted(SortColumn::Browser(_)) => Column::auto().at_least(64.0),
             TableColumn::Sorted(SortColumn::Risk) => Column::auto().at_least(44.0),
             TableColumn::Sorted(SortColumn::Findings) => Column::initial(120.0).at_least(80.0).clip(true),
             TableColumn::Sorted(SortColumn::ProfilesDisagree) => Column::auto().at_least(56.0),
@@ -672,10 +679,16 @@ impl RowData<'_> {
                         .on_hover_text(format!("Transitional ToASCII: {}", record.result(ResultKind::ToAsciiT)));
                 }
             }
-            TableColumn::Sorted(SortColumn::Display) => {
+            TableColumn::Sorted(SortColumn::Browser(browser)) => {
                 if let Some(spoof) = record.spoof() {
-                    ui.label(spoof.display.name())
-                        .on_hover_text("How a browser following Chromium's published IDN policy would show it");
+                    let rule = spoof.browsers.all()[browser as usize];
+                    let text = RichText::new(rule.display().name());
+                    let text = match rule.display() {
+                        crate::browsers::Display::Punycode => text.color(ui.visuals().warn_fg_color),
+                        crate::browsers::Display::Unicode => text,
+                    };
+                    ui.label(text)
+                        .on_hover_text(format!("{}: {}\n{}", browser.name(), rule.name(), rule.sentence()));
                 }
             }
             TableColumn::Sorted(SortColumn::Risk) => {

@@ -50,8 +50,11 @@ impl<'a> SummaryPanel<'a> {
                 if s.spoof_checked > 0 {
                     count_row(ui, "spoof risk high", s.risk_high, Some(Show::Suspicious), &mut chosen);
                     count_row(ui, "spoof risk low", s.risk_low, Some(Show::Suspicious), &mut chosen);
-                    count_row(ui, "shown as Punycode", s.shown_as_punycode, None, &mut chosen)
-                        .on_hover_text("By a browser following Chromium's published IDN display policy (emulated)");
+                    for (browser, count) in crate::browsers::Browser::ALL.iter().zip(s.shown_as_punycode) {
+                        count_row(ui, &format!("{} shows Punycode", browser.name()), count, None, &mut chosen);
+                    }
+                    count_row(ui, "browsers disagree", s.browsers_disagree, Some(Show::BrowsersDisagree), &mut chosen)
+                        .on_hover_text("Some browser shows the name in Unicode and another as Punycode");
                 }
                 for (code, count) in s.codes() {
                     count_row(ui, code.as_str(), count, Some(Show::Code(code)), &mut chosen).on_hover_text(format!(

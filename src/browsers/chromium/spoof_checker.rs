@@ -141,7 +141,7 @@ fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, l
 /// `IsWholeScriptConfusableAllowedForTLD`: the Unicode TLD holds a letter
 /// of the script, or the ASCII TLD is one of the script's.
 fn is_whole_script_confusable_allowed_for_tld(script: &data::WholeScriptConfusable, tld: &str, tld_unicode: &str) -> bool {
-    tld_unicode.chars().any(|c| c.script() == script.script) || script.allowed_tlds.contains(&tld)
+    super::whole_script_confusable_allowed_for_tld(script.script, tld_unicode) || script.allowed_tlds.contains(&tld)
 }
 
 /// `IsDigitLookalike`: only ASCII digits and digit lookalikes, at least one lookalike.
