@@ -1,0 +1,289 @@
+//! The browsers' display verdicts, rule by rule: for each rule of each
+//! port, a name (or label) that makes it fire and a near miss that does not.
+//! The cases are derived from reading the upstream checks (see each
+//! module's documentation for the files), not copied from upstream tests.
+
+use idna_inspector::Uts46;
+use idna_inspector::browsers::chromium::spoof_checker::{SpoofResult, safe_to_display_as_unicode};
+use idna_inspector::browsers::chromium::{self, TopDomains};
+use idna_inspector::browsers::firefox::{self, RestrictionProfile, is_label_safe};
+use idna_inspector::browsers::{self, Display, webkit};
+
+fn chromium_rule(name: &str) -> chromium::Rule {
+    let verdict = chromium::verdict(&Uts46::new(), name, &TopDomains::default());
+    match verdict.rule {
+        browsers::Rule::Chromium(rule) => rule,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `SafeToDisplayAsUnicode(label, tld, tld)` for an ASCII TLD.
+fn spoof(label: &str, tld: &str) -> SpoofResult {
+    safe_to_display_as_unicode(label, tld, tld).result
+}
+
+#[test]
+fn chromium_host_level_rules() {
+    use chromium::Rule::*;
+    assert_eq!(chromium_rule("a<b.com"), InvalidHost, "< is no host character");
+    assert_eq!(chromium_rule("a-b.com"), None);
+    assert_eq!(chromium_rule("Example.COM"), None, "nothing is Punycode");
+    // An ASCII host is taken as it is; its undecodable xn-- label stays Punycode.
+    assert_eq!(chromium_rule("xn--a.com"), IdnaError);
+    assert_eq!(chromium_rule("xn--zca.com"), Safe, "ß decodes and is shown (nontransitional)");
+    assert_eq!(chromium_rule("xn--ab-.com"), None, "a label ending in - is not decoded at all");
+    // ICU's display instance applies the hyphen rules to the decoded label.
+    assert_eq!(chromium_rule("xn----ssa.com"), IdnaError, "decodes to a label starting with -");
+    // A whole host shown as Punycode for looking like a top domain.
+    let engine = Uts46::new();
+    let googlé = chromium::verdict(&engine, "googlé.com", &TopDomains::default());
+    assert_eq!(googlé.rule.name(), "matching_top_domain");
+    assert_eq!(googlé.top_domain.as_deref(), Some("google.com"));
+    assert_eq!(googlé.shown, "xn--googl-fsa.com");
+    assert_eq!(chromium_rule("googlé.google.com"), Safe, "a subdomain of the top domain itself");
+    assert_eq!(chromium_rule("müller.de"), Safe);
+}
+
+#[test]
+fn chromium_top_domains_include_protected_names() {
+    let engine = Uts46::new();
+    let plain = chromium::verdict(&engine, "bücherei-müller.de", &TopDomains::default());
+    assert_eq!(plain.display, Display::Unicode);
+    let protected = TopDomains::with_protected(&engine, ["bucherei-muller.de"]);
+    let verdict = chromium::verdict(&engine, "bücherei-müller.de", &protected);
+    assert_eq!(verdict.display, Display::Punycode);
+    assert_eq!(verdict.top_domain.as_deref(), Some("bucherei-muller.de (protected)"));
+    // The protected name itself is not its own look-alike.
+    assert_eq!(chromium::verdict(&engine, "bucherei-muller.de", &protected).display, Display::Unicode);
+}
+
+#[test]
+fn chromium_icu_spoof_checks() {
+    use SpoofResult::*;
+    assert_eq!(spoof("pаypal", "com"), IcuSpoofChecks, "Latin + Cyrillic: Minimally Restrictive");
+    assert_eq!(spoof("abc日本", "com"), Safe, "Latin + Han: Highly Restrictive");
+    assert_eq!(spoof("a\u{2010}b", "com"), IcuSpoofChecks, "U+2010 is removed from the allowed set");
+    assert_eq!(spoof("a\u{1E00}b", "com"), IcuSpoofChecks, "Latin Extended Additional is removed");
+    assert_eq!(spoof("a\u{1EA1}b", "com"), Safe, "past U+1E9B it is allowed again");
+    assert_eq!(spoof("\u{0967}2", "com"), IcuSpoofChecks, "Devanagari and ASCII digits: mixed numbers");
+    assert_eq!(spoof("\u{0967}\u{0968}", "in"), Safe, "one numbering system");
+    assert_eq!(spoof("e\u{0301}\u{0301}", "com"), IcuSpoofChecks, "a mark repeated: invisible");
+    assert_eq!(spoof("e\u{0301}\u{0300}", "com"), Safe);
+    assert_eq!(spoof("\u{1ECB}\u{0307}", "com"), IcuSpoofChecks, "a dot above a dotted letter: hidden overlay");
+    assert_eq!(spoof("\u{1ECB}\u{0301}", "com"), Safe);
+    assert_eq!(spoof("ㄅㄆㄇ", "tw"), Safe, "Bopomofo is recommended in the browsers' ICU");
+}
+
+#[test]
+fn chromium_label_rules_after_icu() {
+    use SpoofResult::*;
+    assert_eq!(spoof("þing", "com"), TldSpecificCharacters);
+    assert_eq!(spoof("þing", "is"), Safe);
+    assert_eq!(spoof("þ", "com"), Safe, "a one-character label is exempt");
+    assert_eq!(spoof("əli", "com"), TldSpecificCharacters);
+    assert_eq!(spoof("əli", "az"), Safe);
+    assert_eq!(spoof("col·legi", "com"), UnsafeMiddleDot);
+    assert_eq!(spoof("col·legi", "cat"), Safe);
+    assert_eq!(spoof("a·b", "cat"), UnsafeMiddleDot, "only between two l");
+    assert_eq!(spoof("аррӏе", "com"), WholeScriptConfusable);
+    assert_eq!(spoof("аррӏе", "ru"), Safe, "an ASCII TLD of the script");
+    assert_eq!(safe_to_display_as_unicode("аррӏе", "xn--p1ai", "рф").result, Safe, "a TLD in the script");
+    assert_eq!(spoof("парк", "com"), Safe, "an allowed whole-script-confusable word");
+    assert_eq!(spoof("парки", "com"), Safe, "и is no Latin lookalike");
+    assert_eq!(spoof("ικα", "com"), WholeScriptConfusable);
+    assert_eq!(spoof("ικα", "gr"), Safe);
+    assert_eq!(spoof("ડટ", "com"), WholeScriptConfusable, "Gujarati has no TLD of its own here");
+    assert_eq!(spoof("1շ", "com"), DigitLookalikes);
+    assert_eq!(spoof("1շի", "com"), Safe, "a letter that looks like no digit");
+    assert_eq!(spoof("é日本", "com"), NonAsciiLatinCharMixedWithNonLatin);
+    assert_eq!(spoof("e日本", "com"), Safe);
+    assert_eq!(spoof("aノb", "com"), DangerousPattern, "ノ between Latin letters passes for a slash");
+    assert_eq!(spoof("カノカ", "jp"), Safe);
+    assert_eq!(spoof("かヽ", "jp"), DangerousPattern, "an iteration mark after Hiragana");
+    assert_eq!(spoof("カヽ", "jp"), Safe);
+    assert_eq!(spoof("ー日本", "jp"), DangerousPattern, "a prolonged sound mark first");
+    assert_eq!(spoof("ラーメン", "jp"), Safe);
+    assert_eq!(spoof("a一", "com"), DangerousPattern, "一 after a Latin letter");
+    assert_eq!(spoof("日一", "com"), Safe);
+}
+
+fn ff(label: &str, tld: &str) -> Result<(), firefox::Rule> {
+    ff_with(label, tld, RestrictionProfile::High)
+}
+
+fn ff_with(label: &str, tld: &str, profile: RestrictionProfile) -> Result<(), firefox::Rule> {
+    let label: Vec<char> = label.chars().collect();
+    let tld: Vec<char> = tld.chars().collect();
+    is_label_safe(&label, &tld, profile).map_err(|why| why.rule)
+}
+
+#[test]
+fn firefox_checks_before_the_loop() {
+    use firefox::Rule::*;
+    assert_eq!(ff("a\u{2044}b", "com"), Err(Blocklist), "FRACTION SLASH");
+    assert_eq!(ff("a\u{1F512}", "com").err(), Some(IdentifierTypeRestricted), "beyond the BMP the blocklist is blind");
+    assert_eq!(ff("ü", "xn--abc"), Err(TldStartsWithXn));
+    assert_eq!(ff("ü", "xnabc"), Ok(()));
+    assert_eq!(ff_with("ü", "de", RestrictionProfile::AsciiOnly), Err(AsciiOnlyProfile));
+}
+
+#[test]
+fn firefox_character_checks() {
+    use firefox::Rule::*;
+    assert_eq!(ff("a♥", "com"), Err(IdentifierTypeRestricted));
+    assert_eq!(ff("pаypal", "com"), Err(IllegalScriptCombo));
+    assert_eq!(ff("aא", "com"), Err(IllegalScriptCombo), "Latin with another script under high");
+    assert_eq!(ff_with("aא", "com", RestrictionProfile::Moderate), Ok(()));
+    assert_eq!(ff("abc日本", "com"), Ok(()), "Latin + Han");
+    assert_eq!(ff("aー", "com"), Err(ProlongedSoundMark));
+    assert_eq!(ff("カー", "jp"), Ok(()));
+    assert_eq!(ff("カへ", "jp"), Err(KanaLookalike));
+    assert_eq!(ff("かへ", "jp"), Ok(()));
+    assert_eq!(ff("かヽ", "jp"), Err(IterationMark));
+    assert_eq!(ff("カヽ", "jp"), Ok(()));
+    assert_eq!(ff("aノb", "com"), Err(CjkSlashConfusable));
+    assert_eq!(ff("ノ", "jp"), Ok(()), "alone it is allowed");
+    assert_eq!(ff("a・", "com"), Err(KatakanaMiddleDot));
+    assert_eq!(ff("カ・カ", "jp"), Ok(()));
+    assert_eq!(ff("か\u{0301}", "jp"), Err(CombiningDiacritic));
+    assert_eq!(ff("e\u{0301}", "com"), Ok(()));
+    assert_eq!(ff("i\u{0307}", "com"), Err(DotAbove));
+    assert_eq!(ff("a\u{0307}", "com"), Ok(()));
+    assert_eq!(ff("l·l", "com"), Err(MiddleDot));
+    assert_eq!(ff("l·l", "cat"), Ok(()));
+    assert_eq!(ff("þ", "com"), Err(IcelandicCharacter));
+    assert_eq!(ff("þ", "fo"), Ok(()));
+    assert_eq!(ff("ə", "com"), Err(Schwa));
+    assert_eq!(ff("ə", "az"), Ok(()));
+    assert_eq!(ff("aʼb", "com"), Err(QuoteLike));
+    assert_eq!(ff("a一", "com"), Err(CjkIdeograph));
+    assert_eq!(ff("日一", "com"), Ok(()));
+    assert_eq!(ff("1一", "com"), Ok(()), "an ASCII digit beside it is fine");
+    assert_eq!(ff("1\u{0968}", "com"), Err(MixedNumberingSystems));
+    assert_eq!(ff("\u{0967}\u{0968}", "com"), Ok(()));
+    assert_eq!(ff("e\u{0301}\u{0301}", "com"), Err(ConsecutiveNonspacingMarks));
+    assert_eq!(ff("e\u{0301}\u{0300}", "com"), Ok(()));
+    assert_eq!(ff("a\u{064B}", "com"), Err(MarkScriptMismatch), "an Arabic vowel sign on a Latin letter");
+    assert_eq!(ff("\u{0628}\u{064B}", "com"), Ok(()));
+    assert_eq!(ff("ı\u{0301}", "com"), Err(DotlessIDiacritic));
+    assert_eq!(ff("i\u{0301}", "com"), Ok(()));
+}
+
+#[test]
+fn firefox_lookalike_checkers() {
+    use firefox::Rule::*;
+    assert_eq!(ff("1շ", "com"), Err(DigitConfusables));
+    assert_eq!(ff("1շի", "com"), Ok(()), "a letter that looks like no digit");
+    assert_eq!(ff("ас", "com"), Err(CyrillicConfusables));
+    assert_eq!(ff("ас", "ru"), Ok(()));
+    assert_eq!(ff("ас", "рф"), Ok(()), "a Cyrillic TLD");
+    assert_eq!(ff("аб", "com"), Ok(()), "б looks like no Latin letter");
+    assert_eq!(ff("พร", "com"), Err(ThaiConfusables));
+    assert_eq!(ff("พร", "th"), Ok(()));
+    assert_eq!(ff("กข", "com"), Ok(()));
+}
+
+fn firefox_rule(name: &str) -> firefox::Rule {
+    match firefox::verdict(&Uts46::new(), name, RestrictionProfile::High).rule {
+        browsers::Rule::Firefox(rule) => rule,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn firefox_host_level_rules() {
+    use firefox::Rule::*;
+    assert_eq!(firefox_rule("a<b.com"), InvalidHost);
+    assert_eq!(firefox_rule("example.com"), Passthrough);
+    assert_eq!(firefox_rule("xn--a.com"), ValidityError, "an undecodable label fails the whole host");
+    assert_eq!(firefox_rule("xn--zca.com"), LabelSafe);
+    // The TLD is the decoded last label: .рф exempts Cyrillic lookalikes.
+    assert_eq!(firefox_rule("ас.xn--p1ai"), LabelSafe);
+    let mixed = firefox::verdict(&Uts46::new(), "bücher.ас.com", RestrictionProfile::High);
+    assert_eq!(mixed.shown, "bücher.xn--80a8a.com", "per label: the safe label stays Unicode");
+}
+
+fn webkit_rule(name: &str) -> webkit::Rule {
+    match webkit::verdict(&Uts46::new(), name).rule {
+        browsers::Rule::WebKit(rule) => rule,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn webkit_rules() {
+    use webkit::Rule::*;
+    assert_eq!(webkit_rule("a<b.com"), InvalidHost);
+    assert_eq!(webkit_rule("example.com"), NoMapping);
+    assert_eq!(webkit_rule("xn--a.com"), IdnaError);
+    assert_eq!(webkit_rule("bücher.de"), AllowedScriptList);
+    assert_eq!(webkit_rule("пример.рф"), TldRules, "Russian letters under .рф");
+    assert_eq!(webkit_rule("пример.com"), ScriptNotAllowed, "Cyrillic is not an allowed script");
+    assert_eq!(webkit_rule("примєр.рф"), ScriptNotAllowed, "є is no Russian letter");
+    assert_eq!(webkit_rule("ελλάδα.gr"), ScriptNotAllowed, "no Greek TLD rule exists");
+    assert_eq!(webkit_rule("aɑ.com"), LookalikeCharacter, "IPA Extensions");
+    assert_eq!(webkit_rule("aa.com"), NoMapping);
+    assert_eq!(webkit_rule("ı\u{0307}x.com"), LookalikeCharacter, "U+0307 after dotless i");
+    assert_eq!(webkit_rule("gօօgle.com"), LookalikeSequence, "Armenian օ between Latin letters");
+    assert_eq!(webkit_rule("հօտ.com"), AllowedScriptList, "Armenian օ among Armenian");
+    assert_eq!(webkit_rule("2օ.com"), AllowedScriptList, "next to a digit");
+    // The whole host is one decision.
+    let host = webkit::verdict(&Uts46::new(), "bücher.ελλάδα.com");
+    assert_eq!(host.shown, "xn--bcher-kva.xn--hxakic4aa.com");
+}
+
+#[test]
+fn webkit_lookalike_sequences_compare_16_bit_units_as_upstream() {
+    use webkit::{Rule, is_lookalike_character};
+    assert_eq!(is_lookalike_character(Some('a'), '\u{064E}'), Some(Rule::LookalikeSequence));
+    assert_eq!(is_lookalike_character(Some('\u{0628}'), '\u{064E}'), None, "after an Arabic letter");
+    // U+20585's low 16 bits are U+0585 ARMENIAN SMALL LETTER OH.
+    assert_eq!(is_lookalike_character(Some('g'), '\u{20585}'), Some(Rule::LookalikeSequence));
+    assert_eq!(is_lookalike_character(Some('g'), '\u{20586}'), None);
+    assert_eq!(is_lookalike_character(Some('/'), '\u{0585}'), None, "never after /");
+}
+
+#[test]
+fn browsers_disagree_where_their_rules_differ() {
+    let engine = Uts46::new();
+    let top = TopDomains::default();
+    let greek = browsers::verdicts(&engine, "ελλάδα.gr", &top);
+    assert_eq!(
+        greek.all().map(|v| v.display),
+        [Display::Unicode, Display::Unicode, Display::Punycode]
+    );
+    assert!(greek.rules().disagree());
+    let apple = browsers::verdicts(&engine, "аррӏе.com", &top);
+    assert!(apple.all().iter().all(|v| v.display == Display::Punycode));
+    assert!(!apple.rules().disagree());
+    // Firefox and Safari reject a space in a host (a forbidden domain code
+    // point): shown as typed. Chromium escapes it (its
+    // DisallowSpaceCharacterInURLHostParsing feature is off by default).
+    let space = browsers::verdicts(&engine, "exa mple.com", &top);
+    assert_eq!(space.chromium.shown, "exa%20mple.com");
+    assert!([&space.firefox, &space.webkit].iter().all(|v| v.display == Display::Punycode && v.shown == "exa mple.com"));
+    let bad = browsers::verdicts(&engine, "a<b.com", &top);
+    assert!(bad.all().iter().all(|v| v.display == Display::Punycode && v.shown == "a<b.com"));
+}
+
+/// Chromium's generated `top_domains/domains.skeletons` (@ f24a8e13): every
+/// row's skeleton is among the skeletons our generator makes of its domain.
+#[test]
+fn skeletons_reproduce_chromiums_generated_top_domain_skeletons() {
+    let text = include_str!("data/chromium/domains.skeletons");
+    let mut rows = 0;
+    let mut wrong = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') || line == "###END_TOP_BUCKET###" {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let (skeleton, domain) = (fields[0], fields[fields.len() - 1]);
+        rows += 1;
+        if !chromium::skeleton::skeletons(domain).contains(skeleton) {
+            wrong.push(format!("{domain}: {skeleton}"));
+        }
+    }
+    assert_eq!(rows, 8458);
+    assert!(wrong.is_empty(), "{} differ: {:?}", wrong.len(), &wrong[..wrong.len().min(20)]);
+}
