@@ -161,7 +161,7 @@ pub struct TopDomain {
 pub enum TopDomainSource {
     /// Chromium's `top_domains/domains.list` (the list Chrome ships).
     Chromium,
-    /// Chromium's `top_domains/idn_test_domains.list`: the 38 names its own
+    /// Chromium's `top_domains/idn_test_domains.list`: the 37 names its own
     /// IDN tests (`idn_spoof_checker_unittest.cc`) run against, kept so that
     /// the cases Chromium documents there come out as Chromium says.
     ChromiumIdnTests,
@@ -498,6 +498,23 @@ fn canonical_ip(host: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_top_domain_lists_are_read_whole() {
+        let count = |list: &str| {
+            list.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#') && *l != "###END_TOP_BUCKET###")
+                .count()
+        };
+        assert_eq!(count(data::TOP_DOMAINS_LIST), 8462);
+        assert_eq!(count(data::IDN_TEST_TOP_DOMAINS_LIST), 37);
+        let domains: std::collections::HashSet<&str> =
+            builtin_top_domains().values().map(|entry| entry.domain.as_str()).collect();
+        // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
+        assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
+        assert!(domains.contains("google.com") && domains.contains("o2.com") && domains.contains("xn--f-vgaa.com"));
+    }
 
     #[test]
     fn canonical_hosts_as_chromium_writes_them() {
