@@ -19,6 +19,7 @@ pub mod firefox;
 pub(crate) mod props;
 pub mod webkit;
 
+use crate::profiles::whatwg;
 use serde::Serialize;
 
 /// The three browsers whose display logic is ported.
@@ -236,6 +237,29 @@ impl BrowserRules {
     pub fn disagree(&self) -> bool {
         let [a, b, c] = self.all().map(Rule::display);
         a != b || b != c
+    }
+}
+
+/// The host as Firefox's and WebKit's URL parsers take it: the URL
+/// Standard's host parser, where an ASCII host's `xn--` labels are decoded
+/// and validated too (UTS #46 ToASCII with the Standard's flags), as the
+/// Standard did before its August 2026 draft and as both browsers' parsers
+/// still do (the `idna` crate's `domain_to_ascii`; WebKit's `URLParser`).
+/// `Err`: why the URL does not load.
+fn url_parser_host(engine: &crate::uts46::Uts46<'_>, input: &str) -> Result<whatwg::Host, String> {
+    let parsed = whatwg::parse_host(engine, input);
+    match parsed.host {
+        Some(whatwg::Host::Domain(domain)) => {
+            let checked = engine.process(&domain, &whatwg::uts46_options()).to_ascii_n;
+            if checked.errors.is_empty() {
+                Ok(whatwg::Host::Domain(domain))
+            } else {
+                let codes: Vec<&str> = checked.codes().iter().map(|c| c.as_str()).collect();
+                Err(format!("domain-to-ASCII ({})", codes.join(" ")))
+            }
+        }
+        Some(address) => Ok(address),
+        None => Err(parsed.failure().map_or_else(String::new, |e| e.name.to_string())),
     }
 }
 

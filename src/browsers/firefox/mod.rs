@@ -15,7 +15,7 @@ mod data;
 
 use super::props::{digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Display, Verdict};
-use crate::profiles::whatwg::{self, Host};
+use crate::profiles::whatwg::Host;
 use crate::uts46::{Options, Uts46};
 use data::Combo;
 use serde::Serialize;
@@ -56,7 +56,9 @@ pub enum Rule {
     InvalidHost,
     /// Every label is ASCII: nothing to decide (`Passthrough`).
     Passthrough,
-    /// `Uts46::process` (FailFast) reports a validity error: the host stays ASCII.
+    /// `Uts46::process` (FailFast) reports a validity error: the host stays
+    /// ASCII. (The URL parser has run the same checks, so a host it
+    /// accepted gets here only if the two disagree.)
     ValidityError,
     /// Every non-ASCII label passed `IsLabelSafe`.
     LabelSafe,
@@ -237,14 +239,10 @@ fn options() -> Options {
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(engine: &Uts46<'_>, input: &str, profile: RestrictionProfile) -> Verdict {
-    let parsed = whatwg::parse_host(engine, input);
-    let host = match parsed.host {
-        Some(Host::Domain(host)) => host,
-        Some(other) => return Verdict::new(Rule::Passthrough.into(), other.serialize()),
-        None => {
-            let why = parsed.failure().map(|e| e.name.to_string());
-            return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(why);
-        }
+    let host = match super::url_parser_host(engine, input) {
+        Ok(Host::Domain(host)) => host,
+        Ok(address) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
+        Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
     let to_unicode = engine.process(&host, &options()).to_unicode;
     if !to_unicode.errors.is_empty() {

@@ -9,7 +9,7 @@ mod data;
 
 use super::props::{in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
 use super::{Display, Verdict};
-use crate::profiles::whatwg::{self, Host};
+use crate::profiles::whatwg::Host;
 use crate::uts46::{ErrorCode, Options, Uts46};
 use serde::Serialize;
 use unicode_script::{Script, UnicodeScript};
@@ -22,7 +22,9 @@ pub enum Rule {
     /// `mapHostName` found nothing to decode (no `xn--` label): the host shows as it is.
     NoMapping,
     /// `uidna_nameToUnicode` reported an error other than the tolerated
-    /// ones (empty label, lengths, hyphens): the host stays as it is.
+    /// ones (empty label, lengths, hyphens): the host stays as it is. (The
+    /// URL parser has run the same checks, so a host it accepted gets here
+    /// only if the two disagree.)
     IdnaError,
     /// `allCharactersInAllowedIDNScriptList` passed: shown as Unicode.
     AllowedScriptList,
@@ -121,14 +123,10 @@ const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 /// WebKit's verdict on `input` (a host as typed): the URL parser's host,
 /// then `mapHostName`'s decision on it.
 pub fn verdict(engine: &Uts46<'_>, input: &str) -> Verdict {
-    let parsed = whatwg::parse_host(engine, input);
-    let host = match parsed.host {
-        Some(Host::Domain(host)) => host,
-        Some(other) => return Verdict::new(Rule::NoMapping.into(), other.serialize()),
-        None => {
-            let why = parsed.failure().map(|e| e.name.to_string());
-            return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(why);
-        }
+    let host = match super::url_parser_host(engine, input) {
+        Ok(Host::Domain(host)) => host,
+        Ok(address) => return Verdict::new(Rule::NoMapping.into(), address.serialize()),
+        Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
     let decided = map_host_name(engine, &host);
     let shown = match decided.rule.display() {
