@@ -114,16 +114,7 @@ fn browser_card(ui: &mut Ui, verdict: &Verdict) {
                 });
                 ui.monospace(verdict.rule.name()).on_hover_text(verdict.rule.sentence());
                 ui.add(egui::Label::new(RichText::new(verdict.rule.sentence()).small()).wrap());
-                let mut context = Vec::new();
-                if let Some(label) = &verdict.label {
-                    context.push(format!("label “{label}”"));
-                }
-                if let Some(detail) = &verdict.detail {
-                    context.push(detail.clone());
-                }
-                if let Some(top) = &verdict.top_domain {
-                    context.push(format!("looks like {top}"));
-                }
+                let context = verdict.context();
                 if !context.is_empty() {
                     ui.add(egui::Label::new(RichText::new(context.join("; ")).small().weak()).wrap());
                 }

@@ -20,6 +20,7 @@ pub(crate) mod props;
 pub mod webkit;
 
 use crate::profiles::whatwg;
+use crate::uts46::{Conversion, ErrorCode, Uts46};
 use serde::Serialize;
 
 /// The three browsers whose display logic is ported.
@@ -152,7 +153,9 @@ pub struct Verdict {
     pub rule: Rule,
     /// The label the rule fired on (its Unicode form), when it is about one label.
     pub label: Option<String>,
-    /// What triggered the rule, e.g. `U+0430 CYRILLIC SMALL LETTER A` or the UTS #46 codes.
+    /// The character the rule stopped at, where one did.
+    pub character: Option<char>,
+    /// What else triggered the rule, e.g. the UTS #46 codes or ICU's check bits.
     pub detail: Option<String>,
     /// Chromium: the top domain the name's skeleton matched.
     pub top_domain: Option<String>,
@@ -167,6 +170,7 @@ impl Verdict {
             display: rule.display(),
             rule,
             label: None,
+            character: None,
             detail: None,
             top_domain: None,
             shown,
@@ -181,6 +185,34 @@ impl Verdict {
     fn with_label(mut self, label: Option<String>) -> Verdict {
         self.label = label;
         self
+    }
+
+    fn with_character(mut self, character: Option<char>) -> Verdict {
+        self.character = character;
+        self
+    }
+
+    /// Where the rule fired, in words: the label, the character (U+XXXX and
+    /// its name), the detail and the top domain, as far as known.
+    pub fn context(&self) -> Vec<String> {
+        let mut context = Vec::new();
+        if let Some(label) = &self.label {
+            context.push(format!("label “{label}”"));
+        }
+        if let Some(c) = self.character {
+            context.push(format!(
+                "{} {}",
+                crate::display::code_point_label(c),
+                crate::names::char_name(c)
+            ));
+        }
+        if let Some(detail) = &self.detail {
+            context.push(detail.clone());
+        }
+        if let Some(top) = &self.top_domain {
+            context.push(format!("looks like {top}"));
+        }
+        context
     }
 }
 
@@ -240,36 +272,74 @@ impl BrowserRules {
     }
 }
 
-/// The host as Firefox's and WebKit's URL parsers take it: the URL
-/// Standard's host parser, where an ASCII host's `xn--` labels are decoded
-/// and validated too (UTS #46 ToASCII with the Standard's flags), as the
-/// Standard did before its August 2026 draft and as both browsers' parsers
-/// still do (the `idna` crate's `domain_to_ascii`; WebKit's `URLParser`).
-/// `Err`: why the URL does not load.
-fn url_parser_host(engine: &crate::uts46::Uts46<'_>, input: &str) -> Result<whatwg::Host, String> {
-    let parsed = whatwg::parse_host(engine, input);
-    match parsed.host {
-        Some(whatwg::Host::Domain(domain)) => {
-            let checked = engine.process(&domain, &whatwg::uts46_options()).to_ascii_n;
-            if checked.errors.is_empty() {
-                Ok(whatwg::Host::Domain(domain))
-            } else {
-                let codes: Vec<&str> = checked.codes().iter().map(|c| c.as_str()).collect();
-                Err(format!("domain-to-ASCII ({})", codes.join(" ")))
+/// A host as Firefox's and WebKit's URL parsers leave it, with the
+/// ToUnicode both then display it from.
+pub(crate) struct UrlHost {
+    /// The host, or why the URL does not load.
+    pub host: Result<whatwg::Host, String>,
+    /// For a domain: UTS #46 ToUnicode with CheckBidi and CheckJoiners,
+    /// nontransitional, no STD3, hyphen or length rules (Firefox's
+    /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
+    /// an empty label, the lengths, the hyphen rules.
+    pub display: Option<Conversion>,
+}
+
+impl UrlHost {
+    /// The URL Standard's host parser, where an ASCII host's `xn--` labels
+    /// are decoded and validated too (UTS #46 ToASCII with the Standard's
+    /// flags), as the Standard did before its August 2026 draft and as both
+    /// browsers' parsers still do (the `idna` crate's `domain_to_ascii`;
+    /// WebKit's `URLParser`).
+    pub fn parse(engine: &Uts46<'_>, input: &str) -> UrlHost {
+        let host = match whatwg::host(engine, input) {
+            Ok(whatwg::Host::Domain(domain)) => {
+                let ascii_input = whatwg::percent_decode(input).is_ascii();
+                let has_ace = domain.split('.').any(|label| label.starts_with("xn--"));
+                let errors = if ascii_input && has_ace {
+                    engine.process(&domain, &whatwg::uts46_options()).to_ascii_n.codes()
+                } else {
+                    Vec::new()
+                };
+                if errors.is_empty() {
+                    Ok(whatwg::Host::Domain(domain))
+                } else {
+                    let codes: Vec<&str> = errors.iter().map(|c| c.as_str()).collect();
+                    Err(format!("domain-to-ASCII ({})", codes.join(" ")))
+                }
             }
-        }
-        Some(address) => Ok(address),
-        None => Err(parsed.failure().map_or_else(String::new, |e| e.name.to_string())),
+            Ok(address) => Ok(address),
+            Err(failure) => Err(failure.name.to_string()),
+        };
+        let display = match &host {
+            Ok(whatwg::Host::Domain(domain)) => {
+                let mut conversion = engine.process(domain, &whatwg::uts46_options()).to_unicode;
+                conversion.errors.retain(|e| !tolerated(e.code));
+                Some(conversion)
+            }
+            _ => None,
+        };
+        UrlHost { host, display }
     }
+}
+
+/// The UTS #46 errors Firefox's and WebKit's display tolerates (WebKit's
+/// `allowedNameToASCIIErrors`; the `idna` crate records none of them
+/// there): an empty label, label and name length, the hyphen rules.
+fn tolerated(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::X4_2 | ErrorCode::A4_1 | ErrorCode::A4_2 | ErrorCode::V2 | ErrorCode::V3
+    )
 }
 
 /// The three browsers' verdicts on `input`, a host as typed.
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
-pub fn verdicts(engine: &crate::uts46::Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
+pub fn verdicts(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
+    let url_host = UrlHost::parse(engine, input);
     Verdicts {
         chromium: chromium::verdict(engine, input, top_domains),
-        firefox: firefox::verdict(engine, input, firefox::RestrictionProfile::default()),
-        webkit: webkit::verdict(engine, input),
+        firefox: firefox::verdict_on(&url_host, input, firefox::RestrictionProfile::default()),
+        webkit: webkit::verdict_on(&url_host, input),
     }
 }

@@ -103,75 +103,128 @@ pub fn uts46_options() -> Options {
 
 /// The host parser (§3.5) with isOpaque = false, as for `https://INPUT/`,
 /// in the URL Standard's review draft of August 2026 (the domain parser:
-/// ASCII input is only lowercased). An empty input is the URL parser's
+/// ASCII input is only lowercased), with every validation error and the
+/// domain to Unicode of the result. An empty input is the URL parser's
 /// `host-missing` failure.
 pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
     let mut errors = Vec::new();
-    let failed = |errors: Vec<ValidationError>, domain: String, ascii: String, to_unicode: Conversion| HostParse {
-        host: None,
-        errors,
-        domain,
-        ascii,
-        to_unicode,
+    let parsed = parse(engine, input, Some(&mut errors));
+    let to_unicode = match &parsed.host {
+        Ok(Host::Domain(domain)) => domain_to_unicode(engine, domain),
+        Ok(address) => Conversion {
+            value: address.serialize(),
+            errors: Vec::new(),
+        },
+        Err(_) if parsed.bracketed => Conversion {
+            value: input.to_string(),
+            errors: Vec::new(),
+        },
+        Err(_) => domain_to_unicode(engine, &parsed.domain),
     };
-    let unchanged = |text: &str| Conversion {
-        value: text.to_string(),
-        errors: Vec::new(),
+    HostParse {
+        ascii: parsed.host.as_ref().map_or(parsed.ascii, Host::serialize),
+        host: parsed.host.ok(),
+        errors,
+        domain: parsed.domain,
+        to_unicode,
+    }
+}
+
+/// The host parser's result alone: the host, or the validation error it
+/// failed at ([`parse_host`] without the errors that are no failure and
+/// without domain to Unicode).
+pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
+    parse(engine, input, None).host
+}
+
+/// What [`parse`] found.
+struct Parsed {
+    host: Result<Host, ValidationError>,
+    /// The percent-decoded input (the bracketed input as it is).
+    domain: String,
+    /// The ASCII form reached before a failure.
+    ascii: String,
+    /// The input is an IPv6 address in brackets.
+    bracketed: bool,
+}
+
+/// The host parser's steps. `report`: where the validation errors go, the
+/// failing one last; `None` skips the work that only reports (the strict
+/// ToASCII of the domain parser).
+fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<ValidationError>>) -> Parsed {
+    let reporting = report.is_some();
+    let mut noted = |error: ValidationError| {
+        if let Some(errors) = report.as_deref_mut() {
+            errors.push(error);
+        }
+    };
+    let failed = |error: ValidationError, domain: &str, ascii: &str, bracketed| Parsed {
+        host: Err(error),
+        domain: domain.to_string(),
+        ascii: ascii.to_string(),
+        bracketed,
     };
     if input.is_empty() {
-        errors.push(fail("host-missing", ""));
-        return failed(errors, String::new(), String::new(), unchanged(""));
+        let error = fail("host-missing", "");
+        noted(error.clone());
+        return failed(error, "", "", false);
     }
     // Step 1: an IPv6 address in brackets.
     if let Some(inside) = input.strip_prefix('[') {
         let Some(address) = inside.strip_suffix(']') else {
-            errors.push(fail("IPv6-unclosed", ""));
-            return failed(errors, input.to_string(), input.to_string(), unchanged(input));
+            let error = fail("IPv6-unclosed", "");
+            noted(error.clone());
+            return failed(error, input, input, true);
         };
-        let host = parse_ipv6(address, &mut errors).ok().map(Host::Ipv6);
-        let ascii = host.as_ref().map_or_else(|| input.to_string(), Host::serialize);
-        return HostParse {
-            host,
-            errors,
+        let mut errors = Vec::new();
+        let host = parse_ipv6(address, &mut errors).map(Host::Ipv6);
+        let failure = errors.iter().find(|e| e.failure).cloned();
+        errors.into_iter().for_each(&mut noted);
+        return Parsed {
+            host: host.map_err(|()| failure.unwrap_or_else(|| fail("IPv6-invalid-code-point", ""))),
             domain: input.to_string(),
-            to_unicode: unchanged(&ascii),
-            ascii,
+            ascii: input.to_string(),
+            bracketed: true,
         };
     }
     // Steps 4–5: percent-decode, then UTF-8 decode without BOM (invalid bytes become U+FFFD).
     if has_percent_encoded_byte(input) {
-        errors.push(report("domain-percent-encoded", ""));
+        noted(report_only("domain-percent-encoded", ""));
     }
     let domain = String::from_utf8_lossy(&percent_decode(input)).into_owned();
     // Step 6: the domain parser.
-    let ascii_domain = match domain_parser(engine, &domain, &mut errors) {
+    let mut errors = Vec::new();
+    let checked = domain_parser(engine, &domain, &mut errors, reporting);
+    let failure = errors.iter().find(|e| e.failure).cloned();
+    errors.into_iter().for_each(&mut noted);
+    let ascii_domain = match checked {
         Ok(ascii) => ascii,
         Err(attempt) => {
-            let to_unicode = domain_to_unicode(engine, &domain);
-            return failed(errors, domain, attempt, to_unicode);
+            let error = failure.unwrap_or_else(|| fail("domain-to-ASCII", ""));
+            return failed(error, &domain, &attempt, false);
         }
     };
     // Step 8: a last label that is a number makes it an IPv4 address (or a failure).
     if ends_in_a_number(&ascii_domain) {
         if !domain.is_ascii() {
-            errors.push(report("IPv4-non-ASCII-input", ""));
+            noted(report_only("IPv4-non-ASCII-input", ""));
         }
-        let host = parse_ipv4(&ascii_domain, &mut errors).ok().map(Host::Ipv4);
-        let ascii = host.as_ref().map_or(ascii_domain, Host::serialize);
-        return HostParse {
-            host,
-            errors,
+        let mut errors = Vec::new();
+        let host = parse_ipv4(&ascii_domain, &mut errors).map(Host::Ipv4);
+        let failure = errors.iter().find(|e| e.failure).cloned();
+        errors.into_iter().for_each(&mut noted);
+        return Parsed {
+            host: host.map_err(|()| failure.unwrap_or_else(|| fail("IPv4-non-numeric-part", ""))),
             domain,
-            to_unicode: unchanged(&ascii),
-            ascii,
+            ascii: ascii_domain,
+            bracketed: false,
         };
     }
-    HostParse {
-        to_unicode: domain_to_unicode(engine, &ascii_domain),
-        host: Some(Host::Domain(ascii_domain.clone())),
-        errors,
+    Parsed {
+        host: Ok(Host::Domain(ascii_domain.clone())),
         domain,
         ascii: ascii_domain,
+        bracketed: false,
     }
 }
 
@@ -180,10 +233,17 @@ pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
 /// goes through the relaxed ToASCII; an empty result or a forbidden domain
 /// code point fails. `Err` holds the ASCII form reached, for display; the
 /// failing `domain-to-ASCII` error is the last one pushed.
-fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationError>) -> Result<String, String> {
-    let strict = engine.process(domain, &Options::default()).to_ascii_n;
-    if !strict.errors.is_empty() {
-        errors.push(report("domain-to-ASCII", &format!("(strict ToASCII: {})", codes_of(&strict))));
+fn domain_parser(
+    engine: &Uts46<'_>,
+    domain: &str,
+    errors: &mut Vec<ValidationError>,
+    reporting: bool,
+) -> Result<String, String> {
+    if reporting {
+        let strict = engine.process(domain, &Options::default()).to_ascii_n;
+        if !strict.errors.is_empty() {
+            errors.push(report_only("domain-to-ASCII", &format!("(strict ToASCII: {})", codes_of(&strict))));
+        }
     }
     let mut fails = |detail: String, attempt: String| {
         // The Standard gives these failures no name of their own: the
@@ -336,13 +396,13 @@ fn parse_ipv4_number(input: &str) -> Option<(u64, bool)> {
 fn parse_ipv4(input: &str, errors: &mut Vec<ValidationError>) -> Result<u32, ()> {
     let mut parts: Vec<&str> = input.split('.').collect();
     if parts.last() == Some(&"") {
-        errors.push(report("IPv4-empty-part", ""));
+        errors.push(report_only("IPv4-empty-part", ""));
         if parts.len() > 1 {
             parts.pop();
         }
     }
     if parts.len() < 4 {
-        errors.push(report("IPv4-too-few-parts", &format!("({} parts)", parts.len())));
+        errors.push(report_only("IPv4-too-few-parts", &format!("({} parts)", parts.len())));
     }
     if parts.len() > 4 {
         errors.push(fail("IPv4-too-many-parts", &format!("({} parts)", parts.len())));
@@ -355,7 +415,7 @@ fn parse_ipv4(input: &str, errors: &mut Vec<ValidationError>) -> Result<u32, ()>
             return Err(());
         };
         if non_decimal {
-            errors.push(report("IPv4-non-decimal-part", &format!("(“{part}”)")));
+            errors.push(report_only("IPv4-non-decimal-part", &format!("(“{part}”)")));
         }
         numbers.push(number);
     }
@@ -479,7 +539,7 @@ fn parse_ipv6_pieces(input: &str, errors: &mut Vec<ValidationError>) -> Result<[
             None => {}
         }
         if length > 1 && value < 16u32.pow(length as u32 - 1) {
-            errors.push(report("IPv6-piece-leading-zero", ""));
+            errors.push(report_only("IPv6-piece-leading-zero", ""));
         }
         address[piece_index] = value as u16;
         piece_index += 1;
@@ -545,7 +605,7 @@ fn fail(name: &'static str, detail: &str) -> ValidationError {
     }
 }
 
-fn report(name: &'static str, detail: &str) -> ValidationError {
+fn report_only(name: &'static str, detail: &str) -> ValidationError {
     ValidationError {
         name,
         failure: false,

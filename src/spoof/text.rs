@@ -67,16 +67,7 @@ pub fn write_verdict(out: &mut String, verdict: &Verdict) {
         verdict.display.name(),
         verdict.rule.name()
     );
-    let mut context = Vec::new();
-    if let Some(label) = &verdict.label {
-        context.push(format!("label “{label}”"));
-    }
-    if let Some(detail) = &verdict.detail {
-        context.push(detail.clone());
-    }
-    if let Some(top) = &verdict.top_domain {
-        context.push(format!("looks like {top}"));
-    }
+    let context = verdict.context();
     if !context.is_empty() {
         let _ = writeln!(out, "      {}", context.join("; "));
     }

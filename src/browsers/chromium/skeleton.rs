@@ -79,6 +79,9 @@ fn supplemental_hostnames(input: &str) -> Vec<String> {
     if length == 0 || length > MAX_HOSTNAME_LENGTH {
         return Vec::new();
     }
+    if !input.contains(|c| data::MULTIPLE_SKELETONS.iter().any(|(from, _)| *from == c)) {
+        return vec![input.to_string()];
+    }
     let choices: Vec<Vec<String>> = input
         .chars()
         .map(|c| {

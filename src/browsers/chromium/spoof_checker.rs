@@ -77,8 +77,9 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
         .any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)));
     let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
+        let scripts: Vec<(char, Script)> = label.chars().map(|c| (c, c.script())).collect();
         for script in &data::WHOLE_SCRIPT_CONFUSABLES {
-            if is_whole_script_confusable_for_script(script, label)
+            if is_whole_script_confusable_for_script(script, &scripts)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)
             {
@@ -131,11 +132,12 @@ fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
     })
 }
 
-/// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
-/// script and each is one of its Latin lookalikes.
-fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &str) -> bool {
-    let mut letters = label.chars().filter(|c| c.script() == script.script).peekable();
-    letters.peek().is_some() && letters.all(|c| script.latin_lookalike_letters.contains(c))
+/// `IsLabelWholeScriptConfusableForScript`: the label (each character
+/// with its script) has letters of the script and each is one of its
+/// Latin lookalikes.
+fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &[(char, Script)]) -> bool {
+    let mut letters = label.iter().filter(|&&(_, s)| s == script.script).peekable();
+    letters.peek().is_some() && letters.all(|&(c, _)| script.latin_lookalike_letters.contains(c))
 }
 
 /// `IsWholeScriptConfusableAllowedForTLD`: the Unicode TLD holds a letter

@@ -16,7 +16,8 @@ mod data;
 use super::props::{digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Display, Verdict};
 use crate::profiles::whatwg::Host;
-use crate::uts46::{Options, Uts46};
+use super::UrlHost;
+use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -220,36 +221,25 @@ impl Rule {
     }
 }
 
-/// The UTS #46 flags of `Uts46::process` in `idna_glue`: `Hyphens::Allow`,
-/// no DNS length check, the deny list instead of STD3 (the URL parser has
-/// removed what it denies), CheckBidi and CheckJoiners, nontransitional.
-fn options() -> Options {
-    Options {
-        use_std3_ascii_rules: false,
-        check_hyphens: false,
-        check_bidi: true,
-        check_joiners: true,
-        verify_dns_length: false,
-        ignore_invalid_punycode: false,
-        check_contexto: false,
-    }
-}
-
 /// Firefox's verdict on `input` (a host as typed): the URL parser's host,
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(engine: &Uts46<'_>, input: &str, profile: RestrictionProfile) -> Verdict {
-    let host = match super::url_parser_host(engine, input) {
-        Ok(Host::Domain(host)) => host,
-        Ok(address) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
-        Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
+    verdict_on(&UrlHost::parse(engine, input), input, profile)
+}
+
+/// [`verdict`] on a host already parsed.
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionProfile) -> Verdict {
+    let (host, to_unicode) = match (&url_host.host, &url_host.display) {
+        (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
+        (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
+        (Err(why), _) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why.clone())),
     };
-    let to_unicode = engine.process(&host, &options()).to_unicode;
     if !to_unicode.errors.is_empty() {
         let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
-        return Verdict::new(Rule::ValidityError.into(), host).with_detail(Some(codes.join(" ")));
+        return Verdict::new(Rule::ValidityError.into(), host.clone()).with_detail(Some(codes.join(" ")));
     }
-    let unicode = to_unicode.value;
+    let unicode = &to_unicode.value;
     let without_dot = unicode.strip_suffix('.').unwrap_or(&unicode);
     let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
     let ascii_labels: Vec<&str> = host.split('.').collect();
@@ -273,7 +263,7 @@ pub fn verdict(engine: &Uts46<'_>, input: &str, profile: RestrictionProfile) -> 
     match first_unsafe {
         Some((why, label)) => Verdict::new(why.rule.into(), shown)
             .with_label(Some(label))
-            .with_detail(why.at.map(|c| format!("U+{:04X} {}", c as u32, crate::names::char_name(c)))),
+            .with_character(why.at),
         None if unicode.is_ascii() => Verdict::new(Rule::Passthrough.into(), shown),
         None => Verdict::new(Rule::LabelSafe.into(), shown),
     }
@@ -315,12 +305,13 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
     let mut saved_zero: Option<char> = None;
     let mut saved_combo: Option<Combo> = None;
     let japanese = |s: Option<Script>| matches!(s, Some(Script::Han | Script::Hiragana | Script::Katakana));
+    let scripts: Vec<Script> = label.iter().map(|c| c.script()).collect();
     for (index, &ch) in label.iter().enumerate() {
         let next = label.get(index + 1).copied();
         if !identifier_allowed(ch) {
             return fail(Rule::IdentifierTypeRestricted, Some(ch));
         }
-        let script = ch.script();
+        let script = scripts[index];
         let is_common = matches!(script, Script::Common | Script::Inherited);
         if !is_common && Some(script) != last_script && illegal_script_combo(profile, script, &mut saved_combo) {
             return fail(Rule::IllegalScriptCombo, Some(ch));
@@ -328,7 +319,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
         if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
             return fail(Rule::ProlongedSoundMark, Some(ch));
         }
-        let next_script = next.map(|n| n.script());
+        let next_script = scripts.get(index + 1).copied();
         if ('\u{3078}'..='\u{307A}').contains(&ch)
             && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
         {

@@ -8,9 +8,9 @@
 mod data;
 
 use super::props::{in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
-use super::{Display, Verdict};
+use super::{Display, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
-use crate::uts46::{ErrorCode, Options, Uts46};
+use crate::uts46::{Conversion, Uts46};
 use serde::Serialize;
 use unicode_script::{Script, UnicodeScript};
 
@@ -102,38 +102,33 @@ impl Rule {
     }
 }
 
-/// The UTS #46 flags of WebKit's `internationalDomainNameTranscoder`:
-/// CheckBidi, CheckJoiners (ContextJ), nontransitional; no STD3 rules. The
-/// hyphen and length errors it tolerates are left off here.
-fn options() -> Options {
-    Options {
-        use_std3_ascii_rules: false,
-        check_hyphens: false,
-        check_bidi: true,
-        check_joiners: true,
-        verify_dns_length: false,
-        ignore_invalid_punycode: false,
-        check_contexto: false,
-    }
-}
-
 /// `URLParser::hostnameBufferLength`: longer hosts are left as they are.
 const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 
 /// WebKit's verdict on `input` (a host as typed): the URL parser's host,
-/// then `mapHostName`'s decision on it.
+/// then `mapHostName`'s decision on it. WebKit's transcoder
+/// (`internationalDomainNameTranscoder`) has CheckBidi, ContextJ,
+/// nontransitional and no STD3 rules; it tolerates the hyphen, length and
+/// empty-label errors ([`UrlHost`]).
 pub fn verdict(engine: &Uts46<'_>, input: &str) -> Verdict {
-    let host = match super::url_parser_host(engine, input) {
-        Ok(Host::Domain(host)) => host,
-        Ok(address) => return Verdict::new(Rule::NoMapping.into(), address.serialize()),
-        Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
+    verdict_on(&UrlHost::parse(engine, input), input)
+}
+
+/// [`verdict`] on a host already parsed.
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
+    let (host, to_unicode) = match (&url_host.host, &url_host.display) {
+        (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
+        (Ok(address), _) => return Verdict::new(Rule::NoMapping.into(), address.serialize()),
+        (Err(why), _) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why.clone())),
     };
-    let decided = map_host_name(engine, &host);
+    let decided = map_host_name(host, to_unicode);
     let shown = match decided.rule.display() {
         Display::Unicode => decided.unicode.clone().unwrap_or_else(|| host.clone()),
         Display::Punycode => host.clone(),
     };
-    Verdict::new(decided.rule.into(), shown).with_detail(decided.detail)
+    Verdict::new(decided.rule.into(), shown)
+        .with_detail(decided.detail)
+        .with_character(decided.character)
 }
 
 /// `mapHostName`'s decision on a canonical (ASCII) host.
@@ -142,47 +137,39 @@ struct Decision {
     /// The decoded host (when it was decoded).
     unicode: Option<String>,
     detail: Option<String>,
+    character: Option<char>,
 }
 
-fn map_host_name(engine: &Uts46<'_>, host: &str) -> Decision {
-    let decision = |rule, unicode, detail| Decision { rule, unicode, detail };
+/// `mapHostName` on the canonical `host`, given its ToUnicode (the
+/// tolerated errors already left out).
+fn map_host_name(host: &str, to_unicode: &Conversion) -> Decision {
+    let decision = |rule, unicode, detail| Decision {
+        rule,
+        unicode,
+        detail,
+        character: None,
+    };
     if host.is_empty() || host.encode_utf16().count() > HOSTNAME_BUFFER_LENGTH {
         return decision(Rule::NoMapping, None, None);
     }
-    let to_unicode = engine.process(host, &options()).to_unicode;
-    let fatal: Vec<&'static str> = to_unicode
-        .errors
-        .iter()
-        .filter(|e| !tolerated(e.code))
-        .map(|e| e.code.as_str())
-        .collect();
-    if !fatal.is_empty() {
-        return decision(Rule::IdnaError, None, Some(fatal.join(" ")));
+    if !to_unicode.errors.is_empty() {
+        let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
+        return decision(Rule::IdnaError, None, Some(codes.join(" ")));
     }
-    let decoded = to_unicode.value;
+    let decoded = &to_unicode.value;
     if decoded == host {
         return decision(Rule::NoMapping, None, None);
     }
-    match all_characters_in_allowed_idn_script_list(&decoded) {
-        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded), None),
-        Err((rule, c)) => {
-            let detail = Some(format!("U+{:04X} {}", c as u32, crate::names::char_name(c)));
-            if let Some(tld_rule) = all_characters_allowed_by_tld_rules(&decoded) {
-                decision(Rule::TldRules, Some(decoded), Some(tld_rule.to_string()))
-            } else {
-                decision(rule, Some(decoded), detail)
-            }
-        }
+    match all_characters_in_allowed_idn_script_list(decoded) {
+        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded.clone()), None),
+        Err((rule, c)) => match all_characters_allowed_by_tld_rules(decoded) {
+            Some(tld_rule) => decision(Rule::TldRules, Some(decoded.clone()), Some(tld_rule.to_string())),
+            None => Decision {
+                character: Some(c),
+                ..decision(rule, Some(decoded.clone()), None)
+            },
+        },
     }
-}
-
-/// The errors `URLParser::allowedNameToASCIIErrors` tolerates: an empty
-/// label, label and name length, and the three hyphen rules.
-fn tolerated(code: ErrorCode) -> bool {
-    matches!(
-        code,
-        ErrorCode::X4_2 | ErrorCode::A4_1 | ErrorCode::A4_2 | ErrorCode::V2 | ErrorCode::V3
-    )
 }
 
 /// `allCharactersInAllowedIDNScriptList` over the whole decoded host:
@@ -241,8 +228,8 @@ fn is_lookalike_sequence(script: Script, lookalikes: &[u32], previous: Option<ch
     }
     let low16 = |c: char| (c as u32) & 0xFFFF;
     let is_pair = |first: u32, second: u32| {
-        let of_script = char::from_u32(second).is_some_and(|s| s.script() == script);
-        lookalikes.contains(&first) && !(of_script || is_ascii_digit_or_valid_host_character(second))
+        lookalikes.contains(&first)
+            && !(char::from_u32(second).is_some_and(|s| s.script() == script) || is_ascii_digit_or_valid_host_character(second))
     };
     is_pair(low16(c), low16(previous)) || is_pair(low16(previous), low16(c))
 }
