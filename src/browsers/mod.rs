@@ -311,15 +311,27 @@ impl UrlHost {
             Err(failure) => Err(failure.name.to_string()),
         };
         let display = match &host {
-            Ok(whatwg::Host::Domain(domain)) => {
-                let mut conversion = engine.process(domain, &whatwg::uts46_options()).to_unicode;
-                conversion.errors.retain(|e| !tolerated(e.code));
-                Some(conversion)
-            }
+            Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain)),
             _ => None,
         };
         UrlHost { host, display }
     }
+}
+
+/// ToUnicode of a parsed host with the Standard's flags, the tolerated
+/// errors left out (the engine's ASCII fast path first: most hosts are
+/// valid ASCII names without an A-label, their own ToUnicode).
+fn display_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
+    let options = whatwg::uts46_options();
+    if let Some(name) = engine.valid_ascii_name(domain, &options) {
+        return Conversion {
+            value: name.to_cow().into_owned(),
+            errors: Vec::new(),
+        };
+    }
+    let mut conversion = engine.process(domain, &options).to_unicode;
+    conversion.errors.retain(|e| !tolerated(e.code));
+    conversion
 }
 
 /// The UTS #46 errors Firefox's and WebKit's display tolerates (WebKit's

@@ -340,6 +340,14 @@ fn display_options() -> Options {
 
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`.
 fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Converted {
+    if !host.split('.').any(is_idn_component) {
+        // No label is decoded: the host shows as it is.
+        return Converted {
+            shown: host.to_string(),
+            has_idn_component: false,
+            first_unsafe: None,
+        };
+    }
     let tld = host.rsplit_once('.').map_or("", |(_, tld)| tld);
     let tld_unicode = match decode_component(engine, tld) {
         Some(Ok(decoded)) => decoded,
@@ -385,7 +393,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Converted {
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
 /// `None` for any other label, `Err` with the error codes.
 fn decode_component(engine: &Uts46<'_>, label: &str) -> Option<Result<String, String>> {
-    if !label.starts_with("xn--") || label.ends_with('-') {
+    if !is_idn_component(label) {
         return None;
     }
     let to_unicode = engine.process(label, &display_options()).to_unicode;
@@ -395,6 +403,12 @@ fn decode_component(engine: &Uts46<'_>, label: &str) -> Option<Result<String, St
         let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
         Some(Err(codes.join(" ")))
     }
+}
+
+/// The labels `IDNToUnicodeOneComponent` decodes: `xn--` and not ending in
+/// `-` ("valid punycode must not end with a dash").
+fn is_idn_component(label: &str) -> bool {
+    label.starts_with("xn--") && !label.ends_with('-')
 }
 
 /// The ICU instance of `url_idna_icu.cc`: CheckBidi, nontransitional; no
