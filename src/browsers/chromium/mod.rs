@@ -31,20 +31,8 @@ pub enum Rule {
     IdnaError,
     /// `kSafe`: every decoded label passed the spoof checks, and the host is like no top domain.
     Safe,
-    /// `kICUSpoofChecks` (a label failed `SafeToDisplayAsUnicode` at ICU's checks).
-    IcuSpoofChecks,
-    /// `kTLDSpecificCharacters`.
-    TldSpecificCharacters,
-    /// `kUnsafeMiddleDot`.
-    UnsafeMiddleDot,
-    /// `kWholeScriptConfusable`.
-    WholeScriptConfusable,
-    /// `kDigitLookalikes`.
-    DigitLookalikes,
-    /// `kNonAsciiLatinCharMixedWithNonLatin`.
-    NonAsciiLatinCharMixedWithNonLatin,
-    /// `kDangerousPattern`.
-    DangerousPattern,
+    /// A label failed `SafeToDisplayAsUnicode` (never with `Safe`: that is [`Rule::Safe`]).
+    Spoof(SpoofResult),
     /// `matching_top_domain`: the host's skeleton matches a top domain
     /// (`GetSimilarTopDomain`), so the whole host is shown as Punycode.
     SimilarTopDomain,
@@ -56,13 +44,13 @@ impl Rule {
         Rule::None,
         Rule::IdnaError,
         Rule::Safe,
-        Rule::IcuSpoofChecks,
-        Rule::TldSpecificCharacters,
-        Rule::UnsafeMiddleDot,
-        Rule::WholeScriptConfusable,
-        Rule::DigitLookalikes,
-        Rule::NonAsciiLatinCharMixedWithNonLatin,
-        Rule::DangerousPattern,
+        Rule::Spoof(SpoofResult::IcuSpoofChecks),
+        Rule::Spoof(SpoofResult::TldSpecificCharacters),
+        Rule::Spoof(SpoofResult::UnsafeMiddleDot),
+        Rule::Spoof(SpoofResult::WholeScriptConfusable),
+        Rule::Spoof(SpoofResult::DigitLookalikes),
+        Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin),
+        Rule::Spoof(SpoofResult::DangerousPattern),
         Rule::SimilarTopDomain,
     ];
 
@@ -72,21 +60,21 @@ impl Rule {
             Rule::InvalidHost => "invalid host",
             Rule::None => "kNone",
             Rule::IdnaError => "uidna_labelToUnicode error",
-            Rule::Safe => "kSafe",
-            Rule::IcuSpoofChecks => "kICUSpoofChecks",
-            Rule::TldSpecificCharacters => "kTLDSpecificCharacters",
-            Rule::UnsafeMiddleDot => "kUnsafeMiddleDot",
-            Rule::WholeScriptConfusable => "kWholeScriptConfusable",
-            Rule::DigitLookalikes => "kDigitLookalikes",
-            Rule::NonAsciiLatinCharMixedWithNonLatin => "kNonAsciiLatinCharMixedWithNonLatin",
-            Rule::DangerousPattern => "kDangerousPattern",
+            Rule::Safe | Rule::Spoof(SpoofResult::Safe) => "kSafe",
+            Rule::Spoof(SpoofResult::IcuSpoofChecks) => "kICUSpoofChecks",
+            Rule::Spoof(SpoofResult::TldSpecificCharacters) => "kTLDSpecificCharacters",
+            Rule::Spoof(SpoofResult::UnsafeMiddleDot) => "kUnsafeMiddleDot",
+            Rule::Spoof(SpoofResult::WholeScriptConfusable) => "kWholeScriptConfusable",
+            Rule::Spoof(SpoofResult::DigitLookalikes) => "kDigitLookalikes",
+            Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin) => "kNonAsciiLatinCharMixedWithNonLatin",
+            Rule::Spoof(SpoofResult::DangerousPattern) => "kDangerousPattern",
             Rule::SimilarTopDomain => "matching_top_domain",
         }
     }
 
     pub fn display(self) -> Display {
         match self {
-            Rule::None | Rule::Safe => Display::Unicode,
+            Rule::None | Rule::Safe | Rule::Spoof(SpoofResult::Safe) => Display::Unicode,
             _ => Display::Punycode,
         }
     }
@@ -97,14 +85,14 @@ impl Rule {
             Rule::InvalidHost => "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load; it stays as typed.",
             Rule::None => "No label is Punycode, so the host shows as it is.",
             Rule::IdnaError => "ICU's UTS #46 ToUnicode (CheckBidi, hyphen rules) reports an error for a Punycode label, which therefore stays Punycode.",
-            Rule::Safe => "Every label passed the spoof checks and the name looks like no top domain, so it is shown in Unicode.",
-            Rule::IcuSpoofChecks => "ICU's spoof checker fails: scripts mixed beyond Highly Restrictive, a character outside Chromium's allowed set, digits of two numbering systems, a repeated combining mark, or a dot above a dotted letter.",
-            Rule::TldSpecificCharacters => "þ and ð are allowed only under .is and .fo, ə only under .az.",
-            Rule::UnsafeMiddleDot => "The middle dot · is allowed only between two l in a .cat name.",
-            Rule::WholeScriptConfusable => "Every letter of the label is one of its script's Latin lookalikes, and the TLD is not one for that script.",
-            Rule::DigitLookalikes => "The label is only digits and characters that look like digits.",
-            Rule::NonAsciiLatinCharMixedWithNonLatin => "A non-ASCII Latin letter is mixed with a script other than Latin, Greek and Cyrillic.",
-            Rule::DangerousPattern => "A dangerous pattern: kana or CJK characters that pass for / or - next to other scripts, misplaced kana marks, a dot above i/j/l, a mark on dotless ı.",
+            Rule::Safe | Rule::Spoof(SpoofResult::Safe) => "Every label passed the spoof checks and the name looks like no top domain, so it is shown in Unicode.",
+            Rule::Spoof(SpoofResult::IcuSpoofChecks) => "ICU's spoof checker fails: scripts mixed beyond Highly Restrictive, a character outside Chromium's allowed set, digits of two numbering systems, a repeated combining mark, or a dot above a dotted letter.",
+            Rule::Spoof(SpoofResult::TldSpecificCharacters) => "þ and ð are allowed only under .is and .fo, ə only under .az.",
+            Rule::Spoof(SpoofResult::UnsafeMiddleDot) => "The middle dot · is allowed only between two l in a .cat name.",
+            Rule::Spoof(SpoofResult::WholeScriptConfusable) => "Every letter of the label is one of its script's Latin lookalikes, and the TLD is not one for that script.",
+            Rule::Spoof(SpoofResult::DigitLookalikes) => "The label is only digits and characters that look like digits.",
+            Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin) => "A non-ASCII Latin letter is mixed with a script other than Latin, Greek and Cyrillic.",
+            Rule::Spoof(SpoofResult::DangerousPattern) => "A dangerous pattern: kana or CJK characters that pass for / or - next to other scripts, misplaced kana marks, a dot above i/j/l, a mark on dotless ı.",
             Rule::SimilarTopDomain => "The name's skeleton matches a top domain's (Chromium's list, or your protected names), so the whole host is shown as Punycode.",
         }
     }
@@ -126,13 +114,7 @@ impl From<SpoofResult> for Rule {
     fn from(result: SpoofResult) -> Rule {
         match result {
             SpoofResult::Safe => Rule::Safe,
-            SpoofResult::IcuSpoofChecks => Rule::IcuSpoofChecks,
-            SpoofResult::TldSpecificCharacters => Rule::TldSpecificCharacters,
-            SpoofResult::UnsafeMiddleDot => Rule::UnsafeMiddleDot,
-            SpoofResult::WholeScriptConfusable => Rule::WholeScriptConfusable,
-            SpoofResult::DigitLookalikes => Rule::DigitLookalikes,
-            SpoofResult::NonAsciiLatinCharMixedWithNonLatin => Rule::NonAsciiLatinCharMixedWithNonLatin,
-            SpoofResult::DangerousPattern => Rule::DangerousPattern,
+            unsafe_result => Rule::Spoof(unsafe_result),
         }
     }
 }

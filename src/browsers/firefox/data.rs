@@ -62,6 +62,9 @@ pub enum Combo {
 
 use Combo::*;
 
+/// `findScriptIndex`'s columns: the combination each tracked script starts.
+pub const SCRIPT_COLUMNS: [Combo; 9] = [Bopo, Cyrl, Grek, Hang, Hani, Hira, Kata, Latn, Othr];
+
 /// `scriptComboTable[savedScript][thisScript]` (rows: the saved combination,
 /// columns: BOPO CYRL GREK HANG HANI HIRA KATA LATN OTHR).
 pub const SCRIPT_COMBO_TABLE: [[Combo; 9]; 13] = [

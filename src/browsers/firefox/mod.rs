@@ -481,20 +481,9 @@ fn script_index(script: Script) -> usize {
 /// change of script moves it through `scriptComboTable`. Under "high" the
 /// OTHR combination (Latin with an untracked script) is illegal too.
 fn illegal_script_combo(profile: RestrictionProfile, script: Script, saved: &mut Option<Combo>) -> bool {
-    const COMBOS: [Combo; 9] = [
-        Combo::Bopo,
-        Combo::Cyrl,
-        Combo::Grek,
-        Combo::Hang,
-        Combo::Hani,
-        Combo::Hira,
-        Combo::Kata,
-        Combo::Latn,
-        Combo::Othr,
-    ];
     let column = script_index(script);
     let Some(current) = *saved else {
-        *saved = Some(COMBOS[column]);
+        *saved = Some(data::SCRIPT_COLUMNS[column]);
         return false;
     };
     let row = current as usize;
@@ -547,25 +536,11 @@ mod tests {
 
     #[test]
     fn combo_rows_follow_the_enum_order() {
-        for (row, combo) in [
-            Combo::Bopo,
-            Combo::Cyrl,
-            Combo::Grek,
-            Combo::Hang,
-            Combo::Hani,
-            Combo::Hira,
-            Combo::Kata,
-            Combo::Latn,
-            Combo::Othr,
-            Combo::Jpan,
-            Combo::Chna,
-            Combo::Kore,
-            Combo::Hnlt,
-        ]
-        .into_iter()
-        .enumerate()
-        {
+        // A combination's discriminant is its row: the columns' scripts first, then the mixes.
+        for (row, combo) in data::SCRIPT_COLUMNS.into_iter().enumerate() {
             assert_eq!(combo as usize, row);
         }
+        assert_eq!(data::SCRIPT_COMBO_TABLE.len(), Combo::Hnlt as usize + 1);
+        assert_eq!(Combo::Fail as usize, data::SCRIPT_COMBO_TABLE.len(), "Fail has no row");
     }
 }
