@@ -120,7 +120,14 @@ impl ProfilesView<'_> {
 
 fn errors_cell(ui: &mut Ui, result: &ProfileResult) {
     if result.ascii_errors.is_empty() {
-        ui.label(RichText::new("none").color(ok_color(ui)));
+        ui.vertical(|ui| {
+            ui.label(RichText::new("none").color(ok_color(ui)));
+            // Validation errors that are no failure (the URL Standard's), shown but not as errors.
+            for note in &result.notes {
+                ui.label(RichText::new(note.code).monospace().weak())
+                    .on_hover_text(format!("{} [{}] (not a failure)", note.sentence, note.spec));
+            }
+        });
         return;
     }
     ui.vertical(|ui| {

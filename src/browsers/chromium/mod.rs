@@ -196,7 +196,10 @@ impl TopDomains {
             let under = |domain: &str| {
                 hostname == domain || hostname.to_ascii_lowercase().ends_with(&format!(".{}", domain.to_ascii_lowercase()))
             };
-            if under(&found.domain) || under(&found.unicode) {
+            // Upstream compares with the stored (ASCII) domain; a protected
+            // name is also itself in its Unicode form.
+            let protected_self = found.source == TopDomainSource::Protected && under(&found.unicode);
+            if under(&found.domain) || protected_self {
                 return None;
             }
             return Some(found);
