@@ -31,16 +31,28 @@ fn chromium_host_level_rules() {
     // An ASCII host is taken as it is; its undecodable xn-- label stays Punycode.
     assert_eq!(chromium_rule("xn--a.com"), IdnaError);
     assert_eq!(chromium_rule("xn--zca.com"), Safe, "ß decodes and is shown (nontransitional)");
-    assert_eq!(chromium_rule("xn--ab-.com"), None, "a label ending in - is not decoded at all");
+    assert_eq!(
+        chromium_rule("xn--ab-.com"),
+        None,
+        "a label ending in - is not decoded at all"
+    );
     // ICU's display instance applies the hyphen rules to the decoded label.
-    assert_eq!(chromium_rule("xn----ssa.com"), IdnaError, "decodes to a label starting with -");
+    assert_eq!(
+        chromium_rule("xn----ssa.com"),
+        IdnaError,
+        "decodes to a label starting with -"
+    );
     // A whole host shown as Punycode for looking like a top domain.
     let engine = Uts46::new();
     let googlé = chromium::verdict(&engine, "googlé.com", &TopDomains::default());
     assert_eq!(googlé.rule.name(), "matching_top_domain");
     assert_eq!(googlé.top_domain.as_deref(), Some("google.com"));
     assert_eq!(googlé.shown, "xn--googl-fsa.com");
-    assert_eq!(chromium_rule("googlé.google.com"), Safe, "a subdomain of the top domain itself");
+    assert_eq!(
+        chromium_rule("googlé.google.com"),
+        Safe,
+        "a subdomain of the top domain itself"
+    );
     assert_eq!(chromium_rule("müller.de"), Safe);
 }
 
@@ -54,22 +66,49 @@ fn chromium_top_domains_include_protected_names() {
     assert_eq!(verdict.display, Display::Punycode);
     assert_eq!(verdict.top_domain.as_deref(), Some("bucherei-muller.de (protected)"));
     // The protected name itself is not its own look-alike.
-    assert_eq!(chromium::verdict(&engine, "bucherei-muller.de", &protected).display, Display::Unicode);
+    assert_eq!(
+        chromium::verdict(&engine, "bucherei-muller.de", &protected).display,
+        Display::Unicode
+    );
 }
 
 #[test]
 fn chromium_icu_spoof_checks() {
     use SpoofResult::*;
-    assert_eq!(spoof("pаypal", "com"), IcuSpoofChecks, "Latin + Cyrillic: Minimally Restrictive");
+    assert_eq!(
+        spoof("pаypal", "com"),
+        IcuSpoofChecks,
+        "Latin + Cyrillic: Minimally Restrictive"
+    );
     assert_eq!(spoof("abc日本", "com"), Safe, "Latin + Han: Highly Restrictive");
-    assert_eq!(spoof("a\u{2010}b", "com"), IcuSpoofChecks, "U+2010 is removed from the allowed set");
-    assert_eq!(spoof("a\u{1E00}b", "com"), IcuSpoofChecks, "Latin Extended Additional is removed");
+    assert_eq!(
+        spoof("a\u{2010}b", "com"),
+        IcuSpoofChecks,
+        "U+2010 is removed from the allowed set"
+    );
+    assert_eq!(
+        spoof("a\u{1E00}b", "com"),
+        IcuSpoofChecks,
+        "Latin Extended Additional is removed"
+    );
     assert_eq!(spoof("a\u{1EA1}b", "com"), Safe, "past U+1E9B it is allowed again");
-    assert_eq!(spoof("\u{0967}2", "com"), IcuSpoofChecks, "Devanagari and ASCII digits: mixed numbers");
+    assert_eq!(
+        spoof("\u{0967}2", "com"),
+        IcuSpoofChecks,
+        "Devanagari and ASCII digits: mixed numbers"
+    );
     assert_eq!(spoof("\u{0967}\u{0968}", "in"), Safe, "one numbering system");
-    assert_eq!(spoof("e\u{0301}\u{0301}", "com"), IcuSpoofChecks, "a mark repeated: invisible");
+    assert_eq!(
+        spoof("e\u{0301}\u{0301}", "com"),
+        IcuSpoofChecks,
+        "a mark repeated: invisible"
+    );
     assert_eq!(spoof("e\u{0301}\u{0300}", "com"), Safe);
-    assert_eq!(spoof("\u{1ECB}\u{0307}", "com"), IcuSpoofChecks, "a dot above a dotted letter: hidden overlay");
+    assert_eq!(
+        spoof("\u{1ECB}\u{0307}", "com"),
+        IcuSpoofChecks,
+        "a dot above a dotted letter: hidden overlay"
+    );
     assert_eq!(spoof("\u{1ECB}\u{0301}", "com"), Safe);
     assert_eq!(spoof("ㄅㄆㄇ", "tw"), Safe, "Bopomofo is recommended in the browsers' ICU");
 }
@@ -87,17 +126,29 @@ fn chromium_label_rules_after_icu() {
     assert_eq!(spoof("a·b", "cat"), UnsafeMiddleDot, "only between two l");
     assert_eq!(spoof("аррӏе", "com"), WholeScriptConfusable);
     assert_eq!(spoof("аррӏе", "ru"), Safe, "an ASCII TLD of the script");
-    assert_eq!(safe_to_display_as_unicode("аррӏе", "xn--p1ai", "рф").result, Safe, "a TLD in the script");
+    assert_eq!(
+        safe_to_display_as_unicode("аррӏе", "xn--p1ai", "рф").result,
+        Safe,
+        "a TLD in the script"
+    );
     assert_eq!(spoof("парк", "com"), Safe, "an allowed whole-script-confusable word");
     assert_eq!(spoof("парки", "com"), Safe, "и is no Latin lookalike");
     assert_eq!(spoof("ικα", "com"), WholeScriptConfusable);
     assert_eq!(spoof("ικα", "gr"), Safe);
-    assert_eq!(spoof("ડટ", "com"), WholeScriptConfusable, "Gujarati has no TLD of its own here");
+    assert_eq!(
+        spoof("ડટ", "com"),
+        WholeScriptConfusable,
+        "Gujarati has no TLD of its own here"
+    );
     assert_eq!(spoof("1շ", "com"), DigitLookalikes);
     assert_eq!(spoof("1շի", "com"), Safe, "a letter that looks like no digit");
     assert_eq!(spoof("é日本", "com"), NonAsciiLatinCharMixedWithNonLatin);
     assert_eq!(spoof("e日本", "com"), Safe);
-    assert_eq!(spoof("aノb", "com"), DangerousPattern, "ノ between Latin letters passes for a slash");
+    assert_eq!(
+        spoof("aノb", "com"),
+        DangerousPattern,
+        "ノ between Latin letters passes for a slash"
+    );
     assert_eq!(spoof("カノカ", "jp"), Safe);
     assert_eq!(spoof("かヽ", "jp"), DangerousPattern, "an iteration mark after Hiragana");
     assert_eq!(spoof("カヽ", "jp"), Safe);
@@ -121,7 +172,11 @@ fn ff_with(label: &str, tld: &str, profile: RestrictionProfile) -> Result<(), fi
 fn firefox_checks_before_the_loop() {
     use firefox::Rule::*;
     assert_eq!(ff("a\u{2044}b", "com"), Err(Blocklist), "FRACTION SLASH");
-    assert_eq!(ff("a\u{1F512}", "com").err(), Some(IdentifierTypeRestricted), "beyond the BMP the blocklist is blind");
+    assert_eq!(
+        ff("a\u{1F512}", "com").err(),
+        Some(IdentifierTypeRestricted),
+        "beyond the BMP the blocklist is blind"
+    );
     assert_eq!(ff("ü", "xn--abc"), Err(TldStartsWithXn));
     assert_eq!(ff("ü", "xnabc"), Ok(()));
     assert_eq!(ff_with("ü", "de", RestrictionProfile::AsciiOnly), Err(AsciiOnlyProfile));
@@ -132,7 +187,11 @@ fn firefox_character_checks() {
     use firefox::Rule::*;
     assert_eq!(ff("a♥", "com"), Err(IdentifierTypeRestricted));
     assert_eq!(ff("pаypal", "com"), Err(IllegalScriptCombo));
-    assert_eq!(ff("aא", "com"), Err(IllegalScriptCombo), "Latin with another script under high");
+    assert_eq!(
+        ff("aא", "com"),
+        Err(IllegalScriptCombo),
+        "Latin with another script under high"
+    );
     assert_eq!(ff_with("aא", "com", RestrictionProfile::Moderate), Ok(()));
     assert_eq!(ff("abc日本", "com"), Ok(()), "Latin + Han");
     assert_eq!(ff("aー", "com"), Err(ProlongedSoundMark));
@@ -163,7 +222,11 @@ fn firefox_character_checks() {
     assert_eq!(ff("\u{0967}\u{0968}", "com"), Ok(()));
     assert_eq!(ff("e\u{0301}\u{0301}", "com"), Err(ConsecutiveNonspacingMarks));
     assert_eq!(ff("e\u{0301}\u{0300}", "com"), Ok(()));
-    assert_eq!(ff("a\u{064B}", "com"), Err(MarkScriptMismatch), "an Arabic vowel sign on a Latin letter");
+    assert_eq!(
+        ff("a\u{064B}", "com"),
+        Err(MarkScriptMismatch),
+        "an Arabic vowel sign on a Latin letter"
+    );
     assert_eq!(ff("\u{0628}\u{064B}", "com"), Ok(()));
     assert_eq!(ff("ı\u{0301}", "com"), Err(DotlessIDiacritic));
     assert_eq!(ff("i\u{0301}", "com"), Ok(()));
@@ -196,7 +259,11 @@ fn firefox_host_level_rules() {
     assert_eq!(firefox_rule("a<b.com"), InvalidHost);
     assert_eq!(firefox_rule("example.com"), Passthrough);
     // The idna crate validates an ASCII host's xn-- labels when parsing the URL.
-    assert_eq!(firefox_rule("xn--a.com"), InvalidHost, "an undecodable label fails the whole host");
+    assert_eq!(
+        firefox_rule("xn--a.com"),
+        InvalidHost,
+        "an undecodable label fails the whole host"
+    );
     assert_eq!(firefox_rule("xn--zca.com"), LabelSafe);
     // The TLD is the decoded last label: .рф exempts Cyrillic lookalikes.
     assert_eq!(firefox_rule("ас.xn--p1ai"), LabelSafe);
@@ -219,13 +286,21 @@ fn webkit_rules() {
     assert_eq!(webkit_rule("xn--a.com"), InvalidHost, "URLParser runs ICU on xn-- labels");
     assert_eq!(webkit_rule("bücher.de"), AllowedScriptList);
     assert_eq!(webkit_rule("пример.рф"), TldRules, "Russian letters under .рф");
-    assert_eq!(webkit_rule("пример.com"), ScriptNotAllowed, "Cyrillic is not an allowed script");
+    assert_eq!(
+        webkit_rule("пример.com"),
+        ScriptNotAllowed,
+        "Cyrillic is not an allowed script"
+    );
     assert_eq!(webkit_rule("примєр.рф"), ScriptNotAllowed, "є is no Russian letter");
     assert_eq!(webkit_rule("ελλάδα.gr"), ScriptNotAllowed, "no Greek TLD rule exists");
     assert_eq!(webkit_rule("aɑ.com"), LookalikeCharacter, "IPA Extensions");
     assert_eq!(webkit_rule("aa.com"), NoMapping);
     assert_eq!(webkit_rule("ı\u{0307}x.com"), LookalikeCharacter, "U+0307 after dotless i");
-    assert_eq!(webkit_rule("gօօgle.com"), LookalikeSequence, "Armenian օ between Latin letters");
+    assert_eq!(
+        webkit_rule("gօօgle.com"),
+        LookalikeSequence,
+        "Armenian օ between Latin letters"
+    );
     assert_eq!(webkit_rule("հօտ.com"), AllowedScriptList, "Armenian օ among Armenian");
     assert_eq!(webkit_rule("2օ.com"), AllowedScriptList, "next to a digit");
     // The whole host is one decision.
@@ -237,7 +312,11 @@ fn webkit_rules() {
 fn webkit_lookalike_sequences_compare_16_bit_units_as_upstream() {
     use webkit::{Rule, is_lookalike_character};
     assert_eq!(is_lookalike_character(Some('a'), '\u{064E}'), Some(Rule::LookalikeSequence));
-    assert_eq!(is_lookalike_character(Some('\u{0628}'), '\u{064E}'), None, "after an Arabic letter");
+    assert_eq!(
+        is_lookalike_character(Some('\u{0628}'), '\u{064E}'),
+        None,
+        "after an Arabic letter"
+    );
     // U+20585's low 16 bits are U+0585 ARMENIAN SMALL LETTER OH.
     assert_eq!(is_lookalike_character(Some('g'), '\u{20585}'), Some(Rule::LookalikeSequence));
     assert_eq!(is_lookalike_character(Some('g'), '\u{20586}'), None);
@@ -262,9 +341,17 @@ fn browsers_disagree_where_their_rules_differ() {
     // DisallowSpaceCharacterInURLHostParsing feature is off by default).
     let space = browsers::verdicts(&engine, "exa mple.com", &top);
     assert_eq!(space.chromium.shown, "exa%20mple.com");
-    assert!([&space.firefox, &space.webkit].iter().all(|v| v.display == Display::Punycode && v.shown == "exa mple.com"));
+    assert!(
+        [&space.firefox, &space.webkit]
+            .iter()
+            .all(|v| v.display == Display::Punycode && v.shown == "exa mple.com")
+    );
     let bad = browsers::verdicts(&engine, "a<b.com", &top);
-    assert!(bad.all().iter().all(|v| v.display == Display::Punycode && v.shown == "a<b.com"));
+    assert!(
+        bad.all()
+            .iter()
+            .all(|v| v.display == Display::Punycode && v.shown == "a<b.com")
+    );
 }
 
 /// Chromium's generated `top_domains/domains.skeletons` (@ f24a8e13): every
@@ -286,5 +373,10 @@ fn skeletons_reproduce_chromiums_generated_top_domain_skeletons() {
         }
     }
     assert_eq!(rows, 8458);
-    assert!(wrong.is_empty(), "{} differ: {:?}", wrong.len(), &wrong[..wrong.len().min(20)]);
+    assert!(
+        wrong.is_empty(),
+        "{} differ: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(20)]
+    );
 }

@@ -230,7 +230,11 @@ fn batch_spoof_adds_display_risk_and_findings() {
         "{}",
         lines[1]
     );
-    assert!(lines[2].contains(",punycode,kWholeScriptConfusable,punycode,"), "{}", lines[2]);
+    assert!(
+        lines[2].contains(",punycode,kWholeScriptConfusable,punycode,"),
+        "{}",
+        lines[2]
+    );
     assert!(lines[2].ends_with(",high,whole-script-confusable"), "{}", lines[2]);
     // A protected list that cannot be read is a clear error.
     let missing = run(&["batch", "--protected", dir.join("none.txt").to_str().unwrap()], b"a.com\n");

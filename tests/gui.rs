@@ -507,7 +507,11 @@ fn batch_spoof_columns_and_the_suspicious_filter() {
     let dir = std::env::temp_dir().join(format!("idna-inspector-gui-spoof-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("reported.txt");
-    std::fs::write(&path, "аррӏе.com\npaypaI.com\nbücher.de\nfaß.de\nexample.com\n日本語.jp\nελλάδα.gr\n").unwrap();
+    std::fs::write(
+        &path,
+        "аррӏе.com\npaypaI.com\nbücher.de\nfaß.de\nexample.com\n日本語.jp\nελλάδα.gr\n",
+    )
+    .unwrap();
     let mut harness = app_with(None);
     harness.state_mut().set_protected_names("paypal.com\n");
     harness.run();
@@ -544,12 +548,16 @@ fn batch_spoof_columns_and_the_suspicious_filter() {
     let text = std::fs::read_to_string(&export).unwrap();
     assert!(text.starts_with("line,input,to_unicode,"), "{text}");
     assert!(
-        text.lines().next().unwrap().ends_with(
-            ",chromium_display,chromium_rule,firefox_display,firefox_rule,webkit_display,webkit_rule,risk,findings"
-        ),
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(",chromium_display,chromium_rule,firefox_display,firefox_rule,webkit_display,webkit_rule,risk,findings"),
         "{text}"
     );
-    assert!(text.contains(",punycode,kWholeScriptConfusable,punycode,mCyrillicLatinConfusables,punycode,"), "{text}");
+    assert!(
+        text.contains(",punycode,kWholeScriptConfusable,punycode,mCyrillicLatinConfusables,punycode,"),
+        "{text}"
+    );
     assert!(text.contains(",high,whole-script-confusable"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -135,22 +135,43 @@ fn the_standards_examples() {
 fn validation_errors_carry_the_standards_names() {
     let engine = Uts46::new();
     let names = |input: &str| -> Vec<(&'static str, bool)> {
-        parse_host(&engine, input).errors.iter().map(|e| (e.name, e.failure)).collect()
+        parse_host(&engine, input)
+            .errors
+            .iter()
+            .map(|e| (e.name, e.failure))
+            .collect()
     };
     assert_eq!(names(""), [("host-missing", true)]);
     assert_eq!(names("exam%70le.org"), [("domain-percent-encoded", false)]);
-    assert_eq!(names("exa mple.com"), [("domain-to-ASCII", true)], "space is a forbidden domain code point");
+    assert_eq!(
+        names("exa mple.com"),
+        [("domain-to-ASCII", true)],
+        "space is a forbidden domain code point"
+    );
     assert_eq!(names("a<b.com"), [("domain-to-ASCII", true)]);
-    assert_eq!(names("%C2%AD"), [("domain-percent-encoded", false), ("domain-to-ASCII", true)]);
-    assert_eq!(names("a_b.com"), [("domain-to-ASCII", false)], "_ fails STD3 but is no forbidden domain code point");
+    assert_eq!(
+        names("%C2%AD"),
+        [("domain-percent-encoded", false), ("domain-to-ASCII", true)]
+    );
+    assert_eq!(
+        names("a_b.com"),
+        [("domain-to-ASCII", false)],
+        "_ fails STD3 but is no forbidden domain code point"
+    );
     // The strict ToASCII records A4_2 for the empty root label (IdnaTestV2.txt: `a.b.c.d.` → [A4_2]).
     assert_eq!(names("127.0.0.1."), [("domain-to-ASCII", false), ("IPv4-empty-part", false)]);
     assert_eq!(names("1.2.3"), [("IPv4-too-few-parts", false)]);
     assert_eq!(names("1.2.3.4.5"), [("IPv4-too-many-parts", true)]);
-    assert_eq!(names("test.42"), [("IPv4-too-few-parts", false), ("IPv4-non-numeric-part", true)]);
+    assert_eq!(
+        names("test.42"),
+        [("IPv4-too-few-parts", false), ("IPv4-non-numeric-part", true)]
+    );
     assert_eq!(names("127.0.0x0.1"), [("IPv4-non-decimal-part", false)]);
     assert_eq!(names("255.255.4000.1"), [("IPv4-out-of-range-part", true)]);
-    assert_eq!(names("192.168.257"), [("IPv4-too-few-parts", false), ("IPv4-out-of-range-part", false)]);
+    assert_eq!(
+        names("192.168.257"),
+        [("IPv4-too-few-parts", false), ("IPv4-out-of-range-part", false)]
+    );
     assert_eq!(names("①.②.③.④"), [("IPv4-non-ASCII-input", false)]);
     assert_eq!(names("[::1"), [("IPv6-unclosed", true)]);
     assert_eq!(names("[:1]"), [("IPv6-invalid-compression", true)]);

@@ -5,8 +5,8 @@
 
 use super::protected::ProtectedPanel;
 use super::widgets::{bidi_text, char_strip, code_point, error_color, glyph_or_badge, highlight_fill, ok_color};
-use crate::names::char_name;
 use crate::browsers::Verdict;
+use crate::names::char_name;
 use crate::spoof::{Display, Finding, LabelSpoof, Risk, Severity, SpoofReport};
 use eframe::egui;
 use egui::{Color32, RichText, Ui};

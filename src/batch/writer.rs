@@ -1,8 +1,8 @@
 //! Writing records as JSONL, CSV or TSV (the CLI's output and the GUI's export).
 
 use super::record::{Record, ResultKind};
-use crate::profiles::{Profile, ProfileColumns};
 use crate::browsers::Rule;
+use crate::profiles::{Profile, ProfileColumns};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};

@@ -37,7 +37,11 @@ pub fn explain(engine: &Uts46<'_>, comparison: &Comparison, selected: &[Profile]
             let _ = writeln!(out, "  error {}{place}: {} [{}]", error.code, error.sentence, error.spec);
         }
         for note in &result.notes {
-            let _ = writeln!(out, "  validation error {} (not a failure): {} [{}]", note.code, note.sentence, note.spec);
+            let _ = writeln!(
+                out,
+                "  validation error {} (not a failure): {} [{}]",
+                note.code, note.sentence, note.spec
+            );
         }
         for note in result.unicode_errors.iter().filter(|e| !result.ascii_errors.contains(e)) {
             let _ = writeln!(out, "  ToUnicode note {}: {} [{}]", note.code, note.sentence, note.spec);

@@ -233,16 +233,14 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
 /// goes through the relaxed ToASCII; an empty result or a forbidden domain
 /// code point fails. `Err` holds the ASCII form reached, for display; the
 /// failing `domain-to-ASCII` error is the last one pushed.
-fn domain_parser(
-    engine: &Uts46<'_>,
-    domain: &str,
-    errors: &mut Vec<ValidationError>,
-    reporting: bool,
-) -> Result<String, String> {
+fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationError>, reporting: bool) -> Result<String, String> {
     if reporting {
         let strict = engine.process(domain, &Options::default()).to_ascii_n;
         if !strict.errors.is_empty() {
-            errors.push(report_only("domain-to-ASCII", &format!("(strict ToASCII: {})", codes_of(&strict))));
+            errors.push(report_only(
+                "domain-to-ASCII",
+                &format!("(strict ToASCII: {})", codes_of(&strict)),
+            ));
         }
     }
     let mut fails = |detail: String, attempt: String| {
@@ -262,7 +260,10 @@ fn domain_parser(
     } else {
         let relaxed = engine.process(domain, &uts46_options()).to_ascii_n;
         if !relaxed.errors.is_empty() {
-            return fails(format!("(ToASCII with beStrict = false: {})", codes_of(&relaxed)), relaxed.value);
+            return fails(
+                format!("(ToASCII with beStrict = false: {})", codes_of(&relaxed)),
+                relaxed.value,
+            );
         }
         relaxed.value
     };
@@ -309,7 +310,9 @@ pub fn parse_host_address(host: &str) -> Option<String> {
         let address = parse_ipv6(inside.strip_suffix(']')?, &mut errors).ok()?;
         return Some(Host::Ipv6(address).serialize());
     }
-    parse_ipv4(host, &mut errors).ok().map(|address| Host::Ipv4(address).serialize())
+    parse_ipv4(host, &mut errors)
+        .ok()
+        .map(|address| Host::Ipv4(address).serialize())
 }
 
 /// A forbidden host code point (§3.1): NUL, TAB, LF, CR, space, `#`, `/`,
@@ -386,7 +389,9 @@ fn parse_ipv4_number(input: &str) -> Option<(u64, bool)> {
     // A value past u64 is far past every limit; saturate instead of failing.
     let value = digits
         .chars()
-        .try_fold(0u64, |acc, c| acc.checked_mul(u64::from(radix))?.checked_add(u64::from(c.to_digit(radix)?)))
+        .try_fold(0u64, |acc, c| {
+            acc.checked_mul(u64::from(radix))?.checked_add(u64::from(c.to_digit(radix)?))
+        })
         .unwrap_or(u64::MAX);
     Some((value, non_decimal))
 }
@@ -617,7 +622,9 @@ fn report_only(name: &'static str, detail: &str) -> ValidationError {
 fn describe(name: &str) -> &'static str {
     match name {
         "host-missing" => "A special URL has no host.",
-        "domain-to-ASCII" => "UTS #46 ToASCII records an error with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on; it is a failure when the relaxed ToASCII of a non-ASCII domain fails too, or the result is empty or holds a forbidden domain code point.",
+        "domain-to-ASCII" => {
+            "UTS #46 ToASCII records an error with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on; it is a failure when the relaxed ToASCII of a non-ASCII domain fails too, or the result is empty or holds a forbidden domain code point."
+        }
         "domain-percent-encoded" => "The host contains a percent-encoded byte.",
         "IPv4-too-few-parts" => "An IPv4 address has fewer than 4 parts.",
         "IPv4-non-ASCII-input" => "An IPv4 address was written with non-ASCII code points (e.g. full-width digits).",
@@ -631,10 +638,14 @@ fn describe(name: &str) -> &'static str {
         "IPv6-invalid-compression" => "An IPv6 address begins with improper compression.",
         "IPv6-too-many-pieces" => "An IPv6 address contains more than 8 pieces.",
         "IPv6-multiple-compression" => "An IPv6 address is compressed in more than one spot.",
-        "IPv6-invalid-code-point" => "An IPv6 address contains a code point that is neither an ASCII hex digit nor a :, or it unexpectedly ends.",
+        "IPv6-invalid-code-point" => {
+            "An IPv6 address contains a code point that is neither an ASCII hex digit nor a :, or it unexpectedly ends."
+        }
         "IPv6-too-few-pieces" => "An uncompressed IPv6 address contains fewer than 8 pieces.",
         "IPv4-in-IPv6-too-many-pieces" => "An IPv6 address with IPv4 address syntax: the IPv6 address has more than 6 pieces.",
-        "IPv4-in-IPv6-invalid-code-point" => "An IPv6 address with IPv4 address syntax: an IPv4 part is empty or contains a non-ASCII digit, has a leading 0, or there are too many IPv4 parts.",
+        "IPv4-in-IPv6-invalid-code-point" => {
+            "An IPv6 address with IPv4 address syntax: an IPv4 part is empty or contains a non-ASCII digit, has a leading 0, or there are too many IPv4 parts."
+        }
         "IPv4-in-IPv6-out-of-range-part" => "An IPv6 address with IPv4 address syntax: an IPv4 part exceeds 255.",
         "IPv4-in-IPv6-too-few-parts" => "An IPv6 address with IPv4 address syntax: an IPv4 address contains too few parts.",
         _ => "A validation error.",

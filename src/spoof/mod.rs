@@ -26,8 +26,8 @@ mod protected;
 pub mod scripts;
 mod text;
 
-pub(crate) use findings::unique;
 pub use crate::browsers::{BrowserRules, Display, Verdicts};
+pub(crate) use findings::unique;
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
@@ -163,11 +163,7 @@ pub fn summarize(engine: &Uts46<'_>, input: &str, results: &Results, protected: 
         let punycode = browsers.chromium.display() == Display::Punycode;
         return SpoofSummary {
             browsers,
-            risk: if punycode {
-                Risk::Low
-            } else {
-                Risk::None
-            },
+            risk: if punycode { Risk::Low } else { Risk::None },
             findings: FindingSet::default(),
         };
     }

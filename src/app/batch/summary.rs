@@ -53,8 +53,14 @@ impl<'a> SummaryPanel<'a> {
                     for (browser, count) in crate::browsers::Browser::ALL.iter().zip(s.shown_as_punycode) {
                         count_row(ui, &format!("{} shows Punycode", browser.name()), count, None, &mut chosen);
                     }
-                    count_row(ui, "browsers disagree", s.browsers_disagree, Some(Show::BrowsersDisagree), &mut chosen)
-                        .on_hover_text("Some browser shows the name in Unicode and another as Punycode");
+                    count_row(
+                        ui,
+                        "browsers disagree",
+                        s.browsers_disagree,
+                        Some(Show::BrowsersDisagree),
+                        &mut chosen,
+                    )
+                    .on_hover_text("Some browser shows the name in Unicode and another as Punycode");
                 }
                 for (code, count) in s.codes() {
                     count_row(ui, code.as_str(), count, Some(Show::Code(code)), &mut chosen).on_hover_text(format!(

@@ -18,36 +18,107 @@ pub struct WholeScriptConfusable {
 /// `kWholeScriptConfusables`, in upstream order (the first hit decides).
 /// Thai uses the Linux/ChromeOS letters (other platforms: `บพเแ๐`).
 pub const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
-    WholeScriptConfusable { script: Script::Armenian, latin_lookalike_letters: "ագզէլհյոսւօՙ", allowed_tlds: &["am"] },
+    WholeScriptConfusable {
+        script: Script::Armenian,
+        latin_lookalike_letters: "ագզէլհյոսւօՙ",
+        allowed_tlds: &["am"],
+    },
     WholeScriptConfusable {
         script: Script::Cyrillic,
         latin_lookalike_letters: "аысԁеԍһіюкјӏорԗԛѕтԝхуъьҽпгѵѡ",
         allowed_tlds: &["bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"],
     },
-    WholeScriptConfusable { script: Script::Ethiopic, latin_lookalike_letters: "ሀሠሰስበነተከዐዕዘጠፐꬅ", allowed_tlds: &["er", "et"] },
-    WholeScriptConfusable { script: Script::Georgian, latin_lookalike_letters: "იოყძხჽჿ", allowed_tlds: &["ge"] },
-    WholeScriptConfusable { script: Script::Greek, latin_lookalike_letters: "αικνρυωηοτ", allowed_tlds: &["gr"] },
-    WholeScriptConfusable { script: Script::Hebrew, latin_lookalike_letters: "דוחיןסװײ׳ﬦ", allowed_tlds: &["il"] },
-    WholeScriptConfusable { script: Script::Bengali, latin_lookalike_letters: "০৭", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Devanagari, latin_lookalike_letters: "ऽ०ॱ", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Gujarati, latin_lookalike_letters: "ડટ૦૧", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Gurmukhi, latin_lookalike_letters: "੦੧", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Kannada, latin_lookalike_letters: "ಽ೦೧", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Malayalam, latin_lookalike_letters: "ടഠധനറ൦", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Oriya, latin_lookalike_letters: "ଠ୦୮", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Tamil, latin_lookalike_letters: "டப௦", allowed_tlds: &[] },
-    WholeScriptConfusable { script: Script::Telugu, latin_lookalike_letters: "౦౧", allowed_tlds: &[] },
+    WholeScriptConfusable {
+        script: Script::Ethiopic,
+        latin_lookalike_letters: "ሀሠሰስበነተከዐዕዘጠፐꬅ",
+        allowed_tlds: &["er", "et"],
+    },
+    WholeScriptConfusable {
+        script: Script::Georgian,
+        latin_lookalike_letters: "იოყძხჽჿ",
+        allowed_tlds: &["ge"],
+    },
+    WholeScriptConfusable {
+        script: Script::Greek,
+        latin_lookalike_letters: "αικνρυωηοτ",
+        allowed_tlds: &["gr"],
+    },
+    WholeScriptConfusable {
+        script: Script::Hebrew,
+        latin_lookalike_letters: "דוחיןסװײ׳ﬦ",
+        allowed_tlds: &["il"],
+    },
+    WholeScriptConfusable {
+        script: Script::Bengali,
+        latin_lookalike_letters: "০৭",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Devanagari,
+        latin_lookalike_letters: "ऽ०ॱ",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Gujarati,
+        latin_lookalike_letters: "ડટ૦૧",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Gurmukhi,
+        latin_lookalike_letters: "੦੧",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Kannada,
+        latin_lookalike_letters: "ಽ೦೧",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Malayalam,
+        latin_lookalike_letters: "ടഠധനറ൦",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Oriya,
+        latin_lookalike_letters: "ଠ୦୮",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Tamil,
+        latin_lookalike_letters: "டப௦",
+        allowed_tlds: &[],
+    },
+    WholeScriptConfusable {
+        script: Script::Telugu,
+        latin_lookalike_letters: "౦౧",
+        allowed_tlds: &[],
+    },
     WholeScriptConfusable {
         script: Script::Myanmar,
         latin_lookalike_letters: "ခဂငထပဝ၀၂ၔၜ\u{1090}\u{1091}\u{1095}\u{1096}\u{1097}",
         allowed_tlds: &["mm"],
     },
-    WholeScriptConfusable { script: Script::Thai, latin_lookalike_letters: "ทนบพรหเแ๐ดลปฟม", allowed_tlds: &["th"] },
+    WholeScriptConfusable {
+        script: Script::Thai,
+        latin_lookalike_letters: "ทนบพรหเแ๐ดลปฟม",
+        allowed_tlds: &["th"],
+    },
 ];
 
 /// `kAllowedWholeScriptConfusableWords`: whole labels exempt from the check.
 pub const ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS: [&str; 12] = [
-    "секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок", "покраска", "театр", "астро", "пхукет",
+    "секс",
+    "как",
+    "коса",
+    "курс",
+    "парк",
+    "такий",
+    "укроп",
+    "сахарок",
+    "покраска",
+    "театр",
+    "астро",
+    "пхукет",
 ];
 
 /// `digit_lookalikes_`.

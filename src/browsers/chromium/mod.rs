@@ -82,18 +82,34 @@ impl Rule {
     /// The rule in a sentence.
     pub fn sentence(self) -> &'static str {
         match self {
-            Rule::InvalidHost => "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load; it stays as typed.",
+            Rule::InvalidHost => {
+                "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load; it stays as typed."
+            }
             Rule::None => "No label is Punycode, so the host shows as it is.",
-            Rule::IdnaError => "ICU's UTS #46 ToUnicode (CheckBidi, hyphen rules) reports an error for a Punycode label, which therefore stays Punycode.",
-            Rule::Safe | Rule::Spoof(SpoofResult::Safe) => "Every label passed the spoof checks and the name looks like no top domain, so it is shown in Unicode.",
-            Rule::Spoof(SpoofResult::IcuSpoofChecks) => "ICU's spoof checker fails: scripts mixed beyond Highly Restrictive, a character outside Chromium's allowed set, digits of two numbering systems, a repeated combining mark, or a dot above a dotted letter.",
+            Rule::IdnaError => {
+                "ICU's UTS #46 ToUnicode (CheckBidi, hyphen rules) reports an error for a Punycode label, which therefore stays Punycode."
+            }
+            Rule::Safe | Rule::Spoof(SpoofResult::Safe) => {
+                "Every label passed the spoof checks and the name looks like no top domain, so it is shown in Unicode."
+            }
+            Rule::Spoof(SpoofResult::IcuSpoofChecks) => {
+                "ICU's spoof checker fails: scripts mixed beyond Highly Restrictive, a character outside Chromium's allowed set, digits of two numbering systems, a repeated combining mark, or a dot above a dotted letter."
+            }
             Rule::Spoof(SpoofResult::TldSpecificCharacters) => "þ and ð are allowed only under .is and .fo, ə only under .az.",
             Rule::Spoof(SpoofResult::UnsafeMiddleDot) => "The middle dot · is allowed only between two l in a .cat name.",
-            Rule::Spoof(SpoofResult::WholeScriptConfusable) => "Every letter of the label is one of its script's Latin lookalikes, and the TLD is not one for that script.",
+            Rule::Spoof(SpoofResult::WholeScriptConfusable) => {
+                "Every letter of the label is one of its script's Latin lookalikes, and the TLD is not one for that script."
+            }
             Rule::Spoof(SpoofResult::DigitLookalikes) => "The label is only digits and characters that look like digits.",
-            Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin) => "A non-ASCII Latin letter is mixed with a script other than Latin, Greek and Cyrillic.",
-            Rule::Spoof(SpoofResult::DangerousPattern) => "A dangerous pattern: kana or CJK characters that pass for / or - next to other scripts, misplaced kana marks, a dot above i/j/l, a mark on dotless ı.",
-            Rule::SimilarTopDomain => "The name's skeleton matches a top domain's (Chromium's list, or your protected names), so the whole host is shown as Punycode.",
+            Rule::Spoof(SpoofResult::NonAsciiLatinCharMixedWithNonLatin) => {
+                "A non-ASCII Latin letter is mixed with a script other than Latin, Greek and Cyrillic."
+            }
+            Rule::Spoof(SpoofResult::DangerousPattern) => {
+                "A dangerous pattern: kana or CJK characters that pass for / or - next to other scripts, misplaced kana marks, a dot above i/j/l, a mark on dotless ı."
+            }
+            Rule::SimilarTopDomain => {
+                "The name's skeleton matches a top domain's (Chromium's list, or your protected names), so the whole host is shown as Punycode."
+            }
         }
     }
 }
@@ -175,7 +191,10 @@ impl TopDomains {
                 top_bucket: false,
                 source: TopDomainSource::Protected,
             };
-            for key in skeleton::skeletons(&entry.unicode).into_iter().chain(skeleton::skeletons(&entry.domain)) {
+            for key in skeleton::skeletons(&entry.unicode)
+                .into_iter()
+                .chain(skeleton::skeletons(&entry.domain))
+            {
                 extra.entry(key).or_insert_with(|| entry.clone());
             }
         }
@@ -194,7 +213,10 @@ impl TopDomains {
         for skeleton in skeleton::skeletons(hostname) {
             let Some(found) = self.lookup(&skeleton) else { continue };
             let under = |domain: &str| {
-                hostname == domain || hostname.to_ascii_lowercase().ends_with(&format!(".{}", domain.to_ascii_lowercase()))
+                hostname == domain
+                    || hostname
+                        .to_ascii_lowercase()
+                        .ends_with(&format!(".{}", domain.to_ascii_lowercase()))
             };
             // Upstream compares with the stored (ASCII) domain; a protected
             // name is also itself in its Unicode form.
@@ -413,7 +435,11 @@ fn canon_options() -> Options {
 /// `kHostCharLookup`: ASCII a host may not contain (C0 controls, `# % / <
 /// > ? @ \ ^ |`, DEL). Space and `*` are valid and written escaped.
 fn is_invalid_host_ascii(byte: u8) -> bool {
-    byte < 0x20 || matches!(byte, b'#' | b'%' | b'/' | b'<' | b'>' | b'?' | b'@' | b'\\' | b'^' | b'|' | 0x7F)
+    byte < 0x20
+        || matches!(
+            byte,
+            b'#' | b'%' | b'/' | b'<' | b'>' | b'?' | b'@' | b'\\' | b'^' | b'|' | 0x7F
+        )
 }
 
 /// The canonical host (`url_canon_host.cc` `DoHost`): `%XX` decoded; an
@@ -436,7 +462,12 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         let fatal: Vec<&str> = ascii
             .errors
             .iter()
-            .filter(|e| !matches!(e.code, ErrorCode::V2 | ErrorCode::V3 | ErrorCode::X4_2 | ErrorCode::A4_1 | ErrorCode::A4_2))
+            .filter(|e| {
+                !matches!(
+                    e.code,
+                    ErrorCode::V2 | ErrorCode::V3 | ErrorCode::X4_2 | ErrorCode::A4_1 | ErrorCode::A4_2
+                )
+            })
             .map(|e| e.code.as_str())
             .collect();
         if !fatal.is_empty() {
@@ -472,11 +503,9 @@ fn simple_host_ascii_part(text: &str) -> Result<(), String> {
 /// two hex digits makes the host invalid.
 fn decode_escaped(text: &str) -> Result<Vec<u8>, String> {
     let bytes = text.as_bytes();
-    if bytes
-        .iter()
-        .enumerate()
-        .any(|(i, &b)| b == b'%' && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)))
-    {
+    if bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'%' && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+    }) {
         return Err("a % not followed by two hex digits".to_string());
     }
     Ok(whatwg::percent_decode(text))

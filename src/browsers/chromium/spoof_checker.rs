@@ -83,7 +83,10 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)
             {
-                return done(SpoofResult::WholeScriptConfusable, Some(script.script.full_name().to_string()));
+                return done(
+                    SpoofResult::WholeScriptConfusable,
+                    Some(script.script.full_name().to_string()),
+                );
             }
         }
         if is_digit_lookalike(label) {
@@ -127,9 +130,11 @@ fn icu_detail(label: &str, icu: &CheckResult) -> String {
 fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
     let units: Vec<u16> = label.encode_utf16().collect();
     let l = u16::from(b'l');
-    units.iter().enumerate().filter(|&(_, &u)| u == 0x00B7).any(|(i, _)| {
-        tld != "cat" || i == 0 || i + 1 == units.len() || units[i - 1] != l || units[i + 1] != l
-    })
+    units
+        .iter()
+        .enumerate()
+        .filter(|&(_, &u)| u == 0x00B7)
+        .any(|(i, _)| tld != "cat" || i == 0 || i + 1 == units.len() || units[i - 1] != l || units[i + 1] != l)
 }
 
 /// `IsLabelWholeScriptConfusableForScript`: the label (each character

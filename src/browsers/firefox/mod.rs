@@ -13,10 +13,10 @@
 
 mod data;
 
+use super::UrlHost;
 use super::props::{digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Display, Verdict};
 use crate::profiles::whatwg::Host;
-use super::UrlHost;
 use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
@@ -189,21 +189,29 @@ impl Rule {
     /// The rule in a sentence.
     pub fn sentence(self) -> &'static str {
         match self {
-            Rule::InvalidHost => "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load; it stays as typed.",
+            Rule::InvalidHost => {
+                "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load; it stays as typed."
+            }
             Rule::Passthrough => "Every label is ASCII, so the host shows as it is.",
-            Rule::ValidityError => "UTS #46 processing (CheckBidi, CheckJoiners, nontransitional) fails, so the whole host stays ASCII.",
+            Rule::ValidityError => {
+                "UTS #46 processing (CheckBidi, CheckJoiners, nontransitional) fails, so the whole host stays ASCII."
+            }
             Rule::LabelSafe => "Every non-ASCII label passed IsLabelSafe, so it is shown in Unicode.",
             Rule::Blocklist => "A character on Firefox's IDN blocklist (spaces, slashes, fraction and dot lookalikes, …).",
             Rule::TldStartsWithXn => "The top-level domain still begins with xn-- after decoding (Bug 1917119).",
             Rule::AsciiOnlyProfile => "The ASCII-only restriction profile shows every non-ASCII label as Punycode.",
             Rule::IdentifierTypeRestricted => "A character outside UTS #39's identifier set (Identifier_Status=Restricted).",
-            Rule::IllegalScriptCombo => "The label mixes scripts: Latin may join only Han with Kana, Bopomofo or Hangul, and Cyrillic or Greek may not mix at all (Highly Restrictive).",
+            Rule::IllegalScriptCombo => {
+                "The label mixes scripts: Latin may join only Han with Kana, Bopomofo or Hangul, and Cyrillic or Greek may not mix at all (Highly Restrictive)."
+            }
             Rule::ProlongedSoundMark => "ー (U+30FC) must follow Hiragana or Katakana.",
             Rule::KanaLookalike => "へ べ ぺ next to Katakana, or ヘ ベ ペ next to Hiragana: the two look the same.",
             Rule::IterationMark => "ヽ or ヾ (U+30FD, U+30FE) must follow Katakana.",
             Rule::CjkSlashConfusable => "ノ ソ ゾ ン 丶 乀 乁 丿 look like / or \\ when not next to Han, Hiragana or Katakana.",
             Rule::KatakanaMiddleDot => "・ (U+30FB) next to a Latin letter passes for a dot.",
-            Rule::CombiningDiacritic => "A combining diacritic (U+0300–U+0339) after a script other than Latin, Greek or Cyrillic.",
+            Rule::CombiningDiacritic => {
+                "A combining diacritic (U+0300–U+0339) after a script other than Latin, Greek or Cyrillic."
+            }
             Rule::DotAbove => "U+0307 COMBINING DOT ABOVE after i, j or l draws a second dot.",
             Rule::MiddleDot => "The middle dot · is allowed only between two l in a .cat name.",
             Rule::IcelandicCharacter => "þ and ð are allowed only under .is and .fo.",
@@ -215,7 +223,9 @@ impl Rule {
             Rule::MarkScriptMismatch => "A combining mark of another script than the letter it is on.",
             Rule::DotlessIDiacritic => "A diacritic on dotless ı makes it look like an accented i.",
             Rule::DigitConfusables => "The label is only digits and characters that look like digits.",
-            Rule::CyrillicConfusables => "Every Cyrillic letter of the label looks like a Latin one, and the TLD is not a Cyrillic one (.ru, .рф, …).",
+            Rule::CyrillicConfusables => {
+                "Every Cyrillic letter of the label looks like a Latin one, and the TLD is not a Cyrillic one (.ru, .рф, …)."
+            }
             Rule::ThaiConfusables => "Every Thai letter of the label looks like a Latin one, and the TLD is not .th or Thai.",
         }
     }
@@ -240,7 +250,7 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         return Verdict::new(Rule::ValidityError.into(), host.clone()).with_detail(Some(codes.join(" ")));
     }
     let unicode = &to_unicode.value;
-    let without_dot = unicode.strip_suffix('.').unwrap_or(&unicode);
+    let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
     let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
     let ascii_labels: Vec<&str> = host.split('.').collect();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
