@@ -43,6 +43,15 @@ impl Browser {
         }
     }
 
+    /// The short name of table columns: `Chromium`, `Firefox`, `Safari`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Browser::Chromium => "Chromium",
+            Browser::Firefox => "Firefox",
+            Browser::WebKit => "Safari",
+        }
+    }
+
     /// The key of the batch columns (`chromium_display`, …).
     pub fn key(self) -> &'static str {
         match self {
