@@ -380,3 +380,35 @@ fn skeletons_reproduce_chromiums_generated_top_domain_skeletons() {
         &wrong[..wrong.len().min(20)]
     );
 }
+
+/// The batch columns write rules by name: each browser's names are distinct
+/// (a reader can tell the rules apart), and only the rules that show a name
+/// as it is have display `unicode`.
+#[test]
+fn every_rule_has_a_distinct_name_a_sentence_and_a_display() {
+    let all: [Vec<browsers::Rule>; 3] = [
+        chromium::Rule::ALL.iter().map(|&r| r.into()).collect(),
+        firefox::Rule::ALL.iter().map(|&r| r.into()).collect(),
+        webkit::Rule::ALL.iter().map(|&r| r.into()).collect(),
+    ];
+    let unicode = [
+        vec!["kNone", "kSafe"],
+        vec!["Passthrough", "IsLabelSafe"],
+        vec![
+            "mapHostName: no mapping",
+            "allCharactersInAllowedIDNScriptList",
+            "allCharactersAllowedByTLDRules",
+        ],
+    ];
+    for (rules, unicode) in all.iter().zip(unicode) {
+        let names: std::collections::HashSet<&str> = rules.iter().map(|r| r.name()).collect();
+        assert_eq!(names.len(), rules.len(), "{names:?}");
+        assert!(rules.iter().all(|r| r.sentence().ends_with('.')));
+        let shown: Vec<&str> = rules
+            .iter()
+            .filter(|r| r.display() == Display::Unicode)
+            .map(|r| r.name())
+            .collect();
+        assert_eq!(shown, unicode);
+    }
+}
