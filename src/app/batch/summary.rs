@@ -51,8 +51,14 @@ impl<'a> SummaryPanel<'a> {
                     count_row(ui, "spoof risk high", s.risk_high, Some(Show::Suspicious), &mut chosen);
                     count_row(ui, "spoof risk low", s.risk_low, Some(Show::Suspicious), &mut chosen);
                     for (browser, count) in crate::browsers::Browser::ALL.iter().zip(s.shown_as_punycode) {
-                        count_row(ui, &format!("{} shows Punycode", browser.short_name()), count, None, &mut chosen)
-                            .on_hover_text(browser.name());
+                        count_row(
+                            ui,
+                            &format!("{} shows Punycode", browser.short_name()),
+                            count,
+                            None,
+                            &mut chosen,
+                        )
+                        .on_hover_text(browser.name());
                     }
                     count_row(
                         ui,
