@@ -16,6 +16,7 @@
 //! ```
 
 use crate::uts46::{Conversion, Options, Preset, Uts46};
+use std::borrow::Cow;
 use serde::Serialize;
 
 /// A parsed host (URL Standard §3.1 "Hosts"; opaque and empty hosts belong
@@ -191,7 +192,10 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
     if has_percent_encoded_byte(input) {
         noted(report_only("domain-percent-encoded", ""));
     }
-    let domain = String::from_utf8_lossy(&percent_decode(input)).into_owned();
+    let domain = match percent_decode(input) {
+        Cow::Borrowed(_) => input.to_string(),
+        Cow::Owned(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    };
     // Step 6: the domain parser.
     let mut errors = Vec::new();
     let checked = domain_parser(engine, &domain, &mut errors, reporting);
@@ -333,8 +337,11 @@ pub fn is_forbidden_domain_code_point(c: char) -> bool {
 /// Percent-decode (§1.3 of the URL Standard, "percent-decode a byte
 /// sequence"): `%` and two hex digits become that byte; anything else,
 /// including a `%` not followed by two hex digits, stays as it is.
-pub fn percent_decode(input: &str) -> Vec<u8> {
+pub fn percent_decode(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
+    if !bytes.contains(&b'%') {
+        return Cow::Borrowed(bytes);
+    }
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
@@ -350,18 +357,15 @@ pub fn percent_decode(input: &str) -> Vec<u8> {
             }
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The ends-in-a-number checker (§3.5): the last label (a trailing empty
 /// label dropped, unless it is the only one) is all ASCII digits or parses
 /// as an IPv4 number (e.g. `0x1F`).
 pub fn ends_in_a_number(input: &str) -> bool {
-    let mut parts: Vec<&str> = input.split('.').collect();
-    if parts.last() == Some(&"") && parts.len() > 1 {
-        parts.pop();
-    }
-    let last = parts.last().copied().unwrap_or("");
+    let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input);
+    let last = trimmed.rsplit('.').next().unwrap_or("");
     (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())) || parse_ipv4_number(last).is_some()
 }
 

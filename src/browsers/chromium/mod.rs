@@ -451,9 +451,9 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         return Err("empty host".to_string());
     }
     let decoded = decode_escaped(input)?;
-    let text = String::from_utf8(decoded).map_err(|_| "the escaped bytes are not UTF-8".to_string())?;
+    let text = std::str::from_utf8(&decoded).map_err(|_| "the escaped bytes are not UTF-8".to_string())?;
     let host = if text.is_ascii() {
-        simple_host(&text)?
+        simple_host(text)?
     } else {
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
         simple_host_ascii_part(&text)?;
@@ -476,11 +476,11 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         if ascii.value.is_empty() {
             return Err("UTS #46 ToASCII gives the empty string".to_string());
         }
-        let rechecked = String::from_utf8(decode_escaped(&ascii.value)?).map_err(|_| "not UTF-8".to_string())?;
+        let rechecked = decode_escaped(&ascii.value)?;
         if !rechecked.is_ascii() {
             return Err("a %XX escape decodes to a non-ASCII byte".to_string());
         }
-        simple_host(&rechecked)?
+        simple_host(std::str::from_utf8(&rechecked).map_err(|_| "not UTF-8".to_string())?)?
     };
     canonical_ip(&host)
 }
@@ -489,7 +489,11 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
 /// space and `*` escaped.
 fn simple_host(text: &str) -> Result<String, String> {
     simple_host_ascii_part(text)?;
-    Ok(text.to_ascii_lowercase().replace(' ', "%20").replace('*', "%2A"))
+    let lower = text.to_ascii_lowercase();
+    if !lower.contains([' ', '*']) {
+        return Ok(lower);
+    }
+    Ok(lower.replace(' ', "%20").replace('*', "%2A"))
 }
 
 fn simple_host_ascii_part(text: &str) -> Result<(), String> {
@@ -501,7 +505,7 @@ fn simple_host_ascii_part(text: &str) -> Result<(), String> {
 
 /// `DecodeEscaped` over the host: `%XX` becomes the byte; a `%` without
 /// two hex digits makes the host invalid.
-fn decode_escaped(text: &str) -> Result<Vec<u8>, String> {
+fn decode_escaped(text: &str) -> Result<std::borrow::Cow<'_, [u8]>, String> {
     let bytes = text.as_bytes();
     if bytes.iter().enumerate().any(|(i, &b)| {
         b == b'%' && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
