@@ -16,8 +16,8 @@
 //! ```
 
 use crate::uts46::{Conversion, Options, Preset, Uts46};
-use std::borrow::Cow;
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// A parsed host (URL Standard §3.1 "Hosts"; opaque and empty hosts belong
 /// to non-special URLs and are not produced here).

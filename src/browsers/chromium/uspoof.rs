@@ -193,7 +193,8 @@ mod tests {
         true
     }
 
-    /// The probes of ICU 72 (`uspoof_open` defaults plus AUX_INFO) recorded in the notes on the port.
+    /// What ICU 72 (Debian's libicu-dev) reports for these strings with
+    /// `uspoof_open`'s defaults plus `USPOOF_AUX_INFO`, as a small C++ probe printed it.
     #[test]
     fn levels_and_bits_as_icu_reports_them() {
         let level = |s: &str| restriction_level(s, any);
