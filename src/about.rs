@@ -30,21 +30,16 @@ pub fn data_sources(table: &MappingTable) -> Vec<DataSource> {
             source: path.display().to_string(),
         });
     }
+    sources.extend(table.properties().sources().into_iter().map(|property| DataSource {
+        what: property_role(property.property),
+        version: property.version,
+        source: property.source,
+    }));
     sources.extend([
         DataSource {
             what: "Normalization (NFC)",
             version: version(unicode_normalization::UNICODE_VERSION),
             source: "unicode-normalization crate".to_string(),
-        },
-        DataSource {
-            what: "Bidi_Class (Bidi rule)",
-            version: version(unicode_bidi::UNICODE_VERSION),
-            source: "unicode-bidi crate, with the BN defaults of DerivedBidiClass.txt".to_string(),
-        },
-        DataSource {
-            what: "Joining_Type (ContextJ)",
-            version: version(unicode_joining_type::UNICODE_VERSION),
-            source: "unicode-joining-type crate".to_string(),
         },
         DataSource {
             what: "Character names",
@@ -53,4 +48,14 @@ pub fn data_sources(table: &MappingTable) -> Vec<DataSource> {
         },
     ]);
     sources
+}
+
+/// What the engine reads each property for.
+fn property_role(property: &str) -> &'static str {
+    match property {
+        "Bidi_Class" => "Bidi_Class (Bidi rule)",
+        "Joining_Type" => "Joining_Type (ContextJ)",
+        "General_Category (marks)" => "General_Category M (criterion 6)",
+        _ => "Canonical_Combining_Class (virama, ContextJ)",
+    }
 }

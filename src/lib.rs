@@ -18,6 +18,7 @@ pub mod display;
 pub mod explain;
 pub mod names;
 pub mod profiles;
+pub mod properties;
 pub mod punycode;
 pub mod spoof;
 pub mod table;

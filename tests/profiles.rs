@@ -427,8 +427,10 @@ fn explain_2008(name: &str, ours: &idna_inspector::profiles::ProfileResult, answ
     let only_bidi_errors_in_ltr_labels = answer.idna2008.is_some()
         && ours.ascii_errors.iter().all(|e| {
             e.code.starts_with('B')
-                && e.label
-                    .is_some_and(|i| !idna_inspector::uts46::has_rtl_or_arabic_number(labels[i]))
+                && e.label.is_some_and(|i| {
+                    let properties = idna_inspector::MappingTable::bundled().properties();
+                    !idna_inspector::uts46::has_rtl_or_arabic_number(properties, labels[i])
+                })
         });
     if only_bidi_errors_in_ltr_labels {
         return Some("RFC 5893 checks every label of a Bidi domain name; Python only labels with R, AL or AN");

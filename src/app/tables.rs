@@ -57,13 +57,34 @@ impl Tables {
         self.message = None;
     }
 
-    /// "Unicode 16.0.0 (bundled, 2024-…)" for the status bar.
+    /// "Unicode 16.0.0 (bundled, 2024-…)" for the status bar; for a loaded
+    /// table also whether its UCD files gave the character properties.
     pub fn describe(&self) -> String {
         let table = self.engine().table();
         let origin = match table.source() {
             TableSource::Bundled => "bundled".to_string(),
             TableSource::File(path) => path.display().to_string(),
         };
-        format!("Mapping table: Unicode {} ({origin}, {})", table.version(), table.date())
+        let properties = match table.source() {
+            TableSource::Bundled => String::new(),
+            TableSource::File(_) => {
+                let sources = table.properties().sources();
+                let loaded = sources.iter().filter(|s| s.from_file).count();
+                match loaded {
+                    0 => " · properties: bundled libraries (no UCD files beside the table)".to_string(),
+                    n if n == sources.len() => format!(" · properties: UCD {}", table.version()),
+                    n => format!(
+                        " · properties: {n} of {} from UCD {}, the rest bundled",
+                        sources.len(),
+                        table.version()
+                    ),
+                }
+            }
+        };
+        format!(
+            "Mapping table: Unicode {} ({origin}, {}){properties}",
+            table.version(),
+            table.date()
+        )
     }
 }

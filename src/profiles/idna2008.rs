@@ -95,11 +95,13 @@ pub fn process(table: &MappingTable, input: &str) -> ProfileResult {
         }
         u_labels.push(u_label.unwrap_or_else(|| label.to_string()));
     }
-    let bidi_domain = u_labels.iter().any(|label| has_rtl_or_arabic_number(label));
+    let bidi_domain = u_labels
+        .iter()
+        .any(|label| has_rtl_or_arabic_number(table.properties(), label));
     let mut shared = Vec::new();
     for (index, label) in u_labels.iter().enumerate() {
         if !label.is_empty() {
-            bidi_and_joiner_rules(label, index, bidi_domain, &mut shared);
+            bidi_and_joiner_rules(label, index, bidi_domain, table.properties(), &mut shared);
         }
     }
     errors.extend(shared.iter().map(from_shared_rule));

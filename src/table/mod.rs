@@ -3,6 +3,7 @@
 
 mod parse;
 
+use crate::properties::Properties;
 use crate::uts46::AsciiFolding;
 use std::borrow::Cow;
 use std::fmt;
@@ -36,6 +37,9 @@ pub struct MappingTable {
     block_rows: Vec<u32>,
     /// See [`MappingTable::records_p1_in_map_step`]; derived from `version` once.
     records_p1: bool,
+    /// The character properties read with this table (bundled, or the same
+    /// Unicode data folder's UCD files).
+    properties: Properties,
 }
 
 /// log2 of the code points per entry of `block_rows`.
@@ -84,6 +88,8 @@ pub enum TableError {
     Io { path: PathBuf, error: std::io::Error },
     /// The file is not a well-formed mapping table.
     Parse { path: PathBuf, error: ParseError },
+    /// A UCD file beside the table cannot be read or is not well formed.
+    Properties { error: String },
 }
 
 impl fmt::Display for TableError {
@@ -97,6 +103,7 @@ impl fmt::Display for TableError {
                 )
             }
             TableError::Parse { path, error } => write!(f, "{} is not a valid IdnaMappingTable.txt: {error}", path.display()),
+            TableError::Properties { error } => write!(f, "{error}"),
         }
     }
 }
@@ -130,7 +137,19 @@ impl MappingTable {
             path: file.clone(),
             error,
         })?;
-        MappingTable::from_text(&text, TableSource::File(file.clone())).map_err(|error| TableError::Parse { path: file, error })
+        let mut table = MappingTable::from_text(&text, TableSource::File(file.clone())).map_err(|error| TableError::Parse {
+            path: file.clone(),
+            error,
+        })?;
+        table.properties =
+            Properties::load(&data_folder(&file), &table.version).map_err(|error| TableError::Properties { error })?;
+        Ok(table)
+    }
+
+    /// The character properties read with this table: the bundled libraries',
+    /// or those of the Unicode data folder the table was loaded from.
+    pub fn properties(&self) -> &Properties {
+        &self.properties
     }
 
     /// Parses the text of an `IdnaMappingTable.txt` (UTS #46 §5).
@@ -164,6 +183,7 @@ impl MappingTable {
         let records_p1 = version_at_most_15_0(&version);
         MappingTable {
             records_p1,
+            properties: Properties::bundled(),
             rows,
             pool,
             version,
@@ -309,6 +329,17 @@ fn bmp_rows(rows: &[RawRow]) -> Vec<u16> {
 fn row_index(rows: &[RawRow], cp: u32) -> usize {
     // Rows are contiguous, so the row is the last one starting at or before cp.
     rows.partition_point(|row| row.start <= cp) - 1
+}
+
+/// The Unicode data folder a table file sits in: the parent of its `idna/`
+/// folder (Unicode's layout: `idna/`, `ucd/`, `security/` side by side), or
+/// its own folder.
+fn data_folder(file: &Path) -> PathBuf {
+    let folder = file.parent().unwrap_or(Path::new("."));
+    match folder.file_name() {
+        Some(name) if name == "idna" => folder.parent().unwrap_or(folder).to_path_buf(),
+        _ => folder.to_path_buf(),
+    }
 }
 
 fn locate_table_file(path: &Path) -> PathBuf {

@@ -4,67 +4,8 @@
 use super::errors::ErrorCode;
 use super::trace::{CheckOutcome, Direction};
 use super::validity::{LabelReport, positions_where};
+use crate::properties::Properties;
 use unicode_bidi::BidiClass;
-
-/// Bidi_Class of `c` (UAX #44, DerivedBidiClass.txt), including the default
-/// values of unassigned code points.
-///
-/// unicode-bidi's table carries the right-to-left block defaults (the
-/// `@missing` lines for R, AL and ET) but answers L for the code points that
-/// DerivedBidiClass.txt gives BN by default: unassigned Default_Ignorable_Code_Point
-/// (U+2065, U+FFF0..FFF8, U+E0000..E0FFF) and noncharacters, plus U+E0001
-/// LANGUAGE TAG. Those ranges are fixed by Unicode's stability policies, so
-/// they are corrected here; everything else is the crate's answer. The BMP
-/// is answered from a table of these answers ([`super::char_flags`]).
-pub fn bidi_class(c: char) -> BidiClass {
-    super::char_flags::bidi_class(c)
-}
-
-/// [`bidi_class`] without the table: what the table is built from.
-pub(super) fn bidi_class_uncached(c: char) -> BidiClass {
-    let class = unicode_bidi::bidi_class(c);
-    if class == BidiClass::L && defaults_to_boundary_neutral(c as u32) {
-        BidiClass::BN
-    } else {
-        class
-    }
-}
-
-fn defaults_to_boundary_neutral(cp: u32) -> bool {
-    let noncharacter = (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE;
-    let reserved_default_ignorable = cp == 0x2065 || (0xFFF0..=0xFFF8).contains(&cp) || (0xE0000..=0xE0FFF).contains(&cp);
-    noncharacter || reserved_default_ignorable
-}
-
-/// The short Bidi_Class name of `c` (`L`, `R`, `AL`, `EN`, …).
-pub fn bidi_class_name(c: char) -> &'static str {
-    use BidiClass::*;
-    match bidi_class(c) {
-        AL => "AL",
-        AN => "AN",
-        B => "B",
-        BN => "BN",
-        CS => "CS",
-        EN => "EN",
-        ES => "ES",
-        ET => "ET",
-        FSI => "FSI",
-        L => "L",
-        LRE => "LRE",
-        LRI => "LRI",
-        LRO => "LRO",
-        NSM => "NSM",
-        ON => "ON",
-        PDF => "PDF",
-        PDI => "PDI",
-        R => "R",
-        RLE => "RLE",
-        RLI => "RLI",
-        RLO => "RLO",
-        S => "S",
-        WS => "WS",
-    }
-}
 
 /// What one pass over a label's bidi classes establishes.
 struct LabelClasses {
@@ -89,7 +30,7 @@ fn allowed_in_ltr(class: BidiClass) -> bool {
     matches!(class, L | EN | ES | CS | ET | ON | BN | NSM)
 }
 
-fn classify(label: &str) -> LabelClasses {
+fn classify(label: &str, properties: &Properties) -> LabelClasses {
     let mut facts = LabelClasses {
         first: None,
         end: None,
@@ -99,7 +40,7 @@ fn classify(label: &str) -> LabelClasses {
         outside_ltr_set: false,
     };
     for (position, c) in label.chars().enumerate() {
-        let class = bidi_class(c);
+        let class = properties.bidi_class(c);
         facts.first.get_or_insert(class);
         if class != BidiClass::NSM {
             facts.end = Some((position, class));
@@ -113,17 +54,17 @@ fn classify(label: &str) -> LabelClasses {
 }
 
 /// Positions whose class satisfies `predicate`; only walked when a rule failed.
-fn positions_of(label: &str, failed: bool, predicate: impl Fn(BidiClass) -> bool) -> Vec<usize> {
+fn positions_of(label: &str, properties: &Properties, failed: bool, predicate: impl Fn(BidiClass) -> bool) -> Vec<usize> {
     if !failed {
         return Vec::new();
     }
-    positions_where(label, |c| predicate(bidi_class(c))).collect()
+    positions_where(label, |c| predicate(properties.bidi_class(c))).collect()
 }
 
 /// Applies rules 1–6 to a non-empty label; returns the label's direction.
-pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Direction {
+pub(crate) fn check_bidi_rule(label: &str, properties: &Properties, report: &mut LabelReport<'_>) -> Direction {
     use BidiClass::*;
-    let facts = classify(label);
+    let facts = classify(label, properties);
     let direction = match facts.first {
         Some(L) => Direction::LeftToRight,
         Some(R | AL) => Direction::RightToLeft,
@@ -143,13 +84,13 @@ pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Dire
         Direction::RightToLeft => {
             report.check(
                 ErrorCode::B2,
-                positions_of(label, facts.outside_rtl_set, |class| !allowed_in_rtl(class)),
+                positions_of(label, properties, facts.outside_rtl_set, |class| !allowed_in_rtl(class)),
             );
             report.check(ErrorCode::B3, end_outside(|class| matches!(class, R | AL | EN | AN)));
             let mixed_digits = facts.has_en && facts.has_an;
             report.check(
                 ErrorCode::B4,
-                positions_of(label, mixed_digits, |class| matches!(class, EN | AN)),
+                positions_of(label, properties, mixed_digits, |class| matches!(class, EN | AN)),
             );
             let why = "right-to-left label (rules 5 and 6 are for left-to-right labels)";
             report.skip(ErrorCode::B5, CheckOutcome::NotApplicable(why));
@@ -164,7 +105,7 @@ pub(crate) fn check_bidi_rule(label: &str, report: &mut LabelReport<'_>) -> Dire
             }
             report.check(
                 ErrorCode::B5,
-                positions_of(label, facts.outside_ltr_set, |class| !allowed_in_ltr(class)),
+                positions_of(label, properties, facts.outside_ltr_set, |class| !allowed_in_ltr(class)),
             );
             report.check(ErrorCode::B6, end_outside(|class| matches!(class, L | EN)));
         }

@@ -3,29 +3,16 @@
 
 use super::errors::ErrorCode;
 use super::validity::LabelReport;
-use unicode_joining_type::{JoiningType, get_joining_type};
-use unicode_normalization::char::canonical_combining_class;
+use crate::properties::Properties;
+use unicode_joining_type::JoiningType;
 
 const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 /// Canonical_Combining_Class=Virama.
 const VIRAMA: u8 = 9;
 
-/// The short Joining_Type name of `c` (`U`, `L`, `R`, `D`, `C`, `T`).
-pub fn joining_type_name(c: char) -> &'static str {
-    match get_joining_type(c) {
-        JoiningType::LeftJoining => "L",
-        JoiningType::RightJoining => "R",
-        JoiningType::DualJoining => "D",
-        JoiningType::JoinCausing => "C",
-        JoiningType::Transparent => "T",
-        // NonJoining, and any type a later version of the crate adds.
-        _ => "U",
-    }
-}
-
 /// Checks every joiner of a label; reports C1 and C2 with the joiner's position.
-pub(crate) fn check_joiners(label: &str, report: &mut LabelReport<'_>) {
+pub(crate) fn check_joiners(label: &str, properties: &Properties, report: &mut LabelReport<'_>) {
     // Both joiners are three bytes in UTF-8: an ASCII label is answered without decoding.
     if label.is_ascii() || !label.contains([ZWNJ, ZWJ]) {
         report.check(ErrorCode::C1, None);
@@ -33,9 +20,9 @@ pub(crate) fn check_joiners(label: &str, report: &mut LabelReport<'_>) {
         return;
     }
     let chars: Vec<char> = label.chars().collect();
-    let failing = |joiner: char, rule: fn(&[char], usize) -> bool| {
+    let failing = |joiner: char, rule: fn(&[char], usize, &Properties) -> bool| {
         (0..chars.len())
-            .filter(|&i| chars[i] == joiner && !rule(&chars, i))
+            .filter(|&i| chars[i] == joiner && !rule(&chars, i, properties))
             .collect::<Vec<_>>()
     };
     let zwnj_failures = failing(ZWNJ, zwnj_allowed);
@@ -45,15 +32,16 @@ pub(crate) fn check_joiners(label: &str, report: &mut LabelReport<'_>) {
 }
 
 /// A.1 and A.2: the joiner directly follows a virama.
-fn after_virama(chars: &[char], i: usize) -> bool {
-    i > 0 && canonical_combining_class(chars[i - 1]) == VIRAMA
+fn after_virama(chars: &[char], i: usize, properties: &Properties) -> bool {
+    i > 0 && properties.combining_class(chars[i - 1]) == VIRAMA
 }
 
 /// A.1: after a virama, or matching `(Joining_Type:{L,D})(Joining_Type:T)*\u200C(Joining_Type:T)*(Joining_Type:{R,D})`.
-fn zwnj_allowed(chars: &[char], i: usize) -> bool {
-    if after_virama(chars, i) {
+fn zwnj_allowed(chars: &[char], i: usize, properties: &Properties) -> bool {
+    if after_virama(chars, i, properties) {
         return true;
     }
+    let get_joining_type = |c: char| properties.joining_type(c);
     let is_transparent = |c: &&char| get_joining_type(**c) == JoiningType::Transparent;
     let before = chars[..i].iter().rev().find(|c| !is_transparent(c));
     let after = chars[i + 1..].iter().find(|c| !is_transparent(c));

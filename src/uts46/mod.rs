@@ -8,7 +8,6 @@
 
 mod ascii;
 mod bidi_rule;
-mod char_flags;
 mod contextj;
 pub mod contexto;
 pub mod errors;
@@ -18,17 +17,15 @@ mod validity;
 
 pub(crate) use ascii::AsciiFolding;
 pub use ascii::ValidAscii;
-pub use bidi_rule::bidi_class_name;
-pub use contextj::joining_type_name;
 pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
 pub use unicode_fast::ValidUnicode;
 
 use crate::names::char_name;
+use crate::properties::Properties;
 use crate::punycode;
 use crate::table::{MappingTable, Status};
 use bidi_rule::check_bidi_rule;
-use char_flags::is_rtl_or_arabic_number;
 use contextj::check_joiners;
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
@@ -368,7 +365,7 @@ impl<'t> Uts46<'t> {
         let normalized = normalize(mapped);
         let mut output = String::with_capacity(normalized.len());
         self.convert_labels(&normalized, mode, options, &mut output, &mut errors, trace.as_deref_mut());
-        check_name_rules(&output, options, &mut errors, trace.as_deref_mut());
+        check_name_rules(&output, options, self.table.properties(), &mut errors, trace.as_deref_mut());
         if let Some(trace) = trace {
             trace.normalized = normalized;
             trace.output = output.clone();
@@ -669,7 +666,7 @@ fn char_count(text: &str) -> usize {
 
 /// Step 2, Normalize: NFC, skipping the work when the quick check says the text already is.
 fn normalize(mapped: String) -> String {
-    if mapped.is_ascii() || char_flags::is_nfc_quick_yes(&mapped) {
+    if mapped.is_ascii() || crate::properties::is_nfc_quick_yes(&mapped) {
         mapped
     } else {
         mapped.nfc().collect()
@@ -679,10 +676,16 @@ fn normalize(mapped: String) -> String {
 /// The rules that look at the whole converted name: empty labels (X4_2), and
 /// for each label the Bidi rule (criterion 9, which needs to know whether any
 /// label is right-to-left) and the CONTEXTJ rules (criterion 8).
-fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>, mut trace: Option<&mut ProcessTrace>) {
+fn check_name_rules(
+    output: &str,
+    options: &Options,
+    properties: &Properties,
+    errors: &mut Vec<IdnaError>,
+    mut trace: Option<&mut ProcessTrace>,
+) {
     // The empty root label after a trailing dot is not an empty label here.
     let body = output.strip_suffix('.').unwrap_or(output);
-    let bidi_domain = options.check_bidi && body.chars().any(is_rtl_or_arabic_number);
+    let bidi_domain = options.check_bidi && has_rtl_or_arabic_number(properties, body);
     if let Some(trace) = trace.as_deref_mut() {
         trace.bidi_domain = bidi_domain;
     }
@@ -710,13 +713,13 @@ fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>
                 CheckOutcome::NotApplicable("no character of bidi class R, AL or AN in the name"),
             );
         } else {
-            let label_direction = check_bidi_rule(label, &mut report);
+            let label_direction = check_bidi_rule(label, properties, &mut report);
             if let Some(direction) = direction {
                 *direction = Some(label_direction);
             }
         }
         if options.check_joiners {
-            check_joiners(label, &mut report);
+            check_joiners(label, properties, &mut report);
         } else {
             skip_all(
                 &mut report,
@@ -735,23 +738,29 @@ fn check_name_rules(output: &str, options: &Options, errors: &mut Vec<IdnaError>
 
 /// True when `text` holds a character of bidi class R, AL or AN: a name with
 /// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
-pub fn has_rtl_or_arabic_number(text: &str) -> bool {
-    text.chars().any(is_rtl_or_arabic_number)
+pub fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
+    text.chars().any(|c| properties.is_rtl_or_arabic_number(c))
 }
 
 /// The RFC 5893 Bidi rule (when `bidi_domain`) and the RFC 5892 Appendix A.1/A.2
 /// CONTEXTJ rules applied to one label outside the UTS #46 pipeline, for the
 /// IDNA2008 profile: the same code as criterion 8 and 9, the same codes (B1–B6, C1, C2).
-pub(crate) fn bidi_and_joiner_rules(label: &str, index: usize, bidi_domain: bool, errors: &mut Vec<IdnaError>) {
+pub(crate) fn bidi_and_joiner_rules(
+    label: &str,
+    index: usize,
+    bidi_domain: bool,
+    properties: &Properties,
+    errors: &mut Vec<IdnaError>,
+) {
     let mut report = LabelReport {
         errors,
         label: index,
         checklist: None,
     };
     if bidi_domain {
-        check_bidi_rule(label, &mut report);
+        check_bidi_rule(label, properties, &mut report);
     }
-    check_joiners(label, &mut report);
+    check_joiners(label, properties, &mut report);
 }
 
 const BIDI_CODES: [ErrorCode; 6] = [
@@ -811,9 +820,9 @@ impl ProcessTrace {
                     code_point: c,
                     name: char_name(c),
                     status: table.status(c),
-                    bidi_class: bidi_class_name(c),
-                    joining_type: joining_type_name(c),
-                    combining_class: unicode_normalization::char::canonical_combining_class(c),
+                    bidi_class: table.properties().bidi_class_name(c),
+                    joining_type: table.properties().joining_type_name(c),
+                    combining_class: table.properties().combining_class(c),
                 })
                 .collect();
         }

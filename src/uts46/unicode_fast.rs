@@ -37,10 +37,10 @@
 //! `tests/properties.rs` compares it with the traced engine, which never takes it.
 
 use super::bidi_rule::check_bidi_rule;
-use super::char_flags::{self, is_combining_mark, is_nfc_quick_yes};
 use super::trace::Mode;
 use super::validity::LabelReport;
 use super::{Options, label_length, labels};
+use crate::properties::{Properties, is_nfc_quick_yes};
 use crate::punycode;
 use crate::table::{MappingTable, Status};
 use std::ops::Range;
@@ -133,7 +133,7 @@ fn map_name(input: &str, mode: Mode, options: &Options, table: &MappingTable, ou
     }
     name.changed = writer.finish();
     let mapped = if name.changed { &out[start..] } else { input };
-    if name.bidi_domain && !bidi_rule_holds(mapped) {
+    if name.bidi_domain && !bidi_rule_holds(mapped, table.properties()) {
         return None;
     }
     Some(name)
@@ -285,6 +285,7 @@ struct NameFacts {
 /// mapped character is written (one pass over the label).
 struct LabelFacts<'a> {
     options: &'a Options,
+    properties: &'a Properties,
     /// Mapped code points so far.
     length: usize,
     first: Option<char>,
@@ -298,9 +299,10 @@ struct LabelFacts<'a> {
 }
 
 impl<'a> LabelFacts<'a> {
-    fn new(options: &'a Options) -> Self {
+    fn new(options: &'a Options, properties: &'a Properties) -> Self {
         LabelFacts {
             options,
+            properties,
             length: 0,
             first: None,
             last: '\0',
@@ -315,7 +317,7 @@ impl<'a> LabelFacts<'a> {
     fn note(&mut self, c: char) {
         // U1, on the mapped label: a transitional mapping may write ASCII too.
         self.std3_broken |= self.options.use_std3_ascii_rules && c.is_ascii() && !super::validity::is_ldh_lowercase(c);
-        let flags = char_flags::facts(c);
+        let flags = self.properties.facts(c);
         self.rtl_or_arabic_number |= self.options.check_bidi && flags.rtl_or_arabic_number();
         self.nfc_stable &= flags.nfc_stable();
         if let Some(slot) = self.prefix.get_mut(self.length) {
@@ -342,7 +344,7 @@ fn map_label(
     if maps_to_ace_prefix(label, table) {
         return map_a_label(label, offset, options, table, writer, name);
     }
-    let mut facts = LabelFacts::new(options);
+    let mut facts = LabelFacts::new(options, table.properties());
     let mut changed = false;
     for (index, c) in label.char_indices() {
         let mut buffer = [0; 4];
@@ -405,7 +407,7 @@ fn map_a_label(
     if decoded.is_empty() || decoded.is_ascii() {
         return None;
     }
-    let mut facts = LabelFacts::new(options);
+    let mut facts = LabelFacts::new(options, table.properties());
     for c in decoded.chars() {
         let kept = match c.is_ascii() {
             true => table.ascii_fold(c as u8) == Some(c as u8),
@@ -429,7 +431,7 @@ fn check_label(facts: &LabelFacts<'_>, options: &Options, in_nfc: impl FnOnce() 
     // Longer labels (an A-label has at most 63 bytes) go to the full engine,
     // which also knows the encoder's limit (A3).
     let a_label_prefix = facts.prefix == ['x', 'n', '-', '-'];
-    if facts.length > 63 || facts.std3_broken || a_label_prefix || is_combining_mark(first) {
+    if facts.length > 63 || facts.std3_broken || a_label_prefix || facts.properties.is_combining_mark(first) {
         return None;
     }
     let hyphens_3_4 = facts.prefix[2] == '-' && facts.prefix[3] == '-';
@@ -494,7 +496,7 @@ fn map_char<'t>(c: char, mode: Mode, table: &'t MappingTable, has_deviation: &mu
 
 /// True when every label of a Bidi domain name passes the RFC 5893 rule
 /// (the engine's own check; errors go to a scratch list, allocated only on failure).
-fn bidi_rule_holds(name: &str) -> bool {
+fn bidi_rule_holds(name: &str, properties: &Properties) -> bool {
     let mut errors = Vec::new();
     for (index, label) in labels(name).enumerate() {
         let mut report = LabelReport {
@@ -502,7 +504,7 @@ fn bidi_rule_holds(name: &str) -> bool {
             label: index,
             checklist: None,
         };
-        check_bidi_rule(label, &mut report);
+        check_bidi_rule(label, properties, &mut report);
         if !errors.is_empty() {
             return false;
         }

@@ -1,7 +1,6 @@
 //! The validity criteria of UTS #46 §4.1 (V1–V7, U1), applied to one label.
 
 use super::Options;
-use super::char_flags::is_combining_mark;
 use super::errors::{ErrorCode, IdnaError};
 use super::trace::{CheckOutcome, CheckResult, Mode};
 use crate::table::{MappingTable, Status};
@@ -108,7 +107,11 @@ pub(crate) fn check_label(
     // Criterion 6: must not begin with a combining mark (General_Category=Mark).
     report.check(
         ErrorCode::V6,
-        label.chars().next().filter(|&c| is_combining_mark(c)).map(|_| 0),
+        label
+            .chars()
+            .next()
+            .filter(|&c| table.properties().is_combining_mark(c))
+            .map(|_| 0),
     );
     // Criterion 7: each status must be valid (or deviation, nontransitionally).
     report.check_where(ErrorCode::V7, facts.has_status_not_allowed, label, |c| {

@@ -15,11 +15,11 @@ pub struct TestLine {
 }
 
 /// Parses the file; lines with an escaped surrogate (\uD800–\uDFFF) cannot be
-/// represented in a Rust string and are counted in `skipped_surrogates` — the
-/// file itself says such implementations skip them.
-pub fn parse(text: &str) -> (Vec<TestLine>, usize) {
+/// represented in a Rust string and are returned by line number as skipped —
+/// the file itself says such implementations skip them.
+pub fn parse(text: &str) -> (Vec<TestLine>, Vec<usize>) {
     let mut lines = Vec::new();
-    let mut skipped = 0;
+    let mut skipped = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let data = raw.split('#').next().unwrap_or("");
         if data.trim().is_empty() {
@@ -28,7 +28,7 @@ pub fn parse(text: &str) -> (Vec<TestLine>, usize) {
         let fields: Vec<&str> = data.split(';').map(str::trim).collect();
         assert_eq!(fields.len(), 7, "line {}: expected 7 fields", index + 1);
         let Some(fields) = fields.iter().map(|f| unescape(f)).collect::<Option<Vec<String>>>() else {
-            skipped += 1;
+            skipped.push(index + 1);
             continue;
         };
         let value = |field: &str, fallback: &str| match field {
@@ -112,6 +112,7 @@ pub struct Score {
     pub code_mismatches: Vec<String>,
 }
 
+/// Runs every line; the expectations are checked by [`assert_exact`].
 pub fn score(engine: &Uts46<'_>, lines: &[TestLine]) -> Score {
     let mut score = Score::default();
     let options = Options::default();
@@ -148,12 +149,11 @@ pub fn score(engine: &Uts46<'_>, lines: &[TestLine]) -> Score {
     score
 }
 
-pub fn report(label: &str, score: &Score, skipped: usize) {
+pub fn report(label: &str, score: &Score, skipped: &[usize]) {
     let pct = |n: usize| 100.0 * n as f64 / score.lines.max(1) as f64;
     println!(
-        "{label}: {} lines ({} skipped: escaped surrogates); conforming {} ({:.3} %); exact error codes {} ({:.3} %); exact strings {} ({:.3} %)",
+        "{label}: {} lines (skipped, escaped surrogates: lines {skipped:?}); conforming {} ({:.3} %); exact error codes {} ({:.3} %); exact strings {} ({:.3} %)",
         score.lines,
-        skipped,
         score.conforming,
         pct(score.conforming),
         score.exact_codes,
@@ -167,4 +167,20 @@ pub fn report(label: &str, score: &Score, skipped: usize) {
     for mismatch in score.code_mismatches.iter().take(40) {
         println!("  CODES {mismatch}");
     }
+}
+
+/// The claim README makes of each version: `expected_lines` data lines run
+/// (the surrogate lines `expected_skipped` skipped, by line number), every
+/// line conforming, every line with exactly the file's error codes, and
+/// every result string — ToUnicode with errors too — equal to the file's.
+pub fn assert_exact(label: &str, score: &Score, skipped: &[usize], expected_lines: usize, expected_skipped: &[usize]) {
+    report(label, score, skipped);
+    assert_eq!(score.lines, expected_lines, "{label}: data lines run");
+    assert_eq!(skipped, expected_skipped, "{label}: lines skipped (escaped surrogates)");
+    assert_eq!(score.conforming, score.lines, "{label}: every line conforms");
+    assert_eq!(
+        score.exact_codes, score.lines,
+        "{label}: every line has exactly the file's codes"
+    );
+    assert_eq!(score.exact_strings, score.lines, "{label}: every result string is the file's");
 }

@@ -1,0 +1,476 @@
+//! The character properties UTS #46 reads beside the mapping table:
+//! Bidi_Class (the RFC 5893 Bidi rule, criterion 9), Joining_Type and
+//! Canonical_Combining_Class=Virama (the RFC 5892 A.1/A.2 CONTEXTJ rules,
+//! criterion 8) and General_Category M (criterion 6) — from the bundled
+//! libraries, or, for a table loaded from a Unicode data folder, from that
+//! folder's UCD files (each property from its file where present).
+//!
+//! The engine asks about every character of every name, so the BMP is
+//! answered from a 64 KiB table of one byte per code point, built once, on
+//! first use, from the very functions that answer otherwise: see
+//! `docs/performance.md` for why.
+
+mod ucd;
+
+use std::fmt::Display;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+use unicode_bidi::BidiClass;
+use unicode_joining_type::{JoiningType, get_joining_type};
+use unicode_normalization::char::{canonical_combining_class, is_combining_mark as library_combining_mark};
+use unicode_normalization::{IsNormalized, is_nfc_quick};
+
+/// Where the engine's character properties come from (cheap to clone: a
+/// loaded version's data is shared).
+#[derive(Clone, Debug, Default)]
+pub struct Properties {
+    loaded: Option<Arc<Loaded>>,
+}
+
+/// One property's source, for the About window and the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertySource {
+    /// The property, e.g. `Bidi_Class`.
+    pub property: &'static str,
+    /// Its Unicode version.
+    pub version: String,
+    /// A file, or the bundled library.
+    pub source: String,
+    /// True when read from a UCD file of the loaded version.
+    pub from_file: bool,
+}
+
+/// The UCD files of a loaded version: `ucd/extracted/DerivedBidiClass.txt`,
+/// `DerivedJoiningType.txt`, `DerivedGeneralCategory.txt` and
+/// `ucd/UnicodeData.txt`, each read into one value per code point.
+#[derive(Debug)]
+struct Loaded {
+    version: String,
+    bidi: Option<(PathBuf, Box<[u8]>)>,
+    joining: Option<(PathBuf, Box<[u8]>)>,
+    marks: Option<(PathBuf, Box<[u8]>)>,
+    combining: Option<(PathBuf, Box<[u8]>)>,
+    /// The BMP flags built from these ([`facts`]).
+    bmp: OnceLock<Box<[u8]>>,
+}
+
+impl Properties {
+    /// The bundled libraries' data: unicode-bidi (with the UCD's boundary
+    /// neutral defaults), unicode-joining-type, unicode-normalization.
+    pub fn bundled() -> Properties {
+        Properties::default()
+    }
+
+    /// The properties of the Unicode data folder `root` (laid out as Unicode
+    /// publishes it: `ucd/UnicodeData.txt`, `ucd/extracted/…`), of version
+    /// `version`. A file that is absent leaves that property to the bundled
+    /// library. Errors: a file that exists but cannot be read or parsed.
+    pub fn load(root: &Path, version: &str) -> Result<Properties, String> {
+        let file = |name: &str| {
+            let path = root.join(name);
+            path.exists().then_some(path)
+        };
+        let read = |name: &str, value: fn(&str) -> Option<u8>| -> Result<Option<(PathBuf, Box<[u8]>)>, String> {
+            match file(name) {
+                Some(path) => Ok(Some((path.clone(), ucd::read_ranges(&path, value)?))),
+                None => Ok(None),
+            }
+        };
+        let combining = match file("ucd/UnicodeData.txt") {
+            Some(path) => Some((path.clone(), ucd::read_combining_classes(&path)?)),
+            None => None,
+        };
+        let loaded = Loaded {
+            version: version.to_string(),
+            bidi: read("ucd/extracted/DerivedBidiClass.txt", bidi_class_index)?,
+            joining: read("ucd/extracted/DerivedJoiningType.txt", joining_type_index)?,
+            marks: read("ucd/extracted/DerivedGeneralCategory.txt", general_category_is_mark)?,
+            combining,
+            bmp: OnceLock::new(),
+        };
+        let any = loaded.bidi.is_some() || loaded.joining.is_some() || loaded.marks.is_some() || loaded.combining.is_some();
+        Ok(Properties {
+            loaded: any.then(|| Arc::new(loaded)),
+        })
+    }
+
+    /// True when no property comes from a loaded file.
+    pub fn is_bundled(&self) -> bool {
+        self.loaded.is_none()
+    }
+
+    /// Where each property comes from.
+    pub fn sources(&self) -> Vec<PropertySource> {
+        let loaded = self.loaded.as_deref();
+        let from = |file: Option<&(PathBuf, Box<[u8]>)>, property, library: PropertySource| match (loaded, file) {
+            (Some(loaded), Some((path, _))) => PropertySource {
+                property,
+                version: loaded.version.clone(),
+                source: path.display().to_string(),
+                from_file: true,
+            },
+            _ => library,
+        };
+        let library = |property, version: String, source: &str| PropertySource {
+            property,
+            version,
+            source: source.to_string(),
+            from_file: false,
+        };
+        vec![
+            from(
+                loaded.and_then(|l| l.bidi.as_ref()),
+                "Bidi_Class",
+                library(
+                    "Bidi_Class",
+                    version_string(unicode_bidi::UNICODE_VERSION),
+                    "unicode-bidi crate, with the BN defaults of DerivedBidiClass.txt",
+                ),
+            ),
+            from(
+                loaded.and_then(|l| l.joining.as_ref()),
+                "Joining_Type",
+                library(
+                    "Joining_Type",
+                    version_string(unicode_joining_type::UNICODE_VERSION),
+                    "unicode-joining-type crate",
+                ),
+            ),
+            from(
+                loaded.and_then(|l| l.marks.as_ref()),
+                "General_Category (marks)",
+                library(
+                    "General_Category (marks)",
+                    version_string(unicode_normalization::UNICODE_VERSION),
+                    "unicode-normalization crate",
+                ),
+            ),
+            from(
+                loaded.and_then(|l| l.combining.as_ref()),
+                "Canonical_Combining_Class",
+                library(
+                    "Canonical_Combining_Class",
+                    version_string(unicode_normalization::UNICODE_VERSION),
+                    "unicode-normalization crate",
+                ),
+            ),
+        ]
+    }
+
+    /// Bidi_Class of `c` (UAX #44, DerivedBidiClass.txt), including the
+    /// defaults of unassigned code points.
+    #[inline]
+    pub fn bidi_class(&self, c: char) -> BidiClass {
+        BIDI_CLASSES[usize::from(self.facts(c).0 & CLASS_BITS)]
+    }
+
+    /// True when `c` has Bidi_Class R, AL or AN: one such character makes a
+    /// name a Bidi domain name (RFC 5893 §1.4).
+    #[inline]
+    pub fn is_rtl_or_arabic_number(&self, c: char) -> bool {
+        self.facts(c).rtl_or_arabic_number()
+    }
+
+    /// True when `c` has General_Category Mark (Mn, Mc or Me).
+    #[inline]
+    pub fn is_combining_mark(&self, c: char) -> bool {
+        self.facts(c).combining_mark()
+    }
+
+    /// Joining_Type of `c` (DerivedJoiningType.txt; U by default).
+    pub fn joining_type(&self, c: char) -> JoiningType {
+        match self.loaded.as_deref().and_then(|l| l.joining.as_ref()) {
+            Some((_, types)) => JOINING_TYPES[usize::from(types[c as usize])],
+            None => get_joining_type(c),
+        }
+    }
+
+    /// Canonical_Combining_Class of `c` (UnicodeData.txt field 3).
+    pub fn combining_class(&self, c: char) -> u8 {
+        match self.loaded.as_deref().and_then(|l| l.combining.as_ref()) {
+            Some((_, classes)) => classes[c as usize],
+            None => canonical_combining_class(c),
+        }
+    }
+
+    /// Every flag of `c` at once (one table read for the BMP).
+    #[inline]
+    pub(crate) fn facts(&self, c: char) -> CharFacts {
+        match self.loaded.as_deref() {
+            None => bundled_facts(c),
+            Some(loaded) => {
+                let table = loaded.bmp.get_or_init(|| build_bmp(|c| loaded.compute_byte(c)));
+                CharFacts(table.get(c as usize).copied().unwrap_or_else(|| loaded.compute_byte(c)))
+            }
+        }
+    }
+
+    /// The short Bidi_Class name of `c` (`L`, `R`, `AL`, `EN`, …).
+    pub fn bidi_class_name(&self, c: char) -> &'static str {
+        BIDI_CLASS_NAMES[usize::from(self.facts(c).0 & CLASS_BITS)]
+    }
+
+    /// The short Joining_Type name of `c` (`U`, `L`, `R`, `D`, `C`, `T`).
+    pub fn joining_type_name(&self, c: char) -> &'static str {
+        match self.joining_type(c) {
+            JoiningType::LeftJoining => "L",
+            JoiningType::RightJoining => "R",
+            JoiningType::DualJoining => "D",
+            JoiningType::JoinCausing => "C",
+            JoiningType::Transparent => "T",
+            // NonJoining, and any type a later version of the crate adds.
+            _ => "U",
+        }
+    }
+}
+
+impl Loaded {
+    fn compute_byte(&self, c: char) -> u8 {
+        let class = match &self.bidi {
+            Some((_, classes)) => BIDI_CLASSES[usize::from(classes[c as usize])],
+            None => library_bidi_class(c),
+        };
+        let mark = match &self.marks {
+            Some((_, marks)) => marks[c as usize] != 0,
+            None => library_combining_mark(c),
+        };
+        flags_byte(class, nfc_stable(c), mark)
+    }
+}
+
+fn version_string((major, minor, patch): (impl Display, impl Display, impl Display)) -> String {
+    format!("{major}.{minor}.{patch}")
+}
+
+/// All of the flags of one character: its Bidi_Class and three bits.
+#[derive(Clone, Copy)]
+pub(crate) struct CharFacts(u8);
+
+impl CharFacts {
+    /// NFC_Quick_Check=Yes with combining class 0: a string of such
+    /// characters is in NFC (none composes with what precedes it, none needs
+    /// reordering; UAX #15 §9).
+    #[inline]
+    pub(crate) fn nfc_stable(self) -> bool {
+        self.0 & NFC_STABLE != 0
+    }
+
+    /// Bidi_Class R, AL or AN.
+    #[inline]
+    pub(crate) fn rtl_or_arabic_number(self) -> bool {
+        self.0 & RTL_OR_ARABIC_NUMBER != 0
+    }
+
+    /// General_Category M.
+    #[inline]
+    pub(crate) fn combining_mark(self) -> bool {
+        self.0 & COMBINING_MARK != 0
+    }
+}
+
+/// True when `text` is in NFC (the NFC quick check answers Yes); the table
+/// answers for strings of NFC-stable characters, the library for the rest.
+/// (Normalization is always the bundled library's.)
+pub(crate) fn is_nfc_quick_yes(text: &str) -> bool {
+    text.chars().all(|c| bundled_facts(c).nfc_stable()) || is_nfc_quick(text.chars()) == IsNormalized::Yes
+}
+
+/// The low five bits of a flags byte: the index of the class in this list.
+const BIDI_CLASSES: [BidiClass; 23] = {
+    use BidiClass::*;
+    [
+        AL, AN, B, BN, CS, EN, ES, ET, FSI, L, LRE, LRI, LRO, NSM, ON, PDF, PDI, R, RLE, RLI, RLO, S, WS,
+    ]
+};
+/// The short names of [`BIDI_CLASSES`], in the same order.
+const BIDI_CLASS_NAMES: [&str; 23] = [
+    "AL", "AN", "B", "BN", "CS", "EN", "ES", "ET", "FSI", "L", "LRE", "LRI", "LRO", "NSM", "ON", "PDF", "PDI", "R", "RLE", "RLI",
+    "RLO", "S", "WS",
+];
+/// Their long names (PropertyValueAliases.txt), which `@missing` lines use.
+const BIDI_CLASS_LONG_NAMES: [&str; 23] = [
+    "Arabic_Letter",
+    "Arabic_Number",
+    "Paragraph_Separator",
+    "Boundary_Neutral",
+    "Common_Separator",
+    "European_Number",
+    "European_Separator",
+    "European_Terminator",
+    "First_Strong_Isolate",
+    "Left_To_Right",
+    "Left_To_Right_Embedding",
+    "Left_To_Right_Isolate",
+    "Left_To_Right_Override",
+    "Nonspacing_Mark",
+    "Other_Neutral",
+    "Pop_Directional_Format",
+    "Pop_Directional_Isolate",
+    "Right_To_Left",
+    "Right_To_Left_Embedding",
+    "Right_To_Left_Isolate",
+    "Right_To_Left_Override",
+    "Segment_Separator",
+    "White_Space",
+];
+const CLASS_BITS: u8 = 0x1F;
+const NFC_STABLE: u8 = 0x20;
+const COMBINING_MARK: u8 = 0x40;
+const RTL_OR_ARABIC_NUMBER: u8 = 0x80;
+
+/// Joining_Type values by their index in a loaded file's bytes.
+const JOINING_TYPES: [JoiningType; 6] = [
+    JoiningType::NonJoining,
+    JoiningType::LeftJoining,
+    JoiningType::RightJoining,
+    JoiningType::DualJoining,
+    JoiningType::JoinCausing,
+    JoiningType::Transparent,
+];
+
+fn bidi_class_index(name: &str) -> Option<u8> {
+    let short = BIDI_CLASS_NAMES.iter().position(|&n| n == name);
+    let long = BIDI_CLASS_LONG_NAMES.iter().position(|&n| n == name);
+    short.or(long).map(|index| index as u8)
+}
+
+fn joining_type_index(name: &str) -> Option<u8> {
+    let index = match name {
+        "U" | "Non_Joining" => 0,
+        "L" | "Left_Joining" => 1,
+        "R" | "Right_Joining" => 2,
+        "D" | "Dual_Joining" => 3,
+        "C" | "Join_Causing" => 4,
+        "T" | "Transparent" => 5,
+        _ => return None,
+    };
+    Some(index)
+}
+
+/// 1 for General_Category Mn, Mc, Me; 0 for every other category.
+fn general_category_is_mark(name: &str) -> Option<u8> {
+    const OTHERS: [&str; 27] = [
+        "Lu", "Ll", "Lt", "Lm", "Lo", "Nd", "Nl", "No", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs",
+        "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn",
+    ];
+    match name {
+        "Mn" | "Mc" | "Me" | "Nonspacing_Mark" | "Spacing_Mark" | "Enclosing_Mark" => Some(1),
+        "Unassigned" => Some(0),
+        other if OTHERS.contains(&other) => Some(0),
+        _ => None,
+    }
+}
+
+/// The bundled flags of `c`: the shared BMP table, or computed beyond it.
+#[inline]
+fn bundled_facts(c: char) -> CharFacts {
+    static TABLE: OnceLock<Box<[u8]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| build_bmp(compute_bundled_byte));
+    CharFacts(table.get(c as usize).copied().unwrap_or_else(|| compute_bundled_byte(c)))
+}
+
+fn build_bmp(compute: impl Fn(char) -> u8) -> Box<[u8]> {
+    (0..=0xFFFFu32)
+        .map(|cp| match char::from_u32(cp) {
+            // Surrogates never occur in a `str`.
+            None => 0,
+            Some(c) => compute(c),
+        })
+        .collect()
+}
+
+fn compute_bundled_byte(c: char) -> u8 {
+    flags_byte(library_bidi_class(c), nfc_stable(c), library_combining_mark(c))
+}
+
+fn flags_byte(class: BidiClass, nfc_stable: bool, combining_mark: bool) -> u8 {
+    let index = BIDI_CLASSES
+        .iter()
+        .position(|&known| known == class)
+        .expect("every Bidi_Class is listed");
+    let mut byte = index as u8;
+    if nfc_stable {
+        byte |= NFC_STABLE;
+    }
+    if combining_mark {
+        byte |= COMBINING_MARK;
+    }
+    if matches!(class, BidiClass::R | BidiClass::AL | BidiClass::AN) {
+        byte |= RTL_OR_ARABIC_NUMBER;
+    }
+    byte
+}
+
+fn nfc_stable(c: char) -> bool {
+    canonical_combining_class(c) == 0 && is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
+}
+
+/// unicode-bidi's Bidi_Class with the UCD's defaults it leaves out.
+///
+/// unicode-bidi's table carries the right-to-left block defaults (the
+/// `@missing` lines for R, AL and ET) but answers L for the code points that
+/// DerivedBidiClass.txt gives BN by default: unassigned Default_Ignorable_Code_Point
+/// (U+2065, U+FFF0..FFF8, U+E0000..E0FFF) and noncharacters, plus U+E0001
+/// LANGUAGE TAG. Those ranges are fixed by Unicode's stability policies, so
+/// they are corrected here; everything else is the crate's answer.
+fn library_bidi_class(c: char) -> BidiClass {
+    let class = unicode_bidi::bidi_class(c);
+    let cp = c as u32;
+    let noncharacter = (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE;
+    let reserved_default_ignorable = cp == 0x2065 || (0xFFF0..=0xFFF8).contains(&cp) || (0xE0000..=0xE0FFF).contains(&cp);
+    if class == BidiClass::L && (noncharacter || reserved_default_ignorable) {
+        BidiClass::BN
+    } else {
+        class
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_table_answers_as_the_libraries_do_for_every_code_point() {
+        let bundled = Properties::bundled();
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let class = library_bidi_class(c);
+            assert_eq!(bundled.bidi_class(c), class, "{c:?}");
+            assert_eq!(bundled.is_combining_mark(c), library_combining_mark(c), "{c:?}");
+            let facts = bundled.facts(c);
+            assert_eq!(facts.nfc_stable(), nfc_stable(c), "{c:?}");
+            assert_eq!(
+                facts.rtl_or_arabic_number(),
+                matches!(class, BidiClass::R | BidiClass::AL | BidiClass::AN),
+                "{c:?}"
+            );
+        }
+        assert!(bundled.facts('a').nfc_stable() && bundled.facts('日').nfc_stable() && bundled.facts('ü').nfc_stable());
+        // Combining marks, and a character that composes with what precedes it.
+        assert!(!bundled.facts('\u{0308}').nfc_stable() && !bundled.facts('\u{0B3E}').nfc_stable());
+        // Not NFC_QC=Yes: a singleton decomposition.
+        assert!(!bundled.facts('\u{212B}').nfc_stable());
+        assert!(
+            bundled.is_combining_mark('\u{0308}') && bundled.is_combining_mark('\u{0BCD}') && !bundled.is_combining_mark('a')
+        );
+        assert!(
+            bundled.is_rtl_or_arabic_number('א') && bundled.is_rtl_or_arabic_number('ب') && bundled.is_rtl_or_arabic_number('٣')
+        );
+        assert!(!bundled.is_rtl_or_arabic_number('a') && !bundled.is_rtl_or_arabic_number('3'));
+        assert_eq!(bundled.bidi_class('\u{05D0}'), BidiClass::R);
+        // A noncharacter: BN by the UCD's defaults, which the library does not supply.
+        assert_eq!(bundled.bidi_class('\u{FDD0}'), BidiClass::BN);
+        assert_eq!(bundled.bidi_class_name('\u{0661}'), "AN");
+        assert_eq!(bundled.joining_type_name('\u{0628}'), "D");
+    }
+
+    #[test]
+    fn every_value_name_of_the_files_is_known() {
+        for (short, long) in BIDI_CLASS_NAMES.iter().zip(BIDI_CLASS_LONG_NAMES) {
+            assert_eq!(bidi_class_index(short), bidi_class_index(long));
+        }
+        assert_eq!(joining_type_index("T"), Some(5));
+        assert_eq!(general_category_is_mark("Mc"), Some(1));
+        assert_eq!(general_category_is_mark("Cn"), Some(0));
+        assert_eq!(general_category_is_mark("Xx"), None);
+    }
+}
