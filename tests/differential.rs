@@ -332,8 +332,19 @@ fn explain_python(table: &MappingTable, results: &Results, answer: &PythonAnswer
              ToASCII's step 4), Python's idna.decode does",
         );
     }
-    let only_bidi = |codes: Vec<ErrorCode>| !codes.is_empty() && codes.iter().all(|c| c.as_str().starts_with('B'));
-    if only_bidi(results.to_unicode.codes()) && answer.unicode.as_deref() == Some(&results.to_unicode.value) {
+    // Every error is a Bidi rule error of a label without R, AL or AN: a
+    // left-to-right label that the rule checks only because another label of
+    // the name is right-to-left.
+    let labels: Vec<&str> = results.to_unicode.value.split('.').collect();
+    let properties = table.properties();
+    let ltr_label_bidi_errors_only = !results.to_unicode.errors.is_empty()
+        && results.to_unicode.errors.iter().all(|e| {
+            e.code.as_str().starts_with('B')
+                && e.label
+                    .and_then(|i| labels.get(i))
+                    .is_some_and(|label| !idna_inspector::uts46::has_rtl_or_arabic_number(properties, label))
+        });
+    if ltr_label_bidi_errors_only && answer.unicode.as_deref() == Some(&results.to_unicode.value) {
         return Some(
             "an LTR label in a Bidi domain name: RFC 5893 §2 (UTS #46 §4.1 criterion 9) checks every \
              label of the name, Python's idna only labels that hold RTL characters",

@@ -1,0 +1,101 @@
+//! The batch path (reader, fast paths, records, writers) against the engine
+//! itself: the differential corpus as one file through `batch::run` with
+//! every writer, and each name through `Uts46::process`, must agree line by
+//! line — the batch's own dispatch (`convert_text`: ASCII fast path, Unicode
+//! fast path, full engine) may not change a result.
+
+mod common;
+
+use common::names;
+use idna_inspector::MappingTable;
+use idna_inspector::batch::{self, Format, InputFormat, ItemReader, RecordWriter};
+use idna_inspector::uts46::{Conversion, Options, Uts46};
+
+const NAMES: usize = 120_000;
+
+/// The corpus lines a plain-text file can carry whole (no LF, no CR) and
+/// that the batch converts (not blank, not `#`, at most 4 KiB).
+fn corpus() -> Vec<String> {
+    names::corpus(MappingTable::bundled(), NAMES)
+        .into_iter()
+        .filter(|name| !name.contains(['\n', '\r']) && !name.starts_with('#'))
+        .filter(|name| !name.trim_matches(|c: char| c.is_ascii_whitespace()).is_empty())
+        .filter(|name| name.len() <= batch::MAX_LINE_BYTES)
+        .filter(|name| !name.starts_with('\u{FEFF}'))
+        .collect()
+}
+
+fn codes(conversion: &Conversion) -> Vec<String> {
+    conversion.codes().iter().map(|c| c.as_str().to_string()).collect()
+}
+
+fn split(cell: &str) -> Vec<String> {
+    cell.split(' ').filter(|c| !c.is_empty()).map(str::to_string).collect()
+}
+
+#[test]
+fn batch_records_and_every_writer_agree_with_the_engine() {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let names = corpus();
+    assert!(names.len() > 100_000, "{}", names.len());
+    let file = names.join("\n") + "\n";
+    let expected: Vec<_> = names.iter().map(|name| engine.process(name, &options)).collect();
+
+    for format in [Format::Jsonl, Format::Csv, Format::Tsv] {
+        let mut output = Vec::new();
+        let mut writer = RecordWriter::new(format, &mut output).unwrap();
+        let items = ItemReader::new(file.as_bytes(), &InputFormat::Lines).unwrap();
+        let summary = batch::run(&engine, &options, None, items, &mut writer).unwrap();
+        writer.finish().unwrap();
+        assert_eq!(summary.lines as usize, names.len(), "{format:?}");
+        let text = String::from_utf8(output).unwrap();
+        // Every format's rows as (input, [(value, codes); 3]).
+        let rows: Vec<(String, Vec<(String, Vec<String>)>)> = match format {
+            Format::Jsonl => text
+                .lines()
+                .map(|line| {
+                    let row: serde_json::Value = serde_json::from_str(line).unwrap();
+                    let column = |name: &str| {
+                        let codes = row[format!("{name}_errors")].as_array().unwrap().iter();
+                        let codes = codes.map(|c| c.as_str().unwrap().to_string()).collect();
+                        (row[name].as_str().unwrap().to_string(), codes)
+                    };
+                    let results = ["to_unicode", "to_ascii_n", "to_ascii_t"].map(column).to_vec();
+                    (row["input"].as_str().unwrap().to_string(), results)
+                })
+                .collect(),
+            Format::Csv | Format::Tsv => {
+                let delimiter = if format == Format::Csv { b',' } else { b'\t' };
+                let mut reader = csv::ReaderBuilder::new().delimiter(delimiter).from_reader(text.as_bytes());
+                reader
+                    .records()
+                    .map(|record| {
+                        let record = record.unwrap();
+                        let results = [(2, 3), (4, 5), (6, 7)]
+                            .map(|(value, codes)| (record[value].to_string(), split(&record[codes])))
+                            .to_vec();
+                        (record[1].to_string(), results)
+                    })
+                    .collect()
+            }
+        };
+        assert_eq!(rows.len(), names.len(), "{format:?}");
+        let mut differing = Vec::new();
+        for ((name, results), (input, written)) in names.iter().zip(&expected).zip(&rows) {
+            let engine_results = [&results.to_unicode, &results.to_ascii_n, &results.to_ascii_t]
+                .map(|c| (c.value.clone(), codes(c)))
+                .to_vec();
+            if input != name || *written != engine_results {
+                differing.push(format!("{name:?}: batch {written:?}, engine {engine_results:?}"));
+            }
+        }
+        assert!(
+            differing.is_empty(),
+            "{format:?}: {} of {} lines differ, first ones:\n{}",
+            differing.len(),
+            names.len(),
+            differing[..differing.len().min(8)].join("\n")
+        );
+    }
+}
