@@ -3,8 +3,10 @@
 
 mod parse;
 
+mod ascii;
+
 use crate::properties::Properties;
-use crate::uts46::AsciiFolding;
+pub(crate) use ascii::{AsciiClass, AsciiFolding, is_ldh_lowercase};
 use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};

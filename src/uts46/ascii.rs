@@ -19,8 +19,8 @@
 //! engine, which never takes it.
 
 use super::Options;
-use super::validity::is_ldh_lowercase;
-use crate::table::MappingTable;
+use super::validity::{LabelEnds, label_length_ok, name_length_ok};
+use crate::table::{AsciiClass, AsciiFolding, MappingTable};
 use std::borrow::Cow;
 
 /// A valid all-ASCII name without an A-label: the result that ToUnicode,
@@ -79,7 +79,7 @@ impl<'a> ValidAscii<'a> {
 #[inline]
 pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a MappingTable) -> Option<ValidAscii<'a>> {
     let bytes = input.as_bytes();
-    if options.verify_dns_length && bytes.len() > 253 {
+    if options.verify_dns_length && !name_length_ok(bytes.len()) {
         return None;
     }
     let folding = table.ascii_folding();
@@ -320,89 +320,16 @@ fn bytes_in_range(word: u64, low: u8, high: u8) -> u64 {
 /// the module text): not empty (X4_2), no A-label prefix (decoding or V4),
 /// hyphens (V2, V3) and length (A4_2), on the folded bytes.
 fn check_label_shape(label: &[u8], options: &Options, folds: &[u8; 256]) -> Option<()> {
-    let fold = |byte: &u8| folds[usize::from(*byte)];
-    let (first, last) = (fold(label.first()?), fold(label.last()?));
-    let start = |n: usize| label.get(n).map_or(0, fold);
-    let hyphen_rule_broken = first == b'-' || last == b'-' || (start(2), start(3)) == (b'-', b'-');
-    let a_label = [first, start(1), start(2), start(3)] == *b"xn--";
-    let fails = a_label || options.check_hyphens && hyphen_rule_broken || options.verify_dns_length && label.len() > 63;
+    let fold = |byte: &u8| char::from(folds[usize::from(*byte)]);
+    let ends = LabelEnds {
+        start: [0, 1, 2, 3].map(|n| label.get(n).map_or('\0', fold)),
+        last: fold(label.last()?),
+    };
+    let hyphen_rule_broken = ends.hyphen_first_or_last() || ends.hyphens_in_third_and_fourth();
+    let fails = ends.has_ace_prefix()
+        || options.check_hyphens && hyphen_rule_broken
+        || options.verify_dns_length && !label_length_ok(label.len());
     (!fails).then_some(())
-}
-
-/// What a mapping table does to each byte, worked out once per table for
-/// the ASCII fast path (the table keeps it: [`MappingTable::ascii_folding`]).
-#[derive(Clone, Debug)]
-pub(crate) struct AsciiFolding {
-    /// [`MappingTable::ascii_fold`] of every byte, 0 where it is `None`.
-    folds: [u8; 256],
-    /// Per byte, its [`AsciiClass`] bits: what folding does to it, as one lookup.
-    classes: [u8; 256],
-    /// Every byte that folds, folds to its ASCII lowercase (true of every
-    /// published table), so a whole string folds with one library call.
-    fold_is_lowercase: bool,
-    /// Under UseSTD3ASCIIRules exactly the letters, digits, `-` and `.` are
-    /// kept, and they fold to their ASCII lowercase (true of every published
-    /// table), so [`scan_ldh_words`] may stand in for the class lookups.
-    std3_is_ldh: bool,
-}
-
-impl AsciiFolding {
-    /// From the table's fold of every byte ([`MappingTable::ascii_fold`], 0 for `None`).
-    pub(crate) fn new(folds: [u8; 256]) -> AsciiFolding {
-        let classes = byte_classes(&folds);
-        let fold_is_lowercase = (0u8..=255).all(|byte| {
-            let folded = folds[usize::from(byte)];
-            folded == 0 || folded == byte.to_ascii_lowercase()
-        });
-        let std3_is_ldh = (0u8..=255).all(|byte| {
-            let ldh = byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'.';
-            let kept = classes[usize::from(byte)] & AsciiClass::NOT_STD3 == 0;
-            kept == ldh && (!ldh || folds[usize::from(byte)] == byte.to_ascii_lowercase())
-        });
-        AsciiFolding {
-            folds,
-            classes,
-            fold_is_lowercase,
-            std3_is_ldh,
-        }
-    }
-
-    /// The fold of `byte`, 0 where [`MappingTable::ascii_fold`] is `None`.
-    pub(crate) fn fold(&self, byte: u8) -> u8 {
-        self.folds[usize::from(byte)]
-    }
-}
-
-/// Bits of [`AsciiFolding`]'s per-byte classes.
-struct AsciiClass;
-
-impl AsciiClass {
-    /// [`MappingTable::ascii_fold`] is `None`: not ASCII, or not mapped to one valid ASCII byte.
-    const NOT_FOLDED: u8 = 1;
-    /// Not folded, or folded to a byte outside a–z, 0–9 and `-` (what UseSTD3ASCIIRules allows).
-    const NOT_STD3: u8 = 2;
-    /// Folded to a different byte (an uppercase letter).
-    const CHANGED: u8 = 4;
-}
-
-/// The [`AsciiClass`] bits of every byte, from a table's fold array.
-fn byte_classes(fold: &[u8; 256]) -> [u8; 256] {
-    let mut classes = [0u8; 256];
-    for (byte, class) in (0u8..=255).zip(classes.iter_mut()) {
-        let target = fold[usize::from(byte)];
-        // FULL STOP separates labels; U1 is about what is inside them.
-        let std3 = target == b'.' || is_ldh_lowercase(char::from(target));
-        if target == 0 {
-            *class |= AsciiClass::NOT_FOLDED;
-        }
-        if !std3 {
-            *class |= AsciiClass::NOT_STD3;
-        }
-        if target != 0 && target != byte {
-            *class |= AsciiClass::CHANGED;
-        }
-    }
-    classes
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@ pub mod trace;
 mod unicode_fast;
 mod validity;
 
-pub(crate) use ascii::AsciiFolding;
 pub use ascii::ValidAscii;
 pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
@@ -512,7 +511,7 @@ impl<'t> Uts46<'t> {
             label: index,
             checklist,
         };
-        let Some(encoded) = label.strip_prefix("xn--") else {
+        let Some(encoded) = label.strip_prefix(validity::ACE_PREFIX) else {
             output.push_str(label);
             check_label(label, mode, false, options, self.table, &mut report);
             return mode;
@@ -540,7 +539,7 @@ impl<'t> Uts46<'t> {
                 if options.ignore_invalid_punycode {
                     check_label(label, Mode::Nontransitional, false, options, self.table, &mut report);
                 } else {
-                    let position = error.position + "xn--".len();
+                    let position = error.position + validity::ACE_PREFIX.len();
                     report.check(ErrorCode::P4, Some(position));
                 }
             }
@@ -581,7 +580,7 @@ impl<'t> Uts46<'t> {
             if label.is_ascii() {
                 out.push_str(label);
             } else {
-                out.push_str("xn--");
+                out.push_str(validity::ACE_PREFIX);
                 encode_trace = trace.is_some().then(punycode::BootstringTrace::default);
                 let length = label.chars().count();
                 let encoded = within_limit(label, length, MAX_ENCODE_CODE_POINTS, encode_trace.as_mut(), |trace| {
@@ -598,7 +597,7 @@ impl<'t> Uts46<'t> {
                 }
             }
             let length = char_count(&out[start..]);
-            if options.verify_dns_length && !(1..=63).contains(&length) {
+            if options.verify_dns_length && !validity::label_length_ok(length) {
                 errors.push(IdnaError {
                     code: ErrorCode::A4_2,
                     label: Some(index),
@@ -616,7 +615,7 @@ impl<'t> Uts46<'t> {
             }
         }
         let name_length = char_count(&out) - usize::from(out.ends_with('.'));
-        if options.verify_dns_length && !(1..=253).contains(&name_length) {
+        if options.verify_dns_length && !validity::name_length_ok(name_length) {
             errors.push(IdnaError {
                 code: ErrorCode::A4_1,
                 label: None,

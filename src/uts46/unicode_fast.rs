@@ -38,7 +38,7 @@
 
 use super::bidi_rule::check_bidi_rule;
 use super::trace::Mode;
-use super::validity::LabelReport;
+use super::validity::{ACE_PREFIX, LabelEnds, LabelReport, label_length_ok, name_length_ok};
 use super::{Options, label_length, labels};
 use crate::properties::{Properties, is_nfc_quick_yes};
 use crate::punycode;
@@ -81,7 +81,7 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     }
     // An all-ASCII name without an A-label is the ASCII path's: the names
     // it declines are ones this path would decline too.
-    if input.is_ascii() && !input.contains("xn--") {
+    if input.is_ascii() && !input.contains(ACE_PREFIX) {
         return None;
     }
     // Map and check every label first, so a name the full engine must take costs no encoding.
@@ -214,11 +214,11 @@ fn write_ascii(
             (None, true, Some(_)) => out.extend_from_within(label_start..label_end),
             (None, true, None) => out.push_str(&input[label_start..label_end]),
             (None, false, _) => {
-                out.push_str("xn--");
+                out.push_str(ACE_PREFIX);
                 punycode::encode_code_points_into(&code_points[..count], out).ok()?;
             }
         }
-        if options.verify_dns_length && out.len() - encoded_start > 63 {
+        if options.verify_dns_length && !label_length_ok(out.len() - encoded_start) {
             return None;
         }
         if label_end == name_end {
@@ -226,7 +226,7 @@ fn write_ascii(
         }
         label_start = label_end + 1;
     }
-    if options.verify_dns_length && out.len() - ascii_start > 253 {
+    if options.verify_dns_length && !name_length_ok(out.len() - ascii_start) {
         return None;
     }
     Some(ascii_start..out.len())
@@ -283,7 +283,7 @@ struct NameFacts {
 
 /// What the per-label checks need of a mapped label, gathered as each
 /// mapped character is written (one pass over the label).
-struct LabelFacts<'a> {
+struct MappedLabel<'a> {
     options: &'a Options,
     properties: &'a Properties,
     /// Mapped code points so far.
@@ -298,9 +298,9 @@ struct LabelFacts<'a> {
     rtl_or_arabic_number: bool,
 }
 
-impl<'a> LabelFacts<'a> {
+impl<'a> MappedLabel<'a> {
     fn new(options: &'a Options, properties: &'a Properties) -> Self {
-        LabelFacts {
+        MappedLabel {
             options,
             properties,
             length: 0,
@@ -316,7 +316,7 @@ impl<'a> LabelFacts<'a> {
     #[inline]
     fn note(&mut self, c: char) {
         // U1, on the mapped label: a transitional mapping may write ASCII too.
-        self.std3_broken |= self.options.use_std3_ascii_rules && c.is_ascii() && !super::validity::is_ldh_lowercase(c);
+        self.std3_broken |= self.options.use_std3_ascii_rules && super::validity::breaks_std3(c);
         let flags = self.properties.facts(c);
         self.rtl_or_arabic_number |= self.options.check_bidi && flags.rtl_or_arabic_number();
         self.nfc_stable &= flags.nfc_stable();
@@ -344,7 +344,7 @@ fn map_label(
     if maps_to_ace_prefix(label, table) {
         return map_a_label(label, offset, options, table, writer, name);
     }
-    let mut facts = LabelFacts::new(options, table.properties());
+    let mut facts = MappedLabel::new(options, table.properties());
     let mut changed = false;
     for (index, c) in label.char_indices() {
         let mut buffer = [0; 4];
@@ -368,7 +368,7 @@ fn map_label(
     // A label the Map step changed is in NFC when all its characters are NFC-stable;
     // an unchanged one is its own mapping, which the quick check can read.
     let in_nfc = || facts.nfc_stable || !changed && is_nfc_quick_yes(label);
-    check_label(&facts, options, in_nfc)?;
+    passes_label_checks(&facts, options, in_nfc)?;
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
 }
@@ -376,10 +376,12 @@ fn map_label(
 /// True when the Map step makes the label start with the ACE prefix `xn--`
 /// (only ASCII maps to ASCII on this path).
 fn maps_to_ace_prefix(label: &str, table: &MappingTable) -> bool {
-    match label.as_bytes() {
-        [x, n, b'-', b'-', ..] => table.ascii_fold(*x) == Some(b'x') && table.ascii_fold(*n) == Some(b'n'),
-        _ => false,
-    }
+    let prefix = ACE_PREFIX.as_bytes();
+    label.len() >= prefix.len()
+        && label
+            .bytes()
+            .zip(prefix)
+            .all(|(byte, &wanted)| table.ascii_fold(byte) == Some(wanted))
 }
 
 /// An A-label (a label whose mapping starts with `xn--`), in either mode:
@@ -407,7 +409,7 @@ fn map_a_label(
     if decoded.is_empty() || decoded.is_ascii() {
         return None;
     }
-    let mut facts = LabelFacts::new(options, table.properties());
+    let mut facts = MappedLabel::new(options, table.properties());
     for c in decoded.chars() {
         let kept = match c.is_ascii() {
             true => table.ascii_fold(c as u8) == Some(c as u8),
@@ -418,7 +420,7 @@ fn map_a_label(
         }
         facts.note(c);
     }
-    check_label(&facts, options, || facts.nfc_stable || is_nfc_quick_yes(&decoded))?;
+    passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc_quick_yes(&decoded))?;
     writer.replace(offset, label.len(), &decoded);
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
@@ -426,16 +428,18 @@ fn map_a_label(
 
 /// The per-label checks of the module text on a mapped label's facts;
 /// `in_nfc` answers V1 when the facts alone cannot.
-fn check_label(facts: &LabelFacts<'_>, options: &Options, in_nfc: impl FnOnce() -> bool) -> Option<()> {
+fn passes_label_checks(facts: &MappedLabel<'_>, options: &Options, in_nfc: impl FnOnce() -> bool) -> Option<()> {
     let first = facts.first?;
+    let ends = LabelEnds {
+        start: facts.prefix,
+        last: facts.last,
+    };
     // Longer labels (an A-label has at most 63 bytes) go to the full engine,
     // which also knows the encoder's limit (A3).
-    let a_label_prefix = facts.prefix == ['x', 'n', '-', '-'];
-    if facts.length > 63 || facts.std3_broken || a_label_prefix || facts.properties.is_combining_mark(first) {
+    if !label_length_ok(facts.length) || facts.std3_broken || ends.has_ace_prefix() || facts.properties.is_combining_mark(first) {
         return None;
     }
-    let hyphens_3_4 = facts.prefix[2] == '-' && facts.prefix[3] == '-';
-    let hyphen_rule_broken = first == '-' || facts.last == '-' || hyphens_3_4;
+    let hyphen_rule_broken = ends.hyphen_first_or_last() || ends.hyphens_in_third_and_fourth();
     if options.check_hyphens && hyphen_rule_broken {
         return None;
     }

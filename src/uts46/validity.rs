@@ -97,13 +97,14 @@ pub(crate) fn check_label(
     } else {
         report.fail_whole_label(ErrorCode::V1);
     }
-    let facts = LabelFacts::gather(label, mode, table);
-    check_hyphens(label, facts.length, options, report);
+    let scan = LabelScan::gather(label, mode, table);
+    let ends = LabelEnds::of(label);
+    check_hyphens(&ends, scan.length, options, report);
     // Criterion 4 (since Unicode 15.1): a label must not begin with "xn--".
     // IdnaTestV2.txt reports it whatever CheckHyphens says.
-    report.check(ErrorCode::V4, label.starts_with("xn--").then_some(0));
+    report.check(ErrorCode::V4, ends.has_ace_prefix().then_some(0));
     // Criterion 5: no FULL STOP inside a label.
-    report.check_where(ErrorCode::V5, facts.has_full_stop, label, |c| c == '.');
+    report.check_where(ErrorCode::V5, scan.has_full_stop, label, |c| c == '.');
     // Criterion 6: must not begin with a combining mark (General_Category=Mark).
     report.check(
         ErrorCode::V6,
@@ -114,13 +115,11 @@ pub(crate) fn check_label(
             .map(|_| 0),
     );
     // Criterion 7: each status must be valid (or deviation, nontransitionally).
-    report.check_where(ErrorCode::V7, facts.has_status_not_allowed, label, |c| {
+    report.check_where(ErrorCode::V7, scan.has_status_not_allowed, label, |c| {
         !status_allowed(table.status(c), mode)
     });
     if options.use_std3_ascii_rules {
-        report.check_where(ErrorCode::U1, facts.has_ascii_outside_ldh, label, |c| {
-            c.is_ascii() && !is_ldh_lowercase(c)
-        });
+        report.check_where(ErrorCode::U1, scan.breaks_std3, label, breaks_std3);
     } else {
         report.skip(ErrorCode::U1, CheckOutcome::Disabled("UseSTD3ASCIIRules"));
     }
@@ -128,25 +127,25 @@ pub(crate) fn check_label(
 
 /// What one pass over a label establishes; positions are only looked for
 /// when a criterion failed.
-struct LabelFacts {
+struct LabelScan {
     length: usize,
     has_full_stop: bool,
     has_status_not_allowed: bool,
-    has_ascii_outside_ldh: bool,
+    breaks_std3: bool,
 }
 
-impl LabelFacts {
-    fn gather(label: &str, mode: Mode, table: &MappingTable) -> LabelFacts {
-        let mut facts = LabelFacts {
+impl LabelScan {
+    fn gather(label: &str, mode: Mode, table: &MappingTable) -> LabelScan {
+        let mut facts = LabelScan {
             length: 0,
             has_full_stop: false,
             has_status_not_allowed: false,
-            has_ascii_outside_ldh: false,
+            breaks_std3: false,
         };
         for c in label.chars() {
             facts.length += 1;
             facts.has_full_stop |= c == '.';
-            facts.has_ascii_outside_ldh |= c.is_ascii() && !is_ldh_lowercase(c);
+            facts.breaks_std3 |= breaks_std3(c);
             // An ASCII character the table folds to itself is valid: no row lookup.
             let valid_ascii = c.is_ascii() && table.ascii_fold(c as u8) == Some(c as u8);
             facts.has_status_not_allowed |= !valid_ascii && !status_allowed(table.status(c), mode);
@@ -155,23 +154,37 @@ impl LabelFacts {
     }
 }
 
-/// Criteria 2 and 3 (CheckHyphens).
-fn check_hyphens(label: &str, length: usize, options: &Options, report: &mut LabelReport<'_>) {
+/// Criteria 2 and 3 (CheckHyphens), with the positions that break them.
+fn check_hyphens(ends: &LabelEnds, length: usize, options: &Options, report: &mut LabelReport<'_>) {
     if !options.check_hyphens {
         report.skip(ErrorCode::V2, CheckOutcome::Disabled("CheckHyphens"));
         report.skip(ErrorCode::V3, CheckOutcome::Disabled("CheckHyphens"));
         return;
     }
-    let mut chars = label.chars();
-    let hyphens_3_4 = chars.nth(2) == Some('-') && chars.next() == Some('-');
-    report.check(ErrorCode::V2, if hyphens_3_4 { vec![2, 3] } else { Vec::new() });
-    let last = length.saturating_sub(1);
-    let leading = label.starts_with('-').then_some(0);
-    let trailing = (label.ends_with('-') && last > 0).then_some(last);
-    report.check(ErrorCode::V3, leading.into_iter().chain(trailing));
+    report.check(
+        ErrorCode::V2,
+        if ends.hyphens_in_third_and_fourth() {
+            vec![2, 3]
+        } else {
+            Vec::new()
+        },
+    );
+    let positions = match ends.hyphen_first_or_last() {
+        false => Vec::new(),
+        true => {
+            let last = length.saturating_sub(1);
+            let leading = (ends.start[0] == '-').then_some(0);
+            let trailing = (ends.last == '-' && last > 0).then_some(last);
+            leading.into_iter().chain(trailing).collect()
+        }
+    };
+    report.check(ErrorCode::V3, positions);
 }
 
-fn status_allowed(status: Status, mode: Mode) -> bool {
+/// Criterion 7: the status a character of a label must have (valid, or a
+/// deviation nontransitionally).
+#[inline]
+pub(crate) fn status_allowed(status: Status, mode: Mode) -> bool {
     match status {
         Status::Valid => true,
         Status::Deviation => mode == Mode::Nontransitional,
@@ -179,9 +192,64 @@ fn status_allowed(status: Status, mode: Mode) -> bool {
     }
 }
 
-/// The ASCII code points STD3 allows in a label: a–z, 0–9 and U+002D (U1).
-pub(super) fn is_ldh_lowercase(c: char) -> bool {
-    c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'
+/// U1 (UseSTD3ASCIIRules): an ASCII character other than a–z, 0–9 and `-`.
+#[inline]
+pub(crate) fn breaks_std3(c: char) -> bool {
+    c.is_ascii() && !crate::table::is_ldh_lowercase(c)
+}
+
+/// The ACE prefix of an A-label (UTS #46 §4 step 4, criterion 4, ToASCII step 3).
+pub(crate) const ACE_PREFIX: &str = "xn--";
+
+/// The characters of a label that criteria 2, 3 and 4 read: its first
+/// four and its last (`'\0'` where the label is shorter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LabelEnds {
+    pub start: [char; 4],
+    pub last: char,
+}
+
+impl LabelEnds {
+    /// The ends of `label`.
+    pub(crate) fn of(label: &str) -> LabelEnds {
+        let mut start = ['\0'; 4];
+        label.chars().zip(start.iter_mut()).for_each(|(c, slot)| *slot = c);
+        LabelEnds {
+            start,
+            last: label.chars().next_back().unwrap_or('\0'),
+        }
+    }
+
+    /// Criterion 2 (CheckHyphens): hyphens in both the third and fourth positions.
+    #[inline]
+    pub(crate) fn hyphens_in_third_and_fourth(&self) -> bool {
+        self.start[2] == '-' && self.start[3] == '-'
+    }
+
+    /// Criterion 3 (CheckHyphens): a hyphen first or last.
+    #[inline]
+    pub(crate) fn hyphen_first_or_last(&self) -> bool {
+        self.start[0] == '-' || self.last == '-'
+    }
+
+    /// Criterion 4: the label begins with the ACE prefix `xn--`.
+    #[inline]
+    pub(crate) fn has_ace_prefix(&self) -> bool {
+        self.start.iter().copied().eq(ACE_PREFIX.chars())
+    }
+}
+
+/// ToASCII step 4 (VerifyDnsLength, A4_2): a label of 1 to 63 octets.
+#[inline]
+pub(crate) fn label_length_ok(octets: usize) -> bool {
+    (1..=63).contains(&octets)
+}
+
+/// ToASCII step 4 (VerifyDnsLength, A4_1): a name of 1 to 253 octets, the
+/// root label and its dot left out.
+#[inline]
+pub(crate) fn name_length_ok(octets: usize) -> bool {
+    (1..=253).contains(&octets)
 }
 
 /// Code-point positions of `label` whose character satisfies `predicate`.
