@@ -3,8 +3,8 @@
 //! loop's reused buffer, and hands them to the window in chunks, so the
 //! window never waits on the file.
 
-use super::BatchSettings;
-use super::store::Chunk;
+use super::settings::BatchSettings;
+use super::store::{CHUNK, Chunk};
 use crate::batch::{InputFormat, ItemReader, convert_each};
 use crate::profiles;
 use eframe::egui;
@@ -14,9 +14,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
-
-/// Records per message; small enough for a frame to take in at once.
-pub const CHUNK: usize = 4096;
 
 /// What the worker sends.
 pub enum Message {

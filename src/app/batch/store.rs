@@ -1,12 +1,14 @@
 //! The batch records as the worker delivered them: chunks of
-//! [`super::job::CHUNK`] records, never copied or regrown, so a million rows
+//! [`CHUNK`] records, never copied or regrown, so a million rows
 //! cost what they hold and no more (a single growing `Vec` would reallocate
 //! and could hold up to twice the memory). Chunks are shared (`Arc`), so an
 //! export thread can hold the records while the window goes on.
 
-use super::job::CHUNK;
 use crate::batch::Record;
 use std::sync::Arc;
+
+/// Records per chunk: small enough for a frame to take in at once.
+pub const CHUNK: usize = 4096;
 
 /// One delivery of the worker.
 #[derive(Default)]
