@@ -1,7 +1,7 @@
 //! Batch throughput, measured as ratios against peers in the same run.
 //!
 //! For each corpus of `corpus.rs` (mixed, all-ASCII, all-IDN; 100,000 lines):
-//! - idna-inspector's batch record per line (`batch::convert_text` into one
+//! - idna-inspector's batch record per line (`testing::convert_text` into one
 //!   reused record, as the batch does: ToUnicode + ToASCII nontransitional +
 //!   ToASCII transitional, untraced; the batch's reader has checked the
 //!   line is UTF-8, a block of lines at a time, so that check is in the
@@ -24,7 +24,8 @@
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens};
 use idna_inspector::MappingTable;
-use idna_inspector::batch::{InputFormat, ItemReader, RecordBuf, convert_each, convert_text};
+use idna_inspector::batch::{InputFormat, ItemReader, RecordBuf, convert_each};
+use idna_inspector::testing::convert_text;
 use idna_inspector::uts46::{Options, Uts46};
 use std::hint::black_box;
 use std::io::{BufRead, BufReader};

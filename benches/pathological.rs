@@ -4,7 +4,7 @@
 //! path. The ratio full/tenth shows how the cost grows: about 10 is linear,
 //! about 100 quadratic. Run: `cargo bench --bench pathological`.
 
-use idna_inspector::batch::record_for_line;
+use idna_inspector::testing::record_for_line;
 use idna_inspector::uts46::{Options, Uts46};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -9,7 +9,8 @@
 #[path = "../benches/corpus.rs"]
 mod corpus;
 
-use idna_inspector::batch::{RecordBuf, convert_text};
+use idna_inspector::batch::RecordBuf;
+use idna_inspector::testing::convert_text;
 use idna_inspector::uts46::{Options, Uts46};
 use std::hint::black_box;
 

@@ -22,6 +22,8 @@ pub mod properties;
 pub mod punycode;
 pub mod spoof;
 pub mod table;
+#[doc(hidden)]
+pub mod testing;
 pub mod uts46;
 
 pub use table::MappingTable;

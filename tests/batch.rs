@@ -3,9 +3,10 @@
 
 use idna_inspector::batch::{
     Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, Note, Record, RecordBuf, RecordWriter, ResultKind, Summary,
-    convert_each, convert_item, record_for_item, record_for_line,
+    convert_each,
 };
 use idna_inspector::spoof::ProtectedList;
+use idna_inspector::testing::{convert_item, record_for_item, record_for_line};
 use idna_inspector::uts46::{ErrorCode, Options, Uts46};
 use std::ops::ControlFlow;
 

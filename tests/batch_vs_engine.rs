@@ -15,6 +15,9 @@ const NAMES: usize = 120_000;
 
 /// The corpus lines a plain-text file can carry whole (no LF, no CR) and
 /// that the batch converts (not blank, not `#`, at most 4 KiB).
+/// A written row: the input and (value, error codes) of ToUnicode, ToASCII N and ToASCII T.
+type Row = (String, Vec<(String, Vec<String>)>);
+
 fn corpus() -> Vec<String> {
     names::corpus(MappingTable::bundled(), NAMES)
         .into_iter()
@@ -50,8 +53,7 @@ fn batch_records_and_every_writer_agree_with_the_engine() {
         writer.finish().unwrap();
         assert_eq!(summary.lines as usize, names.len(), "{format:?}");
         let text = String::from_utf8(output).unwrap();
-        // Every format's rows as (input, [(value, codes); 3]).
-        let rows: Vec<(String, Vec<(String, Vec<String>)>)> = match format {
+        let rows: Vec<Row> = match format {
             Format::Jsonl => text
                 .lines()
                 .map(|line| {

@@ -342,7 +342,7 @@ fn explain_python(table: &MappingTable, results: &Results, answer: &PythonAnswer
             e.code.as_str().starts_with('B')
                 && e.label
                     .and_then(|i| labels.get(i))
-                    .is_some_and(|label| !idna_inspector::uts46::has_rtl_or_arabic_number(properties, label))
+                    .is_some_and(|label| !label.chars().any(|c| properties.is_rtl_or_arabic_number(c)))
         });
     if ltr_label_bidi_errors_only && answer.unicode.as_deref() == Some(&results.to_unicode.value) {
         return Some(

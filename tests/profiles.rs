@@ -429,7 +429,7 @@ fn explain_2008(name: &str, ours: &idna_inspector::profiles::ProfileResult, answ
             e.code.starts_with('B')
                 && e.label.is_some_and(|i| {
                     let properties = idna_inspector::MappingTable::bundled().properties();
-                    !idna_inspector::uts46::has_rtl_or_arabic_number(properties, labels[i])
+                    !labels[i].chars().any(|c| properties.is_rtl_or_arabic_number(c))
                 })
         });
     if only_bidi_errors_in_ltr_labels {

@@ -6,7 +6,8 @@ mod common;
 use idna_inspector::batch::reader::SHOWN_PREFIX_BYTES;
 use idna_inspector::batch::{Item, LineReader, MAX_LINE_BYTES};
 use idna_inspector::punycode::{PunycodeErrorKind, decode, encode};
-use idna_inspector::uts46::{Options, Results, Uts46, ValidUnicode};
+use idna_inspector::testing::{ValidUnicode, valid_ascii_name, write_valid_unicode_name};
+use idna_inspector::uts46::{Options, Results, Uts46};
 use proptest::prelude::*;
 
 /// Strings built from pieces that exercise every stage: ASCII, separators,
@@ -131,7 +132,7 @@ proptest! {
         let options = options_from(flags);
         let engine = Uts46::new();
         let full = engine.process_traced(&s, &options).0;
-        match engine.valid_ascii_name(&s, &options).map(|name| name.to_cow()) {
+        match valid_ascii_name(&engine, &s, &options).map(|name| name.to_cow()) {
             Some(name) => {
                 prop_assert!(full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok(), "{:?}", full);
                 prop_assert_eq!(&full.to_unicode.value, &*name);
@@ -215,7 +216,7 @@ proptest! {
         let (full, trace) = engine.process_traced(&s, &options);
         let all_ok = full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok();
         let mut out = String::from("kept:");
-        if let Some(valid) = engine.write_valid_unicode_name(&s, &options, &mut out) {
+        if let Some(valid) = write_valid_unicode_name(&engine, &s, &options, &mut out) {
             prop_assert!(all_ok, "{:?}", full);
             fast_path_wrote_the_engine_results(&s, &full, &valid, &out)?;
         } else {
@@ -257,7 +258,7 @@ proptest! {
         let input = if upper { ascii.to_uppercase() } else { ascii };
         let full = engine.process_traced(&input, &options).0;
         let mut out = String::new();
-        if let Some(valid) = engine.write_valid_unicode_name(&input, &options, &mut out) {
+        if let Some(valid) = write_valid_unicode_name(&engine, &input, &options, &mut out) {
             prop_assert!(full.to_ascii_n.is_ok() && full.to_ascii_t.is_ok() && full.to_unicode.is_ok(), "{:?}", full);
             fast_path_wrote_the_engine_results(&input, &full, &valid, &out)?;
         }
@@ -271,7 +272,7 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
     let options = Options::default();
     let taken = |name: &str| {
         let mut out = String::new();
-        let valid = engine.write_valid_unicode_name(name, &options, &mut out)?;
+        let valid = write_valid_unicode_name(&engine, name, &options, &mut out)?;
         Some(out[valid.to_ascii].to_string())
     };
     for (name, ascii) in [
@@ -292,7 +293,7 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
         ("xn--fa-hia.de", "faß.de"),
     ] {
         let mut out = String::new();
-        let valid = engine.write_valid_unicode_name(name, &options, &mut out).expect(name);
+        let valid = write_valid_unicode_name(&engine, name, &options, &mut out).expect(name);
         assert_eq!(&out[valid.to_unicode.unwrap()], unicode);
         assert_eq!(&out[valid.to_ascii], name);
         assert_eq!(valid.to_ascii_t, None, "{name}");
@@ -303,12 +304,12 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
     // first, root label.
     // Upper case maps to one valid character: taken, with ToUnicode written.
     let mut out = String::new();
-    let valid = engine.write_valid_unicode_name("BÜCHER.DE", &options, &mut out).unwrap();
+    let valid = write_valid_unicode_name(&engine, "BÜCHER.DE", &options, &mut out).unwrap();
     assert_eq!(&out[valid.to_unicode.unwrap()], "bücher.de");
     assert_eq!(&out[valid.to_ascii], "xn--bcher-kva.de");
     // A deviation: ToASCII T written after N.
     let mut out = String::new();
-    let valid = engine.write_valid_unicode_name("faß.de", &options, &mut out).unwrap();
+    let valid = write_valid_unicode_name(&engine, "faß.de", &options, &mut out).unwrap();
     assert_eq!(valid.to_unicode, None, "ToUnicode is the input");
     assert_eq!(&out[valid.to_ascii], "xn--fa-hia.de");
     assert_eq!(&out[valid.to_ascii_t.unwrap()], "fass.de");

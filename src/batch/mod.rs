@@ -4,7 +4,7 @@
 //! - [`reader`] splits the input into items: lines of a text file (LF only; a
 //!   CR before it dropped; U+2028/U+2029 are data; a leading UTF-8 BOM
 //!   skipped) or one column of a CSV/TSV file (the `csv` crate).
-//! - [`convert_item`] turns one item into a [`Record`] with the engine's
+//! - [`convert_each`] turns each item into a [`Record`] with the engine's
 //!   ToUnicode, ToASCII N and ToASCII T and their error codes. Blank lines
 //!   and `#` comments of a text file, lines that are not UTF-8 and lines over
 //!   [`MAX_LINE_BYTES`] become records too, with a [`Note`] saying why they
@@ -35,23 +35,13 @@ pub const INVALID_UTF8: &str = "invalid UTF-8";
 /// forms and ignorable characters, and keeps hostile input cheap.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Converts one item into its stored record ([`convert_item`] into a new buffer).
-///
-/// `skip_comments` marks blank lines and lines starting with `#` as skipped
-/// (plain-text input); CSV/TSV fields are always converted.
-pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, skip_comments: bool) -> Record {
-    let mut record = RecordBuf::new();
-    convert_item(engine, options, item, skip_comments, None, &mut record);
-    record.into_record()
-}
-
-/// Converts one item into `record` (the function the CLI and the GUI share),
+/// Converts one item into `record` (what [`convert_each`] does per item),
 /// with the spoof verdict ([`spoof::summarize`]) attached when `spoof` holds
 /// the protected names to compare with.
 ///
 /// `skip_comments` marks blank lines and lines starting with `#` as skipped
 /// (plain-text input); CSV/TSV fields are always converted.
-pub fn convert_item(
+pub(crate) fn convert_item(
     engine: &Uts46<'_>,
     options: &Options,
     item: &Item<'_>,
@@ -86,20 +76,12 @@ fn skipped(line: &[u8]) -> Option<Note> {
     }
 }
 
-/// Converts one input line (raw bytes, without its line ending) into its
-/// stored record ([`convert_line`] into a new buffer, without the spoof check).
-pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: &[u8]) -> Record {
-    let mut record = RecordBuf::new();
-    convert_line(engine, options, line, bytes, None, &mut record);
-    record.into_record()
-}
-
 /// Converts one input line (raw bytes, without its line ending) into
 /// `record`: not UTF-8 gives [`Note::InvalidUtf8`] with the bytes escaped,
 /// over [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's
 /// results, with the spoof verdict as in [`convert_item`]. A lone line is
 /// never skipped (blank and `#` lines are skipped only in a plain-text file).
-pub fn convert_line(
+pub(crate) fn convert_line(
     engine: &Uts46<'_>,
     options: &Options,
     line: u64,
@@ -116,7 +98,7 @@ pub fn convert_line(
 /// engine's ToUnicode, ToASCII N and ToASCII T, with the spoof verdict as in
 /// [`convert_item`]. The length limit is the caller's ([`convert_line`],
 /// the reader).
-pub fn convert_text(
+pub(crate) fn convert_text(
     engine: &Uts46<'_>,
     options: &Options,
     line: u64,

@@ -138,7 +138,7 @@ pub struct Record<Text = Box<str>> {
 }
 
 /// A record whose strings live in a reusable `String`: what the batch fills
-/// line after line ([`super::convert_item`]); [`RecordBuf::to_record`] makes
+/// line after line ([`super::convert_each`]); [`RecordBuf::to_record`] makes
 /// the stored copy.
 pub type RecordBuf = Record<String>;
 

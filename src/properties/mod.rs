@@ -40,16 +40,19 @@ pub struct PropertySource {
     pub from_file: bool,
 }
 
+/// A property file read: its path, and one value byte per code point.
+type LoadedFile = (PathBuf, Box<[u8]>);
+
 /// The UCD files of a loaded version: `ucd/extracted/DerivedBidiClass.txt`,
 /// `DerivedJoiningType.txt`, `DerivedGeneralCategory.txt` and
 /// `ucd/UnicodeData.txt`, each read into one value per code point.
 #[derive(Debug)]
 struct Loaded {
     version: String,
-    bidi: Option<(PathBuf, Box<[u8]>)>,
-    joining: Option<(PathBuf, Box<[u8]>)>,
-    marks: Option<(PathBuf, Box<[u8]>)>,
-    combining: Option<(PathBuf, Box<[u8]>)>,
+    bidi: Option<LoadedFile>,
+    joining: Option<LoadedFile>,
+    marks: Option<LoadedFile>,
+    combining: Option<LoadedFile>,
     /// The BMP flags built from these ([`facts`]).
     bmp: OnceLock<Box<[u8]>>,
 }
@@ -70,7 +73,7 @@ impl Properties {
             let path = root.join(name);
             path.exists().then_some(path)
         };
-        let read = |name: &str, value: fn(&str) -> Option<u8>| -> Result<Option<(PathBuf, Box<[u8]>)>, String> {
+        let read = |name: &str, value: fn(&str) -> Option<u8>| -> Result<Option<LoadedFile>, String> {
             match file(name) {
                 Some(path) => Ok(Some((path.clone(), ucd::read_ranges(&path, value)?))),
                 None => Ok(None),

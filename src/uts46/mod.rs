@@ -6,19 +6,19 @@
 //! [`Uts46::process_traced`] runs the very same code with the recorders
 //! switched on and also returns a [`Trace`] of every step.
 
-mod ascii;
+pub(crate) mod ascii;
 mod bidi_rule;
 mod contextj;
 pub mod contexto;
 pub mod errors;
 pub mod trace;
-mod unicode_fast;
+pub(crate) mod unicode_fast;
 mod validity;
 
-pub use ascii::ValidAscii;
+pub(crate) use ascii::ValidAscii;
 pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
-pub use unicode_fast::ValidUnicode;
+pub(crate) use unicode_fast::ValidUnicode;
 
 use crate::names::char_name;
 use crate::properties::Properties;
@@ -301,7 +301,7 @@ impl<'t> Uts46<'t> {
     /// reduced for ASCII as explained in the `ascii` module). Usually one
     /// pass over the bytes; nothing is allocated until the result is written.
     #[inline]
-    pub fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
+    pub(crate) fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
     where
         't: 'a,
     {
@@ -315,7 +315,7 @@ impl<'t> Uts46<'t> {
     /// (only when it differs from N) to `out` and says where. `None`, with `out` as it
     /// was, when the full engine must run (UTS #46 §4, reduced as the
     /// `unicode_fast` module explains).
-    pub fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
+    pub(crate) fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
         unicode_fast::write_valid_unicode_name(input, options, self.table, out)
     }
 
@@ -737,7 +737,7 @@ fn check_name_rules(
 
 /// True when `text` holds a character of bidi class R, AL or AN: a name with
 /// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
-pub fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
+pub(crate) fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
     text.chars().any(|c| properties.is_rtl_or_arabic_number(c))
 }
 

@@ -456,7 +456,7 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         simple_host(text)?
     } else {
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
-        simple_host_ascii_part(&text)?;
+        simple_host_ascii_part(text)?;
         let escaped = text.replace(' ', "%20").replace('*', "%2A");
         let ascii = engine.process(&escaped, &canon_options()).to_ascii_n;
         let fatal: Vec<&str> = ascii

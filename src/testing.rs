@@ -1,0 +1,59 @@
+//! Entry points for the crate's own tests and benchmarks, not an API: the
+//! two fast paths of `Uts46::process` and the batch conversion of one item,
+//! which library users reach through `Uts46::process` and `batch::convert_each`.
+
+use crate::batch::{Item, Record, RecordBuf};
+use crate::spoof::ProtectedList;
+use crate::uts46::{Options, Uts46};
+
+pub use crate::uts46::ascii::ValidAscii;
+pub use crate::uts46::unicode_fast::ValidUnicode;
+
+/// The ASCII fast path: `Some` when `input` is valid as it stands (see `uts46::ascii`).
+pub fn valid_ascii_name<'a>(engine: &Uts46<'a>, input: &'a str, options: &Options) -> Option<ValidAscii<'a>> {
+    engine.valid_ascii_name(input, options)
+}
+
+/// The Unicode fast path: appends the results to `out` when it decides the
+/// name valid (see `uts46::unicode_fast`).
+pub fn write_valid_unicode_name(engine: &Uts46<'_>, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
+    engine.write_valid_unicode_name(input, options, out)
+}
+
+/// One item into `record`, as the batch loop converts it.
+pub fn convert_item(
+    engine: &Uts46<'_>,
+    options: &Options,
+    item: &Item<'_>,
+    skip_comments: bool,
+    spoof: Option<&ProtectedList>,
+    record: &mut RecordBuf,
+) {
+    crate::batch::convert_item(engine, options, item, skip_comments, spoof, record);
+}
+
+/// One UTF-8 line into `record`, as the batch loop converts it.
+pub fn convert_text(
+    engine: &Uts46<'_>,
+    options: &Options,
+    line: u64,
+    text: &str,
+    spoof: Option<&ProtectedList>,
+    record: &mut RecordBuf,
+) {
+    crate::batch::convert_text(engine, options, line, text, spoof, record);
+}
+
+/// One item into a new record (without the spoof check).
+pub fn record_for_item(engine: &Uts46<'_>, options: &Options, item: &Item<'_>, skip_comments: bool) -> Record {
+    let mut record = RecordBuf::new();
+    crate::batch::convert_item(engine, options, item, skip_comments, None, &mut record);
+    record.into_record()
+}
+
+/// One line of raw bytes into a new record (without the spoof check); never skipped.
+pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: &[u8]) -> Record {
+    let mut record = RecordBuf::new();
+    crate::batch::convert_line(engine, options, line, bytes, None, &mut record);
+    record.into_record()
+}
