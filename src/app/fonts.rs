@@ -1,14 +1,7 @@
-//! Fonts: the app's own (shipped in `assets/fonts/`, OFL) for scripts egui's
-//! built-in fonts lack, and a guard for the system-font fallback.
-//!
-//! egui's built-in fonts cover Latin, Greek, Cyrillic and monochrome emoji.
-//! The bundled Noto Sans fonts add Hebrew, Arabic, Thai, Devanagari, Sinhala
-//! and the common CJK repertoire (kana, fullwidth forms, CJK punctuation,
-//! JIS level-1 kanji, GB 2312 level-1 hanzi, KS X 1001 Hangul). Everything
-//! else comes from installed system fonts through eframe's fallback, which is
-//! only switched on when fontconfig actually has fonts (it panics otherwise).
-//! Every glyph is shown with its U+XXXX beside it, so a missing font never
-//! hides a character.
+//! Fonts: the app's Noto Sans subsets (`assets/fonts/`, OFL) for the scripts
+//! egui's built-in fonts lack, and the system-font fallback only when
+//! fontconfig has fonts (eframe panics otherwise). Every glyph shows its
+//! U+XXXX too, so a missing font hides nothing.
 
 use eframe::egui;
 use egui::{FontData, FontDefinitions, FontFamily};

@@ -1,15 +1,7 @@
-//! Batch conversion: one record per input line, in order, for the CLI `batch`
-//! command and the GUI batch view alike.
-//!
-//! - [`reader`] splits the input into items: lines of a text file (LF only; a
-//!   CR before it dropped; U+2028/U+2029 are data; a leading UTF-8 BOM
-//!   skipped) or one column of a CSV/TSV file (the `csv` crate).
-//! - [`convert_each`] turns each item into a [`Record`] with the engine's
-//!   ToUnicode, ToASCII N and ToASCII T and their error codes. Blank lines
-//!   and `#` comments of a text file, lines that are not UTF-8 and lines over
-//!   [`MAX_LINE_BYTES`] become records too, with a [`Note`] saying why they
-//!   were not converted: nothing is dropped.
-//! - [`writer`] writes records as JSONL, CSV or TSV; [`Summary`] counts them.
+//! Batch conversion, one record per input line in order, for the CLI and the
+//! window alike: [`reader`] splits the input, [`convert_each`] converts
+//! (blank, comment, non-UTF-8 and over-long lines become noted records:
+//! nothing is dropped), [`writer`] writes JSONL, CSV or TSV.
 
 pub mod reader;
 mod record;

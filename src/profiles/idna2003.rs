@@ -1,19 +1,7 @@
-//! IDNA2003: RFC 3490 ToASCII and ToUnicode with the Nameprep profile
-//! (RFC 3491) of Stringprep (RFC 3454), on Unicode 3.2.
-//!
-//! The data is the `stringprep` crate's RFC 3454 tables (A.1, B.1, B.2,
-//! C.*). Its `nameprep()` function is not used, for three reasons, each
-//! tested in `tests/profiles.rs`:
-//! - it always rejects code points unassigned in Unicode 3.2 (table A.1),
-//!   which is right for registration but not for lookup (RFC 3454 §7,
-//!   AllowUnassigned);
-//! - it normalizes with today's NFKC, which differs from Unicode 3.2's for
-//!   five CJK compatibility ideographs (Corrigendum #4) and would decompose
-//!   characters encoded after 3.2, which 3.2's NFKC leaves alone;
-//! - its bidi tables D.1/D.2 are today's Bidi_Class, which also classifies
-//!   code points unassigned in 3.2.
-//!
-//! So the steps are written out here, on the crate's tables.
+//! IDNA2003: RFC 3490 ToASCII/ToUnicode with Nameprep (RFC 3491) on Unicode
+//! 3.2, on the `stringprep` crate's RFC 3454 tables. Its `nameprep()` is not
+//! used: it refuses unassigned code points (lookup allows them, RFC 3454 §7)
+//! and uses today's NFKC and Bidi_Class, not 3.2's; `tests/profiles.rs` shows each.
 
 use super::{Profile, ProfileError, ProfileResult};
 use crate::display::char_with_code_point;

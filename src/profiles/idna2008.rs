@@ -1,17 +1,7 @@
-//! IDNA2008 lookup (RFC 5891 §5) with no mapping: each code point's
-//! IDNA2008 category (RFC 5892 §2, the "IDNA Derived Property"), the
-//! CONTEXTJ and CONTEXTO rules (RFC 5892 Appendix A), the hyphen, NFC and
-//! leading-mark rules (RFC 5891 §4.2.3), the Bidi rule (RFC 5893) and the
-//! DNS length limits.
-//!
-//! The category is derived from the UTS #46 mapping table in use, which
-//! records IDNA2008's verdict: a code point whose status is valid or
-//! deviation and whose IDNA2008 field is empty is allowed by IDNA2008
-//! (UTS #46 §5, fields 2 and 4); the allowed ones that RFC 5892 Appendix A
-//! lists are CONTEXTJ or CONTEXTO, the rest PVALID; code points the table
-//! marks as not assigned are UNASSIGNED; everything else is DISALLOWED.
-//! `tests/profiles.rs` checks this derivation against Unicode's
-//! `Idna2008.txt` for 17.0.0 and 18.0.0.
+//! IDNA2008 lookup (RFC 5891 §5) without mapping: RFC 5892 categories, CONTEXTJ
+//! and CONTEXTO (Appendix A), RFC 5891 §4.2.3, the Bidi rule (RFC 5893) and DNS
+//! lengths. The category is derived from the UTS #46 table's IDNA2008 field
+//! (UTS #46 §5), checked against `Idna2008.txt` 17.0/18.0 by `tests/profiles.rs`.
 
 use super::{Profile, ProfileError, ProfileResult};
 use crate::punycode;

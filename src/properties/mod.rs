@@ -1,14 +1,8 @@
-//! The character properties UTS #46 reads beside the mapping table:
-//! Bidi_Class (the RFC 5893 Bidi rule, criterion 9), Joining_Type and
-//! Canonical_Combining_Class=Virama (the RFC 5892 A.1/A.2 CONTEXTJ rules,
-//! criterion 8) and General_Category M (criterion 6) — from the bundled
-//! libraries, or, for a table loaded from a Unicode data folder, from that
-//! folder's UCD files (each property from its file where present).
-//!
-//! The engine asks about every character of every name, so the BMP is
-//! answered from a 64 KiB table of one byte per code point, built once, on
-//! first use, from the very functions that answer otherwise: see
-//! `docs/performance.md` for why.
+//! The character properties UTS #46 reads beside the mapping table —
+//! Bidi_Class (criterion 9), Joining_Type and Canonical_Combining_Class
+//! (CONTEXTJ, criterion 8), General_Category M (criterion 6) — from the
+//! bundled libraries or a loaded version's UCD files. The BMP table:
+//! `docs/performance.md`.
 
 mod ucd;
 

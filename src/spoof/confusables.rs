@@ -1,13 +1,6 @@
-//! Confusable detection (UTS #39 §4) on top of unicode-security's skeleton
-//! (confusables.txt data, Unicode 18).
-//!
-//! unicode-security has no whole-script confusable data (Unicode dropped
-//! `confusablesWholeScript.txt` after version 9). We derive the same
-//! answer for the case that matters in domain names — a label that could
-//! pass for a Latin (ASCII) one — from the skeleton itself: a character is a
-//! *Latin lookalike* when its skeleton is made only of ASCII letters and
-//! digits. Chromium instead keeps hand-picked lists per script; ours follow
-//! the confusables data, so they differ in detail.
+//! Confusables (UTS #39 §4) from unicode-security's skeleton. Without
+//! whole-script data (Unicode dropped it after 9.0), a character is a Latin
+//! lookalike when its skeleton is ASCII letters and digits only.
 
 use super::scripts::scripts_used;
 use unicode_normalization::UnicodeNormalization;

@@ -1,13 +1,7 @@
-//! Spoof analysis (UTS #39): does a domain name imitate another, and which
-//! characters do the trick? Findings per label and for the whole name, what
-//! Chromium, Firefox and Safari show ([`crate::browsers`]) and an overall
-//! risk level for a non-specialist.
-//!
-//! The analysis reads the engine's results (ToUnicode, ToASCII N and T) and
-//! the input as written — the input matters because the mapping removes
-//! invisible characters and lowercases `paypaI`, while the reader of a
-//! phishing mail saw them. Properties come from unicode-security and
-//! unicode-script; this module holds only the policy and the explanations.
+//! Spoof analysis (UTS #39 §4–5): does a name imitate another, with which
+//! characters, what each browser shows, and a risk level; read from the
+//! engine's results and the input as written (the mapping hides what the
+//! reader saw). The data is unicode-security's and unicode-script's.
 //!
 //! ```
 //! use idna_inspector::spoof::{self, ProtectedList, Risk};

@@ -1,22 +1,6 @@
-//! The fast path for the commonest input: a valid all-ASCII name without an
-//! A-label. For such a name every step of UTS #46 §4 reduces to a byte pass:
-//!
-//! - Map (step 1): each byte is kept or mapped to one valid ASCII byte (the
-//!   table's [`MappingTable::ascii_fold`]); nothing can be a deviation, so the
-//!   transitional and nontransitional results are the same.
-//! - Normalize (step 2): ASCII is in NFC.
-//! - Convert/Validate (step 4, §4.1): no label starts with `xn--`, so nothing
-//!   is decoded and V4 cannot fail; ASCII has no FULL STOP inside a label (V5),
-//!   no combining mark (V6), no joiner (C1, C2) and no character of Bidi class
-//!   R, AL or AN, so the name is not a Bidi domain name (B1–B6 do not apply).
-//!   What is left is checked here: V2 and V3 (CheckHyphens), U1
-//!   (UseSTD3ASCIIRules), empty labels (X4_2).
-//! - ToASCII (§4.2): no label needs Punycode; A4_1 and A4_2 are checked here.
-//!
-//! Any error sends the name back to the full engine, which then reports the
-//! errors with their positions; this path only ever answers "valid, and the
-//! result is this string". `tests/properties.rs` compares it with the traced
-//! engine, which never takes it.
+//! The fast path for a valid all-ASCII name without an A-label (UTS #46 §4
+//! reduced to a byte pass): a word-at-a-time scan, or a byte loop over a class
+//! table, with the shared criteria of `validity`. Why and how: `docs/performance.md`.
 
 use super::Options;
 use super::validity::{LabelEnds, label_length_ok, name_length_ok};
@@ -185,17 +169,10 @@ enum LdhScan {
 }
 
 /// The scan for UseSTD3ASCIIRules with a table whose STD3 folding is the
-/// plain letter-digit-hyphen rule ([`AsciiFolding::std3_is_ldh`], true of
-/// every published table): eight bytes at a time as one `u64`, with no table
-/// lookup and no branch per byte or per label. Every rule left for such a
-/// name is about neighbouring bytes (a hyphen next to a dot, two dots, two
-/// hyphens four bytes after a dot), so each word is compared with itself
-/// moved on by one and four bytes, continuing from the word before; the
-/// name's first and last bytes are looked at on their own. Left to
-/// [`scan_by_class`]: with VerifyDnsLength a name of over 63 bytes (one of
-/// its labels may be too long), and a name with a label whose 3rd and 4th
-/// bytes are hyphens (an A-label, a V2 error, or without CheckHyphens a
-/// valid label).
+/// letter-digit-hyphen rule: eight bytes at a time, each word compared with
+/// itself shifted by one and four bytes (`docs/performance.md`). Left to
+/// [`scan_by_class`]: with VerifyDnsLength a name over 63 bytes, and a name
+/// with `--` as some label's 3rd and 4th bytes.
 fn scan_ldh_words(bytes: &[u8], options: &Options) -> LdhScan {
     let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return LdhScan::Refused;
@@ -316,8 +293,7 @@ fn bytes_in_range(word: u64, low: u8, high: u8) -> u64 {
     at_least_low & !above_high & HIGH_BITS
 }
 
-/// The per-label checks left for an ASCII label whose bytes all fold (see
-/// the module text): not empty (X4_2), no A-label prefix (decoding or V4),
+/// The per-label checks left for an ASCII label whose bytes all fold: not empty (X4_2), no A-label prefix (decoding or V4),
 /// hyphens (V2, V3) and length (A4_2), on the folded bytes.
 fn check_label_shape(label: &[u8], options: &Options, folds: &[u8; 256]) -> Option<()> {
     let fold = |byte: &u8| char::from(folds[usize::from(*byte)]);

@@ -298,7 +298,7 @@ impl<'t> Uts46<'t> {
     /// The fast path of [`Uts46::process`]: when `input` is all ASCII, has no
     /// `xn--` label and processing records no error, the one string that
     /// ToUnicode, ToASCII N and ToASCII T all are; `None` when the full engine must run (UTS #46 §4,
-    /// reduced for ASCII as explained in the `ascii` module). Usually one
+    /// reduced for ASCII as `docs/performance.md` explains). Usually one
     /// pass over the bytes; nothing is allocated until the result is written.
     #[inline]
     pub(crate) fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
@@ -313,8 +313,8 @@ impl<'t> Uts46<'t> {
     /// mapped name is in NFC and processing records no error, appends
     /// ToUnicode (only when it differs from `input`), ToASCII N and ToASCII T
     /// (only when it differs from N) to `out` and says where. `None`, with `out` as it
-    /// was, when the full engine must run (UTS #46 §4, reduced as the
-    /// `unicode_fast` module explains).
+    /// was, when the full engine must run (UTS #46 §4, reduced as
+    /// `docs/performance.md` explains).
     pub(crate) fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
         unicode_fast::write_valid_unicode_name(input, options, self.table, out)
     }

@@ -1,40 +1,7 @@
-//! The fast path for a valid name with Unicode labels, the commonest input
-//! after plain ASCII: the Map step changes at most one code point into one
-//! other, the name is in NFC, and no criterion fails. For such a name UTS #46
-//! §4 reduces to one pass per label plus the Punycode encoding:
-//!
-//! - Map (step 1): every code point's status is valid, or mapped to one
-//!   non-ASCII code point whose own status is valid (`Ä` → `ä`), or it is an
-//!   ASCII byte the table folds to one valid ASCII byte (`D` → `d`, as on the
-//!   ASCII path), or a deviation (`ß`, `ς`): kept nontransitionally, mapped to
-//!   valid characters transitionally. With a deviation the transitional run
-//!   maps and checks the name on its own, as the engine does.
-//! - Normalize (step 2): the NFC quick check must answer Yes for each mapped
-//!   label (U+002E is a starter that composes with nothing, so the name is
-//!   NFC exactly when each label is); "Maybe" goes to the full engine, and so
-//!   does a label that mapping changed unless all its characters are
-//!   NFC-stable (then it is NFC without a check).
-//! - Convert/Validate (step 4, §4.1): a lowercase A-label is decoded with
-//!   the engine's Punycode decoder and must give a label of valid or
-//!   deviation characters only, not all ASCII (see [`map_a_label`]); the
-//!   decoded label is then checked like any other. No label may start with
-//!   `xn--` after that, so V4 holds (looked for in the mapped label); V1 holds
-//!   since the label is NFC; V2/V3 are the hyphen positions; V5 holds after
-//!   the split; V6 is the first character's General_Category; V7 holds
-//!   since every status is valid (a deviation only nontransitionally); U1 is the ASCII
-//!   LDH rule. A name with a joiner (C1, C2) or, with CheckContextO, any
-//!   non-ASCII label goes to the full engine. When any character has Bidi
-//!   class R, AL or AN, the engine's own RFC 5893 check runs on every label.
-//! - ToASCII (§4.2): each non-ASCII label is Punycode-encoded with the
-//!   engine's encoder, behind the ACE prefix, from the code points just
-//!   mapped (a label over 63 code points, valid only without VerifyDnsLength
-//!   and perhaps over the encoder's limit (A3), goes to the full engine);
-//!   A4_1 and A4_2 are checked on the result.
-//!
-//! Like the ASCII path, this one only ever answers "valid, and here are
-//! ToUnicode and ToASCII N and T"; anything else falls back to the full engine,
-//! which reports the errors with their positions.
-//! `tests/properties.rs` compares it with the traced engine, which never takes it.
+//! The fast path for a valid name whose Map step changes at most one code
+//! point into one other (UTS #46 §4 reduced to a pass per label plus Punycode),
+//! with the shared criteria of `validity`. What it may assume and why:
+//! `docs/performance.md`.
 
 use super::bidi_rule::check_bidi_rule;
 use super::trace::Mode;
@@ -45,7 +12,7 @@ use crate::punycode;
 use crate::table::{MappingTable, Status};
 use std::ops::Range;
 
-/// Where [`super::Uts46::write_valid_unicode_name`] wrote a valid name's results in its buffer.
+/// Where the Unicode fast path wrote a valid name's results in its buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidUnicode {
     /// ToUnicode, when the Map step changed the input (else it is the input itself).
@@ -330,7 +297,7 @@ impl<'a> MappedLabel<'a> {
 }
 
 /// Maps `label` (at byte `offset` of the input) through `writer` and
-/// applies the per-label checks (see the module text); `None` when the full
+/// applies the per-label checks (`docs/performance.md`); `None` when the full
 /// engine must run.
 fn map_label(
     label: &str,
@@ -426,7 +393,7 @@ fn map_a_label(
     Some(())
 }
 
-/// The per-label checks of the module text on a mapped label's facts;
+/// The per-label checks (V1–V7, U1, the lengths) on a mapped label's facts;
 /// `in_nfc` answers V1 when the facts alone cannot.
 fn passes_label_checks(facts: &MappedLabel<'_>, options: &Options, in_nfc: impl FnOnce() -> bool) -> Option<()> {
     let first = facts.first?;

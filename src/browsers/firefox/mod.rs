@@ -1,15 +1,8 @@
-//! Firefox's IDN display decision, ported from mozilla-firefox (2025):
-//! `netwerk/dns/nsIDNService.cpp` (`nsIDNService::IsLabelSafe`, its
-//! lookalike checkers and `illegalScriptCombo`), `IDNBlocklistUtils.cpp`
-//! with `IDNCharacterBlocklist.inc`, and the `idna` crate's `Uts46::process`
-//! that `netwerk/base/idna_glue` drives with `ErrorPolicy::FailFast`. The
-//! decision is per label: a label judged unsafe shows as its A-label.
-//!
-//! Default preferences: `network.IDN_show_punycode` false,
-//! `network.idn.punycode_cyrillic_confusables` true. Current Firefox has no
-//! restriction-profile preference (it is fixed at "high"); the older
-//! `network.IDN.restriction_profile` values are kept as
-//! [`RestrictionProfile`] for comparison.
+//! Firefox's IDN display decision, per label, ported from mozilla-firefox
+//! (2025): `nsIDNService::IsLabelSafe` (netwerk/dns/nsIDNService.cpp) with
+//! IDNBlocklistUtils.cpp and the `idna` crate's `Uts46` under FailFast, at the
+//! default preferences; the older `network.IDN.restriction_profile` values are
+//! kept as [`RestrictionProfile`].
 
 mod data;
 

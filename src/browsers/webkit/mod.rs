@@ -109,7 +109,7 @@ const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 /// then `mapHostName`'s decision on it. WebKit's transcoder
 /// (`internationalDomainNameTranscoder`) has CheckBidi, ContextJ,
 /// nontransitional and no STD3 rules; it tolerates the hyphen, length and
-/// empty-label errors ([`UrlHost`]).
+/// empty-label errors (the host parse this port shares with Firefox's).
 pub fn verdict(engine: &Uts46<'_>, input: &str) -> Verdict {
     verdict_on(&UrlHost::parse(engine, input), input)
 }
