@@ -177,3 +177,14 @@ mod tests {
         assert_eq!(changed_span("aa", "aaa"), Some((2..2, 2..3)));
     }
 }
+
+/// `items` without repeats, in order of first appearance (the characters an explanation lists: few).
+pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut kept = Vec::new();
+    for item in items {
+        if !kept.contains(&item) {
+            kept.push(item);
+        }
+    }
+    kept
+}

@@ -42,7 +42,7 @@ impl Inspection {
         let elapsed = started.elapsed();
         let spoof = spoof::analyze_results(engine, input, &results, protected);
         let comparison = profiles::compare(engine, input, &options);
-        let profile_chars = spoof::unique(input.chars())
+        let profile_chars = crate::display::unique(input.chars())
             .into_iter()
             .map(|c| ProfileChar {
                 c,

@@ -123,3 +123,16 @@ pub fn describe_char(text: &str, index: usize) -> Option<String> {
     let c = text.chars().nth(index)?;
     Some(format!("‘{}’ {}", visible(c), code_point_label(c)))
 }
+
+/// 1234567 → "1,234,567".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}

@@ -68,7 +68,7 @@ pub fn compare(engine: &Uts46<'_>, input: &str, options: &Options) -> Comparison
 fn causes(engine: &Uts46<'_>, comparison: &Comparison, options: &Options) -> Vec<Cause> {
     let table = engine.table();
     let mut causes = Vec::new();
-    let seen = crate::spoof::unique(comparison.input.chars());
+    let seen = crate::display::unique(comparison.input.chars());
     for &c in &seen {
         if let Some(sentence) = character_cause(engine, c, options) {
             causes.push(Cause {

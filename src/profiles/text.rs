@@ -56,7 +56,7 @@ pub fn explain(engine: &Uts46<'_>, comparison: &Comparison, selected: &[Profile]
             let _ = writeln!(out, "  - {}{row}", cause.sentence);
         }
     }
-    let chars = crate::spoof::unique(comparison.input.chars().filter(|c| !c.is_ascii()));
+    let chars = crate::display::unique(comparison.input.chars().filter(|c| !c.is_ascii()));
     if !chars.is_empty() {
         let _ = writeln!(out, "\nPer character (UTS #46 §7 Table 4):");
     }

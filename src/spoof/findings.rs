@@ -158,7 +158,7 @@ impl Finding {
         Finding {
             kind,
             severity,
-            chars: unique(chars),
+            chars: crate::display::unique(chars),
             message,
         }
     }
@@ -200,15 +200,4 @@ impl FromIterator<FindingKind> for FindingSet {
         }
         set
     }
-}
-
-/// `items` without repeats, in order of first appearance (the lists are short).
-pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut kept = Vec::new();
-    for item in items {
-        if !kept.contains(&item) {
-            kept.push(item);
-        }
-    }
-    kept
 }

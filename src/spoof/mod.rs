@@ -21,7 +21,6 @@ pub mod scripts;
 mod text;
 
 pub use crate::browsers::{BrowserRules, Display, Verdicts};
-pub(crate) use findings::unique;
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
@@ -117,7 +116,7 @@ impl SpoofReport {
     /// Every character any finding of severity warning or above points at (for highlighting).
     pub fn offending_chars(&self) -> Vec<char> {
         let flagged = self.all_findings().filter(|f| f.severity >= Severity::Warning);
-        findings::unique(flagged.flat_map(|finding| finding.chars.iter().copied()))
+        crate::display::unique(flagged.flat_map(|finding| finding.chars.iter().copied()))
     }
 }
 
@@ -605,6 +604,9 @@ fn describe(c: char) -> String {
 }
 
 fn list_chars(chars: &[char]) -> String {
-    let described: Vec<String> = findings::unique(chars.iter().copied()).into_iter().map(describe).collect();
+    let described: Vec<String> = crate::display::unique(chars.iter().copied())
+        .into_iter()
+        .map(describe)
+        .collect();
     described.join(", ")
 }

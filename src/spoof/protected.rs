@@ -138,5 +138,5 @@ fn differing(form: &str, protected: &str) -> Vec<(char, Option<char>)> {
     } else {
         mine.into_iter().filter(|c| !theirs.contains(c)).map(|c| (c, None)).collect()
     };
-    super::findings::unique(pairs)
+    crate::display::unique(pairs)
 }

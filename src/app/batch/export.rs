@@ -3,7 +3,7 @@
 
 use super::settings::BatchSettings;
 use super::store::RecordStore;
-use super::thousands;
+use crate::app::widgets::thousands;
 use crate::batch::{Format, Record, RecordWriter};
 use crate::profiles::Profile;
 use eframe::egui;

@@ -13,6 +13,7 @@ mod summary;
 mod table;
 
 pub use settings::BatchSettings;
+pub use table::BatchAction;
 
 use crate::batch::{Column as InputColumn, InputFormat, Record, Summary, reader};
 use eframe::egui;
@@ -23,12 +24,6 @@ use rows::Rows;
 use source::Source;
 use std::path::{Path, PathBuf};
 use table::{BatchTable, ShownProfiles};
-
-/// What the batch view asks of the app.
-pub enum BatchAction {
-    /// Open this name in the inspector.
-    Inspect(String),
-}
 
 /// A file's records and how they are shown.
 #[derive(Default)]
@@ -219,17 +214,4 @@ fn likely_domain_column(header: &[String]) -> usize {
         .iter()
         .position(|cell| wanted.iter().any(|w| cell.trim().to_lowercase().contains(w)))
         .unwrap_or(0)
-}
-
-/// 1234567 → "1,234,567".
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }

@@ -3,7 +3,7 @@
 
 use super::filter::{Filter, Show, SortColumn};
 use super::store::{Chunk, RecordStore};
-use super::thousands;
+use crate::app::widgets::thousands;
 use crate::batch::{Record, Summary};
 use eframe::egui;
 use egui::Ui;

@@ -4,7 +4,7 @@
 use super::job::{Job, Message};
 use super::settings::BatchSettings;
 use super::table::ShownProfiles;
-use super::thousands;
+use crate::app::widgets::thousands;
 use crate::batch::{Column as InputColumn, InputFormat};
 use eframe::egui;
 use egui::Ui;

@@ -142,7 +142,7 @@ fn count_row(ui: &mut Ui, name: &str, count: u64, show: Option<Show>, chosen: &m
         }
         _ => ui.label(name),
     };
-    ui.label(super::thousands(count));
+    ui.label(crate::app::widgets::thousands(count));
     ui.end_row();
     response
 }

@@ -2,7 +2,6 @@
 //! the profile columns the user chose (their cells computed only for the
 //! rows drawn).
 
-use super::BatchAction;
 use super::filter::{SortColumn, error_text};
 use super::rows::Rows;
 use super::settings::BatchSettings;
@@ -13,6 +12,12 @@ use eframe::egui;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::collections::HashMap;
+
+/// What the batch view asks of the app.
+pub enum BatchAction {
+    /// Open this name in the inspector.
+    Inspect(String),
+}
 
 /// The profile columns chosen, and their cells for the rows drawn so far.
 #[derive(Default)]
