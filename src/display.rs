@@ -145,6 +145,17 @@ pub fn changed_span(before: &str, after: &str) -> Option<(std::ops::Range<usize>
     Some((prefix..a.len() - suffix, prefix..b.len() - suffix))
 }
 
+/// `items` without repeats, in order of first appearance (the characters an explanation lists: few).
+pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut kept = Vec::new();
+    for item in items {
+        if !kept.contains(&item) {
+            kept.push(item);
+        }
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,15 +187,4 @@ mod tests {
         assert_eq!(changed_span("abc", "abc"), None);
         assert_eq!(changed_span("aa", "aaa"), Some((2..2, 2..3)));
     }
-}
-
-/// `items` without repeats, in order of first appearance (the characters an explanation lists: few).
-pub(crate) fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut kept = Vec::new();
-    for item in items {
-        if !kept.contains(&item) {
-            kept.push(item);
-        }
-    }
-    kept
 }
