@@ -256,6 +256,8 @@ struct MappedLabel<'a> {
     /// Mapped code points so far.
     length: usize,
     first: Option<char>,
+    /// The first character is a combining mark (V6).
+    first_is_mark: bool,
     last: char,
     /// The first four mapped characters (for `xn--` and the hyphens in positions 3 and 4).
     prefix: [char; 4],
@@ -272,6 +274,7 @@ impl<'a> MappedLabel<'a> {
             properties,
             length: 0,
             first: None,
+            first_is_mark: false,
             last: '\0',
             prefix: ['\0'; 4],
             nfc_stable: true,
@@ -290,7 +293,10 @@ impl<'a> MappedLabel<'a> {
         if let Some(slot) = self.prefix.get_mut(self.length) {
             *slot = c;
         }
-        self.first.get_or_insert(c);
+        if self.first.is_none() {
+            self.first = Some(c);
+            self.first_is_mark = flags.combining_mark();
+        }
         self.last = c;
         self.length += 1;
     }
@@ -344,11 +350,13 @@ fn map_label(
 /// (only ASCII maps to ASCII on this path).
 fn maps_to_ace_prefix(label: &str, table: &MappingTable) -> bool {
     let prefix = ACE_PREFIX.as_bytes();
+    // From the hyphens back: most labels fail at once, on their 4th byte.
     label.len() >= prefix.len()
-        && label
-            .bytes()
+        && label.as_bytes()[..prefix.len()]
+            .iter()
             .zip(prefix)
-            .all(|(byte, &wanted)| table.ascii_fold(byte) == Some(wanted))
+            .rev()
+            .all(|(&byte, &wanted)| table.ascii_fold(byte) == Some(wanted))
 }
 
 /// An A-label (a label whose mapping starts with `xn--`), in either mode:
@@ -396,14 +404,14 @@ fn map_a_label(
 /// The per-label checks (V1–V7, U1, the lengths) on a mapped label's facts;
 /// `in_nfc` answers V1 when the facts alone cannot.
 fn passes_label_checks(facts: &MappedLabel<'_>, options: &Options, in_nfc: impl FnOnce() -> bool) -> Option<()> {
-    let first = facts.first?;
+    facts.first?;
     let ends = LabelEnds {
         start: facts.prefix,
         last: facts.last,
     };
     // Longer labels (an A-label has at most 63 bytes) go to the full engine,
     // which also knows the encoder's limit (A3).
-    if !label_length_ok(facts.length) || facts.std3_broken || ends.has_ace_prefix() || facts.properties.is_combining_mark(first) {
+    if !label_length_ok(facts.length) || facts.std3_broken || ends.has_ace_prefix() || facts.first_is_mark {
         return None;
     }
     let hyphen_rule_broken = ends.hyphen_first_or_last() || ends.hyphens_in_third_and_fourth();

@@ -201,6 +201,12 @@ pub(crate) fn breaks_std3(c: char) -> bool {
 /// The ACE prefix of an A-label (UTS #46 §4 step 4, criterion 4, ToASCII step 3).
 pub(crate) const ACE_PREFIX: &str = "xn--";
 
+/// [`ACE_PREFIX`] as the four characters [`LabelEnds::start`] holds.
+const ACE_PREFIX_CHARS: [char; 4] = {
+    let bytes = ACE_PREFIX.as_bytes();
+    [bytes[0] as char, bytes[1] as char, bytes[2] as char, bytes[3] as char]
+};
+
 /// The characters of a label that criteria 2, 3 and 4 read: its first
 /// four and its last (`'\0'` where the label is shorter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,7 +241,7 @@ impl LabelEnds {
     /// Criterion 4: the label begins with the ACE prefix `xn--`.
     #[inline]
     pub(crate) fn has_ace_prefix(&self) -> bool {
-        self.start.iter().copied().eq(ACE_PREFIX.chars())
+        self.start == ACE_PREFIX_CHARS
     }
 }
 
