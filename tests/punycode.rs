@@ -220,3 +220,165 @@ fn encode_overflow_is_an_error_not_a_wrap() {
     let long = "a".repeat(5000) + "\u{10FFFF}";
     assert_eq!(encode(&long).unwrap_err().kind, PunycodeErrorKind::Overflow);
 }
+
+/// The sentences of a trace's steps, in order.
+fn sentences(trace: &idna_inspector::punycode::BootstringTrace) -> Vec<String> {
+    trace.steps.iter().map(|step| step.sentence()).collect()
+}
+
+/// The position of the first sentence containing `needle` at or after `from`.
+fn find_from(sentences: &[String], from: usize, needle: &str) -> usize {
+    sentences[from..]
+        .iter()
+        .position(|s| s.contains(needle))
+        .map(|p| p + from)
+        .unwrap_or_else(|| panic!("no step says {needle:?} after step {from}:\n{}", sentences.join("\n")))
+}
+
+#[test]
+fn stepping_the_encoder_through_buecher_reads_like_the_article() {
+    // seeds/000: six slots in "bcher", 124 code points between 127 and ü, one
+    // slot skipped: (6 × 124) + 1 = 745; then the digits k, v, a.
+    use idna_inspector::punycode::Action;
+    let (_, trace) = encode_traced("bücher");
+    let lines = sentences(&trace);
+    let mut at = find_from(&lines, 0, "“bcher” (b = h = 5), then the delimiter");
+    at = find_from(&lines, at, "delta += (n − old n) × (h + 1) = (252 − 128) × 6 = 744");
+    at = find_from(&lines, at, "‘b’ < n: delta = 745 at i = 1");
+    let skip = &trace.steps[at].machine;
+    assert_eq!((skip.text.as_str(), skip.slot, skip.n, skip.skipped), ("bcher", 1, 252, 745));
+    at = find_from(
+        &lines,
+        at,
+        "k = 36: t = 1 (k ≤ bias + tmin); digit = t + (q − t) mod (36 − t) = 1 + 744 mod 35 = 10 → ‘k’; q = 744 div 35 = 21",
+    );
+    assert_eq!(trace.steps[at].machine.written, "bcher-k");
+    at = find_from(
+        &lines,
+        at,
+        "k = 72: t = 1 (k ≤ bias + tmin); digit = t + (q − t) mod (36 − t) = 1 + 20 mod 35 = 21 → ‘v’; q = 20 div 35 = 0",
+    );
+    at = find_from(&lines, at, "k = 108: t = 26 (k ≥ bias + tmax); q = 0 < t");
+    assert_eq!(trace.steps[at].machine.written, "bcher-kva");
+    at = find_from(
+        &lines,
+        at,
+        "adapt(delta = 745, numpoints = 6, firsttime = yes): delta = 745 div damp = 745 div 700 = 1",
+    );
+    at = find_from(&lines, at, "ü (U+00FC) is written: delta = 0, h = 6");
+    at = find_from(&lines, at, "‘c’ ‘h’ ‘e’ ‘r’ < n: delta = 4");
+    find_from(&lines, at, "End of the pass over the input: delta + 1 = 5, n + 1 = 253");
+    let digits: String = trace
+        .steps
+        .iter()
+        .filter_map(|step| match step.action {
+            Action::WriteDigit { digit, .. } => Some(digit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(digits, "kva");
+}
+
+#[test]
+fn stepping_the_decoder_through_bcher_kva_inserts_ue_at_slot_1() {
+    let (_, trace) = decode_traced("bcher-kva");
+    let lines = sentences(&trace);
+    let mut at = find_from(&lines, 0, "“bcher” (5)");
+    at = find_from(
+        &lines,
+        at,
+        "‘k’ = 10: i = i + digit × w = 0 + 10 × 1 = 10; k = 36: t = 1 (k ≤ bias + tmin); 10 ≥ t, more digits follow: w = 1 × (36 − 1) = 35",
+    );
+    // Ten slots passed over: n = 128 + 10 div 6 = 129, slot 10 mod 6 = 4.
+    let machine = &trace.steps[at].machine;
+    assert_eq!((machine.n, machine.slot, machine.skipped), (129, 4, 10));
+    at = find_from(&lines, at, "‘v’ = 21: i = i + digit × w = 10 + 21 × 35 = 745");
+    at = find_from(
+        &lines,
+        at,
+        "‘a’ = 0: i = i + digit × w = 745 + 0 × 1225 = 745; k = 108: t = 26 (k ≥ bias + tmax); 0 < t: the number ends",
+    );
+    at = find_from(&lines, at, "adapt(delta = 745, numpoints = 6, firsttime = yes)");
+    at = find_from(
+        &lines,
+        at,
+        "n = n + i div (length + 1) = 128 + 745 div 6 = 252 (ü (U+00FC)); i = i mod 6 = 1",
+    );
+    let machine = &trace.steps[at].machine;
+    assert_eq!((machine.text.as_str(), machine.slot, machine.n), ("bcher", 1, 252));
+    at = find_from(&lines, at, "Insert ü (U+00FC) at i = 1 → “bücher”; i = 2");
+    assert_eq!(at, lines.len() - 1);
+}
+
+/// RFC 3492 §6.1 restated: delta div damp (first time) or div 2, plus itself
+/// div numpoints, divided by base − tmin = 35 while above 455, then
+/// bias = 36 × divisions + (36 × delta) div (delta + 38).
+fn adapt_by_the_rfc(delta: u32, numpoints: u32, first_time: bool) -> u32 {
+    let mut delta = if first_time { delta / 700 } else { delta / 2 };
+    delta += delta / numpoints;
+    let mut k = 0;
+    while delta > 455 {
+        delta /= 35;
+        k += 36;
+    }
+    k + (36 * delta) / (delta + 38)
+}
+
+#[test]
+fn steps_replay_every_rfc_sample() {
+    use idna_inspector::punycode::Action;
+    for (label, unicode, punycode) in RFC_3492_SAMPLES {
+        let (encoded, trace) = encode_traced(unicode);
+        let encoded = encoded.unwrap();
+        assert_eq!(trace.steps.last().unwrap().machine.written, encoded, "{label}");
+        // The encoder's written text grows one digit per WriteDigit step.
+        let mut written = String::new();
+        for step in &trace.steps {
+            match &step.action {
+                Action::Basic { .. } => written = step.machine.written.clone(),
+                Action::WriteDigit { digit, .. } => {
+                    written.push(*digit);
+                    assert_eq!(step.machine.written, written, "{label}");
+                }
+                Action::Adapt(a) => {
+                    assert_eq!(a.bias, adapt_by_the_rfc(a.delta, a.numpoints, a.first_time), "{label}");
+                    assert_eq!(a.k, 36 * a.divisions.len() as u32, "{label}");
+                }
+                _ => {}
+            }
+        }
+        let (decoded, trace) = decode_traced(punycode);
+        let decoded = decoded.unwrap();
+        // Each Insert puts the code point the Locate before it found at its slot.
+        let mut text: Vec<char> = trace.basic.chars().collect();
+        let mut located = None;
+        for step in &trace.steps {
+            match &step.action {
+                Action::Locate {
+                    n,
+                    i,
+                    old_n,
+                    old_i,
+                    slots,
+                } => {
+                    assert_eq!(*slots as usize, text.len() + 1, "{label}");
+                    assert_eq!((*n, *i), (old_n + old_i / slots, old_i % slots), "{label}");
+                    located = Some((char::from_u32(*n).unwrap(), *i));
+                }
+                Action::Insert { code_point, at } => {
+                    assert_eq!(located.take(), Some((*code_point, *at)), "{label}");
+                    text.insert(*at as usize, *code_point);
+                    assert_eq!(step.machine.text, text.iter().collect::<String>(), "{label}");
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(text.iter().collect::<String>(), decoded, "{label}");
+        let inserts = trace
+            .steps
+            .iter()
+            .filter(|s| matches!(s.action, Action::Insert { .. }))
+            .count();
+        assert_eq!(inserts, decoded.chars().count() - trace.basic.chars().count(), "{label}");
+    }
+}

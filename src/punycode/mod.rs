@@ -5,6 +5,10 @@
 //! `None` as the trace skips every recording statement, so untraced runs
 //! neither allocate nor compute trace data.
 
+mod steps;
+
+pub use steps::{Action, Machine, Step, ThresholdRule};
+
 use serde::Serialize;
 use std::fmt;
 
@@ -99,8 +103,8 @@ pub struct DigitStep {
     pub w: u32,
 }
 
-/// A bias adaptation (RFC 3492 §6.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A bias adaptation (RFC 3492 §6.1), with the value of delta after each of its steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BiasAdaptation {
     /// The delta passed in.
     pub delta: u32,
@@ -108,7 +112,15 @@ pub struct BiasAdaptation {
     pub numpoints: u32,
     /// firsttime: true for the first adaptation, which divides by `DAMP` instead of 2.
     pub first_time: bool,
-    /// The new bias.
+    /// delta div damp (the first time) or div 2.
+    pub scaled: u32,
+    /// That plus itself div numpoints.
+    pub grown: u32,
+    /// delta after each division by base − tmin, while it exceeds ((base − tmin) × tmax) div 2.
+    pub divisions: Vec<u32>,
+    /// k: base times the number of divisions.
+    pub k: u32,
+    /// The new bias: k + ((base − tmin + 1) × delta) div (delta + skew).
     pub bias: u32,
 }
 
@@ -166,6 +178,8 @@ pub struct BootstringTrace {
     pub output: String,
     /// The failure, if any.
     pub error: Option<PunycodeError>,
+    /// Every line of the loop as it ran, with the state machine after it (for stepping through).
+    pub steps: Vec<Step>,
 }
 
 /// Encodes a string of code points as Punycode (RFC 3492 §6.3), without any ACE prefix.
@@ -202,27 +216,47 @@ pub fn decode_traced(input: &str) -> (Result<String, PunycodeError>, BootstringT
     (result, trace)
 }
 
-/// The threshold t for place k (RFC 3492 §6.2/§6.3: "t = tmin if k <= bias, tmax if k >= bias + tmax, else k − bias").
-fn threshold(k: u32, bias: u32) -> u32 {
-    if k <= bias {
-        TMIN
+/// The threshold t for place k, and which case of RFC 3492 §6.2/§6.3 gives
+/// it ("t = tmin if k <= bias {+ tmin}, or tmax if k >= bias + tmax, or k −
+/// bias otherwise"; with or without the "+ tmin" the value is the same).
+#[inline]
+fn threshold(k: u32, bias: u32) -> (u32, ThresholdRule) {
+    if k <= bias + TMIN {
+        (TMIN, ThresholdRule::Min)
     } else if k >= bias + TMAX {
-        TMAX
+        (TMAX, ThresholdRule::Max)
     } else {
-        k - bias
+        (k - bias, ThresholdRule::Between)
     }
 }
 
-/// RFC 3492 §6.1, bias adaptation function.
-fn adapt(delta: u32, numpoints: u32, first_time: bool) -> u32 {
+/// RFC 3492 §6.1, bias adaptation function; `record` receives delta after each step.
+#[inline]
+fn adapt(delta: u32, numpoints: u32, first_time: bool, mut record: Option<&mut BiasAdaptation>) -> u32 {
+    let given = delta;
     let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    let scaled = delta;
     delta += delta / numpoints;
+    let grown = delta;
     let mut k = 0;
     while delta > ADAPT_LIMIT {
         delta /= BASE - TMIN;
         k += BASE;
+        if let Some(record) = record.as_deref_mut() {
+            record.divisions.push(delta);
+        }
     }
-    k + u32::from(ADAPT_LAST_STEP[delta as usize])
+    let bias = k + u32::from(ADAPT_LAST_STEP[delta as usize]);
+    if let Some(record) = record {
+        record.delta = given;
+        record.numpoints = numpoints;
+        record.first_time = first_time;
+        record.scaled = scaled;
+        record.grown = grown;
+        record.k = k;
+        record.bias = bias;
+    }
+    bias
 }
 
 /// The loop of [`adapt`] runs while delta exceeds ((base − tmin) × tmax) / 2.
@@ -316,6 +350,7 @@ fn encode_code_points<const TRACED: bool>(
         kind: PunycodeErrorKind::Overflow,
         position,
     };
+    let start = output.len();
     let length = code_points.len() as u32;
     let mut basic_count: u32 = 0;
     for &c in code_points {
@@ -327,47 +362,83 @@ fn encode_code_points<const TRACED: bool>(
     if basic_count > 0 {
         output.push(DELIMITER);
     }
+    if let Some(trace) = trace.as_deref_mut().filter(|_| TRACED) {
+        let basic = handled(code_points, INITIAL_N, 0);
+        let machine = Machine {
+            text: basic.clone(),
+            n: INITIAL_N,
+            written: output[start..].to_string(),
+            ..Machine::default()
+        };
+        let action = Action::Basic {
+            basic,
+            delimiter: basic_count > 0,
+            encode: true,
+        };
+        trace.steps.push(Step { action, machine });
+    }
     let (mut n, mut delta, mut bias, mut h) = (INITIAL_N, 0u32, INITIAL_BIAS, basic_count);
     // m: the smallest code point not yet handled (RFC 3492 §6.3). After the
     // first, each pass over the input below finds the next one as it goes.
     let mut m = code_points.iter().copied().filter(|&c| c >= n).min().unwrap_or(n);
     while h < length {
+        let (old_n, old_delta) = (n, delta);
         delta = (m - n)
             .checked_mul(h + 1)
             .and_then(|d| d.checked_add(delta))
             .ok_or_else(|| overflow(0))?;
         n = m;
+        if let Some(trace) = trace.as_deref_mut().filter(|_| TRACED) {
+            let action = Action::NextCodePoint {
+                old_n,
+                m,
+                h,
+                old_delta,
+                delta,
+            };
+            let machine = encode_machine(code_points, n, 0, 0, delta, &output[start..]);
+            trace.steps.push(Step { action, machine });
+        }
         let mut next_m = u32::MAX;
         let mut inserted_before: u32 = 0;
+        // Traced only: the code points below n passed over since the last step.
+        let mut passed = String::new();
         for (position, &c) in code_points.iter().enumerate() {
             if c < n {
                 delta = delta.checked_add(1).ok_or_else(|| overflow(position))?;
                 if tracing {
                     inserted_before += 1;
+                    passed.extend(char::from_u32(c));
                 }
             } else if c > n {
                 next_m = next_m.min(c);
             } else {
-                let digits = write_integer(delta, bias, output, tracing);
                 let first_time = h == basic_count;
-                let new_bias = adapt(delta, h + 1, first_time);
-                if let Some(trace) = trace.as_deref_mut().filter(|_| TRACED) {
-                    trace.insertions.push(Insertion {
-                        code_point: char::from_u32(n).unwrap_or('\u{FFFD}'),
-                        i: inserted_before,
-                        delta,
-                        h,
-                        bias,
-                        digits,
-                        adaptation: BiasAdaptation {
+                let new_bias = match trace.as_deref_mut().filter(|_| TRACED) {
+                    Some(trace) => {
+                        let at = EncodeAt {
+                            position,
+                            slot: inserted_before,
+                            n,
                             delta,
-                            numpoints: h + 1,
-                            first_time,
-                            bias: new_bias,
-                        },
-                    });
-                    inserted_before += 1;
-                }
+                            bias,
+                            h,
+                        };
+                        record_skip(trace, code_points, &mut passed, &at, &output[start..]);
+                        let written_before = output.len();
+                        let digits = write_integer(delta, bias, output, true);
+                        record_digits(trace, code_points, &digits, &at, &output[start..], written_before - start);
+                        let mut adaptation = BiasAdaptation::default();
+                        let new_bias = adapt(delta, h + 1, first_time, Some(&mut adaptation));
+                        record_encoded(trace, code_points, digits, adaptation, &at, &output[start..]);
+                        inserted_before += 1;
+                        new_bias
+                    }
+                    None => {
+                        write_integer(delta, bias, output, false);
+                        adapt(delta, h + 1, first_time, None)
+                    }
+                };
                 bias = new_bias;
                 delta = 0;
                 h += 1;
@@ -375,9 +446,133 @@ fn encode_code_points<const TRACED: bool>(
         }
         delta = delta.checked_add(1).ok_or_else(|| overflow(length as usize))?;
         n = n.checked_add(1).ok_or_else(|| overflow(length as usize))?;
+        if let Some(trace) = trace.as_deref_mut().filter(|_| TRACED) {
+            let at = EncodeAt {
+                position: code_points.len(),
+                slot: inserted_before,
+                n: n - 1,
+                delta: delta - 1,
+                bias,
+                h,
+            };
+            record_skip(trace, code_points, &mut passed, &at, &output[start..]);
+            let action = Action::EndOfPass { delta, n };
+            let machine = encode_machine(code_points, n, 0, 0, delta, &output[start..]);
+            trace.steps.push(Step { action, machine });
+        }
         m = next_m;
     }
     Ok(())
+}
+
+/// Where the traced encoder stands when it meets a code point equal to n.
+struct EncodeAt {
+    /// The code point's index in the input.
+    position: usize,
+    /// i: the code points already handled before it.
+    slot: u32,
+    n: u32,
+    delta: u32,
+    bias: u32,
+    h: u32,
+}
+
+/// The code points the encoder has handled by `before` in the pass for n:
+/// those below n, and those equal to n before index `before`.
+fn handled(code_points: &[u32], n: u32, before: usize) -> String {
+    code_points
+        .iter()
+        .enumerate()
+        .filter(|&(position, &c)| c < n || (c == n && position < before))
+        .filter_map(|(_, &c)| char::from_u32(c))
+        .collect()
+}
+
+fn encode_machine(code_points: &[u32], n: u32, before: usize, slot: u32, skipped: u32, written: &str) -> Machine {
+    Machine {
+        text: handled(code_points, n, before),
+        n,
+        slot,
+        skipped,
+        written: written.to_string(),
+    }
+}
+
+/// The Skip step for the code points below n passed over since the last step, if any.
+fn record_skip(trace: &mut BootstringTrace, code_points: &[u32], passed: &mut String, at: &EncodeAt, written: &str) {
+    if passed.is_empty() {
+        return;
+    }
+    let action = Action::Skip {
+        chars: std::mem::take(passed),
+        delta: at.delta,
+        slot: at.slot,
+    };
+    let machine = encode_machine(code_points, at.n, at.position, at.slot, at.delta, written);
+    trace.steps.push(Step { action, machine });
+}
+
+/// One WriteDigit step per digit of delta's integer; `before`: the bytes of
+/// `written` that precede the integer.
+fn record_digits(
+    trace: &mut BootstringTrace,
+    code_points: &[u32],
+    digits: &[DigitStep],
+    at: &EncodeAt,
+    written: &str,
+    before: usize,
+) {
+    for (index, digit) in digits.iter().enumerate() {
+        let q = digit.q.unwrap_or(digit.value);
+        let action = Action::WriteDigit {
+            k: digit.k,
+            bias: at.bias,
+            t: digit.t,
+            rule: threshold(digit.k, at.bias).1,
+            q,
+            value: digit.value,
+            digit: digit.digit,
+            next_q: digits.get(index + 1).and_then(|next| next.q),
+        };
+        let machine = encode_machine(
+            code_points,
+            at.n,
+            at.position,
+            at.slot,
+            at.delta,
+            &written[..before + index + 1],
+        );
+        trace.steps.push(Step { action, machine });
+    }
+}
+
+/// The Adapt and Encoded steps and the insertion's summary, after its integer is written.
+fn record_encoded(
+    trace: &mut BootstringTrace,
+    code_points: &[u32],
+    digits: Vec<DigitStep>,
+    adaptation: BiasAdaptation,
+    at: &EncodeAt,
+    written: &str,
+) {
+    let code_point = char::from_u32(at.n).unwrap_or('\u{FFFD}');
+    let machine = encode_machine(code_points, at.n, at.position, at.slot, at.delta, written);
+    trace.steps.push(Step {
+        action: Action::Adapt(adaptation.clone()),
+        machine,
+    });
+    let machine = encode_machine(code_points, at.n, at.position + 1, at.slot + 1, 0, written);
+    let action = Action::Encoded { code_point, h: at.h + 1 };
+    trace.steps.push(Step { action, machine });
+    trace.insertions.push(Insertion {
+        code_point,
+        i: at.slot,
+        delta: at.delta,
+        h: at.h,
+        bias: at.bias,
+        digits,
+        adaptation,
+    });
 }
 
 /// Writes `q` as a generalized variable-length integer (RFC 3492 §6.3 inner loop);
@@ -388,7 +583,7 @@ fn write_integer(mut q: u32, bias: u32, output: &mut String, record: bool) -> Ve
     let mut w: u32 = 1;
     let mut k = BASE;
     loop {
-        let t = threshold(k, bias);
+        let t = threshold(k, bias).0;
         if q < t {
             output.push(digit_char(q));
             if record {
@@ -457,10 +652,6 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
     // leading "-" is read as a (bad) digit.
     let basic_len = chars.iter().rposition(|&c| c == DELIMITER).unwrap_or(0);
     let digits_start = if basic_len > 0 { basic_len + 1 } else { 0 };
-    if let Some(trace) = trace.as_deref_mut() {
-        trace.basic = chars[..basic_len].iter().collect();
-        trace.delimiter = digits_start > 0;
-    }
     for (position, &c) in chars[..basic_len].iter().enumerate() {
         if !c.is_ascii() {
             return Err(PunycodeError {
@@ -470,13 +661,38 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
         }
         output.push(c);
     }
+    if let Some(trace) = trace.as_deref_mut() {
+        trace.basic = chars[..basic_len].iter().collect();
+        trace.delimiter = digits_start > 0;
+        let action = Action::Basic {
+            basic: trace.basic.clone(),
+            delimiter: trace.delimiter,
+            encode: false,
+        };
+        let machine = Machine {
+            text: trace.basic.clone(),
+            n: INITIAL_N,
+            ..Machine::default()
+        };
+        trace.steps.push(Step { action, machine });
+    }
     let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
     let mut position = digits_start;
+    // Traced only: the state machine as the digits move it.
+    let machine = |output: &[char], n: u32, i: u32, skipped: u32, read_to: usize| {
+        let slots = output.len() as u32 + 1;
+        Machine {
+            text: output.iter().collect(),
+            n: n.saturating_add(i / slots),
+            slot: i % slots,
+            skipped,
+            written: chars[digits_start..read_to].iter().collect(),
+        }
+    };
     while position < chars.len() {
         let old_i = i;
         let mut w: u32 = 1;
         let mut k = BASE;
-        let record = trace.is_some();
         let mut digits = Vec::new();
         loop {
             let Some(&c) = chars.get(position) else {
@@ -493,9 +709,10 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
                 kind: PunycodeErrorKind::Overflow,
                 position,
             };
+            let i_before = i;
             i = value.checked_mul(w).and_then(|vw| i.checked_add(vw)).ok_or(overflow)?;
-            let t = threshold(k, bias);
-            if record {
+            let (t, rule) = threshold(k, bias);
+            if let Some(trace) = trace.as_deref_mut() {
                 digits.push(DigitStep {
                     k,
                     t,
@@ -504,6 +721,20 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
                     digit: c,
                     w,
                 });
+                let action = Action::ReadDigit {
+                    digit: c,
+                    value,
+                    k,
+                    bias,
+                    t,
+                    rule,
+                    old_i: i_before,
+                    w,
+                    i,
+                    next_w: (value >= t).then(|| w.saturating_mul(BASE - t)),
+                };
+                let machine = machine(output, n, i, i - old_i, position + 1);
+                trace.steps.push(Step { action, machine });
             }
             position += 1;
             if value < t {
@@ -514,36 +745,58 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
         }
         let h = output.len() as u32;
         let first_time = old_i == 0;
-        let new_bias = adapt(i - old_i, h + 1, first_time);
+        let delta = i - old_i;
+        let mut adaptation = BiasAdaptation::default();
+        let new_bias = match trace.as_deref_mut() {
+            Some(trace) => {
+                let new_bias = adapt(delta, h + 1, first_time, Some(&mut adaptation));
+                let machine = machine(output, n, i, delta, position);
+                trace.steps.push(Step {
+                    action: Action::Adapt(adaptation.clone()),
+                    machine,
+                });
+                new_bias
+            }
+            None => adapt(delta, h + 1, first_time, None),
+        };
         let overflow = PunycodeError {
             kind: PunycodeErrorKind::Overflow,
             position: position - 1,
         };
+        let (old_n, i_total) = (n, i);
         n = n.checked_add(i / (h + 1)).ok_or(overflow)?;
-        let delta = i - old_i;
         i %= h + 1;
+        if let Some(trace) = trace.as_deref_mut() {
+            let action = Action::Locate {
+                old_n,
+                old_i: i_total,
+                slots: h + 1,
+                n,
+                i,
+            };
+            let machine = machine(output, n, i, delta, position);
+            trace.steps.push(Step { action, machine });
+        }
         let code_point = char::from_u32(n).filter(|c| !c.is_ascii()).ok_or(PunycodeError {
             kind: PunycodeErrorKind::CodePointOutOfRange(n),
             position: position - 1,
         })?;
+        let digits_bias = std::mem::replace(&mut bias, new_bias);
+        output.insert(i as usize, code_point);
         if let Some(trace) = trace.as_deref_mut() {
             trace.insertions.push(Insertion {
                 code_point,
                 i,
                 delta,
                 h,
-                bias,
+                bias: digits_bias,
                 digits,
-                adaptation: BiasAdaptation {
-                    delta,
-                    numpoints: h + 1,
-                    first_time,
-                    bias: new_bias,
-                },
+                adaptation,
             });
+            let action = Action::Insert { code_point, at: i };
+            let machine = machine(output, n, i + 1, 0, position);
+            trace.steps.push(Step { action, machine });
         }
-        bias = new_bias;
-        output.insert(i as usize, code_point);
         i += 1;
     }
     Ok(())
