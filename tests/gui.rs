@@ -646,3 +646,48 @@ fn batch_profile_columns_and_the_profiles_disagree_filter() {
     assert_eq!(text.lines().filter(|l| l.ends_with(",true")).count(), 4, "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn stepping_buecher_reaches_k_v_a_in_order() {
+    let mut harness = app_with(Some("bücher"));
+    click(&mut harness, "5 Encode/Decode");
+    assert_eq!(count(&harness, "Step 1 of 10"), 1);
+    let wanted = [
+        "(252 − 128) × 6 = 744",
+        "‘b’ < n: delta = 745 at i = 1",
+        "1 + 744 mod 35 = 10 → ‘k’; q = 744 div 35 = 21",
+        "1 + 20 mod 35 = 21 → ‘v’; q = 20 div 35 = 0",
+        "q = 0 < t: the last digit, q itself = 0 → ‘a’",
+        "bias = k + (36 × delta) div (delta + skew) = 0 + (36 × 1) div (1 + 38) = 0",
+    ];
+    let mut found = 0;
+    for step in 1..10 {
+        if found < wanted.len() && count_containing(&harness, wanted[found]) == 1 {
+            found += 1;
+        }
+        click(&mut harness, "Next ▶");
+        assert_eq!(count(&harness, &format!("Step {} of 10", step + 1)), 1);
+    }
+    assert_eq!(found, wanted.len(), "the steps appear in order; missing {:?}", wanted.get(found));
+    // The last step: the pass ends; the picture shows the A-label written.
+    assert!(count_containing(&harness, "End of the pass over the input: delta + 1 = 5, n + 1 = 253") == 1);
+    assert_eq!(
+        count(&harness, "xn--bcher-kva"),
+        4,
+        "ToASCII N and T, the stepper's Punycode so far, the table's result"
+    );
+    // ← goes back one step.
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    assert_eq!(count(&harness, "Step 9 of 10"), 1);
+}
+
+#[test]
+fn stepping_an_a_label_decodes_it_growing_the_text() {
+    let mut harness = app_with(Some("xn--bcher-kva.de"));
+    click(&mut harness, "5 Encode/Decode");
+    click(&mut harness, "⏭");
+    assert!(count_containing(&harness, "Insert ü (U+00FC) at i = 1 → “bücher”; i = 2") == 1);
+    click(&mut harness, "◀ Prev");
+    assert!(count_containing(&harness, "= 128 + 745 div 6 = 252") == 1);
+}

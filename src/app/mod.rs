@@ -35,7 +35,7 @@ use options::OptionsPanel;
 use protected::ProtectedPanel;
 use results::ResultsHeader;
 use spoof_view::SpoofView;
-use stages::{Stage, StageTabs};
+use stages::{Stage, StageTabs, Stepper};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tables::Tables;
@@ -86,6 +86,8 @@ pub struct InspectorApp {
     tables: Tables,
     results: ResultsHeader,
     tabs: StageTabs,
+    /// The Encode/Decode tab's step-through position.
+    stepper: Stepper,
     protected: ProtectedPanel,
     inspection: Option<Inspection>,
     help: HelpWindow,
@@ -113,6 +115,7 @@ impl InspectorApp {
             tables: Tables::default(),
             results: ResultsHeader::default(),
             tabs: remembered.tabs,
+            stepper: Stepper::default(),
             protected: ProtectedPanel::with_text(remembered.protected),
             inspection: None,
             help: HelpWindow::default(),
@@ -446,7 +449,7 @@ impl InspectorApp {
             if inspection.spoof.risk != crate::spoof::Risk::None && self.tabs.stage != Stage::Spoof {
                 spoof_banner(ui, &inspection.spoof, &mut self.tabs);
             }
-            self.tabs.ui(ui, inspection, highlight);
+            self.tabs.ui(ui, inspection, highlight, &mut self.stepper);
             if self.tabs.stage == Stage::Spoof {
                 SpoofView {
                     report: &inspection.spoof,

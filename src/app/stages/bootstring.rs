@@ -1,20 +1,43 @@
 //! Stage 5, Encode/Decode: the RFC 3492 Bootstring arithmetic per label —
-//! basic code points, delimiter, and per inserted code point n, i, h, delta,
-//! per digit k, t, q, digit and weight w, the bias adaptations, and the
-//! A-label assembled digit by digit.
+//! a stepper through the encoder's or decoder's loop with the state machine
+//! drawn, then per inserted code point n, i, h, delta, per digit k, t, q,
+//! digit and weight w, the bias adaptations, and the A-label digit by digit.
 
-use crate::app::widgets::{char_strip, code_point, error_color, glyph_or_badge};
-use crate::punycode::{self, BootstringTrace, Insertion};
+use crate::app::widgets::{char_strip, code_point, error_color, glyph_or_badge, highlight_fill};
+use crate::display::char_with_code_point;
+use crate::punycode::{self, BootstringTrace, Insertion, Machine, Step};
 use crate::uts46::{AsciiTrace, ProcessTrace};
 use eframe::egui;
-use egui::{RichText, Ui};
+use egui::{Key, Modifiers, RichText, Ui};
 
 /// Above this many insertions a table is cut short (with a notice).
 const MAX_INSERTIONS: usize = 200;
 
+/// Seconds between steps while playing.
+const PLAY_INTERVAL: f64 = 0.8;
+
 pub struct BootstringView<'a> {
     pub process: &'a ProcessTrace,
     pub ascii: &'a AsciiTrace,
+    pub stepper: &'a mut Stepper,
+}
+
+/// Where the stepper stands: which label's run, which step, whether it plays.
+#[derive(Default)]
+pub struct Stepper {
+    /// The run shown: its title (a new name or label starts again at step 1).
+    run: Option<String>,
+    step: usize,
+    playing: bool,
+    /// When the last step was taken while playing (egui time, seconds).
+    last_tick: f64,
+}
+
+/// One encode or decode run of one label.
+struct Run<'t> {
+    title: String,
+    trace: &'t BootstringTrace,
+    direction: Direction,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -23,8 +46,33 @@ enum Direction {
     Decode,
 }
 
+/// Every run of a trace: decodes of A-labels, then encodes for ToASCII.
+fn runs<'t>(process: &'t ProcessTrace, ascii: &'t AsciiTrace) -> Vec<Run<'t>> {
+    let decodes = process.labels.iter().filter_map(|label| {
+        let step = label.punycode.as_ref()?;
+        Some(Run {
+            title: format!("Label {}: decode “{}”", label.index + 1, label.text),
+            trace: &step.decode,
+            direction: Direction::Decode,
+        })
+    });
+    let encodes = ascii.labels.iter().enumerate().filter_map(|(index, label)| {
+        Some(Run {
+            title: format!("Label {}: encode “{}” → “{}”", index + 1, label.input, label.output),
+            trace: label.encode.as_ref()?,
+            direction: Direction::Encode,
+        })
+    });
+    decodes.chain(encodes).collect()
+}
+
 impl BootstringView<'_> {
     pub fn ui(self, ui: &mut Ui) {
+        let runs = runs(self.process, self.ascii);
+        if !runs.is_empty() {
+            stepper_ui(ui, self.stepper, &runs);
+            ui.separator();
+        }
         egui::ScrollArea::vertical().id_salt("bootstring").show(ui, |ui| {
             ui.label(
                 RichText::new(format!(
@@ -195,4 +243,187 @@ fn insertion_ui(ui: &mut Ui, number: usize, insertion: &Insertion, direction: Di
         .weak(),
     )
     .on_hover_text("RFC 3492 §6.1: delta is divided by damp the first time, by 2 afterwards, then scaled into the new bias.");
+}
+
+/// The stepper: a run picker, Prev / Play / Next and a slider (← → step
+/// too), the RFC line and the step's sentence, and the state machine.
+fn stepper_ui(ui: &mut Ui, stepper: &mut Stepper, runs: &[Run<'_>]) {
+    let mut chosen = runs
+        .iter()
+        .position(|run| Some(&run.title) == stepper.run.as_ref())
+        .unwrap_or(0);
+    if stepper.run.as_ref() != Some(&runs[chosen].title) {
+        *stepper = Stepper {
+            run: Some(runs[chosen].title.clone()),
+            ..Stepper::default()
+        };
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Step through");
+        if runs.len() > 1 {
+            egui::ComboBox::from_id_salt("stepper-run")
+                .selected_text(&runs[chosen].title)
+                .show_ui(ui, |ui| {
+                    for (index, run) in runs.iter().enumerate() {
+                        ui.selectable_value(&mut chosen, index, &run.title);
+                    }
+                })
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, "Label to step through"));
+        } else {
+            ui.label(&runs[chosen].title);
+        }
+    });
+    if stepper.run.as_ref() != Some(&runs[chosen].title) {
+        *stepper = Stepper {
+            run: Some(runs[chosen].title.clone()),
+            ..Stepper::default()
+        };
+    }
+    let run = &runs[chosen];
+    let steps = &run.trace.steps;
+    if steps.is_empty() {
+        return;
+    }
+    let last = steps.len() - 1;
+    stepper.step = stepper.step.min(last);
+    ui.horizontal(|ui| {
+        if ui.button("⏮").on_hover_text("First step").clicked() {
+            stepper.step = 0;
+            stepper.playing = false;
+        }
+        if ui
+            .add_enabled(stepper.step > 0, egui::Button::new("◀ Prev"))
+            .on_hover_text("Previous step (←)")
+            .clicked()
+        {
+            stepper.step -= 1;
+            stepper.playing = false;
+        }
+        let play = if stepper.playing { "⏸ Pause" } else { "▶ Play" };
+        if ui.button(play).on_hover_text("One step every 0.8 s").clicked() {
+            stepper.playing = !stepper.playing;
+            if stepper.step == last {
+                stepper.step = 0;
+            }
+            stepper.last_tick = ui.input(|input| input.time);
+        }
+        if ui
+            .add_enabled(stepper.step < last, egui::Button::new("Next ▶"))
+            .on_hover_text("Next step (→)")
+            .clicked()
+        {
+            stepper.step += 1;
+            stepper.playing = false;
+        }
+        if ui.button("⏭").on_hover_text("Last step").clicked() {
+            stepper.step = last;
+            stepper.playing = false;
+        }
+        ui.add(egui::Slider::new(&mut stepper.step, 0..=last).show_value(false))
+            .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Slider, true, "Step slider"));
+        ui.label(format!("Step {} of {}", stepper.step + 1, steps.len()));
+    });
+    step_keys(ui, stepper, last);
+    play_tick(ui, stepper, last);
+    step_ui(ui, &steps[stepper.step], run.direction);
+}
+
+/// ← and → step when no text field has the keyboard.
+fn step_keys(ui: &Ui, stepper: &mut Stepper, last: usize) {
+    if ui.ctx().text_edit_focused() {
+        return;
+    }
+    if ui.input_mut(|input| input.consume_key(Modifiers::NONE, Key::ArrowLeft)) {
+        stepper.step = stepper.step.saturating_sub(1);
+        stepper.playing = false;
+    }
+    if ui.input_mut(|input| input.consume_key(Modifiers::NONE, Key::ArrowRight)) {
+        stepper.step = (stepper.step + 1).min(last);
+        stepper.playing = false;
+    }
+}
+
+fn play_tick(ui: &Ui, stepper: &mut Stepper, last: usize) {
+    if !stepper.playing {
+        return;
+    }
+    let now = ui.input(|input| input.time);
+    if now - stepper.last_tick >= PLAY_INTERVAL {
+        stepper.step = (stepper.step + 1).min(last);
+        stepper.last_tick = now;
+    }
+    if stepper.step == last {
+        stepper.playing = false;
+    } else {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(PLAY_INTERVAL / 4.0));
+    }
+}
+
+/// One step: the RFC line, the sentence with its numbers, the state machine.
+fn step_ui(ui: &mut Ui, step: &Step, direction: Direction) {
+    ui.label(RichText::new(format!("RFC 3492 {}", step.rule())).weak().small());
+    ui.label(RichText::new(step.sentence()).monospace().size(14.0));
+    ui.add_space(4.0);
+    machine_ui(ui, &step.machine, direction);
+}
+
+/// The state machine as the seed article draws it: the text with its
+/// insertion slots, slot i highlighted, n and the insertions skipped.
+fn machine_ui(ui: &mut Ui, machine: &Machine, direction: Direction) {
+    let length = machine.text.chars().count();
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        for (index, c) in machine.text.chars().chain(std::iter::once('\0')).enumerate() {
+            slot_marker(ui, index as u32 == machine.slot, index);
+            if index < length {
+                match crate::display::glyph(c) {
+                    Some(glyph) => ui.label(RichText::new(glyph).size(26.0)),
+                    None => glyph_or_badge(ui, c),
+                };
+            }
+        }
+    });
+    let n = match char::from_u32(machine.n) {
+        _ if machine.n == punycode::INITIAL_N => "(initial_n)".to_string(),
+        Some(c) => char_with_code_point(c),
+        None => String::new(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!(
+            "n = {} {n} · slot i = {} of {} · insertions skipped (delta) = {}",
+            machine.n,
+            machine.slot,
+            length + 1,
+            machine.skipped
+        ));
+        let (what, written) = match direction {
+            Direction::Encode => ("Punycode so far:", format!("xn--{}", machine.written)),
+            Direction::Decode => ("digits read:", machine.written.clone()),
+        };
+        ui.separator();
+        ui.label(what);
+        ui.label(RichText::new(written).monospace().strong());
+    });
+}
+
+/// A thin box between characters: an insertion slot, filled when it is slot i.
+fn slot_marker(ui: &mut Ui, current: bool, index: usize) {
+    let size = egui::vec2(if current { 14.0 } else { 8.0 }, 32.0);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let stroke = ui.visuals().widgets.noninteractive.fg_stroke;
+    if current {
+        ui.painter().rect_filled(rect, 2.0, highlight_fill(ui));
+        ui.painter()
+            .rect_stroke(rect, 2.0, egui::Stroke::new(1.5, stroke.color), egui::StrokeKind::Inside);
+    } else {
+        ui.painter().rect_stroke(
+            rect.shrink2(egui::vec2(1.0, 4.0)),
+            1.0,
+            egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
+            egui::StrokeKind::Inside,
+        );
+    }
+    response.on_hover_text(format!("insertion slot {index}"));
 }

@@ -15,7 +15,7 @@ use egui::Ui;
 use profiles_view::ProfilesView;
 use serde::{Deserialize, Serialize};
 
-pub use bootstring::BootstringView;
+pub use bootstring::{BootstringView, Stepper};
 pub use break_view::BreakView;
 pub use map::MapView;
 pub use normalize::NormalizeView;
@@ -91,9 +91,10 @@ impl Default for StageTabs {
 }
 
 impl StageTabs {
-    /// The tab bar and the selected stage. The Spoof check tab draws nothing
-    /// here: the app draws it (it edits the protected names).
-    pub fn ui(&mut self, ui: &mut Ui, inspection: &Inspection, highlight: Option<Highlight>) {
+    /// The tab bar and the selected stage (`stepper`: the Encode/Decode
+    /// stepper's position). The Spoof check tab draws nothing here: the app
+    /// draws it (it edits the protected names).
+    pub fn ui(&mut self, ui: &mut Ui, inspection: &Inspection, highlight: Option<Highlight>, stepper: &mut Stepper) {
         ui.horizontal_wrapped(|ui| {
             for stage in Stage::ALL {
                 ui.selectable_value(&mut self.stage, stage, stage.title())
@@ -140,7 +141,7 @@ impl StageTabs {
                 highlight,
             }
             .ui(ui),
-            Stage::Encode => BootstringView { process, ascii }.ui(ui),
+            Stage::Encode => BootstringView { process, ascii, stepper }.ui(ui),
             Stage::Profiles => ProfilesView {
                 comparison: &inspection.comparison,
                 profile_chars: &inspection.profile_chars,
