@@ -668,7 +668,12 @@ fn stepping_buecher_reaches_k_v_a_in_order() {
         click(&mut harness, "Next ▶");
         assert_eq!(count(&harness, &format!("Step {} of 10", step + 1)), 1);
     }
-    assert_eq!(found, wanted.len(), "the steps appear in order; missing {:?}", wanted.get(found));
+    assert_eq!(
+        found,
+        wanted.len(),
+        "the steps appear in order; missing {:?}",
+        wanted.get(found)
+    );
     // The last step: the pass ends; the picture shows the A-label written.
     assert!(count_containing(&harness, "End of the pass over the input: delta + 1 = 5, n + 1 = 253") == 1);
     assert_eq!(

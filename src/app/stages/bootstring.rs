@@ -269,7 +269,7 @@ fn stepper_ui(ui: &mut Ui, stepper: &mut Stepper, runs: &[Run<'_>]) {
                     }
                 })
                 .response
-                .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, "Label to step through"));
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Label to step through"));
         } else {
             ui.label(&runs[chosen].title);
         }
@@ -321,7 +321,7 @@ fn stepper_ui(ui: &mut Ui, stepper: &mut Stepper, runs: &[Run<'_>]) {
             stepper.playing = false;
         }
         ui.add(egui::Slider::new(&mut stepper.step, 0..=last).show_value(false))
-            .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Slider, true, "Step slider"));
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Slider, true, "Step slider"));
         ui.label(format!("Step {} of {}", stepper.step + 1, steps.len()));
     });
     step_keys(ui, stepper, last);
