@@ -20,6 +20,7 @@ pub mod names;
 pub mod profiles;
 pub mod properties;
 pub mod punycode;
+pub mod report;
 pub mod spoof;
 pub mod table;
 #[doc(hidden)]

@@ -40,9 +40,14 @@ enum Command {
     Explain {
         /// The domain name.
         domain: String,
-        /// Print the results and the trace as JSON instead of text.
-        #[arg(long)]
+        /// Print the results and the trace as JSON instead of text (the same as `--format json`).
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// text: the trace as plain text; json: the results and the trace; markdown or
+        /// html: the report the window's Copy report gives (results, errors, characters,
+        /// validity checklist, browser verdicts, spoof findings, options).
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
         #[command(flatten)]
         spoof: SpoofArgs,
         /// Compare processing profiles instead of printing the trace: each one's
@@ -54,6 +59,15 @@ enum Command {
     /// Convert every line of a file (or standard input): one output record per
     /// input line, in order, including blank lines and lines that are not UTF-8.
     Batch(BatchArgs),
+}
+
+/// The output of `explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ExplainFormat {
+    Text,
+    Json,
+    Markdown,
+    Html,
 }
 
 /// The processing profiles of `--profile`.
@@ -239,15 +253,45 @@ fn main() -> ExitCode {
     match (cli.command, cli.domain) {
         (
             Some(Command::Explain {
-                domain, json, profile, ..
+                domain,
+                json,
+                format,
+                profile,
+                ..
             }),
             _,
-        ) if !profile.is_empty() => run_profiles(&engine, &options, &domain, &selected_profiles(&profile), json),
-        (Some(Command::Explain { domain, json, spoof, .. }), _) => match spoof.protected_list(&engine) {
-            Ok(Some(protected)) => run_spoof(&engine, &domain, &protected, json),
-            Ok(None) => run_explain(&engine, &options, &domain, json),
-            Err(message) => fail(&message),
+        ) if !profile.is_empty() => match format {
+            ExplainFormat::Markdown | ExplainFormat::Html => {
+                fail("--profile prints text or JSON; the report (--format markdown or html) has no profile columns")
+            }
+            _ => run_profiles(
+                &engine,
+                &options,
+                &domain,
+                &selected_profiles(&profile),
+                json || format == ExplainFormat::Json,
+            ),
         },
+        (
+            Some(Command::Explain {
+                domain,
+                json,
+                format,
+                spoof,
+                ..
+            }),
+            _,
+        ) => {
+            let format = if json { ExplainFormat::Json } else { format };
+            match (spoof.protected_list(&engine), format) {
+                (Err(message), _) => fail(&message),
+                (Ok(protected), ExplainFormat::Markdown | ExplainFormat::Html) => {
+                    run_report(&engine, &options, &domain, &protected.unwrap_or_default(), format)
+                }
+                (Ok(Some(protected)), _) => run_spoof(&engine, &domain, &protected, format == ExplainFormat::Json),
+                (Ok(None), _) => run_explain(&engine, &options, &domain, format == ExplainFormat::Json),
+            }
+        }
         (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
         (None, Some(domain)) => run_explain(&engine, &options, &domain, false),
         (None, None) => {
@@ -286,6 +330,26 @@ fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) 
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
+    ExitCode::SUCCESS
+}
+
+/// `explain --format markdown|html`: the report of the whole inspection.
+fn run_report(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &ProtectedList, format: ExplainFormat) -> ExitCode {
+    let (results, trace) = engine.process_traced(domain, options);
+    let spoof = spoof::analyze_results(engine, domain, &results, protected);
+    let report = idna_inspector::report::Report {
+        options,
+        results: &results,
+        trace: &trace,
+        spoof: &spoof,
+    };
+    let text = if format == ExplainFormat::Html {
+        report.html()
+    } else {
+        report.markdown()
+    };
+    let mut stdout = io::stdout().lock();
+    let _ = write!(stdout, "{text}");
     ExitCode::SUCCESS
 }
 

@@ -302,3 +302,23 @@ fn batch_profile_adds_columns_and_the_disagree_flag() {
     let bad = run(&["batch", "--profile", "idna2009"], b"a\n");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn explain_prints_the_report_as_markdown_and_html() {
+    let markdown = run(&["explain", "--format", "markdown", "xn--0.pt"], b"");
+    assert!(markdown.status.success());
+    let text = String::from_utf8(markdown.stdout).unwrap();
+    assert!(text.starts_with("# idna-inspector report: `xn--0.pt`"), "{text}");
+    assert!(text.contains("- **P4** (label 1, at the end of the label)"));
+    let html = run(&["explain", "--format", "html", "xn--0.pt"], b"");
+    let html = String::from_utf8(html.stdout).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<h2>Validity checklist (UTS #46 §4.1)</h2>"));
+    // --json keeps working; --format json is the same.
+    let json = run(&["explain", "--json", "faß.de"], b"");
+    let same = run(&["explain", "--format", "json", "faß.de"], b"");
+    assert_eq!(json.stdout, same.stdout);
+    // The report has no profile columns: asking for both is an error with a reason.
+    let both = run(&["explain", "--format", "markdown", "--profile", "all", "faß.de"], b"");
+    assert!(!both.status.success());
+    assert!(String::from_utf8_lossy(&both.stderr).contains("--profile"));
+}

@@ -1,0 +1,365 @@
+//! The whole inspection of one name as a document to paste into a ticket:
+//! Markdown, or HTML rendered from that Markdown (pulldown-cmark). The GUI's
+//! Copy report / Save report and `explain --format markdown|html` share it.
+
+use crate::display::{code_point_label, code_point_labels, visible};
+use crate::spoof::SpoofReport;
+use crate::uts46::{CheckOutcome, Conversion, IdnaError, LabelTrace, MapAction, Options, Results, Trace};
+use std::fmt::Write;
+
+/// What a report is made of: the engine's results and trace for the name,
+/// the options they were computed with, and the spoof check of the same results.
+pub struct Report<'a> {
+    pub options: &'a Options,
+    pub results: &'a Results,
+    pub trace: &'a Trace,
+    pub spoof: &'a SpoofReport,
+}
+
+impl Report<'_> {
+    /// The report as CommonMark with GitHub tables: the input, the three
+    /// results, every error with its sentence and spec section, the
+    /// per-character table, the validity checklist of each label, the
+    /// browser verdicts and spoof findings, the Unicode version and options.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        self.heading(&mut out);
+        self.results_section(&mut out);
+        self.errors_section(&mut out);
+        self.characters_section(&mut out);
+        self.checklist_section(&mut out);
+        self.browsers_section(&mut out);
+        self.spoof_section(&mut out);
+        out
+    }
+
+    /// [`Report::markdown`] rendered as a standalone HTML document (UTF-8).
+    pub fn html(&self) -> String {
+        let markdown = self.markdown();
+        let parser = pulldown_cmark::Parser::new_ext(&markdown, pulldown_cmark::Options::ENABLE_TABLES);
+        let mut body = String::new();
+        pulldown_cmark::html::push_html(&mut body, parser);
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>idna-inspector report: {}</title>\n\
+             <style>body{{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}}\
+             table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}}\
+             code{{background:#f3f3f3}}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+            html_escape(&self.trace.input)
+        )
+    }
+
+    fn heading(&self, out: &mut String) {
+        let _ = writeln!(out, "# idna-inspector report: {}\n", code(&self.trace.input));
+        let _ = writeln!(
+            out,
+            "- Input: {} ({} code points: {})",
+            code(&self.trace.input),
+            self.trace.input.chars().count(),
+            code_point_labels(&self.trace.input)
+        );
+        let _ = writeln!(out, "- Mapping table: Unicode {}", text(&self.trace.table_version));
+        let _ = writeln!(out, "- Options: {}", options_text(self.options));
+        let _ = writeln!(out, "- Made by idna-inspector {}\n", env!("CARGO_PKG_VERSION"));
+    }
+
+    fn results_section(&self, out: &mut String) {
+        let _ = writeln!(out, "## Results\n\n| result | value | errors |\n|---|---|---|");
+        for (name, conversion) in [
+            ("ToUnicode (UTS #46 §4.3)", &self.results.to_unicode),
+            ("ToASCII nontransitional (§4.2)", &self.results.to_ascii_n),
+            ("ToASCII transitional (§4.2)", &self.results.to_ascii_t),
+        ] {
+            let _ = writeln!(
+                out,
+                "| {name} | {} | {} |",
+                cell_code(&conversion.value),
+                codes_text(conversion)
+            );
+        }
+        if self.results.transitional_differs() {
+            let deviations: Vec<String> = self
+                .trace
+                .nontransitional
+                .map
+                .iter()
+                .filter(|step| step.action == MapAction::DeviationKept)
+                .map(|step| format!("{} {}", code_point_label(step.code_point), text(&step.name)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "\nTransitional and nontransitional processing give different names because of the deviation \
+                 character(s) {}: software of either kind reaches a different host (UTS #46 §1.3.2).",
+                deviations.join(", ")
+            );
+        }
+        out.push('\n');
+    }
+
+    fn errors_section(&self, out: &mut String) {
+        let errors = distinct_errors(self.results);
+        if errors.is_empty() {
+            let _ = writeln!(out, "## Errors\n\nNone.\n");
+            return;
+        }
+        let _ = writeln!(out, "## Errors\n");
+        for (error, found_in) in errors {
+            let mut place = Vec::new();
+            if let Some(label) = error.label {
+                place.push(format!("label {}", label + 1));
+            }
+            if let (Some(label), Some(position)) = (error.label, error.position) {
+                let converted = self.trace.nontransitional.labels.get(label).map(|l| l.converted.as_str());
+                match converted.and_then(|text| text.chars().nth(position)) {
+                    Some(c) => place.push(format!("character {} {}", position + 1, char_text(c))),
+                    None => place.push("at the end of the label".to_string()),
+                }
+            }
+            let place = if place.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", place.join(", "))
+            };
+            let _ = writeln!(
+                out,
+                "- **{}**{place}: {} — {}; in {}.",
+                error.code.as_str(),
+                text(error.code.explanation()),
+                text(error.code.spec_reference()),
+                found_in.join(", ")
+            );
+        }
+        out.push('\n');
+    }
+
+    fn characters_section(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "## Characters (Map, UTS #46 §4 step 1, nontransitional)\n\n\
+             | # | character | code point | name | table row | status | IDNA2008 | what happened |\n|---|---|---|---|---|---|---|---|"
+        );
+        for step in &self.trace.nontransitional.map {
+            let happened = match step.action {
+                MapAction::Replaced | MapAction::DeviationMapped => {
+                    format!("{} → {}", step.action.describe(), code_point_labels(&step.output))
+                }
+                _ => step.action.describe().to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                step.index + 1,
+                cell_code(&visible(step.code_point)),
+                code_point_label(step.code_point),
+                text(&step.name),
+                text(&step.row.range),
+                step.row.status.as_str(),
+                text(step.row.idna2008.as_str()),
+                text(&happened)
+            );
+        }
+        out.push('\n');
+    }
+
+    fn checklist_section(&self, out: &mut String) {
+        let _ = writeln!(out, "## Validity checklist (UTS #46 §4.1)\n");
+        for label in &self.trace.nontransitional.labels {
+            let _ = writeln!(
+                out,
+                "Label {}: {}{}\n",
+                label.index + 1,
+                code(&label.converted),
+                match &label.punycode {
+                    Some(step) if step.replaced => format!(", decoded from {}", code(&label.text)),
+                    Some(_) => ", not decodable".to_string(),
+                    None => String::new(),
+                }
+            );
+            let _ = writeln!(out, "| code | criterion | outcome |\n|---|---|---|");
+            for check in &label.checks {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} |",
+                    check.code.as_str(),
+                    text(check.code.rule()),
+                    text(&outcome_text(label, &check.outcome))
+                );
+            }
+            out.push('\n');
+        }
+    }
+
+    fn browsers_section(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "## Browsers' address bars\n\n| browser | shows | rule | why |\n|---|---|---|---|"
+        );
+        for verdict in self.spoof.browsers.all() {
+            let context = verdict.context();
+            let why = match context.is_empty() {
+                true => verdict.rule.sentence().to_string(),
+                false => format!("{} ({})", verdict.rule.sentence(), context.join("; ")),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} |",
+                verdict.browser.name(),
+                cell_code(&verdict.shown),
+                cell_code(verdict.rule.name()),
+                text(&why)
+            );
+        }
+        out.push('\n');
+    }
+
+    fn spoof_section(&self, out: &mut String) {
+        let _ = writeln!(out, "## Spoof check (UTS #39)\n\nRisk: **{}**\n", self.spoof.risk.name());
+        for reason in &self.spoof.reasons {
+            let _ = writeln!(out, "- {}", text(reason));
+        }
+        let findings: Vec<_> = self.spoof.all_findings().collect();
+        if !findings.is_empty() {
+            let _ = writeln!(out, "\n| finding | severity | characters | detail |\n|---|---|---|---|");
+            for finding in findings {
+                let chars: Vec<String> = finding
+                    .chars
+                    .iter()
+                    .map(|&c| format!("{} {}", cell_code(&visible(c)), code_point_label(c)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} |",
+                    text(finding.kind.title()),
+                    finding.severity.name(),
+                    chars.join(", "),
+                    text(&finding.message)
+                );
+            }
+        }
+    }
+}
+
+/// Every distinct error of the three results, with the names of the results that record it.
+fn distinct_errors(results: &Results) -> Vec<(IdnaError, Vec<&'static str>)> {
+    let mut errors: Vec<(IdnaError, Vec<&'static str>)> = Vec::new();
+    for (name, conversion) in [
+        ("ToUnicode", &results.to_unicode),
+        ("ToASCII N", &results.to_ascii_n),
+        ("ToASCII T", &results.to_ascii_t),
+    ] {
+        for error in &conversion.errors {
+            match errors.iter_mut().find(|(known, _)| known == error) {
+                Some((_, found_in)) => found_in.push(name),
+                None => errors.push((*error, vec![name])),
+            }
+        }
+    }
+    errors
+}
+
+fn codes_text(conversion: &Conversion) -> String {
+    if conversion.is_ok() {
+        "none".to_string()
+    } else {
+        conversion
+            .codes()
+            .iter()
+            .map(|code| code.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn options_text(options: &Options) -> String {
+    let flags = [
+        ("UseSTD3ASCIIRules", options.use_std3_ascii_rules),
+        ("CheckHyphens", options.check_hyphens),
+        ("CheckBidi", options.check_bidi),
+        ("CheckJoiners", options.check_joiners),
+        ("VerifyDnsLength", options.verify_dns_length),
+        ("IgnoreInvalidPunycode", options.ignore_invalid_punycode),
+        ("CheckContextO", options.check_contexto),
+    ];
+    flags
+        .iter()
+        .map(|(name, on)| format!("{name}={}", if *on { "true" } else { "false" }))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn outcome_text(label: &LabelTrace, outcome: &CheckOutcome) -> String {
+    match outcome {
+        CheckOutcome::Pass => "pass".to_string(),
+        CheckOutcome::Fail(positions) if positions.is_empty() => "FAIL (the whole label)".to_string(),
+        CheckOutcome::Fail(positions) => {
+            let at: Vec<String> = positions
+                .iter()
+                .map(|&p| match label.chars.get(p) {
+                    Some(info) => format!("character {} {} {}", p + 1, code_point_label(info.code_point), info.name),
+                    None if p >= label.chars.len() => "the end of the label".to_string(),
+                    None => format!("position {}", p + 1),
+                })
+                .collect();
+            format!("FAIL at {}", at.join("; "))
+        }
+        CheckOutcome::NotApplicable(why) => format!("not applicable: {why}"),
+        CheckOutcome::Disabled(flag) => format!("off ({flag} is false)"),
+    }
+}
+
+/// `‘ü’ U+00FC` with the glyph in a code span.
+fn char_text(c: char) -> String {
+    format!("{} {}", code(&visible(c)), code_point_label(c))
+}
+
+/// `value` as a Markdown code span: fenced with more backticks than any run
+/// inside it, spaced where it starts or ends with a backtick or a space.
+fn code(value: &str) -> String {
+    code_span(value, false)
+}
+
+/// [`code`] for a table cell: `|` escaped (GFM tables take `\|` inside code spans as `|`).
+fn cell_code(value: &str) -> String {
+    code_span(value, true)
+}
+
+fn code_span(value: &str, in_table: bool) -> String {
+    if value.is_empty() {
+        return "(empty)".to_string();
+    }
+    let longest = value.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let value = value.replace(['\n', '\r'], " ");
+    let value = if in_table { value.replace('|', "\\|") } else { value };
+    let pad = if value.starts_with('`') || value.ends_with('`') || value.starts_with(' ') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{value}{pad}{fence}")
+}
+
+/// `value` as Markdown text inside a line: the characters that could start
+/// markup there (or raw HTML) backslash-escaped, line breaks as spaces.
+fn text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            // What can open markup mid-line (code, emphasis, links, raw HTML, entities, table cells, strikethrough).
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn html_escape(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
