@@ -98,7 +98,11 @@ fn the_bootstring_view_of_buecher_reads_like_the_textbook() {
 
 #[test]
 fn invalid_punycode_shows_a_p4_chip() {
-    let harness = app_with(Some("xn--0.pt"));
+    let mut harness = app_with(Some("xn--0.pt"));
+    // Folded, the chip is one line: the code and its place.
+    assert_eq!(count(&harness, "P4 label 1 · at the end of the label"), 1);
+    harness.state_mut().open_notes(true);
+    harness.run();
     assert!(count(&harness, "P4") >= 1);
     assert!(count(&harness, ErrorCode::P4.explanation()) >= 1, "the chip's sentence");
     assert!(
@@ -574,8 +578,9 @@ fn the_compare_profiles_tab_shows_five_columns_and_the_cause() {
     // IDNA2003 and transitional give fass.de; the other three xn--fa-hia.de.
     assert!(count(&harness, "fass.de") >= 2);
     assert!(count(&harness, "xn--fa-hia.de") >= 3);
-    assert_eq!(count(&harness, "differs"), 2);
-    assert_eq!(count(&harness, "same"), 2);
+    // The comparison row says which result differs: here only ToASCII.
+    assert_eq!(count(&harness, "ToASCII differs; same ToUnicode"), 2);
+    assert_eq!(count(&harness, "same ToASCII and ToUnicode"), 2);
     assert_eq!(count_containing(&harness, "ß (U+00DF) is a deviation"), 1);
     assert_eq!(count(&harness, "Table 4 row g"), 1);
     assert_eq!(count(&harness, "mapped → ss"), 1);
@@ -695,4 +700,110 @@ fn stepping_an_a_label_decodes_it_growing_the_text() {
     assert!(count_containing(&harness, "Insert ü (U+00FC) at i = 1 → “bücher”; i = 2") == 1);
     click(&mut harness, "◀ Prev");
     assert!(count_containing(&harness, "= 128 + 745 div 6 = 252") == 1);
+}
+
+/// The app at a window size, showing `domain`, after the first frames.
+fn app_sized(domain: &str, size: egui::Vec2) -> Harness<'static, InspectorApp> {
+    let startup = Startup {
+        domain: Some(domain.to_string()),
+        ..Startup::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_context_setup(install_app_fonts)
+        .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), InspectorApp::new(None, startup));
+    harness.run();
+    harness
+}
+
+#[test]
+fn with_every_note_shown_the_stages_keep_most_of_the_window() {
+    // A deviation (ZWJ), errors (B1, C2) and a spoof risk: every note above the stages.
+    let name = "1שלום.co\u{200D}m";
+    for size in [egui::vec2(1280.0, 720.0), egui::vec2(1920.0, 1080.0)] {
+        let harness = app_sized(name, size);
+        let inspection = harness.state().inspection().unwrap();
+        assert!(inspection.results.transitional_differs());
+        assert!(!inspection.error_chips().is_empty());
+        assert_ne!(inspection.spoof.risk, idna_inspector::spoof::Risk::None);
+        assert_eq!(
+            count(&harness, "Transitional and nontransitional processing give different names"),
+            1
+        );
+        assert!(count_containing(&harness, "Spoof risk:") >= 1);
+        let share = harness.state().stage_area().height() / size.y;
+        assert!(
+            share >= 0.55,
+            "at {size:?} the stages get {:.0} % of the height",
+            share * 100.0
+        );
+        println!("{size:?}: stage area {:.0} % of the window height", share * 100.0);
+    }
+}
+
+#[test]
+fn notes_open_out_and_fold_back() {
+    let mut harness = app_sized("1שלום.co\u{200D}m", egui::vec2(1280.0, 720.0));
+    let folded = harness.state().stage_area().height();
+    assert_eq!(
+        count(&harness, ErrorCode::B1.explanation()),
+        0,
+        "folded: the sentence is only a tooltip"
+    );
+    harness.state_mut().open_notes(true);
+    harness.run();
+    assert!(count(&harness, ErrorCode::B1.explanation()) >= 1);
+    assert!(count_containing(&harness, "Why it matters (UTS #46 §1.3.2)") >= 1);
+    assert!(harness.state().stage_area().height() < folded);
+    harness.state_mut().open_notes(false);
+    harness.run();
+    assert_eq!(harness.state().stage_area().height(), folded);
+}
+
+#[test]
+fn copy_report_puts_the_p4_sentence_on_the_clipboard() {
+    let mut harness = app_with(Some("xn--0.pt"));
+    harness.get_by_label("Copy report").click();
+    harness.step();
+    let copied: Vec<String> = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied.len(), 1);
+    assert!(copied[0].starts_with("# idna-inspector report: `xn--0.pt`"));
+    assert!(copied[0].contains(ErrorCode::P4.explanation()), "{}", copied[0]);
+    // Save report… writes the same report, as HTML for a .html name.
+    let dir = std::env::temp_dir().join(format!("idna-inspector-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    harness.state_mut().save_report_to(&dir.join("r.md"));
+    assert_eq!(std::fs::read_to_string(dir.join("r.md")).unwrap(), copied[0]);
+    harness.state_mut().save_report_to(&dir.join("r.html"));
+    assert!(
+        std::fs::read_to_string(dir.join("r.html"))
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+    // A folder that does not exist: the error is said, nothing panics.
+    harness.state_mut().save_report_to(&dir.join("missing").join("r.md"));
+    harness.run();
+    assert!(count_containing(&harness, "Could not save the report to") == 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_map_view_says_why_a_character_has_no_table_4_row_and_what_a_full_stop_is() {
+    let harness = app_with(Some("a。b.ü"));
+    // ASCII letters: Table 4 leaves ASCII out, and the cell says so.
+    assert_eq!(count(&harness, "not in Table 4 (ASCII) · 2008 PVALID"), 2);
+    // U+002E and U+3002 (which maps to it) split labels: not "2008 DISALLOWED".
+    assert_eq!(count(&harness, "label separator"), 1);
+    assert_eq!(count(&harness, "maps to the label separator"), 1);
+    assert_eq!(count_containing(&harness, "2008 DISALLOWED"), 0);
+    assert_eq!(count(&harness, "row a · 2008 PVALID"), 1, "ü");
 }

@@ -29,6 +29,8 @@ pub struct Inspection {
 pub struct ProfileChar {
     pub c: char,
     pub bucket: Option<Bucket>,
+    /// Why Table 4 leaves the character out (ASCII, a control, …), if it does.
+    pub left_out_because: Option<&'static str>,
     /// In [`Profile::ALL`](crate::profiles::Profile::ALL) order.
     pub statuses: [String; 5],
 }
@@ -47,6 +49,7 @@ impl Inspection {
             .map(|c| ProfileChar {
                 c,
                 bucket: table4::bucket(engine.table(), c),
+                left_out_because: table4::left_out_because(engine.table(), c),
                 statuses: table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules),
             })
             .collect();
@@ -60,6 +63,16 @@ impl Inspection {
             trace,
             spoof,
             elapsed,
+        }
+    }
+
+    /// The report of this inspection (Copy report, Save report…).
+    pub fn report(&self) -> crate::report::Report<'_> {
+        crate::report::Report {
+            options: &self.options,
+            results: &self.results,
+            trace: &self.trace,
+            spoof: &self.spoof,
         }
     }
 

@@ -100,6 +100,10 @@ pub struct InspectorApp {
     from_batch: bool,
     /// How long the last `ui()` call took (shown in the status bar).
     last_frame: Duration,
+    /// The area the stage view got in the last frame (below the notes and the tab bar).
+    stage_area: egui::Rect,
+    /// The window was fitted to its monitor (done once, when the monitor's size is known).
+    fitted: bool,
 }
 
 impl InspectorApp {
@@ -129,6 +133,8 @@ impl InspectorApp {
             pending_batch: startup.batch,
             from_batch: false,
             last_frame: Duration::ZERO,
+            stage_area: egui::Rect::NOTHING,
+            fitted: false,
         };
         if let Some(options) = startup.options {
             app.options = OptionsPanel { options, preset: None };
@@ -142,6 +148,17 @@ impl InspectorApp {
     /// The current inspection (for tests and tools).
     pub fn inspection(&self) -> Option<&Inspection> {
         self.inspection.as_ref()
+    }
+
+    /// The area the stage view got in the last frame (`Rect::NOTHING` before one).
+    pub fn stage_area(&self) -> egui::Rect {
+        self.stage_area
+    }
+
+    /// Opens out (or folds) the deviation note and the errors above the stages.
+    pub fn open_notes(&mut self, open: bool) {
+        self.results.deviation_open = open;
+        self.results.errors_open = open;
     }
 
     /// The view on screen.
@@ -250,6 +267,43 @@ impl InspectorApp {
         self.batch.export(path, filtered_only, ctx);
     }
 
+    /// Copies the current inspection's report (Markdown) to the clipboard.
+    fn copy_report(&mut self, ctx: &egui::Context) {
+        if let Some(inspection) = &self.inspection {
+            ctx.copy_text(inspection.report().markdown());
+            self.tables.message = Some("Report copied (Markdown).".into());
+        }
+    }
+
+    fn save_report(&mut self) {
+        let picked = rfd::FileDialog::new()
+            .set_title("Save the report")
+            .add_filter("Markdown", &["md"])
+            .add_filter("HTML", &["html", "htm"])
+            .set_file_name("idna-inspector-report.md")
+            .save_file();
+        match picked {
+            Some(path) => self.save_report_to(&path),
+            None => self.tables.message = Some("No file chosen; no report saved.".into()),
+        }
+    }
+
+    /// Writes the current inspection's report to `path`: HTML for `.html`/`.htm`,
+    /// Markdown otherwise. The outcome (or the error) shows in the status bar.
+    pub fn save_report_to(&mut self, path: &std::path::Path) {
+        let Some(inspection) = &self.inspection else { return };
+        let report = inspection.report();
+        let html = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+        let text = if html { report.html() } else { report.markdown() };
+        self.tables.message = Some(match std::fs::write(path, text) {
+            Ok(()) => format!("Report saved to {}", path.display()),
+            Err(error) => format!("Could not save the report to {}: {error}", path.display()),
+        });
+    }
+
     /// Files dropped on the window open in the batch view.
     fn take_dropped_files(&mut self, ui: &Ui) {
         let dropped: Vec<PathBuf> = ui.input(|input| {
@@ -312,6 +366,24 @@ impl InspectorApp {
                     ui.close();
                 }
                 ui.separator();
+                let has_name = self.inspection.as_ref().is_some_and(|i| !i.input.is_empty());
+                if ui
+                    .add_enabled(has_name, egui::Button::new("Copy report"))
+                    .on_hover_text("The whole inspection of this name as Markdown, to paste into a ticket")
+                    .clicked()
+                {
+                    self.copy_report(ui.ctx());
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(has_name, egui::Button::new("Save report…"))
+                    .on_hover_text("Markdown (.md) or HTML (.html)")
+                    .clicked()
+                {
+                    self.save_report();
+                    ui.close();
+                }
+                ui.separator();
                 if ui
                     .button("Load tables…")
                     .on_hover_text("A folder with IdnaMappingTable.txt (or its idna/ subfolder)")
@@ -349,6 +421,28 @@ impl InspectorApp {
                     ui.close();
                 }
             });
+            // The view switch shares the menu's row: the stages get its height.
+            ui.separator();
+            self.view_switch(ui);
+            if self.view == View::Inspector {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let has_name = self.inspection.as_ref().is_some_and(|i| !i.input.is_empty());
+                    if ui
+                        .add_enabled(has_name, egui::Button::new("Save report…"))
+                        .on_hover_text("The whole inspection as Markdown (.md) or HTML (.html)")
+                        .clicked()
+                    {
+                        self.save_report();
+                    }
+                    if ui
+                        .add_enabled(has_name, egui::Button::new("Copy report"))
+                        .on_hover_text("The whole inspection of this name as Markdown, to paste into a ticket")
+                        .clicked()
+                    {
+                        self.copy_report(ui.ctx());
+                    }
+                });
+            }
         });
     }
 
@@ -372,13 +466,31 @@ impl InspectorApp {
     }
 
     fn view_switch(&mut self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.view, View::Inspector, RichText::new("Inspector").strong());
-            ui.selectable_value(&mut self.view, View::Batch, RichText::new("Batch").strong());
-            if self.view == View::Inspector && self.from_batch && ui.button("← Back to batch").clicked() {
-                self.view = View::Batch;
-            }
-        });
+        ui.selectable_value(&mut self.view, View::Inspector, RichText::new("Inspector").strong());
+        ui.selectable_value(&mut self.view, View::Batch, RichText::new("Batch").strong());
+        if self.view == View::Inspector && self.from_batch && ui.button("← Back to batch").clicked() {
+            self.view = View::Batch;
+        }
+    }
+
+    /// Shrinks the window once to fit its monitor, when it starts out larger
+    /// (the default size does not fit a 1280×720 screen).
+    fn fit_to_monitor(&mut self, ctx: &egui::Context) {
+        if self.fitted {
+            return;
+        }
+        let (monitor, inner) = ctx.input(|input| (input.viewport().monitor_size, input.viewport().inner_rect));
+        let (Some(monitor), Some(inner)) = (monitor, inner) else {
+            return;
+        };
+        self.fitted = true;
+        // Room for the window's title bar and a panel or dock.
+        let room = egui::vec2(monitor.x * 0.96, monitor.y * 0.9);
+        if inner.width() > room.x || inner.height() > room.y {
+            let size = inner.size().min(room);
+            ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+            ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(((monitor - size) * 0.5).to_pos2()));
+        }
     }
 
     fn shortcuts(&mut self, ui: &Ui) {
@@ -406,11 +518,10 @@ impl InspectorApp {
             self.open_batch(&path, &ctx);
         }
         self.shortcuts(ui);
+        self.fit_to_monitor(ui.ctx());
         self.take_dropped_files(ui);
         egui::Panel::top("top").show(ui, |ui| {
             self.menu_bar(ui);
-            ui.add_space(4.0);
-            self.view_switch(ui);
             if self.view == View::Inspector {
                 let flagged = self
                     .inspection
@@ -449,7 +560,7 @@ impl InspectorApp {
             if inspection.spoof.risk != crate::spoof::Risk::None && self.tabs.stage != Stage::Spoof {
                 spoof_banner(ui, &inspection.spoof, &mut self.tabs);
             }
-            self.tabs.ui(ui, inspection, highlight, &mut self.stepper);
+            self.stage_area = self.tabs.ui(ui, inspection, highlight, &mut self.stepper);
             if self.tabs.stage == Stage::Spoof {
                 SpoofView {
                     report: &inspection.spoof,
@@ -470,9 +581,10 @@ impl InspectorApp {
     }
 }
 
-/// One line above the stages when the spoof check found something, with a way to the details.
+/// One line above the stages when the spoof check found something, with a
+/// way to the details (the reason is cut to the line; hover shows it whole).
 fn spoof_banner(ui: &mut Ui, report: &crate::spoof::SpoofReport, tabs: &mut StageTabs) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         let color = if report.risk == crate::spoof::Risk::High {
             widgets::error_color(ui)
         } else {
@@ -483,12 +595,18 @@ fn spoof_banner(ui: &mut Ui, report: &crate::spoof::SpoofReport, tabs: &mut Stag
                 .color(color)
                 .strong(),
         );
-        if let Some(reason) = report.reasons.first() {
-            ui.label(reason);
-        }
-        if ui.button("Spoof check details").clicked() {
-            tabs.stage = Stage::Spoof;
-        }
+        // Right to left, so the button keeps its place and the reason takes what is left.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Spoof check details").clicked() {
+                tabs.stage = Stage::Spoof;
+            }
+            if let Some(reason) = report.reasons.first() {
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(egui::Label::new(reason.as_str()).truncate())
+                        .on_hover_text(reason.as_str());
+                });
+            }
+        });
     });
     ui.add_space(2.0);
 }

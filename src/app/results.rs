@@ -10,7 +10,8 @@ use crate::uts46::{Conversion, MapAction, Preset};
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 
-/// The header's own state: which result Ctrl+C copies, and the pinned chip.
+/// The header's own state: which result Ctrl+C copies, the pinned chip, and
+/// which notes are opened out (each is one line until opened).
 #[derive(Default)]
 pub struct ResultsHeader {
     /// 0 ToUnicode, 1 ToASCII N, 2 ToASCII T.
@@ -19,6 +20,10 @@ pub struct ResultsHeader {
     pub pinned: Option<Highlight>,
     /// The chip under the pointer this frame.
     pub hovered: Option<Highlight>,
+    /// The deviation note shows its whole explanation.
+    pub deviation_open: bool,
+    /// The errors show their sentences and spec sections.
+    pub errors_open: bool,
 }
 
 const TITLES: [(&str, &str); 3] = [
@@ -49,7 +54,8 @@ impl ResultsHeader {
             }
         });
         if results.transitional_differs() {
-            deviation_note(ui, inspection);
+            ui.add_space(2.0);
+            deviation_note(ui, inspection, &mut self.deviation_open);
         }
         self.chips(ui, inspection);
         self.copy_on_shortcut(ui, conversions.map(|c| c.value.as_str()));
@@ -66,6 +72,7 @@ impl ResultsHeader {
         let response = frame
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
+                // The verdict shares the title's row: the stages below get the height.
                 ui.horizontal(|ui| {
                     ui.strong(title).on_hover_text(help);
                     if ui
@@ -76,11 +83,11 @@ impl ResultsHeader {
                         ui.ctx().copy_text(conversion.value.clone());
                         self.selected = index;
                     }
+                    verdict(ui, conversion);
                 });
                 ui.horizontal_wrapped(|ui| {
                     bidi_text(ui, &conversion.value, |text| RichText::new(text).monospace().size(16.0));
                 });
-                verdict(ui, conversion);
                 if not_for_registration {
                     ui.weak("Registration-strict: only the nontransitional result counts.");
                 }
@@ -102,46 +109,68 @@ impl ResultsHeader {
         }
     }
 
+    /// The errors: one line of compact chips (code and place; the sentence on
+    /// hover) until opened, then a chip per error with its sentence and spec section.
     fn chips(&mut self, ui: &mut Ui, inspection: &Inspection) {
         self.hovered = None;
         let chips = inspection.error_chips();
         if chips.is_empty() {
             return;
         }
-        ui.add_space(4.0);
-        ui.label(
-            RichText::new(format!("Errors ({})", chips.len()))
-                .strong()
-                .color(error_color(ui)),
-        );
-        ui.horizontal_wrapped(|ui| {
-            for chip in chips {
-                self.chip(ui, inspection, chip);
+        ui.add_space(2.0);
+        let open = self.errors_open;
+        ui.horizontal(|ui| {
+            note_toggle(ui, &mut self.errors_open, "the errors' sentences and spec sections");
+            ui.label(
+                RichText::new(format!("Errors ({})", chips.len()))
+                    .strong()
+                    .color(error_color(ui)),
+            );
+            if !open {
+                for chip in &chips {
+                    self.compact_chip(ui, inspection, *chip);
+                }
             }
         });
+        if open {
+            ui.horizontal_wrapped(|ui| {
+                for chip in chips {
+                    self.chip(ui, inspection, chip);
+                }
+            });
+        }
+    }
+
+    /// A chip as one small button: the code and its place; hover for the sentence.
+    fn compact_chip(&mut self, ui: &mut Ui, inspection: &Inspection, chip: ErrorChip) {
+        let error = chip.error;
+        let highlight = Highlight::from(error);
+        let pinned = self.pinned == Some(highlight);
+        let place = chip_place(inspection, &chip);
+        let text = RichText::new(format!("{} {}", error.code.as_str(), place.join(" · ")))
+            .monospace()
+            .color(error_color(ui));
+        let response = ui
+            .add(egui::Button::new(text).selected(pinned).small())
+            .on_hover_text(format!(
+                "{}\n{}\nin {}\n\nClick to keep its characters highlighted in the stages below",
+                error.code.explanation(),
+                error.code.spec_reference(),
+                chip.results_text()
+            ));
+        if response.hovered() {
+            self.hovered = Some(highlight);
+        }
+        if response.clicked() {
+            self.pinned = if pinned { None } else { Some(highlight) };
+        }
     }
 
     fn chip(&mut self, ui: &mut Ui, inspection: &Inspection, chip: ErrorChip) {
         let error = chip.error;
         let highlight = Highlight::from(error);
         let pinned = self.pinned == Some(highlight);
-        let mut place = Vec::new();
-        if let Some(label) = error.label {
-            place.push(format!("label {}", label + 1));
-        }
-        if let (Some(label), Some(position)) = (error.label, error.position) {
-            let text = inspection
-                .trace
-                .nontransitional
-                .labels
-                .get(label)
-                .map(|l| l.converted.as_str())
-                .unwrap_or("");
-            match describe_char(text, position) {
-                Some(character) => place.push(format!("char {} {character}", position + 1)),
-                None => place.push("at the end of the label".to_string()),
-            }
-        }
+        let place = chip_place(inspection, &chip);
         let stroke_color = if pinned {
             ui.visuals().selection.stroke.color
         } else {
@@ -173,6 +202,41 @@ impl ResultsHeader {
     }
 }
 
+/// Where an error is: its label and character (`label 1`, `char 2 ‘ü’ U+00FC`).
+fn chip_place(inspection: &Inspection, chip: &ErrorChip) -> Vec<String> {
+    let error = chip.error;
+    let mut place = Vec::new();
+    if let Some(label) = error.label {
+        place.push(format!("label {}", label + 1));
+    }
+    if let (Some(label), Some(position)) = (error.label, error.position) {
+        let text = inspection
+            .trace
+            .nontransitional
+            .labels
+            .get(label)
+            .map(|l| l.converted.as_str())
+            .unwrap_or("");
+        match describe_char(text, position) {
+            Some(character) => place.push(format!("char {} {character}", position + 1)),
+            None => place.push("at the end of the label".to_string()),
+        }
+    }
+    place
+}
+
+/// The ▸/▾ button that opens a note out or folds it back to one line.
+pub fn note_toggle(ui: &mut Ui, open: &mut bool, what: &str) {
+    let (arrow, verb) = if *open { ("▾", "Fold") } else { ("▸", "Show") };
+    if ui
+        .add(egui::Button::new(arrow).frame(false))
+        .on_hover_text(format!("{verb} {what}"))
+        .clicked()
+    {
+        *open = !*open;
+    }
+}
+
 fn verdict(ui: &mut Ui, conversion: &Conversion) {
     if conversion.is_ok() {
         ui.label(RichText::new("✔ no errors").color(ok_color(ui)));
@@ -182,9 +246,10 @@ fn verdict(ui: &mut Ui, conversion: &Conversion) {
     }
 }
 
-/// The highlighted note when transitional and nontransitional differ: which
-/// deviation characters cause it, what each mode does with them, and why it matters.
-fn deviation_note(ui: &mut Ui, inspection: &Inspection) {
+/// The highlighted note when transitional and nontransitional differ: one
+/// line naming the deviation characters until opened, then what each mode
+/// does with them and why it matters.
+fn deviation_note(ui: &mut Ui, inspection: &Inspection, open: &mut bool) {
     let trace = &inspection.trace;
     let mut seen = Vec::new();
     for label in &trace.nontransitional.labels {
@@ -223,10 +288,23 @@ fn deviation_note(ui: &mut Ui, inspection: &Inspection) {
     } else {
         Color32::from_rgb(255, 243, 205)
     };
-    egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(8.0).show(ui, |ui| {
+    let cause = if described.is_empty() {
+        "a deviation character".to_string()
+    } else {
+        described.join("; ")
+    };
+    egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(egui::Margin::symmetric(6, 2)).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.label(RichText::new("Transitional and nontransitional processing give different names").strong());
-        let cause = if described.is_empty() { "a deviation character".to_string() } else { described.join("; ") };
+        ui.horizontal(|ui| {
+            note_toggle(ui, open, "why the two results differ");
+            ui.label(RichText::new("Transitional and nontransitional processing give different names").strong());
+            if !*open {
+                ui.add(egui::Label::new(format!("· {cause}")).truncate());
+            }
+        });
+        if !*open {
+            return;
+        }
         ui.label(format!("Caused by the deviation character(s): {cause}. Nontransitional processing keeps them."));
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;

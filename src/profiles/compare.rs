@@ -40,6 +40,13 @@ impl Comparison {
         outcome_differs(self.result(profile), self.result(Profile::Uts46Nontransitional))
     }
 
+    /// True when `profile`'s ToUnicode differs from UTS #46 nontransitional's:
+    /// another string, or errors against none.
+    pub fn to_unicode_differs_from_reference(&self, profile: Profile) -> bool {
+        let (a, b) = (self.result(profile), self.result(Profile::Uts46Nontransitional));
+        a.to_unicode != b.to_unicode || a.unicode_errors.is_empty() != b.unicode_errors.is_empty()
+    }
+
     /// True when any two profiles disagree on ToASCII.
     pub fn profiles_disagree(&self) -> bool {
         Profile::ALL.into_iter().any(|p| self.differs_from_reference(p))

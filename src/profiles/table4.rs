@@ -133,16 +133,27 @@ fn uts46_mapping(table: &MappingTable, c: char) -> String {
     table.lookup(c).mapping.nfc().collect()
 }
 
-/// True for the code points Table 4 leaves out.
-fn outside_table(table: &MappingTable, c: char) -> bool {
+/// Why Table 4 leaves `c` out (ASCII, unassigned in the table's version,
+/// a control or private use), or `None` for a code point it covers.
+pub fn left_out_because(table: &MappingTable, c: char) -> Option<&'static str> {
     let private_use = matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}');
-    c.is_ascii() || c.is_control() || private_use || table.lookup(c).unassigned
+    if c.is_ascii() {
+        Some("ASCII")
+    } else if c.is_control() {
+        Some("a control")
+    } else if private_use {
+        Some("private use")
+    } else if table.lookup(c).unassigned {
+        Some("unassigned")
+    } else {
+        None
+    }
 }
 
 /// The Table 4 bucket of `c` under `table`, or `None` for code points the
 /// table leaves out or whose combination of statuses it has no row for.
 pub fn bucket(table: &MappingTable, c: char) -> Option<Bucket> {
-    if outside_table(table, c) {
+    if left_out_because(table, c).is_some() {
         return None;
     }
     let uts46 = uts46_kind(table, c);

@@ -91,7 +91,7 @@ impl MapView<'_> {
                     row.set_selected(highlighted.contains(&step.index));
                     map_row(&mut row, step, self.flagged.contains(&step.code_point));
                     let profiles = self.profile_chars.iter().find(|p| p.c == step.code_point);
-                    row.col(|ui| profiles_cell(ui, profiles));
+                    row.col(|ui| profiles_cell(ui, step, profiles));
                 });
             });
     }
@@ -134,22 +134,45 @@ fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep, flagged: boo
     });
 }
 
-/// The character's UTS #46 Table 4 row and IDNA2008 category; the hover
-/// lists its status in every profile.
-fn profiles_cell(ui: &mut Ui, profiles: Option<&ProfileChar>) {
+/// The character's UTS #46 Table 4 row (or why the table leaves it out) and
+/// its IDNA2008 category, or that it separates labels; the hover lists its
+/// status in every profile.
+fn profiles_cell(ui: &mut Ui, step: &MapStep, profiles: Option<&ProfileChar>) {
     let Some(profiles) = profiles else {
         return;
     };
-    let row = profiles.bucket.map_or("–".to_string(), |b| format!("row {}", b.letter()));
-    let idna2008 = &profiles.statuses[3];
     let mut hover = match profiles.bucket {
         Some(bucket) => format!("UTS #46 Table 4 row {}: {}\n", bucket.letter(), bucket.description()),
-        None => "Not in UTS #46 Table 4 (ASCII, unassigned, control or private use)\n".to_string(),
+        None => format!(
+            "Not in UTS #46 Table 4: the table leaves out {}\n",
+            profiles.left_out_because.unwrap_or("this combination of statuses")
+        ),
     };
     for (profile, status) in Profile::ALL.iter().zip(&profiles.statuses) {
         hover.push_str(&format!("\n{}: {status}", profile.name()));
     }
-    ui.label(format!("{row} · 2008 {idna2008}")).on_hover_text(hover);
+    // FULL STOP (and what maps to it) splits labels before any label rule: IDNA2008's
+    // DISALLOWED is about characters inside a label.
+    if step.output == "." {
+        let text = if step.code_point == '.' {
+            "label separator"
+        } else {
+            "maps to the label separator"
+        };
+        hover.insert_str(
+            0,
+            "Splits the name into labels (UTS #46 §4 step 3, RFC 5890 §2.3.2.1); a label never contains it, \
+             so IDNA2008's DISALLOWED for U+002E does not apply to it as a separator.\n\n",
+        );
+        ui.label(text).on_hover_text(hover);
+        return;
+    }
+    let row = match profiles.bucket {
+        Some(bucket) => format!("row {}", bucket.letter()),
+        None => format!("not in Table 4 ({})", profiles.left_out_because.unwrap_or("no row")),
+    };
+    ui.label(format!("{row} · 2008 {}", profiles.statuses[3]))
+        .on_hover_text(hover);
 }
 
 /// "kept", "removed", "replaced by U+0073 U+0073", …

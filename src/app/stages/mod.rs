@@ -94,7 +94,14 @@ impl StageTabs {
     /// The tab bar and the selected stage (`stepper`: the Encode/Decode
     /// stepper's position). The Spoof check tab draws nothing here: the app
     /// draws it (it edits the protected names).
-    pub fn ui(&mut self, ui: &mut Ui, inspection: &Inspection, highlight: Option<Highlight>, stepper: &mut Stepper) {
+    /// Returns the area the stage itself got (below the tab bar).
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        inspection: &Inspection,
+        highlight: Option<Highlight>,
+        stepper: &mut Stepper,
+    ) -> egui::Rect {
         ui.horizontal_wrapped(|ui| {
             for stage in Stage::ALL {
                 ui.selectable_value(&mut self.stage, stage, stage.title())
@@ -108,8 +115,9 @@ impl StageTabs {
                 .on_hover_text("Deviation characters mapped (ToASCII T)");
         });
         ui.separator();
+        let area = ui.available_rect_before_wrap();
         if self.stage == Stage::Spoof {
-            return;
+            return area;
         }
         let trace = &inspection.trace;
         let (process, ascii) = match self.mode {
@@ -149,5 +157,6 @@ impl StageTabs {
             .ui(ui),
             Stage::Spoof => {}
         }
+        area
     }
 }

@@ -53,14 +53,27 @@ impl ProfilesView<'_> {
                     errors_cell(ui, result);
                 }
                 ui.end_row();
-                ui.strong("vs UTS #46 N");
+                ui.strong("vs UTS #46 N").on_hover_text(
+                    "ToASCII (ASCII case aside, or success against failure) and ToUnicode, each against UTS #46 nontransitional",
+                );
                 for result in &comparison.results {
-                    if result.profile == Profile::Uts46Nontransitional {
+                    let profile = result.profile;
+                    if profile == Profile::Uts46Nontransitional {
                         ui.weak("reference");
-                    } else if comparison.differs_from_reference(result.profile) {
-                        ui.label(RichText::new("differs").color(ui.visuals().warn_fg_color).strong());
+                        continue;
+                    }
+                    let ascii = comparison.differs_from_reference(profile);
+                    let unicode = comparison.to_unicode_differs_from_reference(profile);
+                    let text = match (ascii, unicode) {
+                        (false, false) => "same ToASCII and ToUnicode",
+                        (true, false) => "ToASCII differs; same ToUnicode",
+                        (false, true) => "same ToASCII; ToUnicode differs",
+                        (true, true) => "ToASCII and ToUnicode differ",
+                    };
+                    if ascii || unicode {
+                        ui.label(RichText::new(text).color(ui.visuals().warn_fg_color).strong());
                     } else {
-                        ui.label(RichText::new("same").color(ok_color(ui)));
+                        ui.label(RichText::new(text).color(ok_color(ui)));
                     }
                 }
                 ui.end_row();
@@ -106,8 +119,10 @@ impl ProfilesView<'_> {
                     match profile_char.bucket {
                         Some(bucket) => ui.label(bucket.letter().to_string()).on_hover_text(bucket.description()),
                         None => ui
-                            .weak("–")
-                            .on_hover_text("Not in Table 4 (unassigned, control or private use)"),
+                            .weak(format!("– ({})", profile_char.left_out_because.unwrap_or("no row")))
+                            .on_hover_text(
+                                "Not in Table 4, which leaves out ASCII, unassigned code points, controls and private use",
+                            ),
                     };
                     for status in &profile_char.statuses {
                         ui.label(status);
