@@ -163,6 +163,8 @@ fn label_ui(ui: &mut Ui, index: usize, label: &LabelSpoof, offending: &[char]) {
     egui::Grid::new(("spoof-chars", index))
         .striped(true)
         .spacing([10.0, 2.0])
+        // Glyphs are drawn larger than the text: rows as tall as a glyph with its highlight.
+        .min_row_height(28.0)
         .show(ui, |ui| {
             for title in [
                 "Glyph",
@@ -181,6 +183,7 @@ fn label_ui(ui: &mut Ui, index: usize, label: &LabelSpoof, offending: &[char]) {
                     egui::Frame::new()
                         .fill(highlight_fill(ui))
                         .corner_radius(3.0)
+                        .inner_margin(egui::Margin::symmetric(3, 0))
                         .show(ui, |ui| glyph_or_badge(ui, info.c))
                         .response
                         .on_hover_text("Flagged by a finding above");

@@ -169,7 +169,7 @@ fn profiles_cell(ui: &mut Ui, step: &MapStep, profiles: Option<&ProfileChar>) {
     }
     let row = match profiles.bucket {
         Some(bucket) => format!("row {}", bucket.letter()),
-        None => format!("not in Table 4 ({})", profiles.left_out_because.unwrap_or("no row")),
+        None => format!("{}, no row", profiles.left_out_because.unwrap_or("other")),
     };
     ui.label(format!("{row} · 2008 {}", profiles.statuses[3]))
         .on_hover_text(hover);
