@@ -29,8 +29,8 @@ const STAGES: [(&str, &str); 5] = [
         "A label starting with xn-- is decoded from Punycode; then every label is checked against the validity criteria, the Bidi rule (RFC 5893) and the ContextJ rules (RFC 5892).",
     ),
     (
-        "5 Encode (§4.2, RFC 3492)",
-        "ToASCII encodes each non-ASCII label with Punycode (the Bootstring algorithm) and adds the ACE prefix xn--; then the DNS length limits apply.",
+        "5 Encode/Decode (§4.2, RFC 3492)",
+        "ToASCII encodes each non-ASCII label with Punycode (the Bootstring algorithm) and adds the ACE prefix xn--; then the DNS length limits apply. Step through shows the encoder (or, for an xn-- label, the decoder) one line of its loop at a time, with the numbers filled in and the insertion slots drawn: Prev, Play, Next, the slider, or ← →.",
     ),
 ];
 
