@@ -746,15 +746,18 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
         let h = output.len() as u32;
         let first_time = old_i == 0;
         let delta = i - old_i;
-        let mut adaptation = BiasAdaptation::default();
+        // Traced only: the adaptation's steps, for the Adapt step and the insertion's summary.
+        let mut adaptation = None;
         let new_bias = match trace.as_deref_mut() {
             Some(trace) => {
-                let new_bias = adapt(delta, h + 1, first_time, Some(&mut adaptation));
+                let mut record = BiasAdaptation::default();
+                let new_bias = adapt(delta, h + 1, first_time, Some(&mut record));
                 let machine = machine(output, n, i, delta, position);
                 trace.steps.push(Step {
-                    action: Action::Adapt(adaptation.clone()),
+                    action: Action::Adapt(record.clone()),
                     machine,
                 });
+                adaptation = Some(record);
                 new_bias
             }
             None => adapt(delta, h + 1, first_time, None),
@@ -791,7 +794,7 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
                 h,
                 bias: digits_bias,
                 digits,
-                adaptation,
+                adaptation: adaptation.unwrap_or_default(),
             });
             let action = Action::Insert { code_point, at: i };
             let machine = machine(output, n, i + 1, 0, position);
