@@ -57,3 +57,20 @@ pub fn record_for_line(engine: &Uts46<'_>, options: &Options, line: u64, bytes: 
     crate::batch::convert_line(engine, options, line, bytes, None, &mut record);
     record.into_record()
 }
+
+/// UTS #46 options from the low seven bits of `flags` (bit 0
+/// UseSTD3ASCIIRules, 1 CheckHyphens, 2 CheckBidi, 3 CheckJoiners,
+/// 4 VerifyDnsLength, 5 IgnoreInvalidPunycode, 6 CONTEXTO), as the fuzz
+/// targets draw them.
+pub fn options_from_bits(flags: u8) -> Options {
+    let bit = |n: u8| flags & (1 << n) != 0;
+    Options {
+        use_std3_ascii_rules: bit(0),
+        check_hyphens: bit(1),
+        check_bidi: bit(2),
+        check_joiners: bit(3),
+        verify_dns_length: bit(4),
+        ignore_invalid_punycode: bit(5),
+        check_contexto: bit(6),
+    }
+}

@@ -4,21 +4,13 @@
 //! untraced engine alone.
 #![no_main]
 
-use idna_inspector::uts46::{Options, Uts46};
+use idna_inspector::testing::options_from_bits;
+use idna_inspector::uts46::Uts46;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|case: (u8, &str)| {
     let (flags, input) = case;
-    let bit = |n: u8| flags & (1 << n) != 0;
-    let options = Options {
-        use_std3_ascii_rules: bit(0),
-        check_hyphens: bit(1),
-        check_bidi: bit(2),
-        check_joiners: bit(3),
-        verify_dns_length: bit(4),
-        ignore_invalid_punycode: bit(5),
-        check_contexto: bit(6),
-    };
+    let options = options_from_bits(flags);
     let engine = Uts46::new();
     let results = engine.process(input, &options);
     let (traced, trace) = engine.process_traced(input, &options);

@@ -99,57 +99,46 @@ impl Properties {
     /// Where each property comes from.
     pub fn sources(&self) -> Vec<PropertySource> {
         let loaded = self.loaded.as_deref();
-        let from = |file: Option<&(PathBuf, Box<[u8]>)>, property, library: PropertySource| match (loaded, file) {
+        let source = |file: Option<&(PathBuf, Box<[u8]>)>, property, library_version: String, library: &str| match (loaded, file)
+        {
             (Some(loaded), Some((path, _))) => PropertySource {
                 property,
                 version: loaded.version.clone(),
                 source: path.display().to_string(),
                 from_file: true,
             },
-            _ => library,
+            _ => PropertySource {
+                property,
+                version: library_version,
+                source: library.to_string(),
+                from_file: false,
+            },
         };
-        let library = |property, version: String, source: &str| PropertySource {
-            property,
-            version,
-            source: source.to_string(),
-            from_file: false,
-        };
+        let normalization = version_string(unicode_normalization::UNICODE_VERSION);
         vec![
-            from(
+            source(
                 loaded.and_then(|l| l.bidi.as_ref()),
                 "Bidi_Class",
-                library(
-                    "Bidi_Class",
-                    version_string(unicode_bidi::UNICODE_VERSION),
-                    "unicode-bidi crate, with the BN defaults of DerivedBidiClass.txt",
-                ),
+                version_string(unicode_bidi::UNICODE_VERSION),
+                "unicode-bidi crate, with the BN defaults of DerivedBidiClass.txt",
             ),
-            from(
+            source(
                 loaded.and_then(|l| l.joining.as_ref()),
                 "Joining_Type",
-                library(
-                    "Joining_Type",
-                    version_string(unicode_joining_type::UNICODE_VERSION),
-                    "unicode-joining-type crate",
-                ),
+                version_string(unicode_joining_type::UNICODE_VERSION),
+                "unicode-joining-type crate",
             ),
-            from(
+            source(
                 loaded.and_then(|l| l.marks.as_ref()),
                 "General_Category (marks)",
-                library(
-                    "General_Category (marks)",
-                    version_string(unicode_normalization::UNICODE_VERSION),
-                    "unicode-normalization crate",
-                ),
+                normalization.clone(),
+                "unicode-normalization crate",
             ),
-            from(
+            source(
                 loaded.and_then(|l| l.combining.as_ref()),
                 "Canonical_Combining_Class",
-                library(
-                    "Canonical_Combining_Class",
-                    version_string(unicode_normalization::UNICODE_VERSION),
-                    "unicode-normalization crate",
-                ),
+                normalization,
+                "unicode-normalization crate",
             ),
         ]
     }
