@@ -13,11 +13,11 @@ use idna_inspector::uts46::{Conversion, Options, Uts46};
 
 const NAMES: usize = 120_000;
 
-/// The corpus lines a plain-text file can carry whole (no LF, no CR) and
-/// that the batch converts (not blank, not `#`, at most 4 KiB).
 /// A written row: the input and (value, error codes) of ToUnicode, ToASCII N and ToASCII T.
 type Row = (String, Vec<(String, Vec<String>)>);
 
+/// The corpus lines a plain-text file can carry whole (no LF, no CR) and
+/// that the batch converts (not blank, not `#`, at most 4 KiB).
 fn corpus() -> Vec<String> {
     names::corpus(MappingTable::bundled(), NAMES)
         .into_iter()
