@@ -7,6 +7,7 @@ use idna_inspector::profiles::{self, Profile};
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, Write};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -145,6 +146,10 @@ struct BatchArgs {
     /// Repeat or separate with commas; `all` for all five.
     #[arg(long, value_enum, value_delimiter = ',')]
     profile: Vec<ProfileArg>,
+    /// Threads converting the names (default: one per core). The records come
+    /// out in input order and the same, byte for byte, whatever the number.
+    #[arg(long, value_name = "N")]
+    threads: Option<NonZeroUsize>,
 }
 
 /// The spoof check (UTS #39) and the browsers' display verdicts.
@@ -173,6 +178,13 @@ impl SpoofArgs {
 }
 
 impl BatchArgs {
+    /// `--threads`, else one per core (one where the count is unknown).
+    fn threads(&self) -> NonZeroUsize {
+        self.threads
+            .or_else(|| std::thread::available_parallelism().ok())
+            .unwrap_or(NonZeroUsize::MIN)
+    }
+
     fn input_format(&self) -> InputFormat {
         let column = match self.column.parse::<usize>() {
             Ok(index) => Column::Index(index),
@@ -414,15 +426,16 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         FormatArg::Csv => Some(Format::Csv),
         FormatArg::Tsv => Some(Format::Tsv),
     };
+    let threads = args.threads();
     let result = match format {
-        None => summarize(engine, options, spoof, items),
+        None => summarize(engine, options, spoof, items, threads),
         Some(format) => {
             let layout = Layout {
                 format,
                 formula_safe: args.formula_safe,
                 profiles: &selected,
             };
-            write_batch(engine, options, spoof, items, layout, output)
+            write_batch(engine, options, spoof, items, layout, threads, output)
         }
     };
     match result {
@@ -449,8 +462,11 @@ fn summarize<R: io::BufRead>(
     options: &Options,
     spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
+    threads: NonZeroUsize,
 ) -> io::Result<batch::Summary> {
-    batch::convert_each(engine, options, spoof, items, |_, _| Ok(std::ops::ControlFlow::Continue(())))
+    batch::convert_each_parallel(engine, options, spoof, items, threads, |_, _| {
+        Ok(std::ops::ControlFlow::Continue(()))
+    })
 }
 
 /// How `write_batch` lays its output out.
@@ -469,12 +485,13 @@ fn write_batch<R: io::BufRead, W: Write>(
     spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
     layout: Layout<'_>,
+    threads: NonZeroUsize,
     output: W,
 ) -> io::Result<batch::Summary> {
     let selected = layout.profiles;
     let mut writer =
         RecordWriter::with_profiles(layout.format, output, spoof.is_some(), selected)?.formula_safe(layout.formula_safe);
-    let summary = batch::convert_each(engine, options, spoof, items, |record, _| {
+    let summary = batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
         let columns = batch::profile_columns_for(engine, options, record, selected);
         writer.write_with_profiles(record, columns.as_ref())?;
         Ok(std::ops::ControlFlow::Continue(()))

@@ -1,13 +1,16 @@
 //! Batch conversion, one record per input line in order, for the CLI and the
 //! window alike: [`reader`] splits the input, [`convert_each`] converts
 //! (blank, comment, non-UTF-8 and over-long lines become noted records:
-//! nothing is dropped), [`writer`] writes JSONL, CSV or TSV.
+//! nothing is dropped), [`convert_each_parallel`] does the same on several
+//! threads, [`writer`] writes JSONL, CSV or TSV.
 
+mod parallel;
 pub mod reader;
 mod record;
 mod summary;
 pub mod writer;
 
+pub use parallel::convert_each_parallel;
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
 pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;

@@ -1,11 +1,11 @@
-//! The background conversion of a file: one thread reads and converts with
-//! the same [`convert_each`] loop the CLI uses, copies each record out of the
-//! loop's reused buffer, and hands them to the window in chunks, so the
-//! window never waits on the file.
+//! The background conversion of a file: one thread reads, converts on every
+//! core with the same [`convert_each_parallel`] the CLI uses, copies each
+//! record out of the loop's reused buffer, and hands them to the window in
+//! chunks, so the window never waits on the file.
 
 use super::settings::BatchSettings;
 use super::store::{CHUNK, Chunk};
-use crate::batch::{InputFormat, ItemReader, convert_each};
+use crate::batch::{InputFormat, ItemReader, convert_each_parallel};
 use crate::profiles;
 use eframe::egui;
 use std::io::BufReader;
@@ -133,7 +133,9 @@ impl Worker {
         let mut chunk = new_chunk(self.settings.compare_profiles);
         let (mut cancelled, mut last_bytes_read) = (false, 0);
         let (options, protected) = (&self.settings.options, Some(&*self.settings.protected));
-        let converted = convert_each(&engine, options, protected, items, |record, bytes_read| {
+        // One converting thread per core; this thread reads and hands the records on in order.
+        let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+        let converted = convert_each_parallel(&engine, options, protected, items, threads, |record, bytes_read| {
             if self.settings.compare_profiles {
                 let disagree = record.note().is_none() && profiles::disagree(&engine, record.input(), options);
                 chunk.disagree.push(disagree);
