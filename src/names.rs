@@ -1,13 +1,18 @@
 //! Character names for display (unicode_names2), with the table-style
 //! labels Unicode uses for code points that have no name.
 
+use std::fmt::Write;
+
 /// The Unicode name of `c`, e.g. `LATIN SMALL LETTER SHARP S`; for code
 /// points without a name, a label in the style of the data files:
 /// `<control-0007>`, `<private-use-E000>`, `<noncharacter-FFFF>`, or
 /// `<unnamed-XXXX>` (unassigned, or newer than the name data).
 pub fn char_name(c: char) -> String {
     if let Some(name) = unicode_names2::name(c) {
-        return name.to_string();
+        // Room for most names at once: the name is written a word at a time.
+        let mut text = String::with_capacity(40);
+        let _ = write!(text, "{name}");
+        return text;
     }
     let cp = c as u32;
     let kind = if c.is_control() {

@@ -1,7 +1,7 @@
-//! The background conversion of a file: one thread reads, converts on every
-//! core with the same [`convert_each_parallel`] the CLI uses, copies each
-//! record out of the loop's reused buffer, and hands them to the window in
-//! chunks, so the window never waits on the file.
+//! The background conversion of a file: one thread reads, converts with the
+//! same [`convert_each_parallel`] the CLI uses (on every core but one, kept
+//! for the window), copies each record out of the loop's reused buffer, and
+//! hands them to the window in chunks, so the window never waits on the file.
 
 use super::settings::BatchSettings;
 use super::store::{CHUNK, Chunk};
@@ -133,8 +133,10 @@ impl Worker {
         let mut chunk = new_chunk(self.settings.compare_profiles);
         let (mut cancelled, mut last_bytes_read) = (false, 0);
         let (options, protected) = (&self.settings.options, Some(&*self.settings.protected));
-        // One converting thread per core; this thread reads and hands the records on in order.
-        let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+        // A converting thread per core but one, which the window keeps (with one
+        // core left, this thread converts alone, as the CLI's --threads 1).
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+        let threads = std::num::NonZeroUsize::new(cores - 1).unwrap_or(std::num::NonZeroUsize::MIN);
         let converted = convert_each_parallel(&engine, options, protected, items, threads, |record, bytes_read| {
             if self.settings.compare_profiles {
                 let disagree = record.note().is_none() && profiles::disagree(&engine, record.input(), options);
