@@ -36,6 +36,8 @@ pub struct Stepper {
 /// One encode or decode run of one label.
 struct Run<'t> {
     title: String,
+    /// The label's 0-based position (with the direction, the section's id).
+    index: usize,
     trace: &'t BootstringTrace,
     direction: Direction,
 }
@@ -52,6 +54,7 @@ fn runs<'t>(process: &'t ProcessTrace, ascii: &'t AsciiTrace) -> Vec<Run<'t>> {
         let step = label.punycode.as_ref()?;
         Some(Run {
             title: format!("Label {}: decode “{}”", label.index + 1, label.text),
+            index: label.index,
             trace: &step.decode,
             direction: Direction::Decode,
         })
@@ -59,6 +62,7 @@ fn runs<'t>(process: &'t ProcessTrace, ascii: &'t AsciiTrace) -> Vec<Run<'t>> {
     let encodes = ascii.labels.iter().enumerate().filter_map(|(index, label)| {
         Some(Run {
             title: format!("Label {}: encode “{}” → “{}”", index + 1, label.input, label.output),
+            index,
             trace: label.encode.as_ref()?,
             direction: Direction::Encode,
         })
@@ -88,22 +92,14 @@ impl BootstringView<'_> {
                 ))
                 .weak(),
             );
-            let mut shown = false;
-            for label in &self.process.labels {
-                if let Some(step) = &label.punycode {
-                    shown = true;
-                    let title = format!("Label {}: decode “{}”", label.index + 1, label.text);
-                    section(ui, &title, ("decode", label.index), |ui| trace_ui(ui, &step.decode, Direction::Decode, ""));
-                }
+            for run in &runs {
+                let (id, prefix) = match run.direction {
+                    Direction::Decode => ("decode", ""),
+                    Direction::Encode => ("encode", "xn--"),
+                };
+                section(ui, &run.title, (id, run.index), |ui| trace_ui(ui, run.trace, run.direction, prefix));
             }
-            for (index, label) in self.ascii.labels.iter().enumerate() {
-                if let Some(encode) = &label.encode {
-                    shown = true;
-                    let title = format!("Label {}: encode “{}” → “{}”", index + 1, label.input, label.output);
-                    section(ui, &title, ("encode", index), |ui| trace_ui(ui, encode, Direction::Encode, "xn--"));
-                }
-            }
-            if !shown {
+            if runs.is_empty() {
                 ui.label("No label needs Punycode: every label is ASCII and none starts with xn--.");
             }
             ui.add_space(6.0);
