@@ -223,7 +223,7 @@ fn encode_overflow_is_an_error_not_a_wrap() {
 
 /// The sentences of a trace's steps, in order.
 fn sentences(trace: &idna_inspector::punycode::BootstringTrace) -> Vec<String> {
-    trace.steps.iter().map(|step| step.sentence()).collect()
+    trace.steps.iter().map(|step| trace.sentence(step)).collect()
 }
 
 /// The position of the first sentence containing `needle` at or after `from`.
@@ -246,20 +246,21 @@ fn stepping_the_encoder_through_buecher_reads_like_the_article() {
     at = find_from(&lines, at, "delta += (n − old n) × (h + 1) = (252 − 128) × 6 = 744");
     at = find_from(&lines, at, "‘b’ < n: delta = 745 at i = 1");
     let skip = &trace.steps[at].machine;
-    assert_eq!((skip.text.as_str(), skip.slot, skip.n, skip.skipped), ("bcher", 1, 252, 745));
+    assert_eq!(trace.text_at(&trace.steps[at]), "bcher");
+    assert_eq!((skip.slot, skip.n, skip.skipped), (1, 252, 745));
     at = find_from(
         &lines,
         at,
         "k = 36: t = 1 (k ≤ bias + tmin); digit = t + (q − t) mod (36 − t) = 1 + 744 mod 35 = 10 → ‘k’; q = 744 div 35 = 21",
     );
-    assert_eq!(trace.steps[at].machine.written, "bcher-k");
+    assert_eq!(trace.written_at(&trace.steps[at]), "bcher-k");
     at = find_from(
         &lines,
         at,
         "k = 72: t = 1 (k ≤ bias + tmin); digit = t + (q − t) mod (36 − t) = 1 + 20 mod 35 = 21 → ‘v’; q = 20 div 35 = 0",
     );
     at = find_from(&lines, at, "k = 108: t = 26 (k ≥ bias + tmax); q = 0 < t");
-    assert_eq!(trace.steps[at].machine.written, "bcher-kva");
+    assert_eq!(trace.written_at(&trace.steps[at]), "bcher-kva");
     at = find_from(
         &lines,
         at,
@@ -305,7 +306,8 @@ fn stepping_the_decoder_through_bcher_kva_inserts_ue_at_slot_1() {
         "n = n + i div (length + 1) = 128 + 745 div 6 = 252 (ü (U+00FC)); i = i mod 6 = 1",
     );
     let machine = &trace.steps[at].machine;
-    assert_eq!((machine.text.as_str(), machine.slot, machine.n), ("bcher", 1, 252));
+    assert_eq!(trace.text_at(&trace.steps[at]), "bcher");
+    assert_eq!((machine.slot, machine.n), (1, 252));
     at = find_from(&lines, at, "Insert ü (U+00FC) at i = 1 → “bücher”; i = 2");
     assert_eq!(at, lines.len() - 1);
 }
@@ -330,15 +332,15 @@ fn steps_replay_every_rfc_sample() {
     for (label, unicode, punycode) in RFC_3492_SAMPLES {
         let (encoded, trace) = encode_traced(unicode);
         let encoded = encoded.unwrap();
-        assert_eq!(trace.steps.last().unwrap().machine.written, encoded, "{label}");
+        assert_eq!(trace.written_at(trace.steps.last().unwrap()), encoded, "{label}");
         // The encoder's written text grows one digit per WriteDigit step.
         let mut written = String::new();
         for step in &trace.steps {
             match &step.action {
-                Action::Basic { .. } => written = step.machine.written.clone(),
+                Action::Basic { .. } => written = trace.written_at(step).to_string(),
                 Action::WriteDigit { digit, .. } => {
                     written.push(*digit);
-                    assert_eq!(step.machine.written, written, "{label}");
+                    assert_eq!(trace.written_at(step), written, "{label}");
                 }
                 Action::Adapt(a) => {
                     assert_eq!(a.bias, adapt_by_the_rfc(a.delta, a.numpoints, a.first_time), "{label}");
@@ -368,7 +370,7 @@ fn steps_replay_every_rfc_sample() {
                 Action::Insert { code_point, at } => {
                     assert_eq!(located.take(), Some((*code_point, *at)), "{label}");
                     text.insert(*at as usize, *code_point);
-                    assert_eq!(step.machine.text, text.iter().collect::<String>(), "{label}");
+                    assert_eq!(trace.text_at(step), text.iter().collect::<String>(), "{label}");
                 }
                 _ => {}
             }

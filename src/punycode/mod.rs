@@ -363,11 +363,10 @@ fn encode_code_points<const TRACED: bool>(
         output.push(DELIMITER);
     }
     if let Some(trace) = trace.as_deref_mut().filter(|_| TRACED) {
-        let basic = handled(code_points, INITIAL_N, 0);
+        let basic = trace.basic.clone();
         let machine = Machine {
-            text: basic.clone(),
             n: INITIAL_N,
-            written: output[start..].to_string(),
+            written_len: (output.len() - start) as u32,
             ..Machine::default()
         };
         let action = Action::Basic {
@@ -396,7 +395,7 @@ fn encode_code_points<const TRACED: bool>(
                 old_delta,
                 delta,
             };
-            let machine = encode_machine(code_points, n, 0, 0, delta, &output[start..]);
+            let machine = encode_machine(n, 0, 0, delta, output.len() - start);
             trace.steps.push(Step { action, machine });
         }
         let mut next_m = u32::MAX;
@@ -424,13 +423,13 @@ fn encode_code_points<const TRACED: bool>(
                             bias,
                             h,
                         };
-                        record_skip(trace, code_points, &mut passed, &at, &output[start..]);
+                        record_skip(trace, &mut passed, &at, output.len() - start);
                         let written_before = output.len();
                         let digits = write_integer(delta, bias, output, true);
-                        record_digits(trace, code_points, &digits, &at, &output[start..], written_before - start);
+                        record_digits(trace, &digits, &at, written_before - start);
                         let mut adaptation = BiasAdaptation::default();
                         let new_bias = adapt(delta, h + 1, first_time, Some(&mut adaptation));
-                        record_encoded(trace, code_points, digits, adaptation, &at, &output[start..]);
+                        record_encoded(trace, digits, adaptation, &at, output.len() - start);
                         inserted_before += 1;
                         new_bias
                     }
@@ -455,9 +454,9 @@ fn encode_code_points<const TRACED: bool>(
                 bias,
                 h,
             };
-            record_skip(trace, code_points, &mut passed, &at, &output[start..]);
+            record_skip(trace, &mut passed, &at, output.len() - start);
             let action = Action::EndOfPass { delta, n };
-            let machine = encode_machine(code_points, n, 0, 0, delta, &output[start..]);
+            let machine = encode_machine(n, 0, 0, delta, output.len() - start);
             trace.steps.push(Step { action, machine });
         }
         m = next_m;
@@ -477,29 +476,20 @@ struct EncodeAt {
     h: u32,
 }
 
-/// The code points the encoder has handled by `before` in the pass for n:
-/// those below n, and those equal to n before index `before`.
-fn handled(code_points: &[u32], n: u32, before: usize) -> String {
-    code_points
-        .iter()
-        .enumerate()
-        .filter(|&(position, &c)| c < n || (c == n && position < before))
-        .filter_map(|(_, &c)| char::from_u32(c))
-        .collect()
-}
-
-fn encode_machine(code_points: &[u32], n: u32, before: usize, slot: u32, skipped: u32, written: &str) -> Machine {
+/// The encoder's machine: `before` is the input index before which code
+/// points equal to n are encoded; `written` the bytes of Punycode so far.
+fn encode_machine(n: u32, before: usize, slot: u32, skipped: u32, written: usize) -> Machine {
     Machine {
-        text: handled(code_points, n, before),
         n,
         slot,
         skipped,
-        written: written.to_string(),
+        progress: before as u32,
+        written_len: written as u32,
     }
 }
 
 /// The Skip step for the code points below n passed over since the last step, if any.
-fn record_skip(trace: &mut BootstringTrace, code_points: &[u32], passed: &mut String, at: &EncodeAt, written: &str) {
+fn record_skip(trace: &mut BootstringTrace, passed: &mut String, at: &EncodeAt, written: usize) {
     if passed.is_empty() {
         return;
     }
@@ -508,20 +498,13 @@ fn record_skip(trace: &mut BootstringTrace, code_points: &[u32], passed: &mut St
         delta: at.delta,
         slot: at.slot,
     };
-    let machine = encode_machine(code_points, at.n, at.position, at.slot, at.delta, written);
+    let machine = encode_machine(at.n, at.position, at.slot, at.delta, written);
     trace.steps.push(Step { action, machine });
 }
 
 /// One WriteDigit step per digit of delta's integer; `before`: the bytes of
-/// `written` that precede the integer.
-fn record_digits(
-    trace: &mut BootstringTrace,
-    code_points: &[u32],
-    digits: &[DigitStep],
-    at: &EncodeAt,
-    written: &str,
-    before: usize,
-) {
+/// Punycode written before the integer.
+fn record_digits(trace: &mut BootstringTrace, digits: &[DigitStep], at: &EncodeAt, before: usize) {
     for (index, digit) in digits.iter().enumerate() {
         let q = digit.q.unwrap_or(digit.value);
         let action = Action::WriteDigit {
@@ -534,14 +517,7 @@ fn record_digits(
             digit: digit.digit,
             next_q: digits.get(index + 1).and_then(|next| next.q),
         };
-        let machine = encode_machine(
-            code_points,
-            at.n,
-            at.position,
-            at.slot,
-            at.delta,
-            &written[..before + index + 1],
-        );
+        let machine = encode_machine(at.n, at.position, at.slot, at.delta, before + index + 1);
         trace.steps.push(Step { action, machine });
     }
 }
@@ -549,19 +525,18 @@ fn record_digits(
 /// The Adapt and Encoded steps and the insertion's summary, after its integer is written.
 fn record_encoded(
     trace: &mut BootstringTrace,
-    code_points: &[u32],
     digits: Vec<DigitStep>,
     adaptation: BiasAdaptation,
     at: &EncodeAt,
-    written: &str,
+    written: usize,
 ) {
     let code_point = char::from_u32(at.n).unwrap_or('\u{FFFD}');
-    let machine = encode_machine(code_points, at.n, at.position, at.slot, at.delta, written);
+    let machine = encode_machine(at.n, at.position, at.slot, at.delta, written);
     trace.steps.push(Step {
         action: Action::Adapt(adaptation.clone()),
         machine,
     });
-    let machine = encode_machine(code_points, at.n, at.position + 1, at.slot + 1, 0, written);
+    let machine = encode_machine(at.n, at.position + 1, at.slot + 1, 0, written);
     let action = Action::Encoded { code_point, h: at.h + 1 };
     trace.steps.push(Step { action, machine });
     trace.insertions.push(Insertion {
@@ -670,7 +645,6 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
             encode: false,
         };
         let machine = Machine {
-            text: trace.basic.clone(),
             n: INITIAL_N,
             ..Machine::default()
         };
@@ -679,14 +653,15 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
     let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
     let mut position = digits_start;
     // Traced only: the state machine as the digits move it.
+    // Every digit recorded is ASCII, so digits read = bytes read.
     let machine = |output: &[char], n: u32, i: u32, skipped: u32, read_to: usize| {
         let slots = output.len() as u32 + 1;
         Machine {
-            text: output.iter().collect(),
             n: n.saturating_add(i / slots),
             slot: i % slots,
             skipped,
-            written: chars[digits_start..read_to].iter().collect(),
+            progress: (output.len() - basic_len) as u32,
+            written_len: (read_to - digits_start) as u32,
         }
     };
     while position < chars.len() {

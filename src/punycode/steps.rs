@@ -2,7 +2,7 @@
 //! §6.1 adapt): what the traced encoder and decoder record, and a sentence
 //! with the numbers filled in for each step.
 
-use super::{BASE, BiasAdaptation, DAMP, SKEW, TMAX, TMIN};
+use super::{BASE, BiasAdaptation, BootstringTrace, DAMP, SKEW, TMAX, TMIN};
 use crate::display::char_with_code_point;
 use serde::Serialize;
 
@@ -16,20 +16,73 @@ pub struct Step {
 /// The Bootstring state machine as the decoder walks it: a code point n is
 /// considered for each insertion slot of the text in turn, and each slot
 /// passed over is one skipped insertion (the deltas count them).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+///
+/// The text and the Punycode so far are not copied into each step (that would
+/// make a trace quadratic in the input's length): [`BootstringTrace::text_at`]
+/// and [`BootstringTrace::written_at`] derive them from the trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Machine {
-    /// The text insertions go into. Encode: the input's code points below
-    /// n, and those equal to n that are already encoded, in input order.
-    /// Decode: the output so far.
-    pub text: String,
     /// n: the code point under consideration.
     pub n: u32,
     /// i: the insertion slot, 0 (before the first character) to the text's length.
     pub slot: u32,
     /// delta: insertion possibilities skipped since the last insertion.
     pub skipped: u32,
-    /// Encode: the Punycode written so far. Decode: the digits read so far.
-    pub written: String,
+    /// How far the text has grown. Encode: the input index before which the
+    /// code points equal to n are already encoded. Decode: the insertions made.
+    pub progress: u32,
+    /// Bytes of the Punycode written (encode) or of the digits read (decode), all ASCII.
+    pub written_len: u32,
+}
+
+impl BootstringTrace {
+    /// The text insertions go into at `step` of this trace. Encode: the input's
+    /// code points below n, and those equal to n already encoded, in input
+    /// order. Decode: the output so far.
+    pub fn text_at(&self, step: &Step) -> String {
+        let machine = &step.machine;
+        if self.encoding() {
+            let before = machine.progress as usize;
+            return self
+                .input
+                .chars()
+                .enumerate()
+                .filter(|&(position, c)| (c as u32) < machine.n || (c as u32 == machine.n && position < before))
+                .map(|(_, c)| c)
+                .collect();
+        }
+        let mut text: Vec<char> = self.basic.chars().collect();
+        for insertion in self.insertions.iter().take(machine.progress as usize) {
+            text.insert((insertion.i as usize).min(text.len()), insertion.code_point);
+        }
+        text.into_iter().collect()
+    }
+
+    /// Encode: the Punycode written at `step`. Decode: the digits read by then.
+    pub fn written_at(&self, step: &Step) -> &str {
+        let length = step.machine.written_len as usize;
+        let (source, start) = match self.encoding() {
+            true => (&self.output, 0),
+            false => (&self.input, self.basic.len() + usize::from(self.delimiter)),
+        };
+        source.get(start..start + length).unwrap_or_default()
+    }
+
+    /// [`Step::sentence`] of `step`, which belongs to this trace.
+    pub fn sentence(&self, step: &Step) -> String {
+        step.sentence_with(|| self.text_at(step))
+    }
+
+    /// Whether this is the trace of an encode (its first step says so).
+    fn encoding(&self) -> bool {
+        matches!(
+            self.steps.first(),
+            Some(Step {
+                action: Action::Basic { encode: true, .. },
+                ..
+            })
+        )
+    }
 }
 
 /// Why a threshold t has its value (RFC 3492 §6.2/§6.3: "t = tmin if
@@ -105,8 +158,9 @@ pub enum Action {
 
 impl Step {
     /// The step as one line with its numbers, e.g. for `ü` in "bücher":
-    /// `delta += (n − old n) × (h + 1) = (252 − 128) × 6 = 744`.
-    pub fn sentence(&self) -> String {
+    /// `delta += (n − old n) × (h + 1) = (252 − 128) × 6 = 744`. An insertion
+    /// names the text it makes: use [`BootstringTrace::sentence`].
+    fn sentence_with(&self, text: impl FnOnce() -> String) -> String {
         match &self.action {
             Action::Basic {
                 basic,
@@ -202,7 +256,7 @@ impl Step {
             Action::Insert { code_point, at } => format!(
                 "Insert {} at i = {at} → “{}”; i = {}",
                 char_with_code_point(*code_point),
-                self.machine.text,
+                text(),
                 at + 1
             ),
         }

@@ -5,7 +5,7 @@
 
 use crate::app::widgets::{char_strip, code_point, error_color, glyph_or_badge, highlight_fill};
 use crate::display::char_with_code_point;
-use crate::punycode::{self, BootstringTrace, Insertion, Machine, Step};
+use crate::punycode::{self, BootstringTrace, Insertion, Step};
 use crate::uts46::{AsciiTrace, ProcessTrace};
 use eframe::egui;
 use egui::{Key, Modifiers, RichText, Ui};
@@ -322,7 +322,7 @@ fn stepper_ui(ui: &mut Ui, stepper: &mut Stepper, runs: &[Run<'_>]) {
     });
     step_keys(ui, stepper, last);
     play_tick(ui, stepper, last);
-    step_ui(ui, &steps[stepper.step], run.direction);
+    step_ui(ui, run.trace, &steps[stepper.step], run.direction);
 }
 
 /// ← and → step when no text field has the keyboard.
@@ -358,20 +358,22 @@ fn play_tick(ui: &Ui, stepper: &mut Stepper, last: usize) {
 }
 
 /// One step: the RFC line, the sentence with its numbers, the state machine.
-fn step_ui(ui: &mut Ui, step: &Step, direction: Direction) {
+fn step_ui(ui: &mut Ui, trace: &BootstringTrace, step: &Step, direction: Direction) {
     ui.label(RichText::new(format!("RFC 3492 {}", step.rule())).weak().small());
-    ui.label(RichText::new(step.sentence()).monospace().size(14.0));
+    ui.label(RichText::new(trace.sentence(step)).monospace().size(14.0));
     ui.add_space(4.0);
-    machine_ui(ui, &step.machine, direction);
+    machine_ui(ui, trace, step, direction);
 }
 
 /// The state machine as the seed article draws it: the text with its
 /// insertion slots, slot i highlighted, n and the insertions skipped.
-fn machine_ui(ui: &mut Ui, machine: &Machine, direction: Direction) {
-    let length = machine.text.chars().count();
+fn machine_ui(ui: &mut Ui, trace: &BootstringTrace, step: &Step, direction: Direction) {
+    let machine = &step.machine;
+    let text = trace.text_at(step);
+    let length = text.chars().count();
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 2.0;
-        for (index, c) in machine.text.chars().chain(std::iter::once('\0')).enumerate() {
+        for (index, c) in text.chars().chain(std::iter::once('\0')).enumerate() {
             slot_marker(ui, index as u32 == machine.slot, index);
             if index < length {
                 match crate::display::glyph(c) {
@@ -395,8 +397,8 @@ fn machine_ui(ui: &mut Ui, machine: &Machine, direction: Direction) {
             machine.skipped
         ));
         let (what, written) = match direction {
-            Direction::Encode => ("Punycode so far:", format!("xn--{}", machine.written)),
-            Direction::Decode => ("digits read:", machine.written.clone()),
+            Direction::Encode => ("Punycode so far:", format!("xn--{}", trace.written_at(step))),
+            Direction::Decode => ("digits read:", trace.written_at(step).to_string()),
         };
         ui.separator();
         ui.label(what);
