@@ -96,7 +96,7 @@ fn write_map(out: &mut String, nontransitional: &ProcessTrace, transitional: &Pr
             step.index,
             visible(step.code_point),
             step.code_point as u32,
-            truncate(&step.name, 40),
+            truncate(&step.name.to_string(), 40),
             step.row.range,
             step.row.status.as_str(),
             step.row.idna2008.as_str(),

@@ -83,7 +83,7 @@ impl Report<'_> {
                 .map
                 .iter()
                 .filter(|step| step.action == MapAction::DeviationKept)
-                .map(|step| format!("{} {}", code_point_label(step.code_point), text(&step.name)))
+                .map(|step| format!("{} {}", code_point_label(step.code_point), text(&step.name.to_string())))
                 .collect();
             let _ = writeln!(
                 out,
@@ -150,8 +150,8 @@ impl Report<'_> {
                 step.index + 1,
                 cell_code(&visible(step.code_point)),
                 code_point_label(step.code_point),
-                text(&step.name),
-                text(&step.row.range),
+                text(&step.name.to_string()),
+                text(&step.row.range.to_string()),
                 step.row.status.as_str(),
                 text(step.row.idna2008.as_str()),
                 text(&happened)

@@ -155,8 +155,8 @@ fn trace_records_each_step() {
         .chain([MapAction::Kept; 7])
         .collect::<Vec<_>>()
     );
-    assert_eq!(n.map[0].name, "FULLWIDTH LATIN CAPITAL LETTER B");
-    assert_eq!(n.map[0].row.range, "FF22");
+    assert_eq!(n.map[0].name.to_string(), "FULLWIDTH LATIN CAPITAL LETTER B");
+    assert_eq!(n.map[0].row.range.to_string(), "FF22");
     assert_eq!(n.map[2].row.status.as_str(), "ignored");
     assert_eq!(n.mapped, "büß.xn--tda");
     assert_eq!(n.labels.len(), 2);

@@ -73,13 +73,40 @@ pub struct TableRow<'t> {
 }
 
 impl TableRow<'_> {
+    /// The row's code-point range.
+    pub fn range(&self) -> RowRange {
+        RowRange {
+            first: self.first,
+            last: self.last,
+        }
+    }
+
     /// The range as the table writes it: `00DF` or `0041..005A`.
     pub fn range_text(&self) -> String {
-        if self.first == self.last {
-            format!("{:04X}", self.first)
-        } else {
-            format!("{:04X}..{:04X}", self.first, self.last)
+        self.range().to_string()
+    }
+}
+
+/// A row's inclusive code-point range; displayed (and serialized, as a
+/// string) as the table writes it: `00DF` or `0041..005A`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowRange {
+    pub first: u32,
+    pub last: u32,
+}
+
+impl std::fmt::Display for RowRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.first == self.last {
+            true => write!(f, "{:04X}", self.first),
+            false => write!(f, "{:04X}..{:04X}", self.first, self.last),
         }
+    }
+}
+
+impl serde::Serialize for RowRange {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

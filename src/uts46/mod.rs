@@ -20,7 +20,7 @@ pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
 pub(crate) use unicode_fast::ValidUnicode;
 
-use crate::names::char_name;
+use crate::names::CharName;
 use crate::properties::Properties;
 use crate::punycode;
 use crate::table::{MappingTable, Status};
@@ -448,7 +448,7 @@ impl<'t> Uts46<'t> {
                 steps.push(MapStep {
                     index,
                     code_point: c,
-                    name: char_name(c),
+                    name: CharName(c),
                     row: row.into(),
                     action,
                     output: produced,
@@ -817,7 +817,7 @@ impl ProcessTrace {
                 .chars()
                 .map(|c| LabelChar {
                     code_point: c,
-                    name: char_name(c),
+                    name: CharName(c),
                     status: table.status(c),
                     bidi_class: table.properties().bidi_class_name(c),
                     joining_type: table.properties().joining_type_name(c),

@@ -4,8 +4,9 @@
 //! a step.
 
 use super::errors::ErrorCode;
+use crate::names::CharName;
 use crate::punycode::BootstringTrace;
-use crate::table::{Idna2008Status, Status, TableRow};
+use crate::table::{Idna2008Status, RowRange, Status, TableRow};
 use serde::{Deserialize, Serialize};
 
 /// Transitional or Nontransitional Processing (UTS #46 §4, Transitional_Processing).
@@ -68,8 +69,8 @@ impl MapAction {
 /// The mapping-table row of a code point, owned for the trace.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RowInfo {
-    /// `0041` or `0041..005A`.
-    pub range: String,
+    /// `0041` or `0041..005A` when displayed.
+    pub range: RowRange,
     pub status: Status,
     /// The mapping from the table (empty if none).
     pub mapping: String,
@@ -79,7 +80,7 @@ pub struct RowInfo {
 impl From<TableRow<'_>> for RowInfo {
     fn from(row: TableRow<'_>) -> Self {
         RowInfo {
-            range: row.range_text(),
+            range: row.range(),
             status: row.status,
             mapping: row.mapping.to_string(),
             idna2008: row.idna2008,
@@ -93,8 +94,8 @@ pub struct MapStep {
     /// 0-based code-point index in the input.
     pub index: usize,
     pub code_point: char,
-    /// The Unicode character name (or a `<control-XXXX>`-style label).
-    pub name: String,
+    /// The Unicode character name (or a `<control-XXXX>`-style label) when displayed.
+    pub name: CharName,
     pub row: RowInfo,
     pub action: MapAction,
     /// What this code point became in the mapped string (empty if removed).
@@ -202,7 +203,8 @@ pub struct LabelTrace {
 #[derive(Clone, Debug, Serialize)]
 pub struct LabelChar {
     pub code_point: char,
-    pub name: String,
+    /// The Unicode character name when displayed.
+    pub name: CharName,
     pub status: Status,
     /// Bidi_Class short name (`L`, `R`, `AL`, `EN`, `NSM`, …).
     pub bidi_class: &'static str,

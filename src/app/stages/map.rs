@@ -113,10 +113,10 @@ fn map_row(row: &mut egui_extras::TableRow<'_, '_>, step: &MapStep, flagged: boo
         ui.label(code_point(step.code_point));
     });
     row.col(|ui| {
-        ui.label(&step.name);
+        ui.label(step.name.to_string());
     });
     row.col(|ui| {
-        ui.label(RichText::new(&step.row.range).monospace().small())
+        ui.label(RichText::new(step.row.range.to_string()).monospace().small())
             .on_hover_text(format!(
                 "IdnaMappingTable.txt row {}; IDNA2008 field: {:?}",
                 step.row.range, step.row.idna2008

@@ -85,7 +85,7 @@ impl ValidateView<'_> {
                     }
                     glyph_or_badge(ui, c.code_point);
                     ui.label(code_point(c.code_point));
-                    ui.label(&c.name);
+                    ui.label(c.name.to_string());
                     ui.label(RichText::new(c.status.as_str()).color(status_color(ui, c.status)));
                     ui.label(RichText::new(c.bidi_class).monospace());
                     ui.label(RichText::new(c.joining_type).monospace());
