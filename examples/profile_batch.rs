@@ -4,12 +4,14 @@
 //! argument repeats the corpus that many times (default 1), to give a
 //! sampling profiler enough samples after the one-time table setup. A third
 //! argument, `lowercase`, times the benchmark's floor instead: an ASCII
-//! lowercasing pass over the same lines.
+//! lowercasing pass over the same lines; `spoof` adds the spoof check with
+//! the default protected list, as `batch --spoof` does.
 
 #[path = "../benches/corpus.rs"]
 mod corpus;
 
 use idna_inspector::batch::RecordBuf;
+use idna_inspector::spoof::ProtectedList;
 use idna_inspector::testing::convert_text;
 use idna_inspector::uts46::{Options, Uts46};
 use std::hint::black_box;
@@ -25,6 +27,7 @@ fn main() {
     let engine = Uts46::new();
     let options = Options::default();
     let floor = std::env::args().nth(3).as_deref() == Some("lowercase");
+    let protected = (std::env::args().nth(3).as_deref() == Some("spoof")).then(ProtectedList::default);
     let start = std::time::Instant::now();
     let mut failed = 0;
     let mut record = RecordBuf::new();
@@ -33,7 +36,7 @@ fn main() {
             let counted = match floor {
                 true => black_box(black_box(line.as_str()).to_ascii_lowercase()).is_empty(),
                 false => {
-                    convert_text(&engine, &options, number as u64 + 1, line, None, &mut record);
+                    convert_text(&engine, &options, number as u64 + 1, line, protected.as_ref(), &mut record);
                     record.has_errors()
                 }
             };

@@ -245,3 +245,19 @@ fn summary_shortcut_agrees_with_the_full_analysis() {
         }
     }
 }
+
+#[test]
+fn decimal_digits_are_general_category_nd_only() {
+    use idna_inspector::spoof::scripts::decimal_digit;
+    assert_eq!(decimal_digit('7'), Some(('0', 7)));
+    assert_eq!(decimal_digit('\u{09E8}'), Some(('\u{09E6}', 2)), "BENGALI DIGIT TWO");
+    assert_eq!(
+        decimal_digit('\u{1D7D0}'),
+        Some(('\u{1D7CE}', 2)),
+        "MATHEMATICAL BOLD DIGIT TWO"
+    );
+    // Named "… DIGIT …" but not Nd: circled (No), combining (Mn), tag (Cf).
+    for c in ['\u{24EA}', '\u{A8E1}', '\u{E0031}', '\u{2462}', 'a', '\u{00B2}'] {
+        assert_eq!(decimal_digit(c), None, "U+{:04X}", c as u32);
+    }
+}

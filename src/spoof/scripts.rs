@@ -80,24 +80,14 @@ pub fn scripts_used(label: &str) -> Vec<Script> {
 }
 
 /// A decimal digit's numbering system and value: `('০', 2)` for BENGALI
-/// DIGIT TWO (its system is named by its zero). `None` for other characters.
-///
-/// Decimal digits (General_Category=Nd) are encoded in runs of ten from
-/// zero to nine (The Unicode Standard §4.6), and every one is named
-/// `<SYSTEM> DIGIT <ZERO…NINE>`; the name gives the value and the run.
+/// DIGIT TWO (its system is named by its zero). `None` for characters that
+/// are not General_Category=Nd (circled, superscript, tag or combining
+/// digits are not decimal digits); the run's zero is the browsers' rule,
+/// `browsers::props::digit_zero`.
 pub fn decimal_digit(c: char) -> Option<(char, u32)> {
-    if c.is_ascii_digit() {
-        return Some(('0', c as u32 - '0' as u32));
-    }
     if c.is_ascii() {
-        return None;
+        return c.is_ascii_digit().then(|| ('0', c as u32 - '0' as u32));
     }
-    const WORDS: [&str; 10] = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"];
-    let name = unicode_names2::name(c)?.to_string();
-    let (system, word) = name.rsplit_once(" DIGIT ")?;
-    let value = WORDS.iter().position(|w| *w == word)? as u32;
-    let zero = char::from_u32(c as u32 - value)?;
-    // The run must really start at this system's zero (rules out names like "… DIGIT ONE" outside Nd runs).
-    let zero_name = unicode_names2::name(zero)?.to_string();
-    (zero_name == format!("{system} DIGIT ZERO")).then_some((zero, value))
+    let zero = crate::browsers::props::digit_zero(c)?;
+    Some((zero, c as u32 - zero as u32))
 }
