@@ -276,9 +276,8 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: ev
     // Invisible characters are reported once, as such, with the name's findings.
     let restricted: Vec<CharInfo> = label
         .chars()
-        .filter(|&c| invisible_kind(c).is_none())
+        .filter(|&c| invisible_kind(c).is_none() && !c.identifier_allowed())
         .map(CharInfo::of)
-        .filter(|info| !info.allowed)
         .collect();
     if !restricted.is_empty() {
         let list: Vec<String> = restricted
