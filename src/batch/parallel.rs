@@ -43,13 +43,15 @@ enum Kind {
 }
 
 /// Items read in order, owned so that another thread can convert them, with
-/// one record buffer per item (kept across uses, as the one-thread loop keeps its one).
+/// one record buffer per item (kept across uses, as the one-thread loop keeps
+/// its one) and the records' summary, counted by the converting thread.
 #[derive(Default)]
 struct Block {
     text: String,
     bytes: Vec<u8>,
     items: Vec<Stored>,
     records: Vec<RecordBuf>,
+    summary: Summary,
 }
 
 impl Block {
@@ -120,14 +122,16 @@ impl Block {
         }
     }
 
-    /// Converts every item into its record.
+    /// Converts every item into its record, and counts the records.
     fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, spoof: Option<&ProtectedList>) {
         if self.records.len() < self.items.len() {
             self.records.resize_with(self.items.len(), RecordBuf::new);
         }
         let mut records = std::mem::take(&mut self.records);
+        self.summary = Summary::default();
         for (index, record) in records.iter_mut().enumerate().take(self.items.len()) {
             convert_item(engine, options, &self.item(index), skip_comments, spoof, record);
+            self.summary.add(record);
         }
         self.records = records;
     }
@@ -224,12 +228,14 @@ fn hand_on_in_order<R: BufRead>(
         let (number, block) = converted.unwrap_or_else(|payload| panic::resume_unwind(payload));
         waiting.insert(number, block);
         while let Some(block) = waiting.remove(&next) {
-            for (record, item) in block.records.iter().zip(&block.items) {
-                summary.add(record);
+            for (index, (record, item)) in block.records.iter().zip(&block.items).enumerate() {
                 if each(record, item.bytes_read)?.is_break() {
+                    // Only the records handed on are counted, as on one thread.
+                    block.records[..=index].iter().for_each(|record| summary.add(record));
                     return Ok(summary);
                 }
             }
+            summary.merge(&block.summary);
             next += 1;
             spare.push(block);
         }

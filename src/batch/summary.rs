@@ -72,6 +72,47 @@ impl Summary {
         }
     }
 
+    /// Adds another summary's counts (of other records) to these.
+    pub fn merge(&mut self, other: &Summary) {
+        // Destructured, so that a new field cannot be left out here.
+        let Summary {
+            lines,
+            ok,
+            failed,
+            skipped,
+            invalid_utf8,
+            too_long,
+            missing_column,
+            per_code,
+            transitional_differs,
+            non_ascii,
+            spoof_checked,
+            risk_low,
+            risk_high,
+            shown_as_punycode,
+            browsers_disagree,
+        } = other;
+        self.lines += lines;
+        self.ok += ok;
+        self.failed += failed;
+        self.skipped += skipped;
+        self.invalid_utf8 += invalid_utf8;
+        self.too_long += too_long;
+        self.missing_column += missing_column;
+        for (sum, count) in self.per_code.iter_mut().zip(per_code) {
+            *sum += count;
+        }
+        self.transitional_differs += transitional_differs;
+        self.non_ascii += non_ascii;
+        self.spoof_checked += spoof_checked;
+        self.risk_low += risk_low;
+        self.risk_high += risk_high;
+        for (sum, count) in self.shown_as_punycode.iter_mut().zip(shown_as_punycode) {
+            *sum += count;
+        }
+        self.browsers_disagree += browsers_disagree;
+    }
+
     /// The codes that occurred, with their record counts, in [`ErrorCode::ALL`] order.
     pub fn codes(&self) -> impl Iterator<Item = (ErrorCode, u64)> + '_ {
         ErrorCode::ALL.into_iter().zip(self.per_code).filter(|&(_, count)| count > 0)
