@@ -108,7 +108,14 @@ pub fn visible(c: char) -> String {
 /// Needed because egui shapes right-to-left scripts but draws code points in
 /// logical order.
 pub fn visual_order(text: &str) -> Option<String> {
-    if text.is_empty() {
+    // In a left-to-right paragraph only these classes can raise a level to
+    // an odd (right-to-left) one (UAX #9 X2–X5, W1–W7, I1): without them the
+    // text reads as stored, and the analysis below is skipped.
+    use unicode_bidi::BidiClass::{AL, FSI, R, RLE, RLI, RLO};
+    if !text
+        .chars()
+        .any(|c| matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI | FSI))
+    {
         return None;
     }
     let info = BidiInfo::new(text, Some(unicode_bidi::Level::ltr()));
@@ -186,5 +193,30 @@ mod tests {
         assert_eq!(changed_span("u\u{308}.com", "ü.com"), Some((0..2, 0..1)));
         assert_eq!(changed_span("abc", "abc"), None);
         assert_eq!(changed_span("aa", "aaa"), Some((2..2, 2..3)));
+    }
+
+    /// The shortcut agrees with the full analysis: right-to-left only with
+    /// R, AL or a right-to-left control; AN, EN and left-to-right embeddings alone stay LTR.
+    #[test]
+    fn visual_order_shortcut_agrees_with_the_full_analysis() {
+        let full = |text: &str| {
+            let info = BidiInfo::new(text, Some(unicode_bidi::Level::ltr()));
+            info.has_rtl()
+        };
+        for text in [
+            "example.com",
+            "\u{661}\u{662}\u{663}.com",
+            "a\u{202A}12\u{661}\u{202C}b",
+            "\u{2066}x\u{661}\u{2069}",
+            "\u{2068}abc\u{2069}",
+            "\u{202E}ab",
+            "\u{202B}ab\u{202C}",
+            "\u{2067}ab\u{2069}",
+            "\u{2068}\u{5D0}\u{2069}",
+            "שלום.com",
+            "مثال.com",
+        ] {
+            assert_eq!(visual_order(text).is_some(), full(text), "{text:?}");
+        }
     }
 }
