@@ -40,17 +40,19 @@ fn main() {
     }
     harness.step();
     let total = started.elapsed();
+    let slowest = (0..frames.len()).max_by_key(|&i| frames[i]).unwrap_or(0);
     frames.sort();
     let at = |q: f64| frames[((frames.len() - 1) as f64 * q) as usize];
     let over = frames.iter().filter(|f| **f >= Duration::from_millis(16)).count();
     println!(
-        "{} records in {:.1} s; {} frames: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms, {over} of 16 ms or more",
+        "{} records in {:.1} s; {} frames: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms (frame {}), {over} of 16 ms or more",
         harness.state().batch_record_count(),
         total.as_secs_f64(),
         frames.len(),
         ms(at(0.5)),
         ms(at(0.99)),
         ms(at(1.0)),
+        slowest + 1,
     );
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     for line in status.lines().filter(|l| l.starts_with("VmHWM") || l.starts_with("VmRSS")) {

@@ -1,28 +1,118 @@
-//! The Unicode properties the browsers' rules read, each in one place:
-//! General_Category (unicode-properties), Script and Script_Extensions
-//! (unicode-script), Identifier_Status as ICU ships it (ICU 74's
-//! hard-coded recommended and inclusion sets, `tables/browsers/`), and the
-//! few properties no crate exposes (Soft_Dotted, two block ranges).
+//! The Unicode properties the browsers' rules and the spoof check read,
+//! each in one place: General_Category (unicode-properties), Script and
+//! Script_Extensions (unicode-script), Identifier_Status and
+//! Identifier_Type (unicode-security, UTS #39), Identifier_Status as ICU
+//! ships it (ICU 74's hard-coded recommended and inclusion sets,
+//! `tables/browsers/`), and the few properties no crate exposes
+//! (Soft_Dotted, two block ranges). The BMP table: `docs/performance.md`.
 
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
+use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::GeneralSecurityProfile;
 use unicode_security::general_security_profile::IdentifierType;
 
+/// One BMP code point's values.
+#[derive(Clone, Copy)]
+struct Entry {
+    script: Script,
+    category: GeneralCategory,
+    flags: u8,
+    extension: ScriptExtension,
+}
+
+const DEFAULT_IGNORABLE: u8 = 1;
+const UTS39_ALLOWED: u8 = 2;
+const ICU_ALLOWED: u8 = 4;
+const PRINTABLE: u8 = 8;
+
+impl Entry {
+    fn of(c: char) -> Entry {
+        let flag = |on: bool, bit: u8| if on { bit } else { 0 };
+        Entry {
+            script: c.script(),
+            category: c.general_category(),
+            flags: flag(
+                c.identifier_type() == Some(IdentifierType::Default_Ignorable),
+                DEFAULT_IGNORABLE,
+            ) | flag(c.identifier_allowed(), UTS39_ALLOWED)
+                | flag(icu_identifier_allowed(c), ICU_ALLOWED)
+                | flag(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE),
+            extension: c.script_extension(),
+        }
+    }
+}
+
+/// A block of 256 BMP code points.
+type Block = [Entry; 256];
+
+/// The BMP entry of `c`, or `None` beyond the BMP: each block of 256 code
+/// points is read from the libraries when first asked for.
+fn entry(c: char) -> Option<Entry> {
+    static BLOCKS: [OnceLock<Box<Block>>; 256] = [const { OnceLock::new() }; 256];
+    let code = c as usize;
+    let block = BLOCKS.get(code >> 8)?.get_or_init(|| {
+        let first = (code >> 8) << 8;
+        // A surrogate is not a char; its entry is never asked for.
+        Box::new(std::array::from_fn(|i| {
+            Entry::of(char::from_u32((first + i) as u32).unwrap_or('\u{FFFD}'))
+        }))
+    });
+    Some(block[code & 0xFF])
+}
+
+/// Script (unicode-script's data).
+pub fn script(c: char) -> Script {
+    match entry(c) {
+        Some(entry) => entry.script,
+        None => c.script(),
+    }
+}
+
+/// Script_Extensions (unicode-script's data).
+pub fn script_extension(c: char) -> ScriptExtension {
+    match entry(c) {
+        Some(entry) => entry.extension,
+        None => c.script_extension(),
+    }
+}
+
+/// General_Category (unicode-properties' data).
+pub fn general_category(c: char) -> GeneralCategory {
+    match entry(c) {
+        Some(entry) => entry.category,
+        None => c.general_category(),
+    }
+}
+
+fn flag(c: char, bit: u8, beyond_bmp: impl FnOnce(char) -> bool) -> bool {
+    match entry(c) {
+        Some(entry) => entry.flags & bit != 0,
+        None => beyond_bmp(c),
+    }
+}
+
+/// Identifier_Status=Allowed in UTS #39's current data (unicode-security):
+/// what the spoof check's own analysis uses; the browsers use
+/// [`identifier_allowed`], ICU's older sets.
+pub fn uts39_identifier_allowed(c: char) -> bool {
+    flag(c, UTS39_ALLOWED, |c| c.identifier_allowed())
+}
+
 /// General_Category=Nd.
 pub fn is_decimal_digit(c: char) -> bool {
-    c.general_category() == GeneralCategory::DecimalNumber
+    general_category(c) == GeneralCategory::DecimalNumber
 }
 
 /// General_Category=Mn (ICU's `U_NON_SPACING_MARK`).
 pub fn is_nonspacing_mark(c: char) -> bool {
-    c.general_category() == GeneralCategory::NonspacingMark
+    general_category(c) == GeneralCategory::NonspacingMark
 }
 
 /// ICU's `u_isprint`: any General_Category outside the C group (Cc, Cf,
 /// Cs, Co, Cn).
 pub fn is_printable(c: char) -> bool {
-    c.general_category_group() != GeneralCategoryGroup::Other
+    flag(c, PRINTABLE, |c| c.general_category_group() != GeneralCategoryGroup::Other)
 }
 
 /// The zero of a decimal digit's run (`c` minus its numeric value), or
@@ -51,6 +141,10 @@ pub fn digit_zero(c: char) -> Option<char> {
 /// Bopomofo, Limited_Use since Unicode 17) out of the recommended set; the
 /// browsers have not.
 pub fn identifier_allowed(c: char) -> bool {
+    flag(c, ICU_ALLOWED, icu_identifier_allowed)
+}
+
+fn icu_identifier_allowed(c: char) -> bool {
     static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
     let ranges = RANGES.get_or_init(|| {
         let mut ranges = parse_ranges(include_str!("../../tables/browsers/icu_recommended_set.txt"));
@@ -79,7 +173,9 @@ fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
 /// them Identifier_Type=Default_Ignorable); an unassigned one is also
 /// unprintable, which is what every caller tests first.
 pub fn is_default_ignorable(c: char) -> bool {
-    c.identifier_type() == Some(IdentifierType::Default_Ignorable)
+    flag(c, DEFAULT_IGNORABLE, |c| {
+        c.identifier_type() == Some(IdentifierType::Default_Ignorable)
+    })
 }
 
 /// Soft_Dotted (PropList.txt, Unicode 18.0): letters whose dot disappears
@@ -138,6 +234,31 @@ pub fn in_deseret_block(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The BMP table answers as the libraries do, for every BMP code point.
+    #[test]
+    fn bmp_table_equals_the_libraries() {
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            assert_eq!(script(c), c.script(), "{c:?}");
+            assert!(script_extension(c) == c.script_extension(), "{c:?}");
+            assert_eq!(general_category(c), c.general_category(), "{c:?}");
+            assert_eq!(uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");
+            assert_eq!(identifier_allowed(c), icu_identifier_allowed(c), "{c:?}");
+            assert_eq!(
+                is_default_ignorable(c),
+                c.identifier_type() == Some(IdentifierType::Default_Ignorable),
+                "{c:?}"
+            );
+            assert_eq!(
+                is_printable(c),
+                c.general_category_group() != GeneralCategoryGroup::Other,
+                "{c:?}"
+            );
+        }
+        // Beyond the BMP the libraries answer directly.
+        assert_eq!(script('\u{10400}'), Script::Deseret);
+        assert_eq!(general_category('\u{1D7D8}'), GeneralCategory::DecimalNumber);
+    }
 
     #[test]
     fn icu_identifier_sets_are_read_whole() {

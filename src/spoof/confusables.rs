@@ -3,9 +3,10 @@
 //! lookalike when its skeleton is ASCII letters and digits only.
 
 use super::scripts::scripts_used;
+use crate::browsers::props;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 use unicode_security::MixedScript;
 use unicode_security::mixed_script::AugmentedScriptSet;
 
@@ -42,7 +43,7 @@ pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
     if script == Script::Latin {
         return None;
     }
-    let letters: Vec<char> = label.chars().filter(|c| c.script() == script).collect();
+    let letters: Vec<char> = label.chars().filter(|c| props::script(*c) == script).collect();
     letters.iter().all(|&c| is_latin_lookalike(c)).then_some((script, letters))
 }
 

@@ -26,13 +26,14 @@ pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
 
+use crate::browsers::props;
 use crate::display::visual_order;
 use crate::names::char_name;
 use crate::uts46::{ErrorCode, Options, Results, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, mapping_fate};
 use serde::Serialize;
-use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel};
+use unicode_security::{MixedScript, RestrictionLevel};
 
 /// The overall risk, for a non-specialist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -264,7 +265,7 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: ev
     }
     // Mixing is judged on the allowed characters: restricted ones (an unassigned or
     // noncharacter code point has no script) are their own finding.
-    let allowed: String = label.chars().filter(|c| c.identifier_allowed()).collect();
+    let allowed: String = label.chars().filter(|c| props::uts39_identifier_allowed(*c)).collect();
     if !allowed.is_single_script() {
         let level = if allowed.len() == label.len() {
             level
@@ -276,7 +277,7 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: ev
     // Invisible characters are reported once, as such, with the name's findings.
     let restricted: Vec<CharInfo> = label
         .chars()
-        .filter(|&c| invisible_kind(c).is_none() && !c.identifier_allowed())
+        .filter(|&c| invisible_kind(c).is_none() && !props::uts39_identifier_allowed(c))
         .map(CharInfo::of)
         .collect();
     if !restricted.is_empty() {
@@ -351,15 +352,14 @@ fn mixed_script_finding(label: &str, level: RestrictionLevel) -> Finding {
 
 /// The characters of the scripts other than the label's most frequent one.
 fn minority_chars(label: &str) -> Vec<char> {
-    use unicode_script::UnicodeScript;
     let scripts = scripts::scripts_used(label);
-    let count = |s| label.chars().filter(|c| c.script() == s).count();
+    let count = |s| label.chars().filter(|c| props::script(*c) == s).count();
     let Some(&main) = scripts.iter().max_by_key(|&&s| count(s)) else {
         return Vec::new();
     };
     label
         .chars()
-        .filter(|c| scripts.contains(&c.script()) && c.script() != main)
+        .filter(|c| scripts.contains(&props::script(*c)) && props::script(*c) != main)
         .collect()
 }
 

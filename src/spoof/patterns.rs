@@ -3,12 +3,11 @@
 //! mixed numbering systems, and kana/CJK characters that pass for `/` or `-`.
 
 use super::scripts::decimal_digit;
+use crate::browsers::props;
 use crate::table::{MappingTable, Status};
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
-use unicode_script::{Script, UnicodeScript};
-use unicode_security::GeneralSecurityProfile;
-use unicode_security::general_security_profile::IdentifierType;
+use unicode_script::Script;
 
 pub const ZWNJ: char = '\u{200C}';
 pub const ZWJ: char = '\u{200D}';
@@ -36,7 +35,7 @@ pub fn invisible_kind(c: char) -> Option<Invisible> {
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => Some(Invisible::BidiControl),
         ZWNJ | ZWJ => Some(Invisible::Joiner),
         SOFT_HYPHEN => Some(Invisible::Ignorable),
-        _ if c.identifier_type() == Some(IdentifierType::Default_Ignorable) => Some(Invisible::Ignorable),
+        _ if props::is_default_ignorable(c) => Some(Invisible::Ignorable),
         _ => None,
     }
 }
@@ -123,7 +122,7 @@ const DASH_LIKE: [char; 5] = ['\u{4E00}', '\u{30FC}', '\u{3127}', '\u{4E28}', '\
 
 /// True for characters of Japanese text (Script_Extensions Hiragana, Katakana or Han).
 fn is_japanese(c: char) -> bool {
-    let ext = c.script_extension();
+    let ext = props::script_extension(c);
     !ext.is_common()
         && !ext.is_inherited()
         && [Script::Hiragana, Script::Katakana, Script::Han]
@@ -133,7 +132,7 @@ fn is_japanese(c: char) -> bool {
 
 /// True for characters of Chinese, Japanese or Korean text (adds Bopomofo and Hangul).
 fn is_cjk(c: char) -> bool {
-    let ext = c.script_extension();
+    let ext = props::script_extension(c);
     is_japanese(c)
         || !ext.is_common()
             && !ext.is_inherited()

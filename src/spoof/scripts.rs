@@ -3,8 +3,9 @@
 //! (unicode-security, UTS #39 §5.1–§5.2), and decimal-digit numbering
 //! systems (§5.3).
 
+use crate::browsers::props;
 use serde::Serialize;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
@@ -26,9 +27,9 @@ impl CharInfo {
     pub fn of(c: char) -> CharInfo {
         CharInfo {
             c,
-            script: c.script().full_name(),
-            extensions: c.script_extension().to_string(),
-            allowed: c.identifier_allowed(),
+            script: props::script(c).full_name(),
+            extensions: props::script_extension(c).to_string(),
+            allowed: props::uts39_identifier_allowed(c),
             identifier_type: c
                 .identifier_type()
                 .map_or_else(|| "Not_Character".to_string(), |t| format!("{t:?}")),
@@ -71,7 +72,7 @@ pub fn restriction_level_name(level: RestrictionLevel) -> &'static str {
 pub fn scripts_used(label: &str) -> Vec<Script> {
     let mut scripts = Vec::new();
     for c in label.chars() {
-        let script = c.script();
+        let script = props::script(c);
         if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) && !scripts.contains(&script) {
             scripts.push(script);
         }

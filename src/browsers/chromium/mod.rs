@@ -13,6 +13,7 @@ pub mod spoof_checker;
 pub mod uspoof;
 
 use super::{Display, Verdict};
+use crate::browsers::props;
 use crate::profiles::whatwg;
 use crate::uts46::{ErrorCode, Options, Uts46};
 use serde::Serialize;
@@ -119,8 +120,7 @@ impl Rule {
 /// script, or is one of the script's ASCII TLDs. A script without a row in
 /// Chromium's table has only the first.
 pub fn whole_script_confusable_allowed_for_tld(script: unicode_script::Script, tld: &str) -> bool {
-    use unicode_script::UnicodeScript;
-    tld.chars().any(|c| c.script() == script)
+    tld.chars().any(|c| props::script(c) == script)
         || data::WHOLE_SCRIPT_CONFUSABLES
             .iter()
             .any(|row| row.script == script && row.allowed_tlds.contains(&tld))

@@ -4,11 +4,12 @@
 //! skeletons, Chromium's extra confusables, then the UTS #39 skeleton.
 
 use super::data;
+use crate::browsers::props;
 use crate::browsers::props::is_nonspacing_mark;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 use unicode_normalization::UnicodeNormalization;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 /// `kMaxHostnameLengthToComputeSupplementalHostnames` (UTF-16 code units):
 /// a longer host gets no skeleton at all, as upstream.
@@ -43,7 +44,7 @@ pub fn skeletons(hostname: &str) -> BTreeSet<String> {
 /// Cyrillic (Script property), an ASCII digit, `.`, `_`, `-` or U+0300–U+0339.
 pub fn is_lgc_letters_and_ascii(text: &str) -> bool {
     text.chars().all(|c| {
-        matches!(c.script(), Script::Latin | Script::Greek | Script::Cyrillic)
+        matches!(props::script(c), Script::Latin | Script::Greek | Script::Cyrillic)
             || c.is_ascii_digit()
             || matches!(c, '.' | '_' | '-')
             || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)

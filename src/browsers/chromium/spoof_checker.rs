@@ -5,11 +5,12 @@
 use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
+use crate::browsers::props;
 use crate::browsers::props::identifier_allowed;
 use regex::Regex;
 use serde::Serialize;
 use std::sync::OnceLock;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 /// `IDNSpoofCheckerResult`: what `SafeToDisplayAsUnicode` returns.
 /// (`kDeviationCharacters` is still declared upstream but no longer
@@ -77,7 +78,7 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
         .any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)));
     let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
-        let scripts: Vec<(char, Script)> = label.chars().map(|c| (c, c.script())).collect();
+        let scripts: Vec<(char, Script)> = label.chars().map(|c| (c, props::script(c))).collect();
         for script in &data::WHOLE_SCRIPT_CONFUSABLES {
             if is_whole_script_confusable_for_script(script, &scripts)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
@@ -97,7 +98,9 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
     if is_digit_lookalike(label) {
         return done(SpoofResult::DigitLookalikes, None);
     }
-    let non_ascii_latin = label.chars().any(|c| c.script() == Script::Latin && !c.is_ascii_alphabetic());
+    let non_ascii_latin = label
+        .chars()
+        .any(|c| props::script(c) == Script::Latin && !c.is_ascii_alphabetic());
     if non_ascii_latin && !is_lgc_letters_and_ascii(label) {
         return done(SpoofResult::NonAsciiLatinCharMixedWithNonLatin, None);
     }

@@ -7,14 +7,14 @@
 mod data;
 
 use super::UrlHost;
-use super::props::{digit_zero, identifier_allowed, is_nonspacing_mark};
+use super::props::{self, digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Display, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
 use std::sync::OnceLock;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 /// The former `network.IDN.restriction_profile` (default "high", the only
 /// behaviour of current Firefox).
@@ -294,7 +294,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
         return fail(Rule::AsciiOnlyProfile, None);
     }
     let tld_is = |literal: &str| tld.iter().copied().eq(literal.chars());
-    let tld_has_script = |script: Script| tld.iter().any(|c| c.script() == script);
+    let tld_has_script = |script: Script| tld.iter().any(|c| props::script(*c) == script);
     let mut digits = Lookalike::new(false);
     let cyrillic_tld = data::CYRILLIC_TLDS.iter().any(|t| tld_is(t));
     let mut cyrillic = Lookalike::new(cyrillic_tld);
@@ -308,7 +308,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
     let mut saved_zero: Option<char> = None;
     let mut saved_combo: Option<Combo> = None;
     let japanese = |s: Option<Script>| matches!(s, Some(Script::Han | Script::Hiragana | Script::Katakana));
-    let scripts: Vec<Script> = label.iter().map(|c| c.script()).collect();
+    let scripts: Vec<Script> = label.iter().map(|c| props::script(*c)).collect();
     for (index, &ch) in label.iter().enumerate() {
         let next = label.get(index + 1).copied();
         if !identifier_allowed(ch) {
@@ -395,7 +395,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
                 return fail(Rule::ConsecutiveNonspacingMarks, Some(ch));
             }
             if let Some(last) = last_script {
-                let extensions = ch.script_extension();
+                let extensions = props::script_extension(ch);
                 let specific = !(extensions.is_common() || extensions.is_inherited());
                 if specific && !extensions.contains_script(last) {
                     return fail(Rule::MarkScriptMismatch, Some(ch));

@@ -7,12 +7,12 @@
 
 mod data;
 
-use super::props::{in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
+use super::props::{self, in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
 use super::{Display, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::uts46::{Conversion, Uts46};
 use serde::Serialize;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 /// What decided WebKit's display, named after the upstream function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -178,7 +178,7 @@ fn map_host_name(host: &str, to_unicode: &Conversion) -> Decision {
 fn all_characters_in_allowed_idn_script_list(host: &str) -> Result<(), (Rule, char)> {
     let mut previous: Option<char> = None;
     for c in host.chars() {
-        if !data::ALLOWED_SCRIPTS.contains(&c.script()) {
+        if !data::ALLOWED_SCRIPTS.contains(&props::script(c)) {
             return Err((Rule::ScriptNotAllowed, c));
         }
         if let Some(rule) = is_lookalike_character(previous, c) {
@@ -229,7 +229,8 @@ fn is_lookalike_sequence(script: Script, lookalikes: &[u32], previous: Option<ch
     let low16 = |c: char| (c as u32) & 0xFFFF;
     let is_pair = |first: u32, second: u32| {
         lookalikes.contains(&first)
-            && !(char::from_u32(second).is_some_and(|s| s.script() == script) || is_ascii_digit_or_valid_host_character(second))
+            && !(char::from_u32(second).is_some_and(|s| props::script(s) == script)
+                || is_ascii_digit_or_valid_host_character(second))
     };
     is_pair(low16(c), low16(previous)) || is_pair(low16(previous), low16(c))
 }
@@ -237,7 +238,7 @@ fn is_lookalike_sequence(script: Script, lookalikes: &[u32], previous: Option<ch
 /// `isLookalikeSequence<USCRIPT_ARABIC>`: an Arabic diacritic (U+064B–U+065F)
 /// not right after an Arabic character.
 fn is_arabic_lookalike_sequence(previous: Option<char>, c: char) -> bool {
-    data::ARABIC_DIACRITICS.contains(&(c as u32)) && !previous.is_some_and(|p| p.script() == Script::Arabic)
+    data::ARABIC_DIACRITICS.contains(&(c as u32)) && !previous.is_some_and(|p| props::script(p) == Script::Arabic)
 }
 
 /// `isASCIIDigitOrValidHostCharacter`: ASCII digits and punctuation, less
