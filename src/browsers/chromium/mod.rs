@@ -297,16 +297,15 @@ pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Ver
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
     let converted = idn_to_unicode(engine, &host);
-    let mut verdict = match &converted.first_unsafe {
-        Some(unsafe_label) => Verdict::new(unsafe_label.rule.into(), converted.shown.clone())
-            .with_label(Some(unsafe_label.label.clone()))
-            .with_detail(unsafe_label.detail.clone()),
-        None if converted.has_idn_component => Verdict::new(Rule::Safe.into(), converted.shown.clone()),
-        None => Verdict::new(Rule::None.into(), converted.shown.clone()),
+    let similar = converted.has_idn_component.then(|| top_domains.similar(&converted.shown)).flatten();
+    let mut verdict = match converted.first_unsafe {
+        Some(unsafe_label) => Verdict::new(unsafe_label.rule.into(), converted.shown)
+            .with_label(Some(unsafe_label.label))
+            .with_detail(unsafe_label.detail),
+        None if converted.has_idn_component => Verdict::new(Rule::Safe.into(), converted.shown),
+        None => Verdict::new(Rule::None.into(), converted.shown),
     };
-    if converted.has_idn_component
-        && let Some(top) = top_domains.similar(&converted.shown)
-    {
+    if let Some(top) = similar {
         if verdict.display == Display::Unicode {
             verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.clone());
         }

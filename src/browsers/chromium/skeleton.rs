@@ -6,7 +6,7 @@
 use super::data;
 use crate::browsers::props;
 use crate::browsers::props::is_nonspacing_mark;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 use unicode_normalization::UnicodeNormalization;
 use unicode_script::Script;
@@ -117,20 +117,23 @@ fn supplemental_hostnames(input: &str) -> Vec<String> {
 
 /// The "ExtraConf" transliterator: Chromium's confusables beyond UTS #39.
 fn extra_confusable_mapper(text: &str) -> String {
-    static MAP: OnceLock<HashMap<char, &'static str>> = OnceLock::new();
+    // Sorted by character, for a binary search per character.
+    static MAP: OnceLock<Vec<(char, &'static str)>> = OnceLock::new();
     let map = MAP.get_or_init(|| {
-        let mut map: HashMap<char, &'static str> = HashMap::new();
+        let mut map: Vec<(char, &'static str)> = Vec::new();
         for (from, to) in data::EXTRA_CONFUSABLES {
             map.extend(from.chars().map(|c| (c, to)));
         }
         map.extend(data::EXTRA_CONFUSABLE_DASHES.chars().map(|c| (c, "-")));
+        // A character has one target (a test checks), so the order among equals does not matter.
+        map.sort_by_key(|&(c, _)| c);
         map
     });
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match map.get(&c) {
-            Some(to) => out.push_str(to),
-            None => out.push(c),
+        match map.binary_search_by_key(&c, |&(from, _)| from) {
+            Ok(index) => out.push_str(map[index].1),
+            Err(_) => out.push(c),
         }
     }
     out
@@ -156,6 +159,20 @@ mod tests {
         assert!(skeletons("ӏogin.com").contains("login.corn"), "ӏ gets an l variant");
         let oeuvre = skeletons("œuvre.fr");
         assert!(oeuvre.contains("oeuvre.fr") && oeuvre.contains("ceuvre.fr"), "{oeuvre:?}");
+    }
+
+    #[test]
+    fn extra_confusables_give_each_character_one_target() {
+        // Upstream lists ੨ twice in the rule for 2: a repeat, not a second target.
+        let mut all: Vec<(char, &str)> = data::EXTRA_CONFUSABLES
+            .iter()
+            .flat_map(|&(from, to)| from.chars().map(move |c| (c, to)))
+            .collect();
+        all.extend(data::EXTRA_CONFUSABLE_DASHES.chars().map(|c| (c, "-")));
+        all.sort_unstable();
+        all.dedup();
+        assert!(all.windows(2).all(|pair| pair[0].0 != pair[1].0), "a character with two targets");
+        assert_eq!(extra_confusable_mapper("æ—ħ੨.x"), "ae-h2.x");
     }
 
     #[test]

@@ -243,6 +243,10 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         return Verdict::new(Rule::ValidityError.into(), host.clone()).with_detail(Some(codes.join(" ")));
     }
     let unicode = &to_unicode.value;
+    if unicode.is_ascii() {
+        // Every label is ASCII and shown as it is: the loop below would rebuild `unicode`.
+        return Verdict::new(Rule::Passthrough.into(), unicode.clone());
+    }
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
     let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
     let ascii_labels: Vec<&str> = host.split('.').collect();
