@@ -103,8 +103,8 @@ pub(crate) fn convert_text(
 ) {
     let results = fill_results(engine, options, line, text, record);
     if let Some(protected) = spoof {
-        let results = results.unwrap_or_else(|| valid_results(record));
-        record.set_spoof(spoof::summarize(engine, text, &results, protected));
+        let summary = spoof::summarize(engine, text, || results.unwrap_or_else(|| valid_results(record)), protected);
+        record.set_spoof(summary);
     }
 }
 

@@ -33,6 +33,7 @@ use crate::uts46::{ErrorCode, Options, Results, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, mapping_fate};
 use serde::Serialize;
+use std::borrow::Borrow;
 use unicode_security::{MixedScript, RestrictionLevel};
 
 /// The overall risk, for a non-specialist.
@@ -150,8 +151,15 @@ pub fn analyze(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> Sp
 /// The verdict only, with a shortcut: an all-ASCII name without an A-label
 /// and no protected names has no finding to look for (every label shows
 /// as itself); the browsers' verdicts are still each browser's own.
-pub fn summarize(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofSummary {
-    let plain_ascii = input.is_ascii() && !input.to_ascii_lowercase().contains("xn--");
+/// `results`: the engine's results for `input` (any flags), asked for only
+/// when the shortcut does not apply.
+pub fn summarize<R: Borrow<Results>>(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: impl FnOnce() -> R,
+    protected: &ProtectedList,
+) -> SpoofSummary {
+    let plain_ascii = input.is_ascii() && !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"));
     if plain_ascii && protected.is_empty() {
         let browsers = crate::browsers::verdicts(engine, input, protected.top_domains()).rules();
         let punycode = browsers.chromium.display() == Display::Punycode;
@@ -161,7 +169,7 @@ pub fn summarize(engine: &Uts46<'_>, input: &str, results: &Results, protected: 
             findings: FindingSet::default(),
         };
     }
-    SpoofSummary::from(&analyze_with(engine, input, results, protected, false))
+    SpoofSummary::from(&analyze_with(engine, input, results().borrow(), protected, false))
 }
 
 /// Analyzes `input` given the engine's `results` for it (computed with any flags).
