@@ -101,3 +101,38 @@ fn batch_records_and_every_writer_agree_with_the_engine() {
         );
     }
 }
+
+/// `Uts46::to_unicode` (ToUnicode alone, fast paths first) is
+/// `Uts46::process`'s ToUnicode, value and errors, on every name of the
+/// differential corpus under the flag sets the browsers and the batch use.
+#[test]
+fn to_unicode_alone_equals_process() {
+    let engine = Uts46::new();
+    let names = names::corpus(MappingTable::bundled(), NAMES);
+    let relaxed = Options {
+        use_std3_ascii_rules: false,
+        check_hyphens: false,
+        verify_dns_length: false,
+        ..Options::default()
+    };
+    let contexto = Options {
+        check_contexto: true,
+        ..Options::default()
+    };
+    let no_bidi = Options {
+        check_bidi: false,
+        check_joiners: false,
+        ..Options::default()
+    };
+    let mut fast = 0;
+    for options in [Options::default(), relaxed, contexto, no_bidi] {
+        for name in &names {
+            let alone = engine.to_unicode(name, &options);
+            let full = engine.process(name, &options).to_unicode;
+            assert_eq!(alone, full, "{name:?} with {options:?}");
+            fast += usize::from(alone.errors.is_empty() && !name.is_ascii());
+        }
+    }
+    // The Unicode fast path must have been exercised, not only the full engine.
+    assert!(fast > 10_000, "{fast} valid non-ASCII names");
+}

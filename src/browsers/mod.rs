@@ -328,17 +328,9 @@ impl UrlHost {
 }
 
 /// ToUnicode of a parsed host with the Standard's flags, the tolerated
-/// errors left out (the engine's ASCII fast path first: most hosts are
-/// valid ASCII names without an A-label, their own ToUnicode).
+/// errors left out.
 fn display_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
-    let options = whatwg::uts46_options();
-    if let Some(name) = engine.valid_ascii_name(domain, &options) {
-        return Conversion {
-            value: name.to_cow().into_owned(),
-            errors: Vec::new(),
-        };
-    }
-    let mut conversion = engine.process(domain, &options).to_unicode;
+    let mut conversion = engine.to_unicode(domain, &whatwg::uts46_options());
     conversion.errors.retain(|e| !tolerated(e.code));
     conversion
 }

@@ -283,7 +283,7 @@ fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationEr
 /// Domain to Unicode (§3.3): UTS #46 ToUnicode with the relaxed flags; on
 /// any error the input is returned unchanged (its errors kept for display).
 pub fn domain_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
-    let to_unicode = engine.process(domain, &uts46_options()).to_unicode;
+    let to_unicode = engine.to_unicode(domain, &uts46_options());
     if to_unicode.errors.is_empty() {
         to_unicode
     } else {

@@ -272,6 +272,26 @@ impl<'t> Uts46<'t> {
         self.process_in_full(input, options)
     }
 
+    /// ToUnicode alone (UTS #46 §4.3): nontransitional processing of
+    /// `input` and its errors, sorted — `process(input, options).to_unicode`
+    /// without the ToASCII work (no Punycode is encoded).
+    pub fn to_unicode(&self, input: &str, options: &Options) -> Conversion {
+        if let Some(name) = self.valid_ascii_name(input, options) {
+            return Conversion {
+                value: name.to_cow().into_owned(),
+                errors: Vec::new(),
+            };
+        }
+        let mut written = String::new();
+        if let Some(changed) = unicode_fast::write_valid_to_unicode(input, options, self.table, &mut written) {
+            return Conversion {
+                value: if changed { written } else { input.to_string() },
+                errors: Vec::new(),
+            };
+        }
+        unicode_conversion(self.run(input, Mode::Nontransitional, options, None))
+    }
+
     /// [`Uts46::process`] without its fast paths, for a caller that has
     /// tried them already (the batch).
     pub(crate) fn process_in_full(&self, input: &str, options: &Options) -> Results {
@@ -284,10 +304,7 @@ impl<'t> Uts46<'t> {
             // Without deviation characters both modes map, normalize and validate identically.
             to_ascii_n.clone()
         };
-        let to_unicode = Conversion {
-            value: nontransitional.output,
-            errors: sorted(nontransitional.errors),
-        };
+        let to_unicode = unicode_conversion(nontransitional);
         Results {
             to_unicode,
             to_ascii_n,
@@ -737,6 +754,14 @@ fn check_name_rules(
 
 /// True when `text` holds a character of bidi class R, AL or AN: a name with
 /// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
+/// ToUnicode's result: the processed name and its errors, sorted.
+fn unicode_conversion(processed: Processed) -> Conversion {
+    Conversion {
+        value: processed.output,
+        errors: sorted(processed.errors),
+    }
+}
+
 pub(crate) fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
     text.chars().any(|c| properties.is_rtl_or_arabic_number(c))
 }

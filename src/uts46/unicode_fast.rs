@@ -41,7 +41,16 @@ pub(crate) fn write_valid_unicode_name(
     written
 }
 
-fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<ValidUnicode> {
+/// The ToUnicode half of [`write_valid_unicode_name`]: when the name is
+/// valid as that path decides it, appends the mapped name to `out` only
+/// when it differs from `input` and says whether it does (`Some(true)`);
+/// `None`, `out` perhaps grown, when the full engine must run.
+pub(crate) fn write_valid_to_unicode(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<bool> {
+    map_valid_name(input, options, table, out).map(|name| name.changed)
+}
+
+/// The nontransitional Map step and every check of a name this path takes.
+fn map_valid_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<NameFacts> {
     // CONTEXTO looks at neighbours of a few characters: left to the full engine.
     if options.check_contexto {
         return None;
@@ -51,9 +60,13 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     if input.is_ascii() && !input.contains(ACE_PREFIX) {
         return None;
     }
+    map_name(input, Mode::Nontransitional, options, table, out)
+}
+
+fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<ValidUnicode> {
     // Map and check every label first, so a name the full engine must take costs no encoding.
     let start = out.len();
-    let name = map_name(input, Mode::Nontransitional, options, table, out)?;
+    let name = map_valid_name(input, options, table, out)?;
     // The mapped name is the input unless a character was mapped; then it is
     // in `out` as ToUnicode, and ToASCII is encoded from there.
     let to_unicode = name.changed.then_some(start..out.len());

@@ -297,7 +297,10 @@ pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Ver
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
     let converted = idn_to_unicode(engine, &host);
-    let similar = converted.has_idn_component.then(|| top_domains.similar(&converted.shown)).flatten();
+    let similar = converted
+        .has_idn_component
+        .then(|| top_domains.similar(&converted.shown))
+        .flatten();
     let mut verdict = match converted.first_unsafe {
         Some(unsafe_label) => Verdict::new(unsafe_label.rule.into(), converted.shown)
             .with_label(Some(unsafe_label.label))
@@ -402,7 +405,7 @@ fn decode_component(engine: &Uts46<'_>, label: &str) -> Option<Result<String, St
     if !is_idn_component(label) {
         return None;
     }
-    let to_unicode = engine.process(label, &display_options()).to_unicode;
+    let to_unicode = engine.to_unicode(label, &display_options());
     if to_unicode.errors.is_empty() {
         Some(Ok(to_unicode.value))
     } else {

@@ -171,7 +171,10 @@ mod tests {
         all.extend(data::EXTRA_CONFUSABLE_DASHES.chars().map(|c| (c, "-")));
         all.sort_unstable();
         all.dedup();
-        assert!(all.windows(2).all(|pair| pair[0].0 != pair[1].0), "a character with two targets");
+        assert!(
+            all.windows(2).all(|pair| pair[0].0 != pair[1].0),
+            "a character with two targets"
+        );
         assert_eq!(extra_confusable_mapper("æ—ħ੨.x"), "ae-h2.x");
     }
 
