@@ -2,6 +2,8 @@
 //! must not be flagged. The set is counted: false positives (legitimate names
 //! with any risk) and false negatives (homographs without high risk) must be 0.
 
+mod common;
+
 use idna_inspector::Uts46;
 use idna_inspector::spoof::{self, Display, FindingKind, ProtectedList, Risk, SpoofReport};
 
@@ -260,4 +262,29 @@ fn decimal_digits_are_general_category_nd_only() {
     for c in ['\u{24EA}', '\u{A8E1}', '\u{E0031}', '\u{2462}', 'a', '\u{00B2}'] {
         assert_eq!(decimal_digit(c), None, "U+{:04X}", c as u32);
     }
+}
+
+/// The label analysis reads "single-script" off the UTS #39 §5.2 restriction
+/// level instead of a second pass: for a non-ASCII label it is SingleScript
+/// exactly when the resolved script set is not empty, and a label rated
+/// other than Unrestricted has only allowed characters. Checked on every
+/// non-ASCII label of the differential corpus.
+#[test]
+fn restriction_level_decides_single_script() {
+    use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel, RestrictionLevelDetection};
+    let engine = Uts46::new();
+    let mut checked = 0;
+    for name in common::names::corpus(idna_inspector::MappingTable::bundled(), 40_000) {
+        let unicode = engine.to_unicode(&name, &idna_inspector::Options::default()).value;
+        for label in unicode.split('.').filter(|label| !label.is_ascii()) {
+            let level = label.detect_restriction_level();
+            if level == RestrictionLevel::Unrestricted {
+                continue;
+            }
+            assert!(label.chars().all(|c| c.identifier_allowed()), "{label:?}");
+            assert_eq!(label.is_single_script(), level == RestrictionLevel::SingleScript, "{label:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked} labels");
 }

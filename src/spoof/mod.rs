@@ -273,14 +273,17 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: ev
     }
     // Mixing is judged on the allowed characters: restricted ones (an unassigned or
     // noncharacter code point has no script) are their own finding.
-    let allowed: String = label.chars().filter(|c| props::uts39_identifier_allowed(*c)).collect();
-    if !allowed.is_single_script() {
-        let level = if allowed.len() == label.len() {
-            level
-        } else {
-            scripts::restriction_level(&allowed)
-        };
-        found.push(mixed_script_finding(&allowed, level));
+    if level != RestrictionLevel::Unrestricted {
+        // Every character is allowed (UTS #39 §5.2 rates a label with a restricted one
+        // Unrestricted), and a non-ASCII label is single-script exactly when its level is.
+        if level != RestrictionLevel::SingleScript {
+            found.push(mixed_script_finding(label, level));
+        }
+    } else {
+        let allowed: String = label.chars().filter(|c| props::uts39_identifier_allowed(*c)).collect();
+        if !allowed.is_single_script() {
+            found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed)));
+        }
     }
     // Invisible characters are reported once, as such, with the name's findings.
     let restricted: Vec<CharInfo> = label

@@ -79,10 +79,10 @@ pub fn combining_mark_abuse(label: &str) -> Vec<char> {
 /// like `i`), or i/j/l with U+0307 COMBINING DOT ABOVE. Returns the base
 /// characters and marks involved.
 pub fn dotless_with_mark(label: &str) -> Vec<char> {
-    let chars: Vec<char> = label.nfd().collect();
     let mut found = Vec::new();
-    for pair in chars.windows(2) {
-        let (base, mark) = (pair[0], pair[1]);
+    let mut previous = None;
+    for mark in label.nfd() {
+        let Some(base) = previous.replace(mark) else { continue };
         let dotless = matches!(base, '\u{0131}' | '\u{0237}') && is_combining_mark(mark);
         let extra_dot = matches!(base, 'i' | 'j' | 'l') && mark == '\u{0307}';
         if dotless || extra_dot {
@@ -95,6 +95,9 @@ pub fn dotless_with_mark(label: &str) -> Vec<char> {
 /// True when some U+00B7 MIDDLE DOT in `label` is not between two `l`s
 /// (RFC 5892 Appendix A.3, the Catalan ela geminada `l·l`).
 pub fn middle_dot_out_of_context(label: &str) -> bool {
+    if !label.contains(MIDDLE_DOT) {
+        return false;
+    }
     let chars: Vec<char> = label.chars().collect();
     (0..chars.len()).any(|i| chars[i] == MIDDLE_DOT && !(i > 0 && chars[i - 1] == 'l' && chars.get(i + 1) == Some(&'l')))
 }
@@ -143,6 +146,9 @@ fn is_cjk(c: char) -> bool {
 /// dash-like ones next to non-CJK text: in `example.comノlogin` the `ノ` passes
 /// for a `/` that is not there.
 pub fn slash_lookalikes(label: &str) -> Vec<char> {
+    if !label.contains(|c| SLASH_LIKE.contains(&c) || DASH_LIKE.contains(&c)) {
+        return Vec::new();
+    }
     let chars: Vec<char> = label.chars().collect();
     let mut found = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
