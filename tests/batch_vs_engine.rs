@@ -102,11 +102,12 @@ fn batch_records_and_every_writer_agree_with_the_engine() {
     }
 }
 
-/// `Uts46::to_unicode` (ToUnicode alone, fast paths first) is
-/// `Uts46::process`'s ToUnicode, value and errors, on every name of the
-/// differential corpus under the flag sets the browsers and the batch use.
+/// `Uts46::to_unicode` and `Uts46::to_ascii_n` (each alone, fast paths
+/// first) are `Uts46::process`'s ToUnicode and ToASCII N, values and
+/// errors, on every name of the differential corpus under the flag sets
+/// the browsers and the batch use.
 #[test]
-fn to_unicode_alone_equals_process() {
+fn to_unicode_and_to_ascii_alone_equal_process() {
     let engine = Uts46::new();
     let names = names::corpus(MappingTable::bundled(), NAMES);
     let relaxed = Options {
@@ -128,8 +129,9 @@ fn to_unicode_alone_equals_process() {
     for options in [Options::default(), relaxed, contexto, no_bidi] {
         for name in &names {
             let alone = engine.to_unicode(name, &options);
-            let full = engine.process(name, &options).to_unicode;
-            assert_eq!(alone, full, "{name:?} with {options:?}");
+            let full = engine.process(name, &options);
+            assert_eq!(alone, full.to_unicode, "{name:?} with {options:?}");
+            assert_eq!(engine.to_ascii_n(name, &options), full.to_ascii_n, "{name:?} with {options:?}");
             fast += usize::from(alone.errors.is_empty() && !name.is_ascii());
         }
     }

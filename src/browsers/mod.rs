@@ -305,7 +305,7 @@ impl UrlHost {
                 let ascii_input = whatwg::percent_decode(input).is_ascii();
                 let has_ace = domain.split('.').any(|label| label.starts_with("xn--"));
                 let errors = if ascii_input && has_ace {
-                    engine.process(&domain, &whatwg::uts46_options()).to_ascii_n.codes()
+                    engine.to_ascii_n(&domain, &whatwg::uts46_options()).codes()
                 } else {
                     Vec::new()
                 };

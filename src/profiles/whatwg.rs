@@ -239,7 +239,7 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
 /// failing `domain-to-ASCII` error is the last one pushed.
 fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationError>, reporting: bool) -> Result<String, String> {
     if reporting {
-        let strict = engine.process(domain, &Options::default()).to_ascii_n;
+        let strict = engine.to_ascii_n(domain, &Options::default());
         if !strict.errors.is_empty() {
             errors.push(report_only(
                 "domain-to-ASCII",
@@ -262,7 +262,7 @@ fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationEr
     let result = if domain.is_ascii() {
         domain.to_ascii_lowercase()
     } else {
-        let relaxed = engine.process(domain, &uts46_options()).to_ascii_n;
+        let relaxed = engine.to_ascii_n(domain, &uts46_options());
         if !relaxed.errors.is_empty() {
             return fails(
                 format!("(ToASCII with beStrict = false: {})", codes_of(&relaxed)),

@@ -292,6 +292,29 @@ impl<'t> Uts46<'t> {
         unicode_conversion(self.run(input, Mode::Nontransitional, options, None))
     }
 
+    /// ToASCII alone, nontransitional (UTS #46 §4.2 with
+    /// Transitional_Processing=false): `process(input, options).to_ascii_n`
+    /// without ToUnicode's copy or the transitional run.
+    pub fn to_ascii_n(&self, input: &str, options: &Options) -> Conversion {
+        if let Some(name) = self.valid_ascii_name(input, options) {
+            return Conversion {
+                value: name.to_cow().into_owned(),
+                errors: Vec::new(),
+            };
+        }
+        let mut written = String::new();
+        if let Some(range) = unicode_fast::write_valid_to_ascii_n(input, options, self.table, &mut written) {
+            written.truncate(range.end);
+            written.drain(..range.start);
+            return Conversion {
+                value: written,
+                errors: Vec::new(),
+            };
+        }
+        let nontransitional = self.run(input, Mode::Nontransitional, options, None);
+        self.to_ascii(&nontransitional, options, None)
+    }
+
     /// [`Uts46::process`] without its fast paths, for a caller that has
     /// tried them already (the batch).
     pub(crate) fn process_in_full(&self, input: &str, options: &Options) -> Results {

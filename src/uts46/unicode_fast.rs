@@ -63,7 +63,15 @@ fn map_valid_name(input: &str, options: &Options, table: &MappingTable, out: &mu
     map_name(input, Mode::Nontransitional, options, table, out)
 }
 
-fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<ValidUnicode> {
+/// The nontransitional half of [`write_valid_unicode_name`]: ToUnicode
+/// (in `out` only when it differs from `input`) and ToASCII N, where they
+/// are in `out`, and the name's facts.
+fn write_nontransitional(
+    input: &str,
+    options: &Options,
+    table: &MappingTable,
+    out: &mut String,
+) -> Option<(NameFacts, Option<Range<usize>>, Range<usize>)> {
     // Map and check every label first, so a name the full engine must take costs no encoding.
     let start = out.len();
     let name = map_valid_name(input, options, table, out)?;
@@ -71,6 +79,17 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
     // in `out` as ToUnicode, and ToASCII is encoded from there.
     let to_unicode = name.changed.then_some(start..out.len());
     let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None)?;
+    Some((name, to_unicode, to_ascii))
+}
+
+/// ToASCII N alone on this path: where it is in `out`, or `None` (`out`
+/// perhaps grown) when the full engine must run.
+pub(crate) fn write_valid_to_ascii_n(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<Range<usize>> {
+    write_nontransitional(input, options, table, out).map(|(_, _, to_ascii)| to_ascii)
+}
+
+fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<ValidUnicode> {
+    let (name, to_unicode, to_ascii) = write_nontransitional(input, options, table, out)?;
     // A deviation: the transitional run maps and checks the name on its own,
     // after ToASCII N; its mapped form is dropped once encoded.
     let to_ascii_t = match name.has_deviation {

@@ -460,7 +460,7 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
         simple_host_ascii_part(text)?;
         let escaped = text.replace(' ', "%20").replace('*', "%2A");
-        let ascii = engine.process(&escaped, &canon_options()).to_ascii_n;
+        let ascii = engine.to_ascii_n(&escaped, &canon_options());
         let fatal: Vec<&str> = ascii
             .errors
             .iter()
