@@ -28,6 +28,14 @@ fn main() {
         harness.step();
         let took = frame.elapsed();
         frames.push(took);
+        if took >= Duration::from_millis(16) {
+            eprintln!(
+                "frame {} took {:.1} ms, {} records in",
+                frames.len(),
+                ms(took),
+                harness.state().batch_record_count()
+            );
+        }
         std::thread::sleep(Duration::from_millis(16).saturating_sub(took));
         if last_report.elapsed() > Duration::from_secs(10) {
             last_report = Instant::now();
