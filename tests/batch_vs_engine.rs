@@ -131,7 +131,11 @@ fn to_unicode_and_to_ascii_alone_equal_process() {
             let alone = engine.to_unicode(name, &options);
             let full = engine.process(name, &options);
             assert_eq!(alone, full.to_unicode, "{name:?} with {options:?}");
-            assert_eq!(engine.to_ascii_n(name, &options), full.to_ascii_n, "{name:?} with {options:?}");
+            assert_eq!(
+                engine.to_ascii_n(name, &options),
+                full.to_ascii_n,
+                "{name:?} with {options:?}"
+            );
             fast += usize::from(alone.errors.is_empty() && !name.is_ascii());
         }
     }

@@ -12,7 +12,7 @@ use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::GeneralSecurityProfile;
 use unicode_security::general_security_profile::IdentifierType;
 
-/// One BMP code point's values.
+/// One code point's values, each read from its library.
 #[derive(Clone, Copy)]
 struct Entry {
     script: Script,
@@ -28,16 +28,16 @@ const PRINTABLE: u8 = 8;
 
 impl Entry {
     fn of(c: char) -> Entry {
-        let flag = |on: bool, bit: u8| if on { bit } else { 0 };
+        let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
         Entry {
             script: c.script(),
             category: c.general_category(),
-            flags: flag(
+            flags: bit_if(
                 c.identifier_type() == Some(IdentifierType::Default_Ignorable),
                 DEFAULT_IGNORABLE,
-            ) | flag(c.identifier_allowed(), UTS39_ALLOWED)
-                | flag(icu_identifier_allowed(c), ICU_ALLOWED)
-                | flag(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE),
+            ) | bit_if(c.identifier_allowed(), UTS39_ALLOWED)
+                | bit_if(icu_identifier_allowed(c), ICU_ALLOWED)
+                | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE),
             extension: c.script_extension(),
         }
     }
@@ -46,57 +46,48 @@ impl Entry {
 /// A block of 256 BMP code points.
 type Block = [Entry; 256];
 
-/// The BMP entry of `c`, or `None` beyond the BMP: each block of 256 code
-/// points is read from the libraries when first asked for.
-fn entry(c: char) -> Option<Entry> {
+/// The values of `c`: a BMP code point's from its block, each block of 256
+/// read from the libraries when first asked for; beyond the BMP, read now.
+fn entry(c: char) -> Entry {
     static BLOCKS: [OnceLock<Box<Block>>; 256] = [const { OnceLock::new() }; 256];
     let code = c as usize;
-    let block = BLOCKS.get(code >> 8)?.get_or_init(|| {
+    let Some(block) = BLOCKS.get(code >> 8) else {
+        return Entry::of(c);
+    };
+    let block = block.get_or_init(|| {
         let first = (code >> 8) << 8;
         // A surrogate is not a char; its entry is never asked for.
         Box::new(std::array::from_fn(|i| {
             Entry::of(char::from_u32((first + i) as u32).unwrap_or('\u{FFFD}'))
         }))
     });
-    Some(block[code & 0xFF])
+    block[code & 0xFF]
 }
 
 /// Script (unicode-script's data).
 pub fn script(c: char) -> Script {
-    match entry(c) {
-        Some(entry) => entry.script,
-        None => c.script(),
-    }
+    entry(c).script
 }
 
 /// Script_Extensions (unicode-script's data).
 pub fn script_extension(c: char) -> ScriptExtension {
-    match entry(c) {
-        Some(entry) => entry.extension,
-        None => c.script_extension(),
-    }
+    entry(c).extension
 }
 
 /// General_Category (unicode-properties' data).
 pub fn general_category(c: char) -> GeneralCategory {
-    match entry(c) {
-        Some(entry) => entry.category,
-        None => c.general_category(),
-    }
+    entry(c).category
 }
 
-fn flag(c: char, bit: u8, beyond_bmp: impl FnOnce(char) -> bool) -> bool {
-    match entry(c) {
-        Some(entry) => entry.flags & bit != 0,
-        None => beyond_bmp(c),
-    }
+fn flag(c: char, bit: u8) -> bool {
+    entry(c).flags & bit != 0
 }
 
 /// Identifier_Status=Allowed in UTS #39's current data (unicode-security):
 /// what the spoof check's own analysis uses; the browsers use
 /// [`identifier_allowed`], ICU's older sets.
 pub fn uts39_identifier_allowed(c: char) -> bool {
-    flag(c, UTS39_ALLOWED, |c| c.identifier_allowed())
+    flag(c, UTS39_ALLOWED)
 }
 
 /// General_Category=Nd.
@@ -112,7 +103,7 @@ pub fn is_nonspacing_mark(c: char) -> bool {
 /// ICU's `u_isprint`: any General_Category outside the C group (Cc, Cf,
 /// Cs, Co, Cn).
 pub fn is_printable(c: char) -> bool {
-    flag(c, PRINTABLE, |c| c.general_category_group() != GeneralCategoryGroup::Other)
+    flag(c, PRINTABLE)
 }
 
 /// The zero of a decimal digit's run (`c` minus its numeric value), or
@@ -141,7 +132,7 @@ pub fn digit_zero(c: char) -> Option<char> {
 /// Bopomofo, Limited_Use since Unicode 17) out of the recommended set; the
 /// browsers have not.
 pub fn identifier_allowed(c: char) -> bool {
-    flag(c, ICU_ALLOWED, icu_identifier_allowed)
+    flag(c, ICU_ALLOWED)
 }
 
 fn icu_identifier_allowed(c: char) -> bool {
@@ -173,9 +164,7 @@ fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
 /// them Identifier_Type=Default_Ignorable); an unassigned one is also
 /// unprintable, which is what every caller tests first.
 pub fn is_default_ignorable(c: char) -> bool {
-    flag(c, DEFAULT_IGNORABLE, |c| {
-        c.identifier_type() == Some(IdentifierType::Default_Ignorable)
-    })
+    flag(c, DEFAULT_IGNORABLE)
 }
 
 /// Soft_Dotted (PropList.txt, Unicode 18.0): letters whose dot disappears

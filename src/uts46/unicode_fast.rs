@@ -84,7 +84,12 @@ fn write_nontransitional(
 
 /// ToASCII N alone on this path: where it is in `out`, or `None` (`out`
 /// perhaps grown) when the full engine must run.
-pub(crate) fn write_valid_to_ascii_n(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<Range<usize>> {
+pub(crate) fn write_valid_to_ascii_n(
+    input: &str,
+    options: &Options,
+    table: &MappingTable,
+    out: &mut String,
+) -> Option<Range<usize>> {
     write_nontransitional(input, options, table, out).map(|(_, _, to_ascii)| to_ascii)
 }
 
