@@ -229,17 +229,22 @@ impl TopDomains {
         None
     }
 
-    /// `LookupSkeletonInTopDomains(skeleton, kFull)`.
+    /// `LookupSkeletonInTopDomains(skeleton, kFull)`: the skeleton's last
+    /// four labels, then shorter suffixes down to two labels.
     fn lookup(&self, skeleton: &str) -> Option<&TopDomain> {
-        let labels: Vec<&str> = skeleton.split('.').collect();
-        let mut labels = &labels[labels.len().saturating_sub(NUMBER_OF_LABELS_TO_CHECK)..];
-        while labels.len() >= 2 {
-            if let Some(found) = self.get(&labels.join(".")) {
-                return Some(found);
-            }
-            labels = &labels[1..];
+        // Where each of the last labels starts, the last label's first.
+        let mut starts = [0usize; NUMBER_OF_LABELS_TO_CHECK];
+        let mut count = 0;
+        for (dot, _) in skeleton.rmatch_indices('.').take(NUMBER_OF_LABELS_TO_CHECK) {
+            starts[count] = dot + 1;
+            count += 1;
         }
-        None
+        if count < NUMBER_OF_LABELS_TO_CHECK {
+            // The first label starts the skeleton (its entry is already 0).
+            count += 1;
+        }
+        // The suffixes of two labels and more, the longest first.
+        starts[1..count].iter().rev().find_map(|&start| self.get(&skeleton[start..]))
     }
 }
 
@@ -548,6 +553,30 @@ mod tests {
         // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
         assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
         assert!(domains.contains("google.com") && domains.contains("o2.com") && domains.contains("xn--f-vgaa.com"));
+    }
+
+    /// `kNumberOfLabelsToCheck`: a top domain is found in the last four
+    /// labels of a skeleton or a shorter suffix of at least two, never in
+    /// one label or five.
+    #[test]
+    fn lookup_reads_the_last_four_labels_down_to_two() {
+        let engine = Uts46::new();
+        let key = |name: &str| {
+            skeleton::skeletons(name)
+                .into_iter()
+                .next()
+                .expect("a short name has a skeleton")
+        };
+        let two = TopDomains::with_protected(&engine, ["qzv.test"]);
+        let four = TopDomains::with_protected(&engine, ["a.qzv.b.test"]);
+        let five = TopDomains::with_protected(&engine, ["c.a.qzv.b.test"]);
+        let (two_key, four_key, five_key) = (key("qzv.test"), key("a.qzv.b.test"), key("c.a.qzv.b.test"));
+        for host in [two_key.clone(), format!("x.{two_key}"), format!("x.y.z.w.{two_key}")] {
+            assert!(two.lookup(&host).is_some(), "{host}");
+        }
+        assert!(two.lookup(two_key.split_once('.').unwrap().1).is_none(), "one label");
+        assert!(four.lookup(&four_key).is_some() && four.lookup(&format!("x.{four_key}")).is_some());
+        assert!(five.lookup(&five_key).is_none(), "five labels are beyond the window");
     }
 
     #[test]
