@@ -7,7 +7,6 @@ use crate::browsers::props;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
-use unicode_security::MixedScript;
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The UTS #39 §4 skeleton of `text`: NFD, default-ignorables removed, each
@@ -51,9 +50,10 @@ pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
 /// skeleton is a single-script string: it is confusable with a string of
 /// one script (UTS #39 §4 mixed-script confusable), e.g. `gօօgle` with
 /// Armenian `օ` → `google`. Returns the skeleton's script set and the
-/// characters from outside it.
-pub fn mixed_script_confusable(label: &str) -> Option<(String, Vec<char>)> {
-    if label.is_single_script() {
+/// characters from outside it. `single_script`: whether the label is
+/// single-script ([`super::scripts::is_single_script`]).
+pub fn mixed_script_confusable(label: &str, single_script: bool) -> Option<(String, Vec<char>)> {
+    if single_script {
         return None;
     }
     let skeleton = skeleton(label);

@@ -4,6 +4,7 @@
 use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_numbers, slash_lookalikes};
 use unicode_script::Script;
+use unicode_security::RestrictionLevel;
 
 /// What the checks found in one label.
 #[derive(Default)]
@@ -19,8 +20,9 @@ pub(crate) struct LabelEvidence {
 }
 
 impl LabelEvidence {
-    /// The facts of `label`; an ASCII label has none (it shows as itself).
-    pub fn of(label: &str) -> Self {
+    /// The facts of `label`, whose restriction level is `level`; an ASCII
+    /// label has none (it shows as itself).
+    pub fn of(label: &str, level: RestrictionLevel) -> Self {
         if label.is_ascii() {
             return LabelEvidence::default();
         }
@@ -31,7 +33,7 @@ impl LabelEvidence {
             slashes: slash_lookalikes(label),
             middle_dot_out_of_context: super::patterns::middle_dot_out_of_context(label),
             whole_script: whole_script_confusable(label),
-            mixed_confusable: mixed_script_confusable(label),
+            mixed_confusable: mixed_script_confusable(label, super::scripts::is_single_script(label, level)),
             digits: digit_lookalikes(label),
         }
     }

@@ -244,7 +244,7 @@ fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &
 /// script set and skeleton are left empty (the batch needs only the verdict).
 fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
     let level = scripts::restriction_level(label);
-    let evidence = evidence::LabelEvidence::of(label);
+    let evidence = evidence::LabelEvidence::of(label, level);
     LabelSpoof {
         unicode: label.to_string(),
         ascii: ascii.to_string(),
@@ -274,9 +274,8 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: ev
     // Mixing is judged on the allowed characters: restricted ones (an unassigned or
     // noncharacter code point has no script) are their own finding.
     if level != RestrictionLevel::Unrestricted {
-        // Every character is allowed (UTS #39 §5.2 rates a label with a restricted one
-        // Unrestricted), and a non-ASCII label is single-script exactly when its level is.
-        if level != RestrictionLevel::SingleScript {
+        // Every character is allowed: UTS #39 §5.2 rates a label with a restricted one Unrestricted.
+        if !scripts::is_single_script(label, level) {
             found.push(mixed_script_finding(label, level));
         }
     } else {

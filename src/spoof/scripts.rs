@@ -7,7 +7,7 @@ use crate::browsers::props;
 use serde::Serialize;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
+use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel, RestrictionLevelDetection};
 
 /// One character of a label with its UTS #24 and UTS #39 properties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -53,6 +53,19 @@ pub fn resolved_scripts(label: &str) -> String {
 /// The restriction level of `label` (UTS #39 §5.2), computed by unicode-security.
 pub fn restriction_level(label: &str) -> RestrictionLevel {
     label.detect_restriction_level()
+}
+
+/// Whether `label`'s resolved script set is not empty (UTS #39 §5.1),
+/// given its restriction `level`: read off the level unless it is
+/// Unrestricted (then a character is restricted, and the set is computed),
+/// since §5.2 rates a label of allowed characters ASCII or Single Script
+/// exactly when it is single-script.
+pub fn is_single_script(label: &str, level: RestrictionLevel) -> bool {
+    match level {
+        RestrictionLevel::Unrestricted => label.is_single_script(),
+        RestrictionLevel::ASCIIOnly | RestrictionLevel::SingleScript => true,
+        _ => false,
+    }
 }
 
 /// The level's name as UTS #39 §5.2 writes it.
