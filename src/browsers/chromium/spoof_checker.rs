@@ -131,6 +131,9 @@ fn icu_detail(label: &str, icu: &CheckResult) -> String {
 
 /// `HasUnsafeMiddleDot`: U+00B7 is safe only in `.cat` between two `l`.
 fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
+    if !label.contains('\u{00B7}') {
+        return false;
+    }
     let units: Vec<u16> = label.encode_utf16().collect();
     let l = u16::from(b'l');
     units

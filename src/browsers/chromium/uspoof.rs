@@ -87,7 +87,8 @@ pub fn check(input: &str, allowed: impl Fn(char) -> bool, limit: RestrictionLeve
         restriction_level: level > limit,
         mixed_numbers: mixed_numbers(input),
         hidden_overlay: hidden_overlay(input),
-        char_limit: !input.chars().all(&allowed),
+        // The level is Unrestrictive exactly when a character is outside the allowed set.
+        char_limit: level == RestrictionLevel::Unrestrictive,
         invisible: repeated_nonspacing_mark(input),
         level: Some(level),
     }
