@@ -95,19 +95,24 @@ impl ProtectedList {
     /// name's skeleton — or ends with `.` and it, for a subdomain — while the
     /// checked name's ToASCII `ascii` is neither that name nor a subdomain of it.
     pub fn lookalike(&self, forms: &[&str], ascii: &str) -> Option<Lookalike> {
+        if self.names.is_empty() {
+            return None;
+        }
         let ascii = ascii.to_ascii_lowercase();
+        // Each form's skeletons, with and without marks: taken once, compared with every name.
+        let skeletons: Vec<[String; 2]> = forms
+            .iter()
+            .map(|form| [skeleton(form), skeleton_without_marks(form)])
+            .collect();
         for protected in &self.names {
-            if ascii == protected.ascii || ascii.ends_with(&format!(".{}", protected.ascii)) {
+            if is_at_or_under(&ascii, &protected.ascii) {
                 continue;
             }
-            for &form in forms {
-                for ignoring_marks in [false, true] {
-                    let (checked, target) = if ignoring_marks {
-                        (skeleton_without_marks(form), &protected.bare_skeleton)
-                    } else {
-                        (skeleton(form), &protected.skeleton)
-                    };
-                    if checked == *target || checked.ends_with(&format!(".{target}")) {
+            for (&form, [plain, bare]) in forms.iter().zip(&skeletons) {
+                for (ignoring_marks, checked, target) in
+                    [(false, plain, &protected.skeleton), (true, bare, &protected.bare_skeleton)]
+                {
+                    if is_at_or_under(checked, target) {
                         return Some(Lookalike {
                             protected: protected.name.clone(),
                             matched: form.to_string(),
@@ -120,6 +125,12 @@ impl ProtectedList {
         }
         None
     }
+}
+
+/// `name` is `domain` or ends with `.` and `domain` (a subdomain of it).
+fn is_at_or_under(name: &str, domain: &str) -> bool {
+    name.strip_suffix(domain)
+        .is_some_and(|rest| rest.is_empty() || rest.ends_with('.'))
 }
 
 /// The characters of `form`'s last labels (as many as `protected` has) that
