@@ -294,3 +294,20 @@ fn restriction_level_decides_single_script() {
         "{by_level} read off the level, {computed} computed"
     );
 }
+
+/// The look-alike test takes both skeletons at once, reusing the plain one
+/// for ASCII: the pair must equal the two functions on every corpus name.
+#[test]
+fn both_skeletons_at_once_equal_each_alone() {
+    use idna_inspector::spoof::confusables::{skeleton, skeleton_with_and_without_marks, skeleton_without_marks};
+    let names = common::names::corpus(idna_inspector::MappingTable::bundled(), 20_000);
+    let ascii = names.iter().filter(|name| name.is_ascii()).count();
+    assert!(ascii > 1_000 && ascii < names.len(), "{ascii} ASCII names");
+    for name in names.iter().map(String::as_str).chain(["m0dern-I.com", "rnicrosoft.com"]) {
+        assert_eq!(
+            skeleton_with_and_without_marks(name),
+            [skeleton(name), skeleton_without_marks(name)],
+            "{name:?}"
+        );
+    }
+}

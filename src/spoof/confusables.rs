@@ -20,7 +20,23 @@ pub fn skeleton(text: &str) -> String {
 /// removing diacritic marks"); a protected-name match on it is reported as such.
 pub fn skeleton_without_marks(text: &str) -> String {
     let bare: String = text.nfd().filter(|&c| !is_combining_mark(c)).collect();
-    skeleton(&bare).chars().filter(|&c| !is_combining_mark(c)).collect()
+    without_marks(&skeleton(&bare))
+}
+
+/// [`skeleton`] and [`skeleton_without_marks`] of `text`. ASCII is its own
+/// NFD and holds no mark, so for it the second is the first without marks.
+pub fn skeleton_with_and_without_marks(text: &str) -> [String; 2] {
+    let plain = skeleton(text);
+    let bare = if text.is_ascii() {
+        without_marks(&plain)
+    } else {
+        skeleton_without_marks(text)
+    };
+    [plain, bare]
+}
+
+fn without_marks(text: &str) -> String {
+    text.chars().filter(|&c| !is_combining_mark(c)).collect()
 }
 
 /// True when `c` is not ASCII and its skeleton is only ASCII letters and

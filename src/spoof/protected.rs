@@ -1,7 +1,7 @@
 //! The user's protected names (their brands, bank, own domains) and the
 //! look-alike test against them: same UTS #39 §4 skeleton, different name.
 
-use super::confusables::{skeleton, skeleton_without_marks};
+use super::confusables::{skeleton, skeleton_with_and_without_marks, skeleton_without_marks};
 use crate::browsers::chromium::TopDomains;
 use crate::uts46::{Options, Uts46};
 use serde::Serialize;
@@ -99,16 +99,20 @@ impl ProtectedList {
             return None;
         }
         let ascii = ascii.to_ascii_lowercase();
-        // Each form's skeletons, with and without marks: taken once, compared with every name.
-        let skeletons: Vec<[String; 2]> = forms
-            .iter()
-            .map(|form| [skeleton(form), skeleton_without_marks(form)])
-            .collect();
+        // Each form's skeletons, with and without marks: taken once, compared with every
+        // name. A form equal to an earlier one would match only where that one did.
+        let mut distinct: Vec<&str> = Vec::with_capacity(forms.len());
+        for &form in forms {
+            if !distinct.contains(&form) {
+                distinct.push(form);
+            }
+        }
+        let skeletons: Vec<[String; 2]> = distinct.iter().map(|form| skeleton_with_and_without_marks(form)).collect();
         for protected in &self.names {
             if is_at_or_under(&ascii, &protected.ascii) {
                 continue;
             }
-            for (&form, [plain, bare]) in forms.iter().zip(&skeletons) {
+            for (&form, [plain, bare]) in distinct.iter().zip(&skeletons) {
                 for (ignoring_marks, checked, target) in
                     [(false, plain, &protected.skeleton), (true, bare, &protected.bare_skeleton)]
                 {
