@@ -5,8 +5,7 @@
 use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
-use crate::browsers::props;
-use crate::browsers::props::identifier_allowed;
+use crate::browsers::props::{self, identifier_allowed};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::OnceLock;
