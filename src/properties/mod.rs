@@ -347,12 +347,26 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
     }
 }
 
-/// The bundled flags of `c`: the shared BMP table, or computed beyond it.
+/// The bundled flags of `c`: the shared BMP table, each block of 256 code
+/// points computed when first asked for (the whole table costs milliseconds
+/// a process), or computed beyond the BMP.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
-    static TABLE: OnceLock<Box<[u8]>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| build_bmp(compute_bundled_byte));
-    CharFacts(table.get(c as usize).copied().unwrap_or_else(|| compute_bundled_byte(c)))
+    static BLOCKS: [OnceLock<Box<[u8; 256]>>; 256] = [const { OnceLock::new() }; 256];
+    let code = c as usize;
+    match BLOCKS.get(code >> 8) {
+        Some(block) => {
+            let block = block.get_or_init(|| {
+                let first = (code >> 8) << 8;
+                Box::new(std::array::from_fn(|i| {
+                    // Surrogates never occur in a `str`.
+                    char::from_u32((first + i) as u32).map_or(0, compute_bundled_byte)
+                }))
+            });
+            CharFacts(block[code & 0xFF])
+        }
+        None => CharFacts(compute_bundled_byte(c)),
+    }
 }
 
 fn build_bmp(compute: impl Fn(char) -> u8) -> Box<[u8]> {
