@@ -6,6 +6,7 @@
 //! `tables/browsers/`), and the few properties no crate exposes
 //! (Soft_Dotted, two block ranges). The BMP table: `docs/performance.md`.
 
+use crate::properties::{BmpBlocks, bmp_block_value};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -43,25 +44,11 @@ impl Entry {
     }
 }
 
-/// A block of 256 BMP code points.
-type Block = [Entry; 256];
-
 /// The values of `c`: a BMP code point's from its block, each block of 256
 /// read from the libraries when first asked for; beyond the BMP, read now.
 fn entry(c: char) -> Entry {
-    static BLOCKS: [OnceLock<Box<Block>>; 256] = [const { OnceLock::new() }; 256];
-    let code = c as usize;
-    let Some(block) = BLOCKS.get(code >> 8) else {
-        return Entry::of(c);
-    };
-    let block = block.get_or_init(|| {
-        let first = (code >> 8) << 8;
-        // A surrogate is not a char; its entry is never asked for.
-        Box::new(std::array::from_fn(|i| {
-            Entry::of(char::from_u32((first + i) as u32).unwrap_or('\u{FFFD}'))
-        }))
-    });
-    block[code & 0xFF]
+    static BLOCKS: BmpBlocks<Entry> = [const { OnceLock::new() }; 256];
+    bmp_block_value(&BLOCKS, c, Entry::of).unwrap_or_else(|| Entry::of(c))
 }
 
 /// Script (unicode-script's data).

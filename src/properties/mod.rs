@@ -352,21 +352,26 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
 /// a process), or computed beyond the BMP.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
-    static BLOCKS: [OnceLock<Box<[u8; 256]>>; 256] = [const { OnceLock::new() }; 256];
+    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+    CharFacts(bmp_block_value(&BLOCKS, c, compute_bundled_byte).unwrap_or_else(|| compute_bundled_byte(c)))
+}
+
+/// A BMP table in 256 blocks of 256 values, each filled on first use.
+pub(crate) type BmpBlocks<T> = [OnceLock<Box<[T; 256]>>; 256];
+
+/// The value of BMP code point `c` in `blocks`, its block filled with
+/// `compute` when first asked for; `None` beyond the BMP. A surrogate (never
+/// a `char`) gets the value of U+FFFD, and is never asked for.
+#[inline]
+pub(crate) fn bmp_block_value<T: Copy>(blocks: &BmpBlocks<T>, c: char, compute: impl Fn(char) -> T) -> Option<T> {
     let code = c as usize;
-    match BLOCKS.get(code >> 8) {
-        Some(block) => {
-            let block = block.get_or_init(|| {
-                let first = (code >> 8) << 8;
-                Box::new(std::array::from_fn(|i| {
-                    // Surrogates never occur in a `str`.
-                    char::from_u32((first + i) as u32).map_or(0, compute_bundled_byte)
-                }))
-            });
-            CharFacts(block[code & 0xFF])
-        }
-        None => CharFacts(compute_bundled_byte(c)),
-    }
+    let block = blocks.get(code >> 8)?.get_or_init(|| {
+        let first = (code >> 8) << 8;
+        Box::new(std::array::from_fn(|i| {
+            compute(char::from_u32((first + i) as u32).unwrap_or('\u{FFFD}'))
+        }))
+    });
+    Some(block[code & 0xFF])
 }
 
 fn build_bmp(compute: impl Fn(char) -> u8) -> Box<[u8]> {

@@ -168,6 +168,14 @@ pub struct Conversion {
 }
 
 impl Conversion {
+    /// A result without errors.
+    fn valid(value: String) -> Conversion {
+        Conversion {
+            value,
+            errors: Vec::new(),
+        }
+    }
+
     /// The distinct error codes, sorted (the form `IdnaTestV2.txt` lists them in).
     pub fn codes(&self) -> Vec<ErrorCode> {
         let mut codes: Vec<ErrorCode> = self.errors.iter().map(|e| e.code).collect();
@@ -243,11 +251,7 @@ impl<'t> Uts46<'t> {
 
     /// ToUnicode, ToASCII nontransitional and ToASCII transitional of `input`.
     pub fn process(&self, input: &str, options: &Options) -> Results {
-        if let Some(name) = self.valid_ascii_name(input, options) {
-            let conversion = Conversion {
-                value: name.to_cow().into_owned(),
-                errors: Vec::new(),
-            };
+        if let Some(conversion) = self.valid_ascii_conversion(input, options) {
             return Results {
                 to_unicode: conversion.clone(),
                 to_ascii_n: conversion.clone(),
@@ -256,10 +260,7 @@ impl<'t> Uts46<'t> {
         }
         let mut written = String::with_capacity(3 * input.len() + 8);
         if let Some(valid) = self.write_valid_unicode_name(input, options, &mut written) {
-            let valid_conversion = |value: &str| Conversion {
-                value: value.to_string(),
-                errors: Vec::new(),
-            };
+            let valid_conversion = |value: &str| Conversion::valid(value.to_string());
             let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
             let to_ascii_t = valid_conversion(&written[valid.to_ascii_t.unwrap_or(valid.to_ascii.clone())]);
             let to_ascii_n = valid_conversion(&written[valid.to_ascii]);
@@ -276,18 +277,12 @@ impl<'t> Uts46<'t> {
     /// `input` and its errors, sorted — `process(input, options).to_unicode`
     /// without the ToASCII work (no Punycode is encoded).
     pub fn to_unicode(&self, input: &str, options: &Options) -> Conversion {
-        if let Some(name) = self.valid_ascii_name(input, options) {
-            return Conversion {
-                value: name.to_cow().into_owned(),
-                errors: Vec::new(),
-            };
+        if let Some(conversion) = self.valid_ascii_conversion(input, options) {
+            return conversion;
         }
         let mut written = String::new();
         if let Some(changed) = unicode_fast::write_valid_to_unicode(input, options, self.table, &mut written) {
-            return Conversion {
-                value: if changed { written } else { input.to_string() },
-                errors: Vec::new(),
-            };
+            return Conversion::valid(if changed { written } else { input.to_string() });
         }
         unicode_conversion(self.run(input, Mode::Nontransitional, options, None))
     }
@@ -296,23 +291,23 @@ impl<'t> Uts46<'t> {
     /// Transitional_Processing=false): `process(input, options).to_ascii_n`
     /// without ToUnicode's copy or the transitional run.
     pub fn to_ascii_n(&self, input: &str, options: &Options) -> Conversion {
-        if let Some(name) = self.valid_ascii_name(input, options) {
-            return Conversion {
-                value: name.to_cow().into_owned(),
-                errors: Vec::new(),
-            };
+        if let Some(conversion) = self.valid_ascii_conversion(input, options) {
+            return conversion;
         }
         let mut written = String::new();
         if let Some(range) = unicode_fast::write_valid_to_ascii_n(input, options, self.table, &mut written) {
             written.truncate(range.end);
             written.drain(..range.start);
-            return Conversion {
-                value: written,
-                errors: Vec::new(),
-            };
+            return Conversion::valid(written);
         }
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
         self.to_ascii(&nontransitional, options, None)
+    }
+
+    /// The ASCII fast path's one result (ToUnicode, ToASCII N and T alike), when it takes `input`.
+    fn valid_ascii_conversion(&self, input: &str, options: &Options) -> Option<Conversion> {
+        let name = self.valid_ascii_name(input, options)?;
+        Some(Conversion::valid(name.to_cow().into_owned()))
     }
 
     /// [`Uts46::process`] without its fast paths, for a caller that has
