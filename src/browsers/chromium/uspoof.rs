@@ -228,4 +228,20 @@ mod tests {
         assert!(!mixed_numbers("\u{0661}\u{0662}"));
         assert!(!mixed_numbers("\u{00B2}1"), "superscripts are not Nd");
     }
+
+    /// `USPOOF_CHAR_LIMIT` fires for a character outside the allowed set
+    /// (which also makes the level Unrestrictive), and not otherwise.
+    #[test]
+    fn char_limit_fires_outside_the_allowed_set() {
+        let outside = check("ab", |c| c != 'b', RestrictionLevel::HighlyRestrictive);
+        assert!(outside.char_limit && outside.restriction_level);
+        assert_eq!(outside.level, Some(RestrictionLevel::Unrestrictive));
+        let inside = check("ab", any, RestrictionLevel::HighlyRestrictive);
+        assert!(!inside.char_limit && !inside.failed());
+        let mixed = check("p\u{0430}ypal", any, RestrictionLevel::HighlyRestrictive);
+        assert!(
+            !mixed.char_limit && mixed.restriction_level,
+            "a mix of allowed scripts is a level failure only"
+        );
+    }
 }
