@@ -3,7 +3,7 @@
 //! which library users reach through `Uts46::process` and `batch::convert_each`.
 
 use crate::batch::{Item, Record, RecordBuf};
-use crate::spoof::ProtectedList;
+use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 
 pub use crate::uts46::ascii::ValidAscii;
@@ -29,7 +29,8 @@ pub fn convert_item(
     spoof: Option<&ProtectedList>,
     record: &mut RecordBuf,
 ) {
-    crate::batch::convert_item(engine, options, item, skip_comments, spoof, record);
+    let mut summarizer = spoof.map(Summarizer::new);
+    crate::batch::convert_item(engine, options, item, skip_comments, summarizer.as_mut(), record);
 }
 
 /// One UTF-8 line into `record`, as the batch loop converts it.
@@ -41,7 +42,8 @@ pub fn convert_text(
     spoof: Option<&ProtectedList>,
     record: &mut RecordBuf,
 ) {
-    crate::batch::convert_text(engine, options, line, text, spoof, record);
+    let mut summarizer = spoof.map(Summarizer::new);
+    crate::batch::convert_text(engine, options, line, text, summarizer.as_mut(), record);
 }
 
 /// One item into a new record (without the spoof check).

@@ -1,6 +1,10 @@
 //! Batch input: every bad-input case of issue 4 gives one record per input
 //! line (or CSV/TSV row), in order, with a clear note, and never panics.
 
+mod common;
+
+use common::names;
+use idna_inspector::MappingTable;
 use idna_inspector::batch::{
     Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, Note, Record, RecordBuf, RecordWriter, ResultKind, Summary,
     convert_each,
@@ -148,6 +152,62 @@ fn a_reused_record_gives_the_records_of_fresh_ones() {
         assert_eq!(totals, (10, 6, 2, 1), "{summary}");
         // T≠N: Straße, and the ZWJ that transitional processing removes.
         assert_eq!(summary.transitional_differs, 2, "{summary}");
+    }
+}
+
+/// The spoof check remembers the names it has summarized within a run: a
+/// file in which each name comes three times (corpus names, homographs,
+/// protected names and their look-alikes, interleaved) gives, line for
+/// line, the records of each line converted alone.
+#[test]
+fn repeated_names_get_the_spoof_verdict_of_a_fresh_check() {
+    let mut distinct = names::corpus(MappingTable::bundled(), 1500);
+    distinct.extend(
+        [
+            "раураl.com",
+            "paypal.com",
+            "pаypal.com",
+            "bücher.de",
+            "xn--80ak6aa92e.com",
+            "аррӏе.com",
+            "faß.de",
+        ]
+        .map(String::from),
+    );
+    // Each name three times: in order, reversed, then every seventh name first.
+    let mut lines: Vec<&str> = distinct.iter().map(String::as_str).collect();
+    lines.extend(distinct.iter().rev().map(String::as_str));
+    lines.extend((0..7).flat_map(|start| distinct.iter().skip(start).step_by(7).map(String::as_str)));
+    let bytes = lines.join("\n").into_bytes();
+    let engine = Uts46::new();
+    let options = Options::default();
+    for protected in [
+        ProtectedList::default(),
+        ProtectedList::new(&engine, ["paypal.com", "apple.com"]),
+    ] {
+        let mut items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
+        let mut fresh = Vec::new();
+        while let Some(item) = items.next_item().unwrap() {
+            let mut record = RecordBuf::new();
+            convert_item(&engine, &options, &item, true, Some(&protected), &mut record);
+            fresh.push(record.into_record());
+        }
+        let mut batch = Vec::new();
+        let items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
+        convert_each(&engine, &options, Some(&protected), items, |record, _| {
+            batch.push(record.to_record());
+            Ok(ControlFlow::Continue(()))
+        })
+        .unwrap();
+        assert_eq!(batch.len(), lines.len());
+        for (index, (batch, fresh)) in batch.iter().zip(&fresh).enumerate() {
+            assert!(batch == fresh, "line {}: {}", index + 1, lines[index]);
+        }
+        assert!(
+            fresh
+                .iter()
+                .any(|r| r.spoof().is_some_and(|s| s.risk == idna_inspector::spoof::Risk::High))
+        );
     }
 }
 

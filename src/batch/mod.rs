@@ -17,7 +17,7 @@ pub use summary::Summary;
 pub use writer::{Format, RecordWriter};
 
 use crate::profiles::{self, Profile, ProfileColumns};
-use crate::spoof::{self, ProtectedList};
+use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
@@ -31,8 +31,8 @@ pub const INVALID_UTF8: &str = "invalid UTF-8";
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Converts one item into `record` (what [`convert_each`] does per item),
-/// with the spoof verdict ([`spoof::summarize`]) attached when `spoof` holds
-/// the protected names to compare with.
+/// with the spoof verdict ([`crate::spoof::summarize`]) attached when `spoof`
+/// holds the run's summarizer (the protected names to compare with).
 ///
 /// `skip_comments` marks blank lines and lines starting with `#` as skipped
 /// (plain-text input); CSV/TSV fields are always converted.
@@ -41,7 +41,7 @@ pub(crate) fn convert_item(
     options: &Options,
     item: &Item<'_>,
     skip_comments: bool,
-    spoof: Option<&ProtectedList>,
+    spoof: Option<&mut Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
     match *item {
@@ -81,7 +81,7 @@ pub(crate) fn convert_line(
     options: &Options,
     line: u64,
     bytes: &[u8],
-    spoof: Option<&ProtectedList>,
+    spoof: Option<&mut Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
     // The item the reader makes of a line it holds whole; a lone line is never skipped.
@@ -98,12 +98,12 @@ pub(crate) fn convert_text(
     options: &Options,
     line: u64,
     text: &str,
-    spoof: Option<&ProtectedList>,
+    spoof: Option<&mut Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
     let results = fill_results(engine, options, line, text, record);
-    if let Some(protected) = spoof {
-        let summary = spoof::summarize(engine, text, || results.unwrap_or_else(|| valid_results(record)), protected);
+    if let Some(summarizer) = spoof {
+        let summary = summarizer.summarize(engine, text, || results.unwrap_or_else(|| valid_results(record)));
         record.set_spoof(summary);
     }
 }
@@ -182,8 +182,9 @@ pub fn convert_each<R: BufRead>(
     let skip_comments = items.skips_comments();
     let mut summary = Summary::default();
     let mut record = RecordBuf::new();
+    let mut summarizer = spoof.map(Summarizer::new);
     while let Some(item) = items.next_item()? {
-        convert_item(engine, options, &item, skip_comments, spoof, &mut record);
+        convert_item(engine, options, &item, skip_comments, summarizer.as_mut(), &mut record);
         summary.add(&record);
         if each(&record, items.bytes_read())?.is_break() {
             break;

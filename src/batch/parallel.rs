@@ -3,7 +3,7 @@
 //! so the output is the same byte for byte.
 
 use super::{Item, ItemReader, RecordBuf, Summary, convert_item};
-use crate::spoof::ProtectedList;
+use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 use std::any::Any;
 use std::collections::BTreeMap;
@@ -123,14 +123,21 @@ impl Block {
     }
 
     /// Converts every item into its record, and counts the records.
-    fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, spoof: Option<&ProtectedList>) {
+    fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, mut spoof: Option<&mut Summarizer<'_>>) {
         if self.records.len() < self.items.len() {
             self.records.resize_with(self.items.len(), RecordBuf::new);
         }
         let mut records = std::mem::take(&mut self.records);
         self.summary = Summary::default();
         for (index, record) in records.iter_mut().enumerate().take(self.items.len()) {
-            convert_item(engine, options, &self.item(index), skip_comments, spoof, record);
+            convert_item(
+                engine,
+                options,
+                &self.item(index),
+                skip_comments,
+                spoof.as_deref_mut(),
+                record,
+            );
             self.summary.add(record);
         }
         self.records = records;
@@ -168,6 +175,8 @@ pub fn convert_each_parallel<R: BufRead>(
             let work = Arc::clone(&work);
             let done_sender = done_sender.clone();
             scope.spawn(move || {
+                // Each thread remembers the names it has summarized.
+                let mut summarizer = spoof.map(Summarizer::new);
                 loop {
                     // The lock is held only while taking the next block.
                     let next = work.lock().ok().and_then(|work| work.recv().ok());
@@ -176,7 +185,7 @@ pub fn convert_each_parallel<R: BufRead>(
                     };
                     // A panic goes back to the calling thread, which would otherwise wait for the block.
                     let converted = panic::catch_unwind(AssertUnwindSafe(|| {
-                        block.convert(engine, options, skip_comments, spoof);
+                        block.convert(engine, options, skip_comments, summarizer.as_mut());
                     }))
                     .map(|()| (number, block));
                     if done_sender.send(converted).is_err() {

@@ -12,6 +12,7 @@
 //! assert_eq!(report.to_ascii_n, "xn--80ak6aa92e.com");
 //! ```
 
+mod cache;
 pub mod confusables;
 mod evidence;
 mod findings;
@@ -21,6 +22,7 @@ pub mod scripts;
 mod text;
 
 pub use crate::browsers::{BrowserRules, Display, Verdicts};
+pub use cache::Summarizer;
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
@@ -159,8 +161,7 @@ pub fn summarize<R: Borrow<Results>>(
     results: impl FnOnce() -> R,
     protected: &ProtectedList,
 ) -> SpoofSummary {
-    let plain_ascii = input.is_ascii() && !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"));
-    if plain_ascii && protected.is_empty() {
+    if takes_shortcut(input, protected) {
         let browsers = crate::browsers::verdicts(engine, input, protected.top_domains()).rules();
         let punycode = browsers.chromium.display() == Display::Punycode;
         return SpoofSummary {
@@ -170,6 +171,12 @@ pub fn summarize<R: Borrow<Results>>(
         };
     }
     SpoofSummary::from(&analyze_with(engine, input, results().borrow(), protected, false))
+}
+
+/// True when [`summarize`] takes its shortcut: an all-ASCII name without
+/// an A-label, and no protected names.
+fn takes_shortcut(input: &str, protected: &ProtectedList) -> bool {
+    protected.is_empty() && input.is_ascii() && !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"))
 }
 
 /// Analyzes `input` given the engine's `results` for it (computed with any flags).

@@ -1,0 +1,119 @@
+//! The spoof summaries of names already seen in one batch run: a log
+//! repeats its names (Certificate Transparency lists a host in every
+//! certificate that names it), and the full check of a Unicode name costs
+//! a hundred lookups. docs/performance.md has the measurements.
+
+use super::{ProtectedList, SpoofSummary, summarize, takes_shortcut};
+use crate::uts46::{Results, Uts46};
+use std::borrow::Borrow;
+use std::collections::HashMap;
+
+/// [`summarize`] over one batch run — one engine, one set of flags, one
+/// protected list — remembering the summary of each name that took the
+/// full analysis (names on the all-ASCII shortcut are cheaper to check
+/// than to remember). Memory is bounded: two generations of at most
+/// `generation` names each (the keys are the names, as written); when the
+/// newer is full, the older is dropped, and a name found in the older moves
+/// to the newer, so names seen often stay.
+///
+/// Keys are hashed with the standard library's keyed SipHash: the names
+/// come from files an attacker may write.
+pub struct Summarizer<'p> {
+    protected: &'p ProtectedList,
+    generation: usize,
+    newer: HashMap<Box<str>, SpoofSummary>,
+    older: HashMap<Box<str>, SpoofSummary>,
+}
+
+impl<'p> Summarizer<'p> {
+    /// Names per generation: 16,384 names of up to 253 bytes is at most
+    /// about 5 MB a generation, a few hundred kilobytes for common names.
+    pub const GENERATION: usize = 1 << 14;
+
+    pub fn new(protected: &'p ProtectedList) -> Self {
+        Self::with_generation(protected, Self::GENERATION)
+    }
+
+    /// A summarizer whose generations hold `generation` names (at least one).
+    pub fn with_generation(protected: &'p ProtectedList, generation: usize) -> Self {
+        Summarizer {
+            protected,
+            generation: generation.max(1),
+            newer: HashMap::new(),
+            older: HashMap::new(),
+        }
+    }
+
+    /// The protected names compared with.
+    pub fn protected(&self) -> &'p ProtectedList {
+        self.protected
+    }
+
+    /// [`summarize`]`(engine, input, results, protected)`, from memory when
+    /// `input` was summarized before. `engine` and the flags of `results`
+    /// must be the same on every call.
+    pub fn summarize<R: Borrow<Results>>(
+        &mut self,
+        engine: &Uts46<'_>,
+        input: &str,
+        results: impl FnOnce() -> R,
+    ) -> SpoofSummary {
+        if takes_shortcut(input, self.protected) {
+            return summarize(engine, input, results, self.protected);
+        }
+        if let Some(&known) = self.newer.get(input) {
+            return known;
+        }
+        let summary = match self.older.remove(input) {
+            Some(known) => known,
+            None => summarize(engine, input, results, self.protected),
+        };
+        if self.newer.len() >= self.generation {
+            self.older = std::mem::take(&mut self.newer);
+        }
+        self.newer.insert(input.into(), summary);
+        summary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uts46::Options;
+
+    /// With generations of three names, names come back after being dropped
+    /// and after moving between generations: every summary equals a fresh
+    /// [`summarize`], and the memory never holds more than two generations.
+    #[test]
+    fn remembered_summaries_equal_fresh_ones() {
+        let engine = Uts46::new();
+        let options = Options::default();
+        let protected = ProtectedList::new(&engine, ["paypal.com"]);
+        let names = [
+            "раураl.com",
+            "bücher.de",
+            "example.com",
+            "xn--80ak6aa92e.com",
+            "аррӏе.com",
+            "раураl.com",
+            "faß.de",
+            "paypal.com",
+            "bücher.de",
+            "日本語.jp",
+            "раураl.com",
+            "xn--zz.com",
+            "bücher.de",
+            "\u{0661}\u{0662}.com",
+        ];
+        for protected in [&ProtectedList::default(), &protected] {
+            let mut summarizer = Summarizer::with_generation(protected, 3);
+            for name in names.iter().cycle().take(names.len() * 5) {
+                let results = engine.process(name, &options);
+                let remembered = summarizer.summarize(&engine, name, || &results);
+                assert_eq!(remembered, summarize(&engine, name, || &results, protected), "{name}");
+                assert!(summarizer.newer.len() <= 3 && summarizer.older.len() <= 3);
+            }
+            assert!(!summarizer.older.is_empty(), "the test reaches a second generation");
+        }
+    }
+}
