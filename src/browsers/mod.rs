@@ -302,9 +302,8 @@ impl UrlHost {
     pub fn parse(engine: &Uts46<'_>, input: &str) -> UrlHost {
         let host = match whatwg::host(engine, input) {
             Ok(whatwg::Host::Domain(domain)) => {
-                let ascii_input = whatwg::percent_decode(input).is_ascii();
                 let has_ace = domain.split('.').any(|label| label.starts_with("xn--"));
-                let errors = if ascii_input && has_ace {
+                let errors = if has_ace && whatwg::percent_decode(input).is_ascii() {
                     engine.to_ascii_n(&domain, &whatwg::uts46_options()).codes()
                 } else {
                     Vec::new()

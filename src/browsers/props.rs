@@ -207,6 +207,78 @@ pub fn in_deseret_block(c: char) -> bool {
     ('\u{10400}'..='\u{1044F}').contains(&c)
 }
 
+/// A code point's part in a UTS #39 skeleton when that part is the same
+/// wherever the code point stands: its decomposition starts with a starter
+/// (so NFD reorders nothing across it) and its own skeleton holds no
+/// combining mark (so the last NFD reorders nothing either). Then the
+/// skeleton of a text of such code points is their skeletons in a row.
+#[derive(Clone, Copy)]
+enum SkeletonPiece {
+    /// The code point is its own skeleton.
+    Itself,
+    /// A skeleton of up to 14 UTF-8 bytes: the bytes and their length.
+    Short([u8; 14], u8),
+    /// A longer skeleton (kept for the process's life: at most one per BMP code point).
+    Long(&'static str),
+    /// The skeleton depends on the neighbours: the text goes to the library whole.
+    InContext,
+}
+
+impl SkeletonPiece {
+    fn of(c: char) -> SkeletonPiece {
+        let Some(alone) = skeleton_piece(c) else {
+            return SkeletonPiece::InContext;
+        };
+        let mut chars = alone.chars();
+        if chars.next() == Some(c) && chars.next().is_none() {
+            return SkeletonPiece::Itself;
+        }
+        if alone.len() <= 14 {
+            let mut bytes = [0; 14];
+            bytes[..alone.len()].copy_from_slice(alone.as_bytes());
+            return SkeletonPiece::Short(bytes, alone.len() as u8);
+        }
+        SkeletonPiece::Long(alone.leak())
+    }
+}
+
+/// The skeleton `c` contributes wherever it stands (see [`SkeletonPiece`]),
+/// or `None` when that depends on its neighbours.
+fn skeleton_piece(c: char) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::canonical_combining_class;
+    let alone: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
+    let starts_with_starter = c.nfd().next().is_some_and(|first| canonical_combining_class(first) == 0);
+    (starts_with_starter && alone.chars().all(|c| canonical_combining_class(c) == 0)).then_some(alone)
+}
+
+/// The UTS #39 §4 skeleton of `text` (NFD, default-ignorables removed, each
+/// character replaced by its confusables.txt prototype, NFD again), equal
+/// to unicode-security's `skeleton`: for a BMP text whose every code point
+/// contributes the same characters wherever it stands, their skeletons in a
+/// row (for the BMP from a table filled block by block); otherwise the
+/// library's, whole.
+pub fn skeleton(text: &str) -> String {
+    static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match bmp_block_value(&BLOCKS, c, SkeletonPiece::of) {
+            Some(SkeletonPiece::Itself) => out.push(c),
+            Some(SkeletonPiece::Short(bytes, length)) => {
+                out.push_str(std::str::from_utf8(&bytes[..length as usize]).expect("a whole skeleton"))
+            }
+            Some(SkeletonPiece::Long(piece)) => out.push_str(piece),
+            Some(SkeletonPiece::InContext) => return unicode_security::skeleton(text).collect(),
+            // Beyond the BMP (rare in names), the piece is worked out each time.
+            None => match skeleton_piece(c) {
+                Some(piece) => out.push_str(&piece),
+                None => return unicode_security::skeleton(text).collect(),
+            },
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,5 +348,37 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+    /// The table's skeleton is the library's: every BMP code point alone,
+    /// each next to a combining mark, a Hangul jamo and a default-ignorable,
+    /// and texts mixing pieces that reorder.
+    #[test]
+    fn skeleton_equals_the_library() {
+        let library = |text: &str| unicode_security::skeleton(text).collect::<String>();
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            for text in [
+                c.to_string(),
+                format!("a{c}\u{0301}"),
+                format!("\u{0301}{c}\u{0316}x"),
+                format!("{c}\u{1161}\u{200D}{c}"),
+                format!("\u{1100}{c}.{c}"),
+            ] {
+                assert_eq!(skeleton(&text), library(&text), "{text:?}");
+            }
+        }
+        for text in [
+            "раураl.com",
+            "e\u{0316}\u{0301}\u{0323}",
+            "\u{0F73}\u{0F71}a",
+            "한국어.한국",
+            "😉.example",
+            "a\u{1D165}\u{1D167}\u{0301}😉\u{1F1E6}",
+            "\u{10400}\u{1D400}b",
+            "ﷺ.x",
+            "bücher.straße.de",
+            "",
+        ] {
+            assert_eq!(skeleton(text), library(text), "{text:?}");
+        }
     }
 }

@@ -126,7 +126,7 @@ pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
         ascii: parsed.host.as_ref().map_or(parsed.ascii, Host::serialize),
         host: parsed.host.ok(),
         errors,
-        domain: parsed.domain,
+        domain: parsed.domain.into_owned(),
         to_unicode,
     }
 }
@@ -139,11 +139,11 @@ pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
 }
 
 /// What [`parse`] found.
-struct Parsed {
+struct Parsed<'a> {
     host: Result<Host, ValidationError>,
     /// The percent-decoded input (the bracketed input as it is).
-    domain: String,
-    /// The ASCII form reached before a failure.
+    domain: Cow<'a, str>,
+    /// The ASCII form reached before a failure (empty for a domain).
     ascii: String,
     /// The input is an IPv6 address in brackets.
     bracketed: bool,
@@ -152,7 +152,7 @@ struct Parsed {
 /// The host parser's steps. `report`: where the validation errors go, the
 /// failing one last; `None` skips the work that only reports (the strict
 /// ToASCII of the domain parser).
-fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<ValidationError>>) -> Parsed {
+fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<ValidationError>>) -> Parsed<'a> {
     let reporting = report.is_some();
     let mut noted = |error: ValidationError| {
         if let Some(errors) = report.as_deref_mut() {
@@ -161,7 +161,7 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
     };
     let failed = |error: ValidationError, domain: &str, ascii: &str, bracketed| Parsed {
         host: Err(error),
-        domain: domain.to_string(),
+        domain: Cow::Owned(domain.to_string()),
         ascii: ascii.to_string(),
         bracketed,
     };
@@ -183,7 +183,7 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
         errors.into_iter().for_each(&mut noted);
         return Parsed {
             host: host.map_err(|()| failure.unwrap_or_else(|| fail("IPv6-invalid-code-point", ""))),
-            domain: input.to_string(),
+            domain: Cow::Borrowed(input),
             ascii: input.to_string(),
             bracketed: true,
         };
@@ -193,8 +193,8 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
         noted(report_only("domain-percent-encoded", ""));
     }
     let domain = match percent_decode(input) {
-        Cow::Borrowed(_) => input.to_string(),
-        Cow::Owned(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Cow::Borrowed(_) => Cow::Borrowed(input),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
     };
     // Step 6: the domain parser.
     let mut errors = Vec::new();
@@ -225,9 +225,9 @@ fn parse(engine: &Uts46<'_>, input: &str, mut report: Option<&mut Vec<Validation
         };
     }
     Parsed {
-        host: Ok(Host::Domain(ascii_domain.clone())),
+        host: Ok(Host::Domain(ascii_domain)),
         domain,
-        ascii: ascii_domain,
+        ascii: String::new(),
         bracketed: false,
     }
 }

@@ -12,7 +12,7 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 /// The UTS #39 §4 skeleton of `text`: NFD, default-ignorables removed, each
 /// character replaced by its confusables.txt prototype, NFD again.
 pub fn skeleton(text: &str) -> String {
-    unicode_security::skeleton(text).collect()
+    props::skeleton(text)
 }
 
 /// The skeleton with combining marks removed as well: `googlé` and `google`

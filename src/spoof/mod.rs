@@ -176,7 +176,10 @@ pub fn summarize<R: Borrow<Results>>(
 /// True when [`summarize`] takes its shortcut: an all-ASCII name without
 /// an A-label, and no protected names.
 fn takes_shortcut(input: &str, protected: &ProtectedList) -> bool {
-    protected.is_empty() && input.is_ascii() && !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"))
+    let bytes = input.as_bytes();
+    // Any `xn--`, in any case: each hyphen is checked for `xn-` before it.
+    let a_label = || memchr::memchr_iter(b'-', bytes).any(|at| at >= 3 && bytes[at - 3..at].eq_ignore_ascii_case(b"xn-"));
+    protected.is_empty() && input.is_ascii() && !a_label()
 }
 
 /// Analyzes `input` given the engine's `results` for it (computed with any flags).

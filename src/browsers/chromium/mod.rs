@@ -18,6 +18,7 @@ use crate::profiles::whatwg;
 use crate::uts46::{ErrorCode, Options, Uts46};
 use serde::Serialize;
 use spoof_checker::SpoofResult;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -301,7 +302,10 @@ pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Ver
         Ok(host) => host,
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
-    let converted = idn_to_unicode(engine, &host);
+    let Some(converted) = idn_to_unicode(engine, &host) else {
+        // No label is decoded: the host shows as it is.
+        return Verdict::new(Rule::None.into(), host);
+    };
     let similar = converted
         .has_idn_component
         .then(|| top_domains.similar(&converted.shown))
@@ -352,15 +356,11 @@ fn display_options() -> Options {
     }
 }
 
-/// Each label of the canonical `host` through `IDNToUnicodeOneComponent`.
-fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Converted {
+/// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
+/// `None` when no label is an IDN component (the host shows as it is).
+fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Option<Converted> {
     if !host.split('.').any(is_idn_component) {
-        // No label is decoded: the host shows as it is.
-        return Converted {
-            shown: host.to_string(),
-            has_idn_component: false,
-            first_unsafe: None,
-        };
+        return None;
     }
     let tld = host.rsplit_once('.').map_or("", |(_, tld)| tld);
     let tld_unicode = match decode_component(engine, tld) {
@@ -397,11 +397,11 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Converted {
             first_unsafe.get_or_insert(found);
         }
     }
-    Converted {
+    Some(Converted {
         shown: shown.join("."),
         has_idn_component,
         first_unsafe,
-    }
+    })
 }
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
@@ -458,7 +458,10 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         return Err("empty host".to_string());
     }
     let decoded = decode_escaped(input)?;
-    let text = std::str::from_utf8(&decoded).map_err(|_| "the escaped bytes are not UTF-8".to_string())?;
+    let text = match &decoded {
+        Cow::Borrowed(_) => input,
+        Cow::Owned(bytes) => std::str::from_utf8(bytes).map_err(|_| "the escaped bytes are not UTF-8".to_string())?,
+    };
     let host = if text.is_ascii() {
         simple_host(text)?
     } else {
@@ -489,7 +492,7 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         }
         simple_host(std::str::from_utf8(&rechecked).map_err(|_| "not UTF-8".to_string())?)?
     };
-    canonical_ip(&host)
+    canonical_ip(host)
 }
 
 /// `DoSimpleHost` on ASCII: invalid characters fail; letters lowercased;
@@ -497,7 +500,7 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
 fn simple_host(text: &str) -> Result<String, String> {
     simple_host_ascii_part(text)?;
     let lower = text.to_ascii_lowercase();
-    if !lower.contains([' ', '*']) {
+    if !lower.bytes().any(|b| b == b' ' || b == b'*') {
         return Ok(lower);
     }
     Ok(lower.replace(' ', "%20").replace('*', "%2A"))
@@ -512,8 +515,11 @@ fn simple_host_ascii_part(text: &str) -> Result<(), String> {
 
 /// `DecodeEscaped` over the host: `%XX` becomes the byte; a `%` without
 /// two hex digits makes the host invalid.
-fn decode_escaped(text: &str) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+fn decode_escaped(text: &str) -> Result<Cow<'_, [u8]>, String> {
     let bytes = text.as_bytes();
+    if !bytes.contains(&b'%') {
+        return Ok(Cow::Borrowed(bytes));
+    }
     if bytes.iter().enumerate().any(|(i, &b)| {
         b == b'%' && !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
     }) {
@@ -524,14 +530,14 @@ fn decode_escaped(text: &str) -> Result<std::borrow::Cow<'_, [u8]>, String> {
 
 /// IP detection on the canonical host (`url_canon_ip.cc`): a name whose
 /// last label is a number is an IPv4 address or invalid; `[…]` is IPv6.
-fn canonical_ip(host: &str) -> Result<String, String> {
-    if host.starts_with('[') || whatwg::ends_in_a_number(host) {
-        return whatwg::parse_host_address(host).ok_or_else(|| "an invalid IP address".to_string());
+fn canonical_ip(host: String) -> Result<String, String> {
+    if host.starts_with('[') || whatwg::ends_in_a_number(&host) {
+        return whatwg::parse_host_address(&host).ok_or_else(|| "an invalid IP address".to_string());
     }
-    if host.contains(['[', ']', ':']) {
+    if host.bytes().any(|b| matches!(b, b'[' | b']' | b':')) {
         return Err("[, ] or : outside an IPv6 address".to_string());
     }
-    Ok(host.to_string())
+    Ok(host)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::browsers::props;
 use crate::browsers::props::is_nonspacing_mark;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is_nfd_quick};
 use unicode_script::Script;
 
 /// `kMaxHostnameLengthToComputeSupplementalHostnames` (UTF-16 code units):
@@ -58,17 +58,20 @@ fn maybe_remove_diacritics(hostname: &str) -> String {
     if !is_lgc_letters_and_ascii(hostname) {
         return hostname.to_string();
     }
-    hostname
-        .nfd()
-        .filter(|&c| !is_nonspacing_mark(c))
-        .nfc()
-        .map(|c| {
-            data::DIACRITIC_REMOVER_EXTRA
-                .iter()
-                .find(|(from, _)| *from == c)
-                .map_or(c, |&(_, to)| to)
-        })
-        .collect()
+    let extra = |c: char| {
+        data::DIACRITIC_REMOVER_EXTRA
+            .iter()
+            .find(|(from, _)| *from == c)
+            .map_or(c, |&(_, to)| to)
+    };
+    // Where the quick checks answer yes, NFD and NFC leave the text as it is.
+    if is_nfd_quick(hostname.chars()) == IsNormalized::Yes {
+        let bare: String = hostname.chars().filter(|&c| !is_nonspacing_mark(c)).collect();
+        if is_nfc_quick(bare.chars()) == IsNormalized::Yes {
+            return bare.chars().map(extra).collect();
+        }
+    }
+    hostname.nfd().filter(|&c| !is_nonspacing_mark(c)).nfc().map(extra).collect()
 }
 
 /// `GenerateSupplementalHostnames`: the input and every variant with each
@@ -142,7 +145,7 @@ fn extra_confusable_mapper(text: &str) -> String {
 /// `uspoof_getSkeletonUnicodeString`: UTS #39 §4 (NFD, default-ignorables
 /// removed, confusables.txt prototypes, NFD).
 pub fn uts39_skeleton(text: &str) -> String {
-    unicode_security::skeleton(text).collect()
+    props::skeleton(text)
 }
 
 #[cfg(test)]
