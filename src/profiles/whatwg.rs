@@ -274,7 +274,9 @@ fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationEr
     if result.is_empty() {
         return fails("(the result is the empty string)".to_string(), result);
     }
-    if let Some(c) = result.chars().find(|&c| is_forbidden_domain_code_point(c)) {
+    // Every forbidden domain code point is ASCII: the bytes are looked up in a table.
+    if let Some(c) = result.bytes().find(|&b| b.is_ascii() && FORBIDDEN_DOMAIN_ASCII[b as usize]) {
+        let c = char::from(c);
         return fails(format!("(forbidden domain code point U+{:04X})", c as u32), result);
     }
     Ok(result)
@@ -321,7 +323,7 @@ pub fn parse_host_address(host: &str) -> Option<String> {
 
 /// A forbidden host code point (§3.1): NUL, TAB, LF, CR, space, `#`, `/`,
 /// `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`.
-pub fn is_forbidden_host_code_point(c: char) -> bool {
+pub const fn is_forbidden_host_code_point(c: char) -> bool {
     matches!(
         c,
         '\0' | '\t' | '\n' | '\r' | ' ' | '#' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|'
@@ -330,9 +332,20 @@ pub fn is_forbidden_host_code_point(c: char) -> bool {
 
 /// A forbidden domain code point (§3.1): a forbidden host code point, a C0
 /// control, `%` or DELETE.
-pub fn is_forbidden_domain_code_point(c: char) -> bool {
+pub const fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c <= '\u{1F}' || c == '%' || c == '\u{7F}'
 }
+
+/// [`is_forbidden_domain_code_point`] for every ASCII code point.
+const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = is_forbidden_domain_code_point(byte as u8 as char);
+        byte += 1;
+    }
+    table
+};
 
 /// Percent-decode (§1.3 of the URL Standard, "percent-decode a byte
 /// sequence"): `%` and two hex digits become that byte; anything else,
@@ -659,6 +672,24 @@ fn describe(name: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The domain parser reads forbidden domain code points from an ASCII
+    /// table: no other code point is one.
+    #[test]
+    fn forbidden_domain_code_points_are_ascii() {
+        assert!(
+            (0x80..=0x10FFFF)
+                .filter_map(char::from_u32)
+                .all(|c| !is_forbidden_domain_code_point(c))
+        );
+        let forbidden: Vec<u8> = (0..128u8).filter(|&b| FORBIDDEN_DOMAIN_ASCII[b as usize]).collect();
+        assert_eq!(
+            forbidden.len(),
+            32 + 1 + 13 + 1,
+            "C0, DELETE, the 13 other forbidden host code points, %"
+        );
+        assert!(forbidden.contains(&b'%') && forbidden.contains(&b'[') && !forbidden.contains(&b'-'));
+    }
 
     #[test]
     fn ipv6_serializes_the_first_longest_zero_run() {

@@ -3,12 +3,14 @@
 //! certificate that names it), and the full check of a Unicode name costs
 //! a hundred lookups. docs/performance.md has the measurements.
 
-use super::{ProtectedList, SpoofSummary, summarize, takes_shortcut};
+#[cfg(test)]
+use super::summarize;
+use super::{ProtectedList, SpoofSummary, full_summary, shortcut_summary, takes_shortcut};
 use crate::uts46::{Results, Uts46};
 use std::borrow::Borrow;
 use std::collections::HashMap;
 
-/// [`summarize`] over one batch run — one engine, one set of flags, one
+/// [`super::summarize`] over one batch run — one engine, one set of flags, one
 /// protected list — remembering the summary of each name that took the
 /// full analysis (names on the all-ASCII shortcut are cheaper to check
 /// than to remember). Memory is bounded: two generations of at most
@@ -49,7 +51,7 @@ impl<'p> Summarizer<'p> {
         self.protected
     }
 
-    /// [`summarize`]`(engine, input, results, protected)`, from memory when
+    /// [`super::summarize`]`(engine, input, results, protected)`, from memory when
     /// `input` was summarized before. `engine` and the flags of `results`
     /// must be the same on every call.
     pub fn summarize<R: Borrow<Results>>(
@@ -59,14 +61,14 @@ impl<'p> Summarizer<'p> {
         results: impl FnOnce() -> R,
     ) -> SpoofSummary {
         if takes_shortcut(input, self.protected) {
-            return summarize(engine, input, results, self.protected);
+            return shortcut_summary(engine, input, self.protected);
         }
         if let Some(&known) = self.newer.get(input) {
             return known;
         }
         let summary = match self.older.remove(input) {
             Some(known) => known,
-            None => summarize(engine, input, results, self.protected),
+            None => full_summary(engine, input, results().borrow(), self.protected),
         };
         if self.newer.len() >= self.generation {
             self.older = std::mem::take(&mut self.newer);

@@ -162,15 +162,9 @@ pub fn summarize<R: Borrow<Results>>(
     protected: &ProtectedList,
 ) -> SpoofSummary {
     if takes_shortcut(input, protected) {
-        let browsers = crate::browsers::verdicts(engine, input, protected.top_domains()).rules();
-        let punycode = browsers.chromium.display() == Display::Punycode;
-        return SpoofSummary {
-            browsers,
-            risk: if punycode { Risk::Low } else { Risk::None },
-            findings: FindingSet::default(),
-        };
+        return shortcut_summary(engine, input, protected);
     }
-    SpoofSummary::from(&analyze_with(engine, input, results().borrow(), protected, false))
+    full_summary(engine, input, results().borrow(), protected)
 }
 
 /// True when [`summarize`] takes its shortcut: an all-ASCII name without
@@ -178,8 +172,24 @@ pub fn summarize<R: Borrow<Results>>(
 fn takes_shortcut(input: &str, protected: &ProtectedList) -> bool {
     let bytes = input.as_bytes();
     // Any `xn--`, in any case: each hyphen is checked for `xn-` before it.
-    let a_label = || memchr::memchr_iter(b'-', bytes).any(|at| at >= 3 && bytes[at - 3..at].eq_ignore_ascii_case(b"xn-"));
+    let a_label = || (3..bytes.len()).any(|at| bytes[at] == b'-' && bytes[at - 3..at].eq_ignore_ascii_case(b"xn-"));
     protected.is_empty() && input.is_ascii() && !a_label()
+}
+
+/// The shortcut's summary: the browsers' verdicts alone.
+fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> SpoofSummary {
+    let browsers = crate::browsers::verdicts(engine, input, protected.top_domains()).rules();
+    let punycode = browsers.chromium.display() == Display::Punycode;
+    SpoofSummary {
+        browsers,
+        risk: if punycode { Risk::Low } else { Risk::None },
+        findings: FindingSet::default(),
+    }
+}
+
+/// The summary of the full analysis.
+fn full_summary(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofSummary {
+    SpoofSummary::from(&analyze_with(engine, input, results, protected, false))
 }
 
 /// Analyzes `input` given the engine's `results` for it (computed with any flags).

@@ -441,13 +441,24 @@ fn canon_options() -> Options {
 
 /// `kHostCharLookup`: ASCII a host may not contain (C0 controls, `# % / <
 /// > ? @ \ ^ |`, DEL). Space and `*` are valid and written escaped.
-fn is_invalid_host_ascii(byte: u8) -> bool {
+const fn is_invalid_host_ascii(byte: u8) -> bool {
     byte < 0x20
         || matches!(
             byte,
             b'#' | b'%' | b'/' | b'<' | b'>' | b'?' | b'@' | b'\\' | b'^' | b'|' | 0x7F
         )
 }
+
+/// [`is_invalid_host_ascii`] for every ASCII byte, as upstream's lookup table.
+const INVALID_HOST_ASCII: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = is_invalid_host_ascii(byte as u8);
+        byte += 1;
+    }
+    table
+};
 
 /// The canonical host (`url_canon_host.cc` `DoHost`): `%XX` decoded; an
 /// ASCII host only lowercased (no IDNA, as upstream's fast path); others
@@ -507,7 +518,7 @@ fn simple_host(text: &str) -> Result<String, String> {
 }
 
 fn simple_host_ascii_part(text: &str) -> Result<(), String> {
-    match text.bytes().find(|&b| b.is_ascii() && is_invalid_host_ascii(b)) {
+    match text.bytes().find(|&b| b.is_ascii() && INVALID_HOST_ASCII[b as usize]) {
         Some(b) => Err(format!("invalid host character U+{b:04X}")),
         None => Ok(()),
     }
