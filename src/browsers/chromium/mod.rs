@@ -279,7 +279,7 @@ fn builtin_top_domains() -> &'static HashMap<String, TopDomain> {
                 if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
                     continue;
                 }
-                let domain = engine.process(line, &whatwg::uts46_options()).to_ascii_n.value;
+                let domain = engine.to_ascii_n(line, &whatwg::uts46_options()).value;
                 let entry = TopDomain {
                     domain,
                     unicode: line.to_string(),

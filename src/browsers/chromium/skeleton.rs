@@ -55,7 +55,8 @@ pub fn is_lgc_letters_and_ascii(text: &str) -> bool {
 /// host goes through "DropAcc" (NFD, General_Category=Mn removed, NFC, ł ø đ mapped).
 fn maybe_remove_diacritics(hostname: &str) -> String {
     let hostname = hostname.strip_suffix('.').unwrap_or(hostname);
-    if !is_lgc_letters_and_ascii(hostname) {
+    // ASCII has no mark, is its own NFD and NFC, and holds none of ł ø đ.
+    if hostname.is_ascii() || !is_lgc_letters_and_ascii(hostname) {
         return hostname.to_string();
     }
     let extra = |c: char| {
@@ -83,7 +84,8 @@ fn supplemental_hostnames(input: &str) -> Vec<String> {
     if length == 0 || length > MAX_HOSTNAME_LENGTH {
         return Vec::new();
     }
-    if !input.contains(|c| data::MULTIPLE_SKELETONS.iter().any(|(from, _)| *from == c)) {
+    // None of þ œ ł is ASCII.
+    if input.is_ascii() || !input.contains(|c| data::MULTIPLE_SKELETONS.iter().any(|(from, _)| *from == c)) {
         return vec![input.to_string()];
     }
     let choices: Vec<Vec<String>> = input
@@ -162,6 +164,15 @@ mod tests {
         assert!(skeletons("ӏogin.com").contains("login.corn"), "ӏ gets an l variant");
         let oeuvre = skeletons("œuvre.fr");
         assert!(oeuvre.contains("oeuvre.fr") && oeuvre.contains("ceuvre.fr"), "{oeuvre:?}");
+    }
+
+    /// The ASCII shortcuts of the diacritic remover and the variants rest on this.
+    #[test]
+    fn no_special_letter_is_ascii() {
+        assert!(data::DIACRITIC_REMOVER_EXTRA.iter().all(|(from, _)| !from.is_ascii()));
+        assert!(data::MULTIPLE_SKELETONS.iter().all(|(from, _)| !from.is_ascii()));
+        assert_eq!(maybe_remove_diacritics("Paypal.com."), "Paypal.com");
+        assert_eq!(maybe_remove_diacritics("a!b.com"), "a!b.com");
     }
 
     #[test]
