@@ -3,7 +3,9 @@
 //!
 //! Three corpora, as issue 4 defines them: `Mixed` (70 % ASCII names, 20 %
 //! Unicode IDNs, 7 % names with an `xn--` label, 3 % invalid names),
-//! `Ascii` (only ASCII names) and `Idn` (only Unicode IDNs).
+//! `Ascii` (only ASCII names) and `Idn` (only Unicode IDNs); and
+//! `DistinctIdn`, Unicode IDNs no two alike (as in a zone file), for the
+//! spoof check, which remembers names it has seen.
 
 #![allow(dead_code)]
 
@@ -15,6 +17,7 @@ pub enum Kind {
     Mixed,
     Ascii,
     Idn,
+    DistinctIdn,
 }
 
 impl Kind {
@@ -25,17 +28,24 @@ impl Kind {
             Kind::Mixed => "mixed",
             Kind::Ascii => "all-ASCII",
             Kind::Idn => "all-IDN",
+            Kind::DistinctIdn => "distinct-IDN",
         }
     }
 }
 
 /// `LINES` names of one kind.
 pub fn generate(kind: Kind) -> Vec<String> {
+    generate_n(kind, LINES)
+}
+
+/// `count` names of one kind (the first `LINES` are [`generate`]'s).
+pub fn generate_n(kind: Kind, count: usize) -> Vec<String> {
     let mut random = Random(0x9E37_79B9_7F4A_7C15);
-    (0..LINES)
-        .map(|_| match kind {
+    (0..count)
+        .map(|index| match kind {
             Kind::Ascii => ascii_name(&mut random),
             Kind::Idn => idn_name(&mut random),
+            Kind::DistinctIdn => distinct_idn_name(&mut random, index),
             Kind::Mixed => match random.below(100) {
                 0..70 => ascii_name(&mut random),
                 70..90 => idn_name(&mut random),
@@ -118,6 +128,33 @@ fn idn_name(random: &mut Random) -> String {
     };
     labels.push(tld);
     labels.join(".")
+}
+
+/// The `index`th name of `DistinctIdn`: a word of `IDN_WORDS` (of two
+/// letters or more) followed by `index` written in base n with the word's
+/// own n distinct letters, so the label is new and in the word's script,
+/// under an ASCII or IDN TLD.
+fn distinct_idn_name(random: &mut Random, index: usize) -> String {
+    let words: Vec<&str> = IDN_WORDS.iter().copied().filter(|w| w.chars().count() >= 2).collect();
+    let word = random.pick(&words);
+    let mut letters: Vec<char> = word.chars().filter(|c| c.is_alphabetic()).collect();
+    letters.sort_unstable();
+    letters.dedup();
+    let mut label = word.to_string();
+    let mut rest = index;
+    loop {
+        label.push(letters[rest % letters.len()]);
+        rest /= letters.len();
+        if rest == 0 {
+            break;
+        }
+    }
+    let tld = if random.below(2) == 0 {
+        random.pick(&ASCII_TLDS)
+    } else {
+        random.pick(&IDN_TLDS)
+    };
+    format!("{label}.{tld}")
 }
 
 /// An IDN whose Unicode labels are written as A-labels.
