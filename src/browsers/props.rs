@@ -209,9 +209,9 @@ pub fn in_deseret_block(c: char) -> bool {
 
 /// A code point's part in a UTS #39 skeleton when that part is the same
 /// wherever the code point stands: its decomposition starts with a starter
-/// (so NFD reorders nothing across it) and its own skeleton holds no
-/// combining mark (so the last NFD reorders nothing either). Then the
-/// skeleton of a text of such code points is their skeletons in a row.
+/// (so the first NFD reorders no mark across it) and its own skeleton is
+/// empty or starts with a starter (so the last NFD does not either). Then
+/// the skeleton of a text of such code points is their skeletons in a row.
 #[derive(Clone, Copy)]
 enum SkeletonPiece {
     /// The code point is its own skeleton.
@@ -249,7 +249,8 @@ fn skeleton_piece(c: char) -> Option<String> {
     use unicode_normalization::char::canonical_combining_class;
     let alone: String = unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect();
     let starts_with_starter = c.nfd().next().is_some_and(|first| canonical_combining_class(first) == 0);
-    (starts_with_starter && alone.chars().all(|c| canonical_combining_class(c) == 0)).then_some(alone)
+    let skeleton_starts_with_starter = alone.chars().next().is_none_or(|first| canonical_combining_class(first) == 0);
+    (starts_with_starter && skeleton_starts_with_starter).then_some(alone)
 }
 
 /// The UTS #39 §4 skeleton of `text` (NFD, default-ignorables removed, each
@@ -376,6 +377,10 @@ mod tests {
             "\u{10400}\u{1D400}b",
             "ﷺ.x",
             "bücher.straße.de",
+            "łódź.中国",
+            "u\u{0308}\u{0323}é\u{0316}ǖ\u{0301}",
+            "é\u{200D}\u{0316}",
+            "ö\u{034F}\u{0323}",
             "",
         ] {
             assert_eq!(skeleton(text), library(text), "{text:?}");
