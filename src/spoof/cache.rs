@@ -13,7 +13,8 @@ use std::collections::HashMap;
 /// [`super::summarize`] over one batch run — one engine, one set of flags, one
 /// protected list — remembering the summary of each name that took the
 /// full analysis (names on the all-ASCII shortcut are cheaper to check
-/// than to remember). Memory is bounded: two generations of at most
+/// than to remember, names over [`Self::LONGEST`] bytes are not kept).
+/// Memory is bounded: two generations of at most
 /// `generation` names each (the keys are the names, as written); when the
 /// newer is full, the older is dropped, and a name found in the older moves
 /// to the newer, so names seen often stay.
@@ -28,9 +29,13 @@ pub struct Summarizer<'p> {
 }
 
 impl<'p> Summarizer<'p> {
-    /// Names per generation: 16,384 names of up to 253 bytes is at most
-    /// about 5 MB a generation, a few hundred kilobytes for common names.
+    /// Names per generation. With keys of at most [`Self::LONGEST`] bytes,
+    /// the two generations hold at most about 11 MB, 1–2 MB for common
+    /// names (the bench's all-IDN corpus, 13,480 names, fits).
     pub const GENERATION: usize = 1 << 14;
+    /// The longest name remembered, in bytes: a batch line may hold 4 KiB,
+    /// a domain name 253 ASCII characters.
+    pub const LONGEST: usize = 256;
 
     pub fn new(protected: &'p ProtectedList) -> Self {
         Self::with_generation(protected, Self::GENERATION)
@@ -63,6 +68,9 @@ impl<'p> Summarizer<'p> {
         if takes_shortcut(input, self.protected) {
             return shortcut_summary(engine, input, self.protected);
         }
+        if input.len() > Self::LONGEST {
+            return full_summary(engine, input, results().borrow(), self.protected);
+        }
         if let Some(&known) = self.newer.get(input) {
             return known;
         }
@@ -91,7 +99,9 @@ mod tests {
         let engine = Uts46::new();
         let options = Options::default();
         let protected = ProtectedList::new(&engine, ["paypal.com"]);
+        let long = format!("{}.com", "ü".repeat(200));
         let names = [
+            long.as_str(),
             "раураl.com",
             "bücher.de",
             "example.com",
@@ -114,6 +124,7 @@ mod tests {
                 let remembered = summarizer.summarize(&engine, name, || &results);
                 assert_eq!(remembered, summarize(&engine, name, || &results, protected), "{name}");
                 assert!(summarizer.newer.len() <= 3 && summarizer.older.len() <= 3);
+                assert!(!summarizer.newer.contains_key(long.as_str()), "a long name is not remembered");
             }
             assert!(!summarizer.older.is_empty(), "the test reaches a second generation");
         }
