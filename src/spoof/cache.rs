@@ -37,23 +37,19 @@ impl<'p> Summarizer<'p> {
     /// a domain name 253 ASCII characters.
     pub const LONGEST: usize = 256;
 
+    /// An empty summarizer comparing with `protected`, generations of [`Self::GENERATION`] names.
     pub fn new(protected: &'p ProtectedList) -> Self {
         Self::with_generation(protected, Self::GENERATION)
     }
 
     /// A summarizer whose generations hold `generation` names (at least one).
-    pub fn with_generation(protected: &'p ProtectedList, generation: usize) -> Self {
+    fn with_generation(protected: &'p ProtectedList, generation: usize) -> Self {
         Summarizer {
             protected,
             generation: generation.max(1),
             newer: HashMap::new(),
             older: HashMap::new(),
         }
-    }
-
-    /// The protected names compared with.
-    pub fn protected(&self) -> &'p ProtectedList {
-        self.protected
     }
 
     /// [`super::summarize`]`(engine, input, results, protected)`, from memory when

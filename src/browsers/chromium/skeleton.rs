@@ -60,12 +60,6 @@ fn maybe_remove_diacritics(hostname: &str) -> String {
     if hostname.is_ascii() || !is_lgc_letters_and_ascii(hostname) {
         return hostname.to_string();
     }
-    let extra = |c: char| {
-        data::DIACRITIC_REMOVER_EXTRA
-            .iter()
-            .find(|(from, _)| *from == c)
-            .map_or(c, |&(_, to)| to)
-    };
     // Each character decomposed, marks dropped: when no mark is left, NFD's
     // reordering (of marks only) would not have changed what is left, and
     // where NFC's quick check says yes, NFC leaves it as it is.
@@ -80,9 +74,26 @@ fn maybe_remove_diacritics(hostname: &str) -> String {
         });
     }
     if only_starters && is_nfc_quick(bare.chars()) == IsNormalized::Yes {
-        return bare.chars().map(extra).collect();
+        return bare.chars().map(diacritic_remover_extra).collect();
     }
-    hostname.nfd().filter(|&c| !is_nonspacing_mark(c)).nfc().map(extra).collect()
+    drop_accents(hostname)
+}
+
+/// "DropAcc" as written: NFD, General_Category=Mn removed, NFC, ł ø đ mapped.
+fn drop_accents(text: &str) -> String {
+    text.nfd()
+        .filter(|&c| !is_nonspacing_mark(c))
+        .nfc()
+        .map(diacritic_remover_extra)
+        .collect()
+}
+
+/// The diacritic remover's own mappings (ł ø đ), which NFD does not make.
+fn diacritic_remover_extra(c: char) -> char {
+    data::DIACRITIC_REMOVER_EXTRA
+        .iter()
+        .find(|(from, _)| *from == c)
+        .map_or(c, |&(_, to)| to)
 }
 
 /// `GenerateSupplementalHostnames`: the input and every variant with each
@@ -185,16 +196,7 @@ mod tests {
             if !is_lgc_letters_and_ascii(host) {
                 return host.to_string();
             }
-            host.nfd()
-                .filter(|&c| !is_nonspacing_mark(c))
-                .nfc()
-                .map(|c| {
-                    data::DIACRITIC_REMOVER_EXTRA
-                        .iter()
-                        .find(|(f, _)| *f == c)
-                        .map_or(c, |&(_, t)| t)
-                })
-                .collect()
+            drop_accents(host)
         };
         let lgc: Vec<char> = (0..0x2000)
             .filter_map(char::from_u32)
