@@ -412,3 +412,49 @@ fn every_rule_has_a_distinct_name_a_sentence_and_a_display() {
         assert_eq!(shown, unicode);
     }
 }
+
+/// `browsers::rules` decides a plain ASCII host without the parsers: it
+/// must give every browser's rule of the full verdicts, on every host of up
+/// to five bytes over bytes that reach each of the parsers' branches (the
+/// case of the `xn--` prefix, decimal and hexadecimal numbers, a character
+/// only STD3 rejects, `%`, a bracket), where both the shortcut's hosts and
+/// their near misses occur.
+#[test]
+fn plain_ascii_rules_equal_the_full_verdicts() {
+    let engine = Uts46::new();
+    let top = TopDomains::default();
+    let alphabet = b"axXnN-.0f%_[";
+    let mut hosts = vec![String::new()];
+    let mut plain = 0;
+    for length in 1..=5 {
+        let previous: Vec<String> = hosts.iter().filter(|h| h.len() == length - 1).cloned().collect();
+        for host in previous {
+            for &byte in alphabet {
+                hosts.push(format!("{host}{}", byte as char));
+            }
+        }
+    }
+    let extra = [
+        "xn--a.com",
+        "XN--ZCA.com",
+        "Xn--zca",
+        "a.0x1F",
+        "a.0X1f.",
+        "1.2.3.4",
+        "0x.com",
+        "x.1",
+        "a.b.c.",
+    ];
+    for host in hosts.iter().map(String::as_str).chain(extra) {
+        let full = browsers::verdicts(&engine, host, &top).rules();
+        assert_eq!(browsers::rules(&engine, host, &top), full, "{host:?}");
+        plain += usize::from(browsers::is_plain_ascii_host(host));
+    }
+    assert!(plain > 10_000, "{plain} plain hosts");
+    // None of the plain hosts' bytes is rejected by a parser.
+    for byte in (0..128u8).filter(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'.') {
+        let host = format!("a{}b.com", byte as char);
+        assert!(chromium::canonicalize_host(&engine, &host).is_ok(), "{host}");
+        assert!(idna_inspector::profiles::whatwg::host(&engine, &host).is_ok(), "{host}");
+    }
+}

@@ -2,6 +2,7 @@
 //! input order: the same [`convert_item`] per item as the one-thread loop,
 //! so the output is the same byte for byte.
 
+use super::reader::Lines;
 use super::{Item, ItemReader, RecordBuf, Summary, convert_item};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
@@ -19,128 +20,179 @@ use std::sync::{Arc, Mutex};
 /// stay small.
 const BLOCK_ITEMS: usize = 1024;
 /// Bytes of item text a block holds at most (long lines fill a block sooner).
-const BLOCK_BYTES: usize = 256 * 1024;
+const BLOCK_BYTES: usize = 32 * 1024;
 
-/// One item of a block, its text at `start..end` of the block's buffers.
+/// A part of a block, its text at `start..end` of the block's buffers.
 struct Stored {
-    line: u64,
     kind: Kind,
     start: usize,
     end: usize,
-    /// The reader's position after this item (progress, as the one-thread loop reports it).
-    bytes_read: u64,
 }
 
 enum Kind {
-    /// UTF-8 text, in `Block::text`.
-    Text,
+    /// Whole UTF-8 lines in `Block::text`, split by the converting thread
+    /// ([`Lines::items`]): the first line's number and the bytes read before it.
+    Lines { first: u64, bytes_before: u64 },
+    /// One item, UTF-8 text in `Block::text`.
+    Text { line: u64, bytes_read: u64 },
     /// Bytes that are not UTF-8, in `Block::bytes`.
-    NotUtf8,
+    NotUtf8 { line: u64, bytes_read: u64 },
     /// The kept prefix of an over-long line (in `Block::bytes`) and its full length.
-    TooLong(u64),
+    TooLong { line: u64, bytes_read: u64, bytes: u64 },
     /// A CSV/TSV row with this many fields, too few for the column.
-    MissingColumn(usize),
+    MissingColumn { line: u64, bytes_read: u64, fields: usize },
 }
 
-/// Items read in order, owned so that another thread can convert them, with
-/// one record buffer per item (kept across uses, as the one-thread loop keeps
-/// its one) and the records' summary, counted by the converting thread.
+/// Items read in order, owned so that another thread can convert them:
+/// runs of whole lines as the reader read them (the converting thread
+/// splits them, so the reading thread does next to nothing per line) and
+/// single items. The converting thread fills one record buffer per item
+/// (kept across uses, as the one-thread loop keeps its one), the bytes read
+/// up to each item, and the records' summary.
 #[derive(Default)]
 struct Block {
     text: String,
     bytes: Vec<u8>,
-    items: Vec<Stored>,
+    parts: Vec<Stored>,
     records: Vec<RecordBuf>,
+    /// The reader's position after each record's item (progress, as the one-thread loop reports it).
+    read_to: Vec<u64>,
+    /// Records filled.
+    filled: usize,
     summary: Summary,
 }
 
 impl Block {
-    /// Empties the block and reads up to [`BLOCK_ITEMS`] items (or
-    /// [`BLOCK_BYTES`]) into it; empty at the end of the input.
+    /// Empties the block and reads up to [`BLOCK_ITEMS`] single items or
+    /// [`BLOCK_BYTES`] of text into it; empty at the end of the input.
     fn fill<R: BufRead>(&mut self, reader: &mut ItemReader<R>) -> io::Result<()> {
         self.text.clear();
         self.bytes.clear();
-        self.items.clear();
-        while self.items.len() < BLOCK_ITEMS && self.text.len() + self.bytes.len() < BLOCK_BYTES {
+        self.parts.clear();
+        while self.parts.len() < BLOCK_ITEMS && self.text.len() + self.bytes.len() < BLOCK_BYTES {
+            let room = BLOCK_BYTES - self.text.len() - self.bytes.len();
+            if let Some(lines) = reader.next_lines(room)? {
+                let start = self.text.len();
+                self.text.push_str(lines.text);
+                self.parts.push(Stored {
+                    kind: Kind::Lines {
+                        first: lines.first,
+                        bytes_before: lines.bytes_before,
+                    },
+                    start,
+                    end: self.text.len(),
+                });
+                continue;
+            }
             let Some(item) = reader.next_item()? else {
                 break;
             };
-            let (line, kind, start, end) = match item {
+            let (kind, start, end) = match item {
                 Item::Text { line, text } => {
                     let start = self.text.len();
                     self.text.push_str(text);
-                    (line, Kind::Text, start, self.text.len())
+                    (Kind::Text { line, bytes_read: 0 }, start, self.text.len())
                 }
                 Item::NotUtf8 { line, bytes } => {
                     let start = self.bytes.len();
                     self.bytes.extend_from_slice(bytes);
-                    (line, Kind::NotUtf8, start, self.bytes.len())
+                    (Kind::NotUtf8 { line, bytes_read: 0 }, start, self.bytes.len())
                 }
                 Item::TooLong { line, prefix, bytes } => {
                     let start = self.bytes.len();
                     self.bytes.extend_from_slice(prefix);
-                    (line, Kind::TooLong(bytes), start, self.bytes.len())
+                    (
+                        Kind::TooLong {
+                            line,
+                            bytes_read: 0,
+                            bytes,
+                        },
+                        start,
+                        self.bytes.len(),
+                    )
                 }
-                Item::MissingColumn { line, fields } => (line, Kind::MissingColumn(fields), 0, 0),
+                Item::MissingColumn { line, fields } => (
+                    Kind::MissingColumn {
+                        line,
+                        bytes_read: 0,
+                        fields,
+                    },
+                    0,
+                    0,
+                ),
             };
-            let bytes_read = reader.bytes_read();
-            self.items.push(Stored {
-                line,
-                kind,
-                start,
-                end,
-                bytes_read,
-            });
+            let mut stored = Stored { kind, start, end };
+            if let Kind::Text { bytes_read, .. }
+            | Kind::NotUtf8 { bytes_read, .. }
+            | Kind::TooLong { bytes_read, .. }
+            | Kind::MissingColumn { bytes_read, .. } = &mut stored.kind
+            {
+                *bytes_read = reader.bytes_read();
+            }
+            self.parts.push(stored);
         }
         Ok(())
     }
 
-    /// The `index`th item as the reader gave it.
-    fn item(&self, index: usize) -> Item<'_> {
-        let Stored {
-            line,
-            ref kind,
-            start,
-            end,
-            ..
-        } = self.items[index];
-        match *kind {
-            Kind::Text => Item::Text {
-                line,
-                text: &self.text[start..end],
-            },
-            Kind::NotUtf8 => Item::NotUtf8 {
-                line,
-                bytes: &self.bytes[start..end],
-            },
-            Kind::TooLong(bytes) => Item::TooLong {
-                line,
-                prefix: &self.bytes[start..end],
-                bytes,
-            },
-            Kind::MissingColumn(fields) => Item::MissingColumn { line, fields },
-        }
+    /// Every item of the block in order, with the reader's position after it.
+    fn items(&self) -> impl Iterator<Item = (Item<'_>, u64)> {
+        self.parts.iter().flat_map(|part| {
+            let (start, end) = (part.start, part.end);
+            let (run, single) = match part.kind {
+                Kind::Lines { first, bytes_before } => {
+                    let lines = Lines {
+                        first,
+                        bytes_before,
+                        text: &self.text[start..end],
+                    };
+                    (Some(lines.items()), None)
+                }
+                Kind::Text { line, bytes_read } => {
+                    let text = &self.text[start..end];
+                    (None, Some((Item::Text { line, text }, bytes_read)))
+                }
+                Kind::NotUtf8 { line, bytes_read } => {
+                    let bytes = &self.bytes[start..end];
+                    (None, Some((Item::NotUtf8 { line, bytes }, bytes_read)))
+                }
+                Kind::TooLong { line, bytes_read, bytes } => {
+                    let prefix = &self.bytes[start..end];
+                    (None, Some((Item::TooLong { line, prefix, bytes }, bytes_read)))
+                }
+                Kind::MissingColumn {
+                    line,
+                    bytes_read,
+                    fields,
+                } => (None, Some((Item::MissingColumn { line, fields }, bytes_read))),
+            };
+            run.into_iter().flatten().chain(single)
+        })
     }
 
     /// Converts every item into its record, and counts the records.
     fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, mut spoof: Option<&mut Summarizer<'_>>) {
-        if self.records.len() < self.items.len() {
-            self.records.resize_with(self.items.len(), RecordBuf::new);
-        }
         let mut records = std::mem::take(&mut self.records);
-        self.summary = Summary::default();
-        for (index, record) in records.iter_mut().enumerate().take(self.items.len()) {
-            convert_item(
-                engine,
-                options,
-                &self.item(index),
-                skip_comments,
-                spoof.as_deref_mut(),
-                record,
-            );
-            self.summary.add(record);
+        let mut read_to = std::mem::take(&mut self.read_to);
+        read_to.clear();
+        let mut summary = Summary::default();
+        for (index, (item, bytes_read)) in self.items().enumerate() {
+            if records.len() == index {
+                records.push(RecordBuf::new());
+            }
+            let record = &mut records[index];
+            convert_item(engine, options, &item, skip_comments, spoof.as_deref_mut(), record);
+            summary.add(record);
+            read_to.push(bytes_read);
         }
+        self.summary = summary;
+        self.filled = read_to.len();
         self.records = records;
+        self.read_to = read_to;
+    }
+
+    /// The records filled by [`Self::convert`], each with the reader's position after its item.
+    fn converted(&self) -> impl Iterator<Item = (&RecordBuf, u64)> {
+        self.records[..self.filled].iter().zip(self.read_to.iter().copied())
     }
 }
 
@@ -221,7 +273,7 @@ fn hand_on_in_order<R: BufRead>(
         while !at_end && sent - next < in_flight as u64 {
             let mut block = spare.pop().unwrap_or_default();
             block.fill(&mut items)?;
-            if block.items.is_empty() {
+            if block.parts.is_empty() {
                 at_end = true;
                 break;
             }
@@ -237,8 +289,8 @@ fn hand_on_in_order<R: BufRead>(
         let (number, block) = converted.unwrap_or_else(|payload| panic::resume_unwind(payload));
         waiting.insert(number, block);
         while let Some(block) = waiting.remove(&next) {
-            for (index, (record, item)) in block.records.iter().zip(&block.items).enumerate() {
-                if each(record, item.bytes_read)?.is_break() {
+            for (index, (record, bytes_read)) in block.converted().enumerate() {
+                if each(record, bytes_read)?.is_break() {
                     // Only the records handed on are counted, as on one thread.
                     block.records[..=index].iter().for_each(|record| summary.add(record));
                     return Ok(summary);

@@ -148,6 +148,16 @@ impl<R: BufRead> ItemReader<R> {
         }
     }
 
+    /// Whole UTF-8 lines of a plain-text input together (see
+    /// [`LineReader::next_lines`]); `None` where the next item must be read
+    /// by [`Self::next_item`], and always for CSV/TSV.
+    pub(crate) fn next_lines(&mut self, max_bytes: usize) -> io::Result<Option<Lines<'_>>> {
+        match &mut self.source {
+            Source::Lines(lines) => lines.next_lines(max_bytes),
+            Source::Delimited(_) => Ok(None),
+        }
+    }
+
     /// The next item, or `None` at the end. Errors: the underlying read error.
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
         match &mut self.source {
@@ -194,27 +204,15 @@ impl<R: BufRead> LineReader<R> {
 
     /// The next line, or `None` at the end. Errors: the underlying read error.
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
-        if self.block_start < self.block.len() {
-            return Ok(Some(self.next_block_line()));
-        }
-        self.reader.consume(std::mem::take(&mut self.borrowed));
-        // One fill per call: at the end of a terminal's input, a second would wait for more.
-        let available = fill(&mut self.reader)?;
-        if available.is_empty() {
-            return Ok(None);
-        }
-        let first_lf = memchr::memchr(b'\n', available);
-        if let Some(lines) = utf8_lines(&available[..available.len().min(BLOCK_BYTES)]) {
-            self.block.clear();
-            self.block.push_str(lines);
-            self.block_start = 0;
-            self.reader.consume(self.block.len());
-            return Ok(Some(self.next_block_line()));
+        match self.fill_block()? {
+            Filled::Lines => return Ok(Some(self.next_block_line())),
+            Filled::End => return Ok(None),
+            Filled::NotWhole => {}
         }
         // The first line is not UTF-8 (handed out from the source's buffer
-        // when its LF is there), or runs past the buffer (gathered).
-        if let Some(lf) = first_lf {
-            // The same bytes again: a buffered reader holding some reads nothing.
+        // when its LF is there), or runs past the buffer (gathered). The
+        // same bytes again: a buffered reader holding some reads nothing.
+        if let Some(lf) = memchr::memchr(b'\n', self.reader.fill_buf()?) {
             let bytes = &self.reader.fill_buf()?[..=lf];
             self.borrowed = bytes.len();
             self.bytes_read += bytes.len() as u64;
@@ -228,14 +226,62 @@ impl<R: BufRead> LineReader<R> {
         Ok(Some(line_item(self.line, &self.buffer, length, ended, cr_before_lf)))
     }
 
+    /// Whole UTF-8 lines together, at most `max_bytes` of them (at least
+    /// one line), for another thread to split with [`Lines::items`]: the
+    /// items [`Self::next_item`] would give one by one. `None` when the next
+    /// line is not UTF-8, runs past the source's buffer, or there is none:
+    /// then [`Self::next_item`] reads it. Errors: the underlying read error.
+    pub(crate) fn next_lines(&mut self, max_bytes: usize) -> io::Result<Option<Lines<'_>>> {
+        if self.fill_block()? != Filled::Lines {
+            return Ok(None);
+        }
+        let rest = &self.block[self.block_start..];
+        let taken = match rest.len() <= max_bytes {
+            true => rest.len(),
+            false => memchr::memrchr(b'\n', &rest.as_bytes()[..max_bytes]).map_or(first_line(rest).len(), |lf| lf + 1),
+        };
+        let text = &rest[..taken];
+        let lines = Lines {
+            first: self.line + 1,
+            bytes_before: self.bytes_read,
+            text,
+        };
+        // Every line of the block ends with its LF.
+        self.line += memchr::memchr_iter(b'\n', text.as_bytes()).count() as u64;
+        self.bytes_read += taken as u64;
+        self.block_start += taken;
+        Ok(Some(lines))
+    }
+
+    /// Makes sure `block` has lines to hand out: what is left of it, or the
+    /// whole UTF-8 lines at the start of the source's buffer (a new block).
+    fn fill_block(&mut self) -> io::Result<Filled> {
+        if self.block_start < self.block.len() {
+            return Ok(Filled::Lines);
+        }
+        self.reader.consume(std::mem::take(&mut self.borrowed));
+        // One fill per call: at the end of a terminal's input, a second would wait for more.
+        let available = fill(&mut self.reader)?;
+        if available.is_empty() {
+            return Ok(Filled::End);
+        }
+        let Some(lines) = utf8_lines(&available[..available.len().min(BLOCK_BYTES)]) else {
+            return Ok(Filled::NotWhole);
+        };
+        self.block.clear();
+        self.block.push_str(lines);
+        self.block_start = 0;
+        self.reader.consume(self.block.len());
+        Ok(Filled::Lines)
+    }
+
     /// The next line of `block`, which holds one.
     fn next_block_line(&mut self) -> Item<'_> {
-        let rest = &self.block[self.block_start..];
-        let end = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |lf| lf + 1);
-        self.block_start += end;
-        self.bytes_read += end as u64;
+        let line = first_line(&self.block[self.block_start..]);
+        self.block_start += line.len();
+        self.bytes_read += line.len() as u64;
         self.line += 1;
-        text_line_item(self.line, &rest[..end])
+        text_line_item(self.line, line)
     }
 
     /// Reads one line into `buffer` (capped); returns its full length in bytes,
@@ -270,6 +316,52 @@ impl<R: BufRead> LineReader<R> {
             }
         }
     }
+}
+
+/// What [`LineReader::fill_block`] found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Filled {
+    /// `block` has lines to hand out.
+    Lines,
+    /// The source has no more bytes.
+    End,
+    /// The next line is not UTF-8, or runs past the source's buffer.
+    NotWhole,
+}
+
+/// Whole lines that are UTF-8, read together ([`LineReader::next_lines`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lines<'a> {
+    /// The number of the first line.
+    pub first: u64,
+    /// Bytes read before the first line.
+    pub bytes_before: u64,
+    /// The lines, each ending with its LF.
+    pub text: &'a str,
+}
+
+impl<'a> Lines<'a> {
+    /// Each line's item, as [`LineReader::next_item`] gives it, with the
+    /// bytes read up to the line's end.
+    pub fn items(self) -> impl Iterator<Item = (Item<'a>, u64)> {
+        let (mut number, mut read, mut rest) = (self.first, self.bytes_before, self.text);
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            let line = first_line(rest);
+            rest = &rest[line.len()..];
+            read += line.len() as u64;
+            number += 1;
+            Some((text_line_item(number - 1, line), read))
+        })
+    }
+}
+
+/// The first line of `text`, with its LF (all of `text` when it has none).
+fn first_line(text: &str) -> &str {
+    let end = memchr::memchr(b'\n', text.as_bytes()).map_or(text.len(), |lf| lf + 1);
+    &text[..end]
 }
 
 /// The source's buffered bytes, filled first when empty (retrying an interrupted read).

@@ -344,6 +344,44 @@ fn tolerated(code: ErrorCode) -> bool {
     )
 }
 
+/// Each browser's deciding rule on `input`: [`verdicts`]`(…).rules()`, but
+/// a plain ASCII host ([`is_plain_ascii_host`]), which every browser shows
+/// as it is, is decided without running the parsers.
+pub fn rules(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> BrowserRules {
+    if is_plain_ascii_host(input) {
+        return PLAIN_ASCII_RULES;
+    }
+    verdicts(engine, input, top_domains).rules()
+}
+
+/// The rules of a plain ASCII host: no label is decoded, so Chromium shows
+/// the host as it is (`kNone`), Firefox passes it through and WebKit maps nothing.
+const PLAIN_ASCII_RULES: BrowserRules = BrowserRules {
+    chromium: chromium::Rule::None,
+    firefox: firefox::Rule::Passthrough,
+    webkit: webkit::Rule::NoMapping,
+};
+
+/// A host of ASCII letters, digits, hyphens and dots, with no label that
+/// starts with `xn--` (in any case) and not ending in a number. On such a
+/// host every parser only lowercases: none of its bytes is one of
+/// Chromium's invalid host characters or a forbidden domain code point, no
+/// `%` is decoded, UTS #46 maps nothing but the case and rejects nothing
+/// with the URL Standard's flags, and it is no IPv4 address (the
+/// ends-in-a-number checker ignores case). No label is then an A-label,
+/// so no browser decodes one. `tests/browsers.rs` compares [`rules`] with
+/// [`verdicts`] on every such host of up to five bytes over the bytes that
+/// matter and on the corpora.
+pub fn is_plain_ascii_host(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    !bytes.is_empty()
+        && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !bytes
+            .split(|&b| b == b'.')
+            .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--"))
+        && !whatwg::ends_in_a_number(input)
+}
+
 /// The three browsers' verdicts on `input`, a host as typed.
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).

@@ -178,7 +178,7 @@ fn takes_shortcut(input: &str, protected: &ProtectedList) -> bool {
 
 /// The shortcut's summary: the browsers' verdicts alone.
 fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> SpoofSummary {
-    let browsers = crate::browsers::verdicts(engine, input, protected.top_domains()).rules();
+    let browsers = crate::browsers::rules(engine, input, protected.top_domains());
     let punycode = browsers.chromium.display() == Display::Punycode;
     SpoofSummary {
         browsers,

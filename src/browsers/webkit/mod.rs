@@ -207,13 +207,54 @@ pub fn is_lookalike_character(previous: Option<char>, c: char) -> Option<Rule> {
             .then_some(Rule::LookalikeCharacter),
         '.' => None,
         _ => {
-            let sequence = data::SCRIPT_LOOKALIKES
-                .iter()
-                .any(|&(script, lookalikes)| is_lookalike_sequence(script, lookalikes, previous, c))
+            // A pair holds a script's lookalike on one side: most pairs hold none of them.
+            let may_pair = is_script_lookalike(c) || previous.is_some_and(is_script_lookalike);
+            let sequence = may_pair
+                && data::SCRIPT_LOOKALIKES
+                    .iter()
+                    .any(|&(script, lookalikes)| is_lookalike_sequence(script, lookalikes, previous, c))
                 || is_arabic_lookalike_sequence(previous, c);
             sequence.then_some(Rule::LookalikeSequence)
         }
     }
+}
+
+/// The code points of every list of [`data::SCRIPT_LOOKALIKES`], sorted.
+const SCRIPT_LOOKALIKES_SORTED: [u32; script_lookalike_count()] = {
+    let mut all = [0u32; script_lookalike_count()];
+    let (mut filled, mut list) = (0, 0);
+    while list < data::SCRIPT_LOOKALIKES.len() {
+        let mut index = 0;
+        while index < data::SCRIPT_LOOKALIKES[list].1.len() {
+            // Insertion sort: each code point goes in before the larger ones.
+            let code = data::SCRIPT_LOOKALIKES[list].1[index];
+            let mut at = filled;
+            while at > 0 && all[at - 1] > code {
+                all[at] = all[at - 1];
+                at -= 1;
+            }
+            all[at] = code;
+            filled += 1;
+            index += 1;
+        }
+        list += 1;
+    }
+    all
+};
+
+const fn script_lookalike_count() -> usize {
+    let (mut count, mut list) = (0, 0);
+    while list < data::SCRIPT_LOOKALIKES.len() {
+        count += data::SCRIPT_LOOKALIKES[list].1.len();
+        list += 1;
+    }
+    count
+}
+
+/// True when `c` (as `char16_t`, like [`is_lookalike_sequence`]) is in any
+/// script's lookalike list: without one on either side, no pair is a sequence.
+fn is_script_lookalike(c: char) -> bool {
+    SCRIPT_LOOKALIKES_SORTED.binary_search(&((c as u32) & 0xFFFF)).is_ok()
 }
 
 /// `isLookalikeSequence<Script>`: a lookalike of `script` next to a
@@ -267,6 +308,12 @@ mod tests {
     #[test]
     fn the_lookalike_list_is_sorted_for_binary_search() {
         assert!(data::LOOKALIKE_CHARACTERS.windows(2).all(|w| w[0] < w[1]));
+        let mut all: Vec<u32> = data::SCRIPT_LOOKALIKES
+            .iter()
+            .flat_map(|(_, list)| list.iter().copied())
+            .collect();
+        all.sort_unstable();
+        assert_eq!(SCRIPT_LOOKALIKES_SORTED.as_slice(), all.as_slice());
     }
 
     #[test]
