@@ -1,12 +1,16 @@
 //! Arbitrary bytes as a batch file: no panic, one record per input line (LF
 //! splits; a final line without LF counts), numbered 1..=n in order. The
-//! first byte picks plain lines, CSV or TSV; CSV/TSV rows must come out in
-//! increasing line order.
+//! first byte picks plain lines, CSV or TSV, and the size of the reader's
+//! buffer (1–64 bytes, so that lines cross its refills); CSV/TSV rows must
+//! come out in increasing line order. Two threads give the records and the
+//! progress of one thread.
 #![no_main]
 
-use idna_inspector::batch::{Column, InputFormat, ItemReader, convert_each};
+use idna_inspector::batch::{Column, InputFormat, ItemReader, Record, convert_each, convert_each_parallel};
 use idna_inspector::uts46::{Options, Uts46};
 use libfuzzer_sys::fuzz_target;
+use std::io::BufReader;
+use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,14 +20,17 @@ fuzz_target!(|data: &[u8]| {
         1 => InputFormat::Csv(Column::Index(selector as usize % 4)),
         _ => InputFormat::Tsv(Column::Name("domain".into())),
     };
+    let capacity = 1 + usize::from(selector / 3) % 64;
     let engine = Uts46::new();
-    let Ok(items) = ItemReader::new(file, &format) else { return };
-    let mut numbers = Vec::new();
-    let summary = convert_each(&engine, &Options::default(), None, items, |record, _| {
-        numbers.push(record.line);
+    let reader = || ItemReader::new(BufReader::with_capacity(capacity, file), &format);
+    let Ok(items) = reader() else { return };
+    let mut one: Vec<(Record, u64)> = Vec::new();
+    let summary = convert_each(&engine, &Options::default(), None, items, |record, read| {
+        one.push((record.to_record(), read));
         Ok(ControlFlow::Continue(()))
     })
     .expect("reading from memory cannot fail");
+    let numbers: Vec<u64> = one.iter().map(|(record, _)| record.line).collect();
     assert_eq!(summary.lines, numbers.len() as u64);
     if matches!(format, InputFormat::Lines) {
         assert_eq!(numbers.len(), line_count(file), "record count");
@@ -34,6 +41,16 @@ fuzz_target!(|data: &[u8]| {
     } else {
         assert!(numbers.windows(2).all(|pair| pair[0] < pair[1]), "order {numbers:?}");
     }
+    let items = reader().expect("the header was read once already");
+    let mut two: Vec<(Record, u64)> = Vec::new();
+    let threads = NonZeroUsize::new(2).expect("two");
+    let parallel = convert_each_parallel(&engine, &Options::default(), None, items, threads, |record, read| {
+        two.push((record.to_record(), read));
+        Ok(ControlFlow::Continue(()))
+    })
+    .expect("reading from memory cannot fail");
+    assert_eq!(parallel, summary);
+    assert!(one == two, "two threads differ from one");
 });
 
 fn line_count(bytes: &[u8]) -> usize {
