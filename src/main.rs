@@ -348,7 +348,7 @@ fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) 
 /// `explain --format markdown|html`: the report of the whole inspection.
 fn run_report(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &ProtectedList, format: ExplainFormat) -> ExitCode {
     let (results, trace) = engine.process_traced(domain, options);
-    let spoof = spoof::analyze_results(engine, domain, &results, protected);
+    let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
     let report = idna_inspector::report::Report {
         options,
         results: &results,

@@ -142,3 +142,57 @@ fn to_unicode_and_to_ascii_alone_equal_process() {
     // The Unicode fast path must have been exercised, not only the full engine.
     assert!(fast > 10_000, "{fast} valid non-ASCII names");
 }
+
+/// `Options::checks_at_least`: no flag changes what a name converts to,
+/// only which errors are recorded, so a name that ToUnicode or ToASCII N
+/// converts without an error under some flags converts to the same text,
+/// without an error, under any flags that check no more — which is what
+/// lets `Uts46::to_ascii_n_given` hand the batch's ToASCII to the browsers'
+/// host parsers. Every pair of ten flag sets, on 8,000 corpus names.
+#[test]
+fn a_conversion_without_errors_holds_under_fewer_checks() {
+    let engine = Uts46::new();
+    let names = names::corpus(MappingTable::bundled(), 8_000);
+    let flag_sets: Vec<Options> = (0u32..8)
+        .map(|bits| Options {
+            use_std3_ascii_rules: bits & 1 != 0,
+            check_hyphens: bits & 2 != 0,
+            check_bidi: bits & 4 != 0,
+            check_joiners: bits & 4 == 0,
+            verify_dns_length: bits & 3 == 3,
+            ignore_invalid_punycode: bits == 0,
+            check_contexto: bits == 7,
+        })
+        .chain([Options::default(), idna_inspector::profiles::whatwg::uts46_options()])
+        .collect();
+    let (mut pairs, mut reused) = (0, 0);
+    for strict in &flag_sets {
+        let converted: Vec<_> = names
+            .iter()
+            .map(|name| (engine.to_ascii_n(name, strict), engine.to_unicode(name, strict)))
+            .collect();
+        for lax in flag_sets.iter().filter(|lax| strict.checks_at_least(lax)) {
+            pairs += 1;
+            for (name, (ascii, unicode)) in names.iter().zip(&converted) {
+                if ascii.errors.is_empty() {
+                    assert_eq!(engine.to_ascii_n(name, lax), *ascii, "{name:?} {strict:?} → {lax:?}");
+                    let known = idna_inspector::uts46::Known {
+                        input: name,
+                        options: strict,
+                        to_ascii_n: ascii,
+                    };
+                    assert_eq!(engine.to_ascii_n_given(name, lax, Some(known)), *ascii);
+                    reused += 1;
+                }
+                if unicode.errors.is_empty() {
+                    assert_eq!(engine.to_unicode(name, lax), *unicode, "{name:?} {strict:?} → {lax:?}");
+                }
+            }
+        }
+    }
+    assert!(pairs > 20 && reused > 50_000, "{pairs} pairs, {reused} conversions reused");
+    // A flag set that checks less is never taken for one that checks more.
+    let default = Options::default();
+    assert!(default.checks_at_least(&idna_inspector::profiles::whatwg::uts46_options()));
+    assert!(!idna_inspector::profiles::whatwg::uts46_options().checks_at_least(&default));
+}

@@ -8,7 +8,7 @@ use idna_inspector::uts46::{ErrorCode, Options, Uts46};
 fn report(input: &str, options: &Options) -> (String, String) {
     let engine = Uts46::new();
     let (results, trace) = engine.process_traced(input, options);
-    let spoof = spoof::analyze_results(&engine, input, &results, &ProtectedList::default());
+    let spoof = spoof::analyze_results(&engine, input, &results, options, &ProtectedList::default());
     let report = Report {
         options,
         results: &results,

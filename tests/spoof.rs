@@ -241,7 +241,7 @@ fn summary_shortcut_agrees_with_the_full_analysis() {
     {
         for list in [&none, &protected()] {
             let results = engine.process(name, &idna_inspector::Options::default());
-            let quick = spoof::summarize(&engine, name, || &results, list);
+            let quick = spoof::summarize(&engine, name, &idna_inspector::Options::default(), || &results, list);
             let full = spoof::SpoofSummary::from(&spoof::analyze(&engine, name, list));
             assert_eq!(quick, full, "{name}");
         }

@@ -42,7 +42,7 @@ impl Inspection {
         let started = Instant::now();
         let (results, trace) = engine.process_traced(input, &options);
         let elapsed = started.elapsed();
-        let spoof = spoof::analyze_results(engine, input, &results, protected);
+        let spoof = spoof::analyze_results(engine, input, &results, &options, protected);
         let comparison = profiles::compare(engine, input, &options);
         let profile_chars = crate::display::unique(input.chars())
             .into_iter()

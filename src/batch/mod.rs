@@ -103,7 +103,7 @@ pub(crate) fn convert_text(
 ) {
     let results = fill_results(engine, options, line, text, record);
     if let Some(summarizer) = spoof {
-        let summary = summarizer.summarize(engine, text, || results.unwrap_or_else(|| valid_results(record)));
+        let summary = summarizer.summarize(engine, text, options, || results.unwrap_or_else(|| valid_results(record)));
         record.set_spoof(summary);
     }
 }

@@ -20,7 +20,7 @@ pub(crate) mod props;
 pub mod webkit;
 
 use crate::profiles::whatwg;
-use crate::uts46::{Conversion, ErrorCode, Uts46};
+use crate::uts46::{Conversion, ErrorCode, Known, Uts46};
 use serde::Serialize;
 
 /// The three browsers whose display logic is ported.
@@ -291,6 +291,10 @@ pub(crate) struct UrlHost {
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
     /// an empty label, the lengths, the hyphen rules.
     pub display: Option<Conversion>,
+    /// ToASCII N of the input with the Standard's flags, without an error,
+    /// when the domain parser made it of the input as typed (non-ASCII, no
+    /// `%`) and it became the host.
+    to_ascii_n: Option<Conversion>,
 }
 
 impl UrlHost {
@@ -299,8 +303,9 @@ impl UrlHost {
     /// flags), as the Standard did before its August 2026 draft and as both
     /// browsers' parsers still do (the `idna` crate's `domain_to_ascii`;
     /// WebKit's `URLParser`).
-    pub fn parse(engine: &Uts46<'_>, input: &str) -> UrlHost {
-        let host = match whatwg::host(engine, input) {
+    /// `known`: ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
+    pub fn parse(engine: &Uts46<'_>, input: &str, known: Option<Known<'_>>) -> UrlHost {
+        let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
                 let has_ace = domain.split('.').any(|label| label.starts_with("xn--"));
                 let errors = if has_ace && whatwg::percent_decode(input).is_ascii() {
@@ -318,11 +323,19 @@ impl UrlHost {
             Ok(address) => Ok(address),
             Err(failure) => Err(failure.name.to_string()),
         };
-        let display = match &host {
-            Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain)),
-            _ => None,
+        let (display, to_ascii_n) = match &host {
+            Ok(whatwg::Host::Domain(domain)) => {
+                let converted = !input.is_ascii() && !input.contains('%');
+                let to_ascii_n = converted.then(|| Conversion::valid(domain.clone()));
+                (Some(display_to_unicode(engine, domain)), to_ascii_n)
+            }
+            _ => (None, None),
         };
-        UrlHost { host, display }
+        UrlHost {
+            host,
+            display,
+            to_ascii_n,
+        }
     }
 }
 
@@ -386,9 +399,24 @@ pub fn is_plain_ascii_host(input: &str) -> bool {
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
 pub fn verdicts(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
-    let url_host = UrlHost::parse(engine, input);
+    verdicts_given(engine, input, top_domains, None)
+}
+
+/// [`verdicts`], given ToASCII N of `input` made already under other flags
+/// (the batch's): a host parser whose flags check no more takes it
+/// ([`Uts46::to_ascii_n_given`]). The URL Standard's flags check all that
+/// Chromium's canonicalizer checks, so the canonicalizer takes the URL
+/// parser's ToASCII of the same input.
+pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: Option<Known<'_>>) -> Verdicts {
+    let url_host = UrlHost::parse(engine, input, known);
+    let url_options = whatwg::uts46_options();
+    let parsed = url_host.to_ascii_n.as_ref().map(|to_ascii_n| Known {
+        input,
+        options: &url_options,
+        to_ascii_n,
+    });
     Verdicts {
-        chromium: chromium::verdict(engine, input, top_domains),
+        chromium: chromium::verdict_given(engine, input, top_domains, parsed.or(known)),
         firefox: firefox::verdict_on(&url_host, input, firefox::RestrictionProfile::default()),
         webkit: webkit::verdict_on(&url_host, input),
     }

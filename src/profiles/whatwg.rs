@@ -15,7 +15,7 @@
 //! assert!(parse_host(&engine, "exa mple.com").host.is_none());
 //! ```
 
-use crate::uts46::{Conversion, Options, Preset, Uts46};
+use crate::uts46::{Conversion, Known, Options, Preset, Uts46};
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -109,7 +109,7 @@ pub fn uts46_options() -> Options {
 /// `host-missing` failure.
 pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
     let mut errors = Vec::new();
-    let parsed = parse(engine, input, Some(&mut errors));
+    let parsed = parse(engine, input, Some(&mut errors), None);
     let to_unicode = match &parsed.host {
         Ok(Host::Domain(domain)) => domain_to_unicode(engine, domain),
         Ok(address) => Conversion {
@@ -135,7 +135,13 @@ pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
 /// failed at ([`parse_host`] without the errors that are no failure and
 /// without domain to Unicode).
 pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
-    parse(engine, input, None).host
+    host_given(engine, input, None)
+}
+
+/// [`host`], given ToASCII N of `input` made already under other flags
+/// ([`Uts46::to_ascii_n_given`] decides whether it serves).
+pub fn host_given(engine: &Uts46<'_>, input: &str, known: Option<Known<'_>>) -> Result<Host, ValidationError> {
+    parse(engine, input, None, known).host
 }
 
 /// What [`parse`] found.
@@ -152,7 +158,12 @@ struct Parsed<'a> {
 /// The host parser's steps. `report`: where the validation errors go, the
 /// failing one last; `None` skips the work that only reports (the strict
 /// ToASCII of the domain parser).
-fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<ValidationError>>) -> Parsed<'a> {
+fn parse<'a>(
+    engine: &Uts46<'_>,
+    input: &'a str,
+    mut report: Option<&mut Vec<ValidationError>>,
+    known: Option<Known<'_>>,
+) -> Parsed<'a> {
     let reporting = report.is_some();
     let mut noted = |error: ValidationError| {
         if let Some(errors) = report.as_deref_mut() {
@@ -198,7 +209,7 @@ fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<Val
     };
     // Step 6: the domain parser.
     let mut errors = Vec::new();
-    let checked = domain_parser(engine, &domain, &mut errors, reporting);
+    let checked = domain_parser(engine, &domain, &mut errors, reporting, known);
     let failure = errors.iter().find(|e| e.failure).cloned();
     errors.into_iter().for_each(&mut noted);
     let ascii_domain = match checked {
@@ -237,7 +248,13 @@ fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<Val
 /// goes through the relaxed ToASCII; an empty result or a forbidden domain
 /// code point fails. `Err` holds the ASCII form reached, for display; the
 /// failing `domain-to-ASCII` error is the last one pushed.
-fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationError>, reporting: bool) -> Result<String, String> {
+fn domain_parser(
+    engine: &Uts46<'_>,
+    domain: &str,
+    errors: &mut Vec<ValidationError>,
+    reporting: bool,
+    known: Option<Known<'_>>,
+) -> Result<String, String> {
     if reporting {
         let strict = engine.to_ascii_n(domain, &Options::default());
         if !strict.errors.is_empty() {
@@ -262,7 +279,7 @@ fn domain_parser(engine: &Uts46<'_>, domain: &str, errors: &mut Vec<ValidationEr
     let result = if domain.is_ascii() {
         domain.to_ascii_lowercase()
     } else {
-        let relaxed = engine.to_ascii_n(domain, &uts46_options());
+        let relaxed = engine.to_ascii_n_given(domain, &uts46_options(), known);
         if !relaxed.errors.is_empty() {
             return fails(
                 format!("(ToASCII with beStrict = false: {})", codes_of(&relaxed)),

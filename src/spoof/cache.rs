@@ -6,7 +6,7 @@
 #[cfg(test)]
 use super::summarize;
 use super::{ProtectedList, SpoofSummary, full_summary, shortcut_summary, takes_shortcut};
-use crate::uts46::{Results, Uts46};
+use crate::uts46::{Options, Results, Uts46};
 use std::borrow::Borrow;
 use std::collections::HashMap;
 
@@ -52,27 +52,28 @@ impl<'p> Summarizer<'p> {
         }
     }
 
-    /// [`super::summarize`]`(engine, input, results, protected)`, from memory when
-    /// `input` was summarized before. `engine` and the flags of `results`
-    /// must be the same on every call.
+    /// [`super::summarize`]`(engine, input, options, results, protected)`,
+    /// from memory when `input` was summarized before. `engine` and
+    /// `options` must be the same on every call.
     pub fn summarize<R: Borrow<Results>>(
         &mut self,
         engine: &Uts46<'_>,
         input: &str,
+        options: &Options,
         results: impl FnOnce() -> R,
     ) -> SpoofSummary {
         if takes_shortcut(input, self.protected) {
             return shortcut_summary(engine, input, self.protected);
         }
         if input.len() > Self::LONGEST {
-            return full_summary(engine, input, results().borrow(), self.protected);
+            return full_summary(engine, input, results().borrow(), options, self.protected);
         }
         if let Some(&known) = self.newer.get(input) {
             return known;
         }
         let summary = match self.older.remove(input) {
             Some(known) => known,
-            None => full_summary(engine, input, results().borrow(), self.protected),
+            None => full_summary(engine, input, results().borrow(), options, self.protected),
         };
         if self.newer.len() >= self.generation {
             self.older = std::mem::take(&mut self.newer);
@@ -85,7 +86,6 @@ impl<'p> Summarizer<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uts46::Options;
 
     /// With generations of three names, names come back after being dropped
     /// and after moving between generations: every summary equals a fresh
@@ -117,8 +117,12 @@ mod tests {
             let mut summarizer = Summarizer::with_generation(protected, 3);
             for name in names.iter().cycle().take(names.len() * 5) {
                 let results = engine.process(name, &options);
-                let remembered = summarizer.summarize(&engine, name, || &results);
-                assert_eq!(remembered, summarize(&engine, name, || &results, protected), "{name}");
+                let remembered = summarizer.summarize(&engine, name, &options, || &results);
+                assert_eq!(
+                    remembered,
+                    summarize(&engine, name, &options, || &results, protected),
+                    "{name}"
+                );
                 assert!(summarizer.newer.len() <= 3 && summarizer.older.len() <= 3);
                 assert!(!summarizer.newer.contains_key(long.as_str()), "a long name is not remembered");
             }

@@ -31,7 +31,7 @@ pub use text::explain;
 use crate::browsers::props;
 use crate::display::visual_order;
 use crate::names::char_name;
-use crate::uts46::{ErrorCode, Options, Results, Uts46};
+use crate::uts46::{ErrorCode, Known, Options, Results, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, mapping_fate};
 use serde::Serialize;
@@ -146,25 +146,27 @@ impl From<&SpoofReport> for SpoofSummary {
 /// Analyzes `input` with the default UTS #46 flags (what a browser checks
 /// when it decides how to display a name).
 pub fn analyze(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> SpoofReport {
-    let results = engine.process(input, &Options::default());
-    analyze_results(engine, input, &results, protected)
+    let options = Options::default();
+    let results = engine.process(input, &options);
+    analyze_results(engine, input, &results, &options, protected)
 }
 
 /// The verdict only, with a shortcut: an all-ASCII name without an A-label
 /// and no protected names has no finding to look for (every label shows
 /// as itself); the browsers' verdicts are still each browser's own.
-/// `results`: the engine's results for `input` (any flags), asked for only
-/// when the shortcut does not apply.
+/// `results`: the engine's results for `input` under `options`, asked for
+/// only when the shortcut does not apply.
 pub fn summarize<R: Borrow<Results>>(
     engine: &Uts46<'_>,
     input: &str,
+    options: &Options,
     results: impl FnOnce() -> R,
     protected: &ProtectedList,
 ) -> SpoofSummary {
     if takes_shortcut(input, protected) {
         return shortcut_summary(engine, input, protected);
     }
-    full_summary(engine, input, results().borrow(), protected)
+    full_summary(engine, input, results().borrow(), options, protected)
 }
 
 /// True when [`summarize`] takes its shortcut: an all-ASCII name without
@@ -188,16 +190,35 @@ fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) 
 }
 
 /// The summary of the full analysis.
-fn full_summary(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofSummary {
-    SpoofSummary::from(&analyze_with(engine, input, results, protected, false))
+fn full_summary(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: &Results,
+    options: &Options,
+    protected: &ProtectedList,
+) -> SpoofSummary {
+    SpoofSummary::from(&analyze_with(engine, input, results, options, protected, false))
 }
 
-/// Analyzes `input` given the engine's `results` for it (computed with any flags).
-pub fn analyze_results(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList) -> SpoofReport {
-    analyze_with(engine, input, results, protected, true)
+/// Analyzes `input` given the engine's `results` for it, computed with `options`.
+pub fn analyze_results(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: &Results,
+    options: &Options,
+    protected: &ProtectedList,
+) -> SpoofReport {
+    analyze_with(engine, input, results, options, protected, true)
 }
 
-fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &ProtectedList, detailed: bool) -> SpoofReport {
+fn analyze_with(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: &Results,
+    options: &Options,
+    protected: &ProtectedList,
+    detailed: bool,
+) -> SpoofReport {
     let unicode_labels: Vec<&str> = results.to_unicode.value.split('.').collect();
     let ascii_labels: Vec<&str> = results.to_ascii_n.value.split('.').collect();
     let tld = unicode_labels
@@ -236,7 +257,12 @@ fn analyze_with(engine: &Uts46<'_>, input: &str, results: &Results, protected: &
     if let Some(found) = &lookalike {
         findings.push(lookalike_finding(found));
     }
-    let browsers = crate::browsers::verdicts(engine, input, protected.top_domains());
+    let known = Known {
+        input,
+        options,
+        to_ascii_n: &results.to_ascii_n,
+    };
+    let browsers = crate::browsers::verdicts_given(engine, input, protected.top_domains(), Some(known));
     let mut report = SpoofReport {
         input: input.to_string(),
         to_unicode: results.to_unicode.value.clone(),

@@ -91,6 +91,38 @@ pub struct Options {
     pub check_contexto: bool,
 }
 
+impl Options {
+    /// True when `self` makes every check `other` makes (IgnoreInvalidPunycode
+    /// counts as one check less). No flag changes what a name converts to,
+    /// only which errors are recorded (UseSTD3ASCIIRules too: the parser
+    /// reads the older tables' `disallowed_STD3_*` as valid and mapped), so
+    /// a name converted without an error under `self` converts to the same
+    /// text, without an error, under `other`. `tests/uts46.rs` checks this
+    /// on the differential corpus.
+    pub fn checks_at_least(&self, other: &Options) -> bool {
+        let at_least = |mine: bool, theirs: bool| mine || !theirs;
+        at_least(self.use_std3_ascii_rules, other.use_std3_ascii_rules)
+            && at_least(self.check_hyphens, other.check_hyphens)
+            && at_least(self.check_bidi, other.check_bidi)
+            && at_least(self.check_joiners, other.check_joiners)
+            && at_least(self.verify_dns_length, other.verify_dns_length)
+            && at_least(!self.ignore_invalid_punycode, !other.ignore_invalid_punycode)
+            && at_least(self.check_contexto, other.check_contexto)
+    }
+}
+
+/// ToASCII N of a name, made under some flags, for a caller that needs it
+/// under others ([`Uts46::to_ascii_n_given`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Known<'a> {
+    /// The name converted.
+    pub input: &'a str,
+    /// The flags it was converted with.
+    pub options: &'a Options,
+    /// Its ToASCII N.
+    pub to_ascii_n: &'a Conversion,
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -169,7 +201,7 @@ pub struct Conversion {
 
 impl Conversion {
     /// A result without errors.
-    fn valid(value: String) -> Conversion {
+    pub(crate) fn valid(value: String) -> Conversion {
         Conversion {
             value,
             errors: Vec::new(),
@@ -302,6 +334,21 @@ impl<'t> Uts46<'t> {
         }
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
         self.to_ascii(&nontransitional, options, None)
+    }
+
+    /// [`Self::to_ascii_n`], taken from `known` when that is `input`
+    /// converted without an error under flags that check at least what
+    /// `options` check ([`Options::checks_at_least`]): the host parsers of
+    /// the browsers convert a name the batch has converted already.
+    pub fn to_ascii_n_given(&self, input: &str, options: &Options, known: Option<Known<'_>>) -> Conversion {
+        match known {
+            Some(known)
+                if known.input == input && known.to_ascii_n.errors.is_empty() && known.options.checks_at_least(options) =>
+            {
+                known.to_ascii_n.clone()
+            }
+            _ => self.to_ascii_n(input, options),
+        }
     }
 
     /// The ASCII fast path's one result (ToUnicode, ToASCII N and T alike), when it takes `input`.

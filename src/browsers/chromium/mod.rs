@@ -15,7 +15,7 @@ pub mod uspoof;
 use super::{Display, Verdict};
 use crate::browsers::props;
 use crate::profiles::whatwg;
-use crate::uts46::{ErrorCode, Options, Uts46};
+use crate::uts46::{ErrorCode, Known, Options, Uts46};
 use serde::Serialize;
 use spoof_checker::SpoofResult;
 use std::borrow::Cow;
@@ -298,7 +298,12 @@ fn builtin_top_domains() -> &'static HashMap<String, TopDomain> {
 /// Chromium's verdict on `input` (a host as typed): the canonical host,
 /// then each `xn--` label decoded and checked, then the top-domain step.
 pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Verdict {
-    let host = match canonicalize_host(engine, input) {
+    verdict_given(engine, input, top_domains, None)
+}
+
+/// [`verdict`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
+pub fn verdict_given(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains, known: Option<Known<'_>>) -> Verdict {
+    let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
@@ -465,6 +470,11 @@ const INVALID_HOST_ASCII: [bool; 128] = {
 /// through ICU's ToASCII, whose output is checked again; an IPv4 or IPv6
 /// address in its canonical form. `Err` says why the host is invalid.
 pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, String> {
+    canonicalize_host_given(engine, input, None)
+}
+
+/// [`canonicalize_host`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
+fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: Option<Known<'_>>) -> Result<String, String> {
     if input.is_empty() {
         return Err("empty host".to_string());
     }
@@ -479,7 +489,7 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
         simple_host_ascii_part(text)?;
         let escaped = text.replace(' ', "%20").replace('*', "%2A");
-        let ascii = engine.to_ascii_n(&escaped, &canon_options());
+        let ascii = engine.to_ascii_n_given(&escaped, &canon_options(), known);
         let fatal: Vec<&str> = ascii
             .errors
             .iter()

@@ -4,7 +4,7 @@
 //! `icu4c/source/i18n/uspoof.cpp` `checkImpl` and `uspoof_impl.cpp`. The
 //! confusable checks are no-ops in ICU's single-string API and are not here.
 
-use crate::browsers::props::{digit_zero, is_nonspacing_mark, is_soft_dotted};
+use crate::browsers::props::{self, digit_zero, is_nonspacing_mark, is_soft_dotted};
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::canonical_combining_class;
 use unicode_script::Script;
@@ -122,7 +122,8 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
 fn resolved_script_set(input: &str, without: Option<Script>) -> AugmentedScriptSet {
     let mut resolved = AugmentedScriptSet::default();
     for c in input.chars() {
-        let set = AugmentedScriptSet::for_char(c);
+        // `AugmentedScriptSet::for_char`, from the Script_Extensions table.
+        let set = AugmentedScriptSet::from(props::script_extension(c));
         if without.is_none_or(|script| !set.base.contains_script(script)) {
             resolved.intersect_with(set);
         }
