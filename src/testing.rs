@@ -29,8 +29,8 @@ pub fn convert_item(
     spoof: Option<&ProtectedList>,
     record: &mut RecordBuf,
 ) {
-    let mut summarizer = spoof.map(Summarizer::new);
-    crate::batch::convert_item(engine, options, item, skip_comments, summarizer.as_mut(), record);
+    let summarizer = spoof.map(Summarizer::new);
+    crate::batch::convert_item(engine, options, item, skip_comments, summarizer.as_ref(), record);
 }
 
 /// One UTF-8 line into `record`, as the batch loop converts it.
@@ -42,8 +42,8 @@ pub fn convert_text(
     spoof: Option<&ProtectedList>,
     record: &mut RecordBuf,
 ) {
-    let mut summarizer = spoof.map(Summarizer::new);
-    crate::batch::convert_text(engine, options, line, text, summarizer.as_mut(), record);
+    let summarizer = spoof.map(Summarizer::new);
+    crate::batch::convert_text(engine, options, line, text, summarizer.as_ref(), record);
 }
 
 /// One item into a new record (without the spoof check).

@@ -41,7 +41,7 @@ pub(crate) fn convert_item(
     options: &Options,
     item: &Item<'_>,
     skip_comments: bool,
-    spoof: Option<&mut Summarizer<'_>>,
+    spoof: Option<&Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
     match *item {
@@ -81,7 +81,7 @@ pub(crate) fn convert_line(
     options: &Options,
     line: u64,
     bytes: &[u8],
-    spoof: Option<&mut Summarizer<'_>>,
+    spoof: Option<&Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
     // The item the reader makes of a line it holds whole; a lone line is never skipped.
@@ -98,7 +98,7 @@ pub(crate) fn convert_text(
     options: &Options,
     line: u64,
     text: &str,
-    spoof: Option<&mut Summarizer<'_>>,
+    spoof: Option<&Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
     let results = fill_results(engine, options, line, text, record);
@@ -182,9 +182,9 @@ pub fn convert_each<R: BufRead>(
     let skip_comments = items.skips_comments();
     let mut summary = Summary::default();
     let mut record = RecordBuf::new();
-    let mut summarizer = spoof.map(Summarizer::new);
+    let summarizer = spoof.map(Summarizer::new);
     while let Some(item) = items.next_item()? {
-        convert_item(engine, options, &item, skip_comments, summarizer.as_mut(), &mut record);
+        convert_item(engine, options, &item, skip_comments, summarizer.as_ref(), &mut record);
         summary.add(&record);
         if each(&record, items.bytes_read())?.is_break() {
             break;

@@ -170,7 +170,7 @@ impl Block {
     }
 
     /// Converts every item into its record, and counts the records.
-    fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, mut spoof: Option<&mut Summarizer<'_>>) {
+    fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, spoof: Option<&Summarizer<'_>>) {
         let mut records = std::mem::take(&mut self.records);
         let mut read_to = std::mem::take(&mut self.read_to);
         read_to.clear();
@@ -180,7 +180,7 @@ impl Block {
                 records.push(RecordBuf::new());
             }
             let record = &mut records[index];
-            convert_item(engine, options, &item, skip_comments, spoof.as_deref_mut(), record);
+            convert_item(engine, options, &item, skip_comments, spoof, record);
             summary.add(record);
             read_to.push(bytes_read);
         }
@@ -222,13 +222,14 @@ pub fn convert_each_parallel<R: BufRead>(
     let (work_sender, work) = sync_channel::<(u64, Block)>(threads.get());
     let work = Arc::new(Mutex::new(work));
     let (done_sender, done) = channel::<Converted>();
+    // The threads share what the spoof check remembers: a name is analyzed once.
+    let summarizer = spoof.map(Summarizer::new);
+    let summarizer = summarizer.as_ref();
     std::thread::scope(|scope| {
         for _ in 0..threads.get() {
             let work = Arc::clone(&work);
             let done_sender = done_sender.clone();
             scope.spawn(move || {
-                // Each thread remembers the names it has summarized.
-                let mut summarizer = spoof.map(Summarizer::new);
                 loop {
                     // The lock is held only while taking the next block.
                     let next = work.lock().ok().and_then(|work| work.recv().ok());
@@ -237,7 +238,7 @@ pub fn convert_each_parallel<R: BufRead>(
                     };
                     // A panic goes back to the calling thread, which would otherwise wait for the block.
                     let converted = panic::catch_unwind(AssertUnwindSafe(|| {
-                        block.convert(engine, options, skip_comments, summarizer.as_mut());
+                        block.convert(engine, options, skip_comments, summarizer);
                     }))
                     .map(|()| (number, block));
                     if done_sender.send(converted).is_err() {

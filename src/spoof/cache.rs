@@ -9,46 +9,68 @@ use super::{ProtectedList, SpoofSummary, full_summary, shortcut_summary, takes_s
 use crate::uts46::{Options, Results, Uts46};
 use std::borrow::Borrow;
 use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// [`super::summarize`] over one batch run — one engine, one set of flags, one
 /// protected list — remembering the summary of each name that took the
 /// full analysis (names on the all-ASCII shortcut are cheaper to check
 /// than to remember, names over [`Self::LONGEST`] bytes are not kept).
-/// Memory is bounded: two generations of at most
-/// `generation` names each (the keys are the names, as written); when the
-/// newer is full, the older is dropped, and a name found in the older moves
-/// to the newer, so names seen often stay.
+/// One summarizer serves all the batch's converting threads, so a name is
+/// analyzed once whichever thread meets it first (two threads meeting a
+/// new name at once may both analyze it, to the same summary).
+///
+/// Memory is bounded: the names are spread over [`Self::SHARDS`] parts,
+/// each behind its own lock, and each part keeps two generations of at
+/// most [`Self::GENERATION`]` / `[`Self::SHARDS`] names (the keys are the
+/// names, as written); when a part's newer generation is full, its older
+/// is dropped, and a name found in the older moves to the newer, so names
+/// seen often stay.
 ///
 /// Keys are hashed with the standard library's keyed SipHash: the names
 /// come from files an attacker may write.
 pub struct Summarizer<'p> {
     protected: &'p ProtectedList,
+    shards: Box<[Mutex<Generations>]>,
+}
+
+/// One part of a summarizer's memory.
+struct Generations {
+    /// Names per generation.
     generation: usize,
     newer: HashMap<Box<str>, SpoofSummary>,
     older: HashMap<Box<str>, SpoofSummary>,
 }
 
 impl<'p> Summarizer<'p> {
-    /// Names per generation. With keys of at most [`Self::LONGEST`] bytes,
-    /// the two generations hold at most about 11 MB, 1–2 MB for common
-    /// names (the bench's all-IDN corpus, 13,480 names, fits).
+    /// Names per generation, over all parts. With keys of at most
+    /// [`Self::LONGEST`] bytes, the two generations hold at most about
+    /// 11 MB, 1–2 MB for common names (the bench's all-IDN corpus, 13,480
+    /// names, fits).
     pub const GENERATION: usize = 1 << 14;
+    /// Parts with a lock each, so that threads rarely wait for one another.
+    pub const SHARDS: usize = 16;
     /// The longest name remembered, in bytes: a batch line may hold 4 KiB,
     /// a domain name 253 ASCII characters.
     pub const LONGEST: usize = 256;
 
     /// An empty summarizer comparing with `protected`, generations of [`Self::GENERATION`] names.
     pub fn new(protected: &'p ProtectedList) -> Self {
-        Self::with_generation(protected, Self::GENERATION)
+        Self::with_generation(protected, Self::GENERATION / Self::SHARDS, Self::SHARDS)
     }
 
-    /// A summarizer whose generations hold `generation` names (at least one).
-    fn with_generation(protected: &'p ProtectedList, generation: usize) -> Self {
+    /// A summarizer of `shards` parts (at least one) whose generations
+    /// hold `generation` names (at least one) each.
+    fn with_generation(protected: &'p ProtectedList, generation: usize, shards: usize) -> Self {
+        let part = || {
+            Mutex::new(Generations {
+                generation: generation.max(1),
+                newer: HashMap::new(),
+                older: HashMap::new(),
+            })
+        };
         Summarizer {
             protected,
-            generation: generation.max(1),
-            newer: HashMap::new(),
-            older: HashMap::new(),
+            shards: (0..shards.max(1)).map(|_| part()).collect(),
         }
     }
 
@@ -56,7 +78,7 @@ impl<'p> Summarizer<'p> {
     /// from memory when `input` was summarized before. `engine` and
     /// `options` must be the same on every call.
     pub fn summarize<R: Borrow<Results>>(
-        &mut self,
+        &self,
         engine: &Uts46<'_>,
         input: &str,
         options: &Options,
@@ -68,19 +90,34 @@ impl<'p> Summarizer<'p> {
         if input.len() > Self::LONGEST {
             return full_summary(engine, input, results().borrow(), options, self.protected);
         }
-        if let Some(&known) = self.newer.get(input) {
-            return known;
-        }
-        let summary = match self.older.remove(input) {
-            Some(known) => known,
-            None => full_summary(engine, input, results().borrow(), options, self.protected),
+        let shard = &self.shards[shard_of(input) % self.shards.len()];
+        // A part poisoned by a panic elsewhere is only a cache: it is used as it is.
+        let lock = || shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let remembered = {
+            let mut part = lock();
+            match part.newer.get(input) {
+                Some(&known) => return known,
+                None => part.older.remove(input),
+            }
         };
-        if self.newer.len() >= self.generation {
-            self.older = std::mem::take(&mut self.newer);
+        // The analysis runs without the lock.
+        let summary = remembered.unwrap_or_else(|| full_summary(engine, input, results().borrow(), options, self.protected));
+        let mut part = lock();
+        if part.newer.len() >= part.generation {
+            part.older = std::mem::take(&mut part.newer);
         }
-        self.newer.insert(input.into(), summary);
+        part.newer.insert(input.into(), summary);
         summary
     }
+}
+
+/// Which part of the memory keeps `name`: any spread will do (each part's
+/// map hashes its keys with SipHash), so a cheap one over the length and
+/// the last bytes, where names differ most.
+fn shard_of(name: &str) -> usize {
+    let bytes = name.as_bytes();
+    let back = |distance: usize| bytes.len().checked_sub(distance).map_or(0, |at| usize::from(bytes[at]));
+    bytes.len() + 31 * back(1) + 7 * back(4) + back(7)
 }
 
 #[cfg(test)]
@@ -114,7 +151,7 @@ mod tests {
             "\u{0661}\u{0662}.com",
         ];
         for protected in [&ProtectedList::default(), &protected] {
-            let mut summarizer = Summarizer::with_generation(protected, 3);
+            let summarizer = Summarizer::with_generation(protected, 3, 1);
             for name in names.iter().cycle().take(names.len() * 5) {
                 let results = engine.process(name, &options);
                 let remembered = summarizer.summarize(&engine, name, &options, || &results);
@@ -123,10 +160,12 @@ mod tests {
                     summarize(&engine, name, &options, || &results, protected),
                     "{name}"
                 );
-                assert!(summarizer.newer.len() <= 3 && summarizer.older.len() <= 3);
-                assert!(!summarizer.newer.contains_key(long.as_str()), "a long name is not remembered");
+                let part = summarizer.shards[0].lock().unwrap();
+                assert!(part.newer.len() <= 3 && part.older.len() <= 3);
+                assert!(!part.newer.contains_key(long.as_str()), "a long name is not remembered");
             }
-            assert!(!summarizer.older.is_empty(), "the test reaches a second generation");
+            let part = summarizer.shards[0].lock().unwrap();
+            assert!(!part.older.is_empty(), "the test reaches a second generation");
         }
     }
 }
