@@ -148,11 +148,25 @@ fn to_unicode_and_to_ascii_alone_equal_process() {
 /// converts without an error under some flags converts to the same text,
 /// without an error, under any flags that check no more — which is what
 /// lets `Uts46::to_ascii_n_given` hand the batch's ToASCII to the browsers'
-/// host parsers. Every pair of ten flag sets, on 8,000 corpus names.
+/// host parsers. Every pair of ten flag sets, on 8,000 corpus names and names
+/// at the limits.
 #[test]
 fn a_conversion_without_errors_holds_under_fewer_checks() {
     let engine = Uts46::new();
-    let names = names::corpus(MappingTable::bundled(), 8_000);
+    let mut names = names::corpus(MappingTable::bundled(), 8_000);
+    // Past the limits: Punycode of 2,000 bytes is not decoded, a label past
+    // 63 bytes; an LTR label in a Bidi domain name; empty labels; A-labels.
+    let cjk: String = ('\u{4EAA}'..).take(1000).collect();
+    let extra = [
+        format!("{cjk}.com"),
+        format!("{}.de", "ü".repeat(60)),
+        format!("{}.com", "a".repeat(64)),
+        "abc.\u{05E9}\u{05DC}\u{05D5}\u{05DD}".to_string(),
+        "xn--zca.xn--bcher-kva.de".to_string(),
+        "a..b".to_string(),
+        "ab--cd.bücher".to_string(),
+    ];
+    names.extend(extra);
     let flag_sets: Vec<Options> = (0u32..8)
         .map(|bits| Options {
             use_std3_ascii_rules: bits & 1 != 0,
@@ -176,16 +190,52 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
             for (name, (ascii, unicode)) in names.iter().zip(&converted) {
                 if ascii.errors.is_empty() {
                     assert_eq!(engine.to_ascii_n(name, lax), *ascii, "{name:?} {strict:?} → {lax:?}");
-                    let known = idna_inspector::uts46::Known {
+                    let known = [idna_inspector::uts46::Known {
                         input: name,
                         options: strict,
                         to_ascii_n: ascii,
-                    };
-                    assert_eq!(engine.to_ascii_n_given(name, lax, Some(known)), *ascii);
+                        to_unicode: Some(unicode),
+                    }];
+                    assert_eq!(engine.to_ascii_n_given(name, lax, &known), *ascii);
                     reused += 1;
+                    assert_eq!(
+                        engine.to_unicode_given(&ascii.value, lax, &known),
+                        engine.to_unicode(&ascii.value, lax)
+                    );
+                    let dns_labels = ascii.value.split('.').all(|label| label.len() <= 63);
+                    if unicode.errors.is_empty() && dns_labels {
+                        // Decoding the ToASCII, whole or a label at a time, gives back ToUnicode.
+                        assert_eq!(
+                            engine.to_unicode(&ascii.value, lax),
+                            *unicode,
+                            "{name:?} {strict:?} → {lax:?}"
+                        );
+                        assert_eq!(engine.to_unicode_given(&ascii.value, lax, &known), *unicode);
+                        for (label, decoded) in ascii
+                            .value
+                            .split('.')
+                            .zip(unicode.value.split('.'))
+                            .filter(|(label, _)| !label.is_empty())
+                        {
+                            let alone = engine.to_unicode(label, lax);
+                            assert_eq!(
+                                (alone.value.as_str(), alone.errors.len()),
+                                (decoded, 0),
+                                "{label:?} of {name:?}"
+                            );
+                            assert_eq!(engine.to_unicode_given(label, lax, &known), alone);
+                        }
+                    }
                 }
                 if unicode.errors.is_empty() {
                     assert_eq!(engine.to_unicode(name, lax), *unicode, "{name:?} {strict:?} → {lax:?}");
+                    let known = [idna_inspector::uts46::Known {
+                        input: name,
+                        options: strict,
+                        to_ascii_n: ascii,
+                        to_unicode: Some(unicode),
+                    }];
+                    assert_eq!(engine.to_unicode_given(name, lax, &known), *unicode);
                 }
             }
         }

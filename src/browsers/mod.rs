@@ -304,7 +304,7 @@ impl UrlHost {
     /// browsers' parsers still do (the `idna` crate's `domain_to_ascii`;
     /// WebKit's `URLParser`).
     /// `known`: ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-    pub fn parse(engine: &Uts46<'_>, input: &str, known: Option<Known<'_>>) -> UrlHost {
+    pub fn parse(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> UrlHost {
         let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
                 let has_ace = domain.split('.').any(|label| label.starts_with("xn--"));
@@ -327,7 +327,7 @@ impl UrlHost {
             Ok(whatwg::Host::Domain(domain)) => {
                 let converted = !input.is_ascii() && !input.contains('%');
                 let to_ascii_n = converted.then(|| Conversion::valid(domain.clone()));
-                (Some(display_to_unicode(engine, domain)), to_ascii_n)
+                (Some(display_to_unicode(engine, domain, known)), to_ascii_n)
             }
             _ => (None, None),
         };
@@ -341,8 +341,8 @@ impl UrlHost {
 
 /// ToUnicode of a parsed host with the Standard's flags, the tolerated
 /// errors left out.
-fn display_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
-    let mut conversion = engine.to_unicode(domain, &whatwg::uts46_options());
+fn display_to_unicode(engine: &Uts46<'_>, domain: &str, known: &[Known<'_>]) -> Conversion {
+    let mut conversion = engine.to_unicode_given(domain, &whatwg::uts46_options(), known);
     conversion.errors.retain(|e| !tolerated(e.code));
     conversion
 }
@@ -399,7 +399,7 @@ pub fn is_plain_ascii_host(input: &str) -> bool {
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
 pub fn verdicts(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
-    verdicts_given(engine, input, top_domains, None)
+    verdicts_given(engine, input, top_domains, &[])
 }
 
 /// [`verdicts`], given ToASCII N of `input` made already under other flags
@@ -407,16 +407,18 @@ pub fn verdicts(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDoma
 /// ([`Uts46::to_ascii_n_given`]). The URL Standard's flags check all that
 /// Chromium's canonicalizer checks, so the canonicalizer takes the URL
 /// parser's ToASCII of the same input.
-pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: Option<Known<'_>>) -> Verdicts {
+pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: &[Known<'_>]) -> Verdicts {
     let url_host = UrlHost::parse(engine, input, known);
     let url_options = whatwg::uts46_options();
     let parsed = url_host.to_ascii_n.as_ref().map(|to_ascii_n| Known {
         input,
         options: &url_options,
         to_ascii_n,
+        to_unicode: None,
     });
+    let for_chromium: Vec<Known<'_>> = known.iter().copied().chain(parsed).collect();
     Verdicts {
-        chromium: chromium::verdict_given(engine, input, top_domains, parsed.or(known)),
+        chromium: chromium::verdict_given(engine, input, top_domains, &for_chromium),
         firefox: firefox::verdict_on(&url_host, input, firefox::RestrictionProfile::default()),
         webkit: webkit::verdict_on(&url_host, input),
     }

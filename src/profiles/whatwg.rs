@@ -109,7 +109,7 @@ pub fn uts46_options() -> Options {
 /// `host-missing` failure.
 pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
     let mut errors = Vec::new();
-    let parsed = parse(engine, input, Some(&mut errors), None);
+    let parsed = parse(engine, input, Some(&mut errors), &[]);
     let to_unicode = match &parsed.host {
         Ok(Host::Domain(domain)) => domain_to_unicode(engine, domain),
         Ok(address) => Conversion {
@@ -135,12 +135,12 @@ pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
 /// failed at ([`parse_host`] without the errors that are no failure and
 /// without domain to Unicode).
 pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
-    host_given(engine, input, None)
+    host_given(engine, input, &[])
 }
 
 /// [`host`], given ToASCII N of `input` made already under other flags
 /// ([`Uts46::to_ascii_n_given`] decides whether it serves).
-pub fn host_given(engine: &Uts46<'_>, input: &str, known: Option<Known<'_>>) -> Result<Host, ValidationError> {
+pub fn host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<Host, ValidationError> {
     parse(engine, input, None, known).host
 }
 
@@ -162,7 +162,7 @@ fn parse<'a>(
     engine: &Uts46<'_>,
     input: &'a str,
     mut report: Option<&mut Vec<ValidationError>>,
-    known: Option<Known<'_>>,
+    known: &[Known<'_>],
 ) -> Parsed<'a> {
     let reporting = report.is_some();
     let mut noted = |error: ValidationError| {
@@ -253,7 +253,7 @@ fn domain_parser(
     domain: &str,
     errors: &mut Vec<ValidationError>,
     reporting: bool,
-    known: Option<Known<'_>>,
+    known: &[Known<'_>],
 ) -> Result<String, String> {
     if reporting {
         let strict = engine.to_ascii_n(domain, &Options::default());

@@ -261,8 +261,9 @@ fn analyze_with(
         input,
         options,
         to_ascii_n: &results.to_ascii_n,
+        to_unicode: Some(&results.to_unicode),
     };
-    let browsers = crate::browsers::verdicts_given(engine, input, protected.top_domains(), Some(known));
+    let browsers = crate::browsers::verdicts_given(engine, input, protected.top_domains(), &[known]);
     let mut report = SpoofReport {
         input: input.to_string(),
         to_unicode: results.to_unicode.value.clone(),

@@ -111,8 +111,9 @@ impl Options {
     }
 }
 
-/// ToASCII N of a name, made under some flags, for a caller that needs it
-/// under others ([`Uts46::to_ascii_n_given`]).
+/// ToASCII N (and perhaps ToUnicode) of a name, made under some flags, for
+/// a caller that needs them under others ([`Uts46::to_ascii_n_given`],
+/// [`Uts46::to_unicode_given`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Known<'a> {
     /// The name converted.
@@ -121,6 +122,45 @@ pub struct Known<'a> {
     pub options: &'a Options,
     /// Its ToASCII N.
     pub to_ascii_n: &'a Conversion,
+    /// Its ToUnicode, when made.
+    pub to_unicode: Option<&'a Conversion>,
+}
+
+impl Known<'_> {
+    /// True when a result made under these flags without an error serves `options`.
+    fn serves(&self, options: &Options) -> bool {
+        self.options.checks_at_least(options)
+    }
+
+    /// ToUnicode of `input` under `options` without an error, when this
+    /// tells it: `input` is the name, or its ToASCII N, or one label of
+    /// that (then the label of ToUnicode at the same place), with labels of
+    /// at most 63 bytes. Decoding a valid name's ToASCII gives back its
+    /// ToUnicode, label by label, and a label alone meets no check it did
+    /// not meet in its name (the Bidi rule applies to fewer labels); only
+    /// a label far past the DNS limit may be past the decoder's too (P4).
+    /// `tests/batch_vs_engine.rs` checks all of it.
+    fn unicode_of(&self, input: &str, options: &Options) -> Option<&str> {
+        let unicode = self.to_unicode?;
+        if !(self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() && self.serves(options)) {
+            return None;
+        }
+        if input == self.input {
+            return Some(&unicode.value);
+        }
+        let ascii = &self.to_ascii_n.value;
+        if !labels(ascii).all(|label| validity::label_length_ok(label.len())) {
+            return None;
+        }
+        if input == ascii {
+            return Some(&unicode.value);
+        }
+        if input.is_empty() || input.contains('.') {
+            return None;
+        }
+        let index = labels(ascii).position(|label| label == input)?;
+        labels(&unicode.value).nth(index)
+    }
 }
 
 impl Default for Options {
@@ -336,18 +376,26 @@ impl<'t> Uts46<'t> {
         self.to_ascii(&nontransitional, options, None)
     }
 
-    /// [`Self::to_ascii_n`], taken from `known` when that is `input`
+    /// [`Self::to_ascii_n`], taken from the first of `known` that is
+    /// `input` converted without an error under flags that check at least
+    /// what `options` check ([`Options::checks_at_least`]): the host parsers
+    /// of the browsers convert a name the batch has converted already.
+    pub fn to_ascii_n_given(&self, input: &str, options: &Options, known: &[Known<'_>]) -> Conversion {
+        let serves = |known: &&Known<'_>| known.input == input && known.to_ascii_n.errors.is_empty() && known.serves(options);
+        match known.iter().find(serves) {
+            Some(known) => known.to_ascii_n.clone(),
+            None => self.to_ascii_n(input, options),
+        }
+    }
+
+    /// [`Self::to_unicode`], taken from the first of `known` that tells it
+    /// (`input` is the name converted, its ToASCII N or a label of that,
     /// converted without an error under flags that check at least what
-    /// `options` check ([`Options::checks_at_least`]): the host parsers of
-    /// the browsers convert a name the batch has converted already.
-    pub fn to_ascii_n_given(&self, input: &str, options: &Options, known: Option<Known<'_>>) -> Conversion {
-        match known {
-            Some(known)
-                if known.input == input && known.to_ascii_n.errors.is_empty() && known.options.checks_at_least(options) =>
-            {
-                known.to_ascii_n.clone()
-            }
-            _ => self.to_ascii_n(input, options),
+    /// `options` check): the browsers decode what the batch has converted.
+    pub fn to_unicode_given(&self, input: &str, options: &Options, known: &[Known<'_>]) -> Conversion {
+        match known.iter().find_map(|known| known.unicode_of(input, options)) {
+            Some(value) => Conversion::valid(value.to_string()),
+            None => self.to_unicode(input, options),
         }
     }
 

@@ -298,16 +298,16 @@ fn builtin_top_domains() -> &'static HashMap<String, TopDomain> {
 /// Chromium's verdict on `input` (a host as typed): the canonical host,
 /// then each `xn--` label decoded and checked, then the top-domain step.
 pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Verdict {
-    verdict_given(engine, input, top_domains, None)
+    verdict_given(engine, input, top_domains, &[])
 }
 
 /// [`verdict`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-pub fn verdict_given(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains, known: Option<Known<'_>>) -> Verdict {
+pub fn verdict_given(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains, known: &[Known<'_>]) -> Verdict {
     let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
-    let Some(converted) = idn_to_unicode(engine, &host) else {
+    let Some(converted) = idn_to_unicode(engine, &host, known) else {
         // No label is decoded: the host shows as it is.
         return Verdict::new(Rule::None.into(), host);
     };
@@ -363,12 +363,12 @@ fn display_options() -> Options {
 
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
 /// `None` when no label is an IDN component (the host shows as it is).
-fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Option<Converted> {
+fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option<Converted> {
     if !host.split('.').any(is_idn_component) {
         return None;
     }
     let tld = host.rsplit_once('.').map_or("", |(_, tld)| tld);
-    let tld_unicode = match decode_component(engine, tld) {
+    let tld_unicode = match decode_component(engine, tld, known) {
         Some(Ok(decoded)) => decoded,
         _ => tld.to_string(),
     };
@@ -376,7 +376,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Option<Converted> {
     let mut has_idn_component = false;
     let mut first_unsafe = None;
     for label in host.split('.') {
-        let unsafe_label = match decode_component(engine, label) {
+        let unsafe_label = match decode_component(engine, label, known) {
             None => None,
             Some(Err(codes)) => Some(UnsafeLabel {
                 rule: Rule::IdnaError,
@@ -411,11 +411,11 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str) -> Option<Converted> {
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
 /// `None` for any other label, `Err` with the error codes.
-fn decode_component(engine: &Uts46<'_>, label: &str) -> Option<Result<String, String>> {
+fn decode_component(engine: &Uts46<'_>, label: &str, known: &[Known<'_>]) -> Option<Result<String, String>> {
     if !is_idn_component(label) {
         return None;
     }
-    let to_unicode = engine.to_unicode(label, &display_options());
+    let to_unicode = engine.to_unicode_given(label, &display_options(), known);
     if to_unicode.errors.is_empty() {
         Some(Ok(to_unicode.value))
     } else {
@@ -470,11 +470,11 @@ const INVALID_HOST_ASCII: [bool; 128] = {
 /// through ICU's ToASCII, whose output is checked again; an IPv4 or IPv6
 /// address in its canonical form. `Err` says why the host is invalid.
 pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, String> {
-    canonicalize_host_given(engine, input, None)
+    canonicalize_host_given(engine, input, &[])
 }
 
 /// [`canonicalize_host`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: Option<Known<'_>>) -> Result<String, String> {
+fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<String, String> {
     if input.is_empty() {
         return Err("empty host".to_string());
     }

@@ -228,7 +228,7 @@ impl Rule {
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(engine: &Uts46<'_>, input: &str, profile: RestrictionProfile) -> Verdict {
-    verdict_on(&UrlHost::parse(engine, input, None), input, profile)
+    verdict_on(&UrlHost::parse(engine, input, &[]), input, profile)
 }
 
 /// [`verdict`] on a host already parsed.

@@ -111,7 +111,7 @@ const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 /// nontransitional and no STD3 rules; it tolerates the hyphen, length and
 /// empty-label errors (the host parse this port shares with Firefox's).
 pub fn verdict(engine: &Uts46<'_>, input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(engine, input, None), input)
+    verdict_on(&UrlHost::parse(engine, input, &[]), input)
 }
 
 /// [`verdict`] on a host already parsed.
