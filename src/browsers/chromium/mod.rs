@@ -258,40 +258,103 @@ const NUMBER_OF_LABELS_TO_CHECK: usize = 4;
 /// `domains.skeletons` @ f24a8e13, which has no row for them.
 const SKIPPED_TOP_DOMAINS: [&str; 1] = ["com.se"];
 
-/// Chromium's top domains by skeleton, from its list and then its IDN
-/// test list (each domain under every skeleton of its own; the first
-/// domain keeps a skeleton two share).
-fn builtin_top_domains() -> &'static HashMap<String, TopDomain> {
-    static MAP: OnceLock<HashMap<String, TopDomain>> = OnceLock::new();
-    MAP.get_or_init(|| {
-        let engine = Uts46::new();
-        let mut map = HashMap::new();
-        for (list, source) in [
-            (data::TOP_DOMAINS_LIST, TopDomainSource::Chromium),
-            (data::IDN_TEST_TOP_DOMAINS_LIST, TopDomainSource::ChromiumIdnTests),
-        ] {
-            let mut top_bucket = true;
-            for line in list.lines().map(str::trim) {
-                if line == "###END_TOP_BUCKET###" {
-                    top_bucket = false;
-                    continue;
-                }
-                if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
-                    continue;
-                }
-                let domain = engine.to_ascii_n(line, &whatwg::uts46_options()).value;
-                let entry = TopDomain {
-                    domain,
-                    unicode: line.to_string(),
-                    top_bucket,
-                    source,
-                };
-                for key in skeleton::skeletons(line) {
-                    map.entry(key).or_insert_with(|| entry.clone());
-                }
+/// The skeleton of every built-in top domain, generated from Chromium's two
+/// lists by [`top_domain_skeleton_table`] (a unit test checks that it is
+/// current): `skeleton TAB entry` per line, the entry's position among
+/// [`top_domain_entries`], the first domain under each skeleton. Upstream
+/// likewise ships its top domains' skeletons generated
+/// (`domains.skeletons`); computing them here took 45 M instructions in
+/// every process that met a non-ASCII name.
+const TOP_DOMAIN_SKELETONS: &str = include_str!("../../../tables/browsers/chromium_top_domain_skeletons.txt");
+
+/// One line of Chromium's top-domain lists.
+struct TopDomainEntry {
+    /// The domain as the list writes it (Unicode for an IDN).
+    line: &'static str,
+    top_bucket: bool,
+    source: TopDomainSource,
+    /// The entry as a [`TopDomain`], made when a host first matches it.
+    made: OnceLock<TopDomain>,
+}
+
+/// The entries of Chromium's list and then its IDN test list, in order,
+/// without comments, markers and [`SKIPPED_TOP_DOMAINS`].
+fn top_domain_entries() -> Vec<TopDomainEntry> {
+    let mut entries = Vec::new();
+    for (list, source) in [
+        (data::TOP_DOMAINS_LIST, TopDomainSource::Chromium),
+        (data::IDN_TEST_TOP_DOMAINS_LIST, TopDomainSource::ChromiumIdnTests),
+    ] {
+        let mut top_bucket = true;
+        for line in list.lines().map(str::trim) {
+            if line == "###END_TOP_BUCKET###" {
+                top_bucket = false;
+                continue;
+            }
+            if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
+                continue;
+            }
+            entries.push(TopDomainEntry {
+                line,
+                top_bucket,
+                source,
+                made: OnceLock::new(),
+            });
+        }
+    }
+    entries
+}
+
+/// What [`TOP_DOMAIN_SKELETONS`] holds: each entry under every skeleton of
+/// its own, the first entry keeping a skeleton two share.
+#[cfg(test)]
+fn top_domain_skeleton_table() -> String {
+    let mut seen = std::collections::HashSet::new();
+    let mut table = String::new();
+    for (index, entry) in top_domain_entries().iter().enumerate() {
+        for key in skeleton::skeletons(entry.line) {
+            if seen.insert(key.clone()) {
+                table.push_str(&format!("{key}\t{index}\n"));
             }
         }
-        map
+    }
+    table
+}
+
+/// Chromium's top domains and where each skeleton leads.
+struct BuiltinTopDomains {
+    entries: Vec<TopDomainEntry>,
+    by_skeleton: HashMap<&'static str, u32>,
+}
+
+impl BuiltinTopDomains {
+    /// The top domain stored under `skeleton`.
+    fn get(&self, skeleton: &str) -> Option<&TopDomain> {
+        let entry = &self.entries[*self.by_skeleton.get(skeleton)? as usize];
+        Some(entry.made.get_or_init(|| TopDomain {
+            domain: Uts46::new().to_ascii_n(entry.line, &whatwg::uts46_options()).value,
+            unicode: entry.line.to_string(),
+            top_bucket: entry.top_bucket,
+            source: entry.source,
+        }))
+    }
+}
+
+/// Chromium's top domains by skeleton, read from [`TOP_DOMAIN_SKELETONS`].
+fn builtin_top_domains() -> &'static BuiltinTopDomains {
+    static BUILTIN: OnceLock<BuiltinTopDomains> = OnceLock::new();
+    BUILTIN.get_or_init(|| {
+        let by_skeleton = TOP_DOMAIN_SKELETONS
+            .lines()
+            .filter_map(|line| {
+                let (key, index) = line.split_once('\t')?;
+                Some((key, index.parse().ok()?))
+            })
+            .collect();
+        BuiltinTopDomains {
+            entries: top_domain_entries(),
+            by_skeleton,
+        }
     })
 }
 
@@ -575,11 +638,43 @@ mod tests {
         };
         assert_eq!(count(data::TOP_DOMAINS_LIST), 8462);
         assert_eq!(count(data::IDN_TEST_TOP_DOMAINS_LIST), 37);
-        let domains: std::collections::HashSet<&str> =
-            builtin_top_domains().values().map(|entry| entry.domain.as_str()).collect();
+        let builtin = builtin_top_domains();
+        let domains: std::collections::HashSet<&str> = builtin
+            .by_skeleton
+            .values()
+            .map(|&index| builtin.entries[index as usize].line)
+            .collect();
         // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
         assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
-        assert!(domains.contains("google.com") && domains.contains("o2.com") && domains.contains("xn--f-vgaa.com"));
+        assert!(domains.contains("google.com") && domains.contains("o2.com") && domains.contains("fóó.com"));
+        let found = builtin
+            .get(&skeleton::uts39_skeleton("google.corn"))
+            .expect("google.com's skeleton");
+        assert_eq!((found.domain.as_str(), found.top_bucket), ("google.com", true));
+        let idn = builtin.get("foo.corn").expect("fóó.com's skeleton");
+        assert_eq!(
+            (idn.domain.as_str(), idn.source),
+            ("xn--f-vgaa.com", TopDomainSource::ChromiumIdnTests)
+        );
+    }
+
+    /// The generated table is what the skeleton generator makes of the
+    /// lists now. `IDNA_INSPECTOR_BLESS=1 cargo test --lib top_domain` writes it anew.
+    #[test]
+    fn top_domain_skeleton_table_is_current() {
+        let table = top_domain_skeleton_table();
+        if std::env::var_os("IDNA_INSPECTOR_BLESS").is_some() {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tables/browsers/chromium_top_domain_skeletons.txt"
+            );
+            std::fs::write(path, &table).expect("writing the table");
+            return;
+        }
+        assert!(
+            table == TOP_DOMAIN_SKELETONS,
+            "tables/browsers/chromium_top_domain_skeletons.txt is stale: run IDNA_INSPECTOR_BLESS=1 cargo test --lib top_domain"
+        );
     }
 
     /// `kNumberOfLabelsToCheck`: a top domain is found in the last four
