@@ -387,13 +387,46 @@ const PLAIN_ASCII_RULES: BrowserRules = BrowserRules {
 /// matter and on the corpora.
 pub fn is_plain_ascii_host(input: &str) -> bool {
     let bytes = input.as_bytes();
-    !bytes.is_empty()
-        && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        && !bytes
-            .split(|&b| b == b'.')
-            .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--"))
-        && !whatwg::ends_in_a_number(input)
+    let mut label_start = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        match PLAIN_HOST_BYTES[usize::from(byte)] {
+            PlainByte::LetterOrDigit => {}
+            PlainByte::Dot => label_start = at + 1,
+            // The second hyphen of a label starting `xn--`.
+            PlainByte::Hyphen if at == label_start + 3 && bytes[label_start..at].eq_ignore_ascii_case(b"xn-") => {
+                return false;
+            }
+            PlainByte::Hyphen => {}
+            PlainByte::Other => return false,
+        }
+    }
+    !bytes.is_empty() && !whatwg::ends_in_a_number(input)
 }
+
+/// What a byte is to [`is_plain_ascii_host`].
+#[derive(Clone, Copy)]
+enum PlainByte {
+    LetterOrDigit,
+    Hyphen,
+    Dot,
+    Other,
+}
+
+/// Every byte's [`PlainByte`], looked up in one load.
+const PLAIN_HOST_BYTES: [PlainByte; 256] = {
+    let mut table = [PlainByte::Other; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = match byte as u8 {
+            b'-' => PlainByte::Hyphen,
+            b'.' => PlainByte::Dot,
+            b if b.is_ascii_alphanumeric() => PlainByte::LetterOrDigit,
+            _ => PlainByte::Other,
+        };
+        byte += 1;
+    }
+    table
+};
 
 /// The three browsers' verdicts on `input`, a host as typed.
 /// `top_domains`: Chromium's top domains and the user's protected names

@@ -395,8 +395,12 @@ pub fn percent_decode(input: &str) -> Cow<'_, [u8]> {
 /// as an IPv4 number (e.g. `0x1F`).
 pub fn ends_in_a_number(input: &str) -> bool {
     let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input);
-    let last = trimmed.rsplit('.').next().unwrap_or("");
-    (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())) || parse_ipv4_number(last).is_some()
+    let last = memchr::memrchr(b'.', trimmed.as_bytes()).map_or(trimmed, |dot| &trimmed[dot + 1..]);
+    // Both kinds of number start with a digit (decimal, `0x…`, `0…`): most last labels are words.
+    if !last.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    last.bytes().all(|b| b.is_ascii_digit()) || parse_ipv4_number(last).is_some()
 }
 
 /// The IPv4 number parser (§3.5): decimal, `0x`/`0X` hexadecimal or
