@@ -464,9 +464,7 @@ fn summarize<R: io::BufRead>(
     items: ItemReader<R>,
     threads: NonZeroUsize,
 ) -> io::Result<batch::Summary> {
-    batch::convert_each_parallel(engine, options, spoof, items, threads, |_, _| {
-        Ok(std::ops::ControlFlow::Continue(()))
-    })
+    batch::summarize_parallel(engine, options, spoof, items, threads)
 }
 
 /// How `write_batch` lays its output out.

@@ -8,7 +8,7 @@ mod common;
 use common::names;
 use idna_inspector::MappingTable;
 use idna_inspector::batch::{
-    Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, RecordWriter, Summary, convert_each_parallel,
+    Column, Format, InputFormat, ItemReader, MAX_LINE_BYTES, RecordWriter, Summary, convert_each_parallel, summarize_parallel,
 };
 use idna_inspector::spoof::ProtectedList;
 use idna_inspector::uts46::{Options, Uts46};
@@ -46,6 +46,11 @@ fn assert_same_in(formats: &[Format], input: &[u8], layout: &InputFormat, spoof:
         for n in [2, 3, 8] {
             let (many, summary) = written(input, layout, format, n, spoof);
             assert_eq!(summary, one_summary, "{what}, {format:?}, {n} threads: summary");
+            // `--format summary`: the records counted, none kept.
+            let engine = Uts46::new();
+            let items = ItemReader::new(input, layout).expect("readable");
+            let counted = summarize_parallel(&engine, &Options::default(), spoof, items, threads(n)).expect("in memory");
+            assert_eq!(counted, one_summary, "{what}, {n} threads: summary alone");
             assert!(
                 many == one,
                 "{what}, {format:?}, {n} threads: the output differs from one thread's"

@@ -21,6 +21,10 @@ use std::sync::{Arc, Mutex};
 const BLOCK_ITEMS: usize = 1024;
 /// Bytes of item text a block holds at most (long lines fill a block sooner).
 const BLOCK_BYTES: usize = 32 * 1024;
+/// Bytes of item text a block holds at most when its records are only
+/// counted ([`summarize_parallel`]): with no records kept, a larger block
+/// costs no cache room, and the threads hand blocks on less often.
+const SUMMARY_BLOCK_BYTES: usize = 256 * 1024;
 
 /// A part of a block, its text at `start..end` of the block's buffers.
 struct Stored {
@@ -64,13 +68,13 @@ struct Block {
 
 impl Block {
     /// Empties the block and reads up to [`BLOCK_ITEMS`] single items or
-    /// [`BLOCK_BYTES`] of text into it; empty at the end of the input.
-    fn fill<R: BufRead>(&mut self, reader: &mut ItemReader<R>) -> io::Result<()> {
+    /// `budget` bytes of text into it; empty at the end of the input.
+    fn fill<R: BufRead>(&mut self, reader: &mut ItemReader<R>, budget: usize) -> io::Result<()> {
         self.text.clear();
         self.bytes.clear();
         self.parts.clear();
-        while self.parts.len() < BLOCK_ITEMS && self.text.len() + self.bytes.len() < BLOCK_BYTES {
-            let room = BLOCK_BYTES - self.text.len() - self.bytes.len();
+        while self.parts.len() < BLOCK_ITEMS && self.text.len() + self.bytes.len() < budget {
+            let room = budget - self.text.len() - self.bytes.len();
             if let Some(lines) = reader.next_lines(room)? {
                 let start = self.text.len();
                 self.text.push_str(lines.text);
@@ -169,20 +173,33 @@ impl Block {
         })
     }
 
-    /// Converts every item into its record, and counts the records.
-    fn convert(&mut self, engine: &Uts46<'_>, options: &Options, skip_comments: bool, spoof: Option<&Summarizer<'_>>) {
+    /// Converts every item into its record, and counts the records. With
+    /// `keep` false the records are only counted, each in the same buffer
+    /// (a caller that wants the summary alone): a block's records then take
+    /// no room in the caches.
+    fn convert(
+        &mut self,
+        engine: &Uts46<'_>,
+        options: &Options,
+        skip_comments: bool,
+        spoof: Option<&Summarizer<'_>>,
+        keep: bool,
+    ) {
         let mut records = std::mem::take(&mut self.records);
         let mut read_to = std::mem::take(&mut self.read_to);
         read_to.clear();
         let mut summary = Summary::default();
         for (index, (item, bytes_read)) in self.items().enumerate() {
-            if records.len() == index {
+            let slot = if keep { index } else { 0 };
+            if records.len() == slot {
                 records.push(RecordBuf::new());
             }
-            let record = &mut records[index];
+            let record = &mut records[slot];
             convert_item(engine, options, &item, skip_comments, spoof, record);
             summary.add(record);
-            read_to.push(bytes_read);
+            if keep {
+                read_to.push(bytes_read);
+            }
         }
         self.summary = summary;
         self.filled = read_to.len();
@@ -218,6 +235,37 @@ pub fn convert_each_parallel<R: BufRead>(
     if threads.get() == 1 {
         return super::convert_each(engine, options, spoof, items, each);
     }
+    run_parallel(engine, options, spoof, items, threads, Some(each))
+}
+
+/// The summary of [`convert_each_parallel`] alone, no record handed on
+/// (`batch --format summary`): the converting threads count each record
+/// as they fill it and keep none. Errors: a read error.
+pub fn summarize_parallel<R: BufRead>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+    threads: NonZeroUsize,
+) -> io::Result<Summary> {
+    if threads.get() == 1 {
+        return super::convert_each(engine, options, spoof, items, |_, _| Ok(ControlFlow::Continue(())));
+    }
+    let none: Option<fn(&RecordBuf, u64) -> io::Result<ControlFlow<()>>> = None;
+    run_parallel(engine, options, spoof, items, threads, none)
+}
+
+/// The threads of [`convert_each_parallel`]; records are kept and handed
+/// to `each` only when there is one.
+fn run_parallel<R: BufRead>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+    threads: NonZeroUsize,
+    each: Option<impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>>,
+) -> io::Result<Summary> {
+    let keep = each.is_some();
     let skip_comments = items.skips_comments();
     let (work_sender, work) = sync_channel::<(u64, Block)>(threads.get());
     let work = Arc::new(Mutex::new(work));
@@ -238,7 +286,7 @@ pub fn convert_each_parallel<R: BufRead>(
                     };
                     // A panic goes back to the calling thread, which would otherwise wait for the block.
                     let converted = panic::catch_unwind(AssertUnwindSafe(|| {
-                        block.convert(engine, options, skip_comments, summarizer);
+                        block.convert(engine, options, skip_comments, summarizer, keep);
                     }))
                     .map(|()| (number, block));
                     if done_sender.send(converted).is_err() {
@@ -263,8 +311,9 @@ fn hand_on_in_order<R: BufRead>(
     work: SyncSender<(u64, Block)>,
     done: &Receiver<Converted>,
     in_flight: usize,
-    mut each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
+    mut each: Option<impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>>,
 ) -> io::Result<Summary> {
+    let budget = if each.is_some() { BLOCK_BYTES } else { SUMMARY_BLOCK_BYTES };
     let mut summary = Summary::default();
     let mut spare: Vec<Block> = Vec::new();
     let mut waiting: BTreeMap<u64, Block> = BTreeMap::new();
@@ -273,7 +322,7 @@ fn hand_on_in_order<R: BufRead>(
     loop {
         while !at_end && sent - next < in_flight as u64 {
             let mut block = spare.pop().unwrap_or_default();
-            block.fill(&mut items)?;
+            block.fill(&mut items, budget)?;
             if block.parts.is_empty() {
                 at_end = true;
                 break;
@@ -291,6 +340,7 @@ fn hand_on_in_order<R: BufRead>(
         waiting.insert(number, block);
         while let Some(block) = waiting.remove(&next) {
             for (index, (record, bytes_read)) in block.converted().enumerate() {
+                let Some(each) = each.as_mut() else { break };
                 if each(record, bytes_read)?.is_break() {
                     // Only the records handed on are counted, as on one thread.
                     block.records[..=index].iter().for_each(|record| summary.add(record));
