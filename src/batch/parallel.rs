@@ -251,8 +251,7 @@ pub fn summarize_parallel<R: BufRead>(
     if threads.get() == 1 {
         return super::convert_each(engine, options, spoof, items, |_, _| Ok(ControlFlow::Continue(())));
     }
-    let none: Option<fn(&RecordBuf, u64) -> io::Result<ControlFlow<()>>> = None;
-    run_parallel(engine, options, spoof, items, threads, none)
+    run_parallel(engine, options, spoof, items, threads, None::<Each>)
 }
 
 /// The threads of [`convert_each_parallel`]; records are kept and handed
@@ -299,6 +298,9 @@ fn run_parallel<R: BufRead>(
         hand_on_in_order(items, work_sender, &done, threads.get() * 2, each)
     })
 }
+
+/// What [`convert_each_parallel`] hands each record to, as a plain function.
+type Each = fn(&RecordBuf, u64) -> io::Result<ControlFlow<()>>;
 
 /// A converted block and its number, or the panic that stopped its conversion.
 type Converted = Result<(u64, Block), Box<dyn Any + Send>>;
