@@ -108,14 +108,7 @@ pub fn visible(c: char) -> String {
 /// Needed because egui shapes right-to-left scripts but draws code points in
 /// logical order.
 pub fn visual_order(text: &str) -> Option<String> {
-    // In a left-to-right paragraph only these classes can raise a level to
-    // an odd (right-to-left) one (UAX #9 X2–X5, W1–W7, I1): without them the
-    // text reads as stored, and the analysis below is skipped.
-    use unicode_bidi::BidiClass::{AL, FSI, R, RLE, RLI, RLO};
-    if !text
-        .chars()
-        .any(|c| matches!(unicode_bidi::bidi_class(c), R | AL | RLE | RLO | RLI | FSI))
-    {
+    if right_to_left(text) == RightToLeft::None {
         return None;
     }
     let info = BidiInfo::new(text, Some(unicode_bidi::Level::ltr()));
@@ -127,6 +120,46 @@ pub fn visual_order(text: &str) -> Option<String> {
         out.push_str(&info.reorder_line(paragraph, paragraph.range.clone()));
     }
     Some(out)
+}
+
+/// Whether [`visual_order`] gives a display order (`Some`), decided without
+/// reordering when the classes tell.
+pub fn reorders(text: &str) -> bool {
+    match right_to_left(text) {
+        RightToLeft::None => false,
+        RightToLeft::Strong => true,
+        RightToLeft::Explicit => visual_order(text).is_some(),
+    }
+}
+
+/// What the Bidi classes of a text say of its levels in a left-to-right paragraph.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RightToLeft {
+    /// No class that can raise a level to an odd (right-to-left) one (UAX #9
+    /// X2–X5, W1–W7, I1): the text reads as stored.
+    None,
+    /// An R or AL character and no explicit embedding, override or isolate:
+    /// it resolves to level 1 (W3, I1).
+    Strong,
+    /// Explicit formatting characters decide: the levels must be resolved.
+    Explicit,
+}
+
+fn right_to_left(text: &str) -> RightToLeft {
+    use unicode_bidi::BidiClass::{AL, FSI, LRE, LRI, LRO, PDF, PDI, R, RLE, RLI, RLO};
+    let (mut strong, mut explicit) = (false, false);
+    for c in text.chars() {
+        match unicode_bidi::bidi_class(c) {
+            R | AL => strong = true,
+            RLE | RLO | RLI | FSI | LRE | LRO | LRI | PDF | PDI => explicit = true,
+            _ => {}
+        }
+    }
+    match (strong, explicit) {
+        (_, true) => RightToLeft::Explicit,
+        (true, false) => RightToLeft::Strong,
+        (false, false) => RightToLeft::None,
+    }
 }
 
 /// The code-point ranges that differ between `before` and `after`: the
@@ -177,6 +210,29 @@ mod tests {
         assert_eq!(glyph('\u{0308}').as_deref(), Some("\u{25CC}\u{0308}"));
         assert_eq!(visible('\u{200D}'), "ZWJ");
         assert_eq!(visible('ß'), "ß");
+    }
+
+    #[test]
+    fn reorders_is_whether_there_is_a_visual_order() {
+        let samples = [
+            "example.com",
+            "שלום.com",
+            "مثال.xn--zz",
+            "abc\u{0661}\u{0662}",
+            "\u{202D}שלום\u{202C}.com",
+            "\u{202E}abc\u{202C}",
+            "\u{2067}abc\u{2069}",
+            "\u{2068}שלום\u{2069}",
+            "\u{202A}abc\u{202C}",
+            "a\u{2029}ש",
+            "",
+        ];
+        for text in samples {
+            assert_eq!(reorders(text), visual_order(text).is_some(), "{text:?}");
+        }
+        // The classes alone decide for these two.
+        assert!(reorders("שלום.com") && !reorders("example.com"));
+        assert!(!reorders("\u{202D}שלום\u{202C}.com"), "an override makes it left to right");
     }
 
     #[test]

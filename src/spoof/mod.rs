@@ -219,6 +219,7 @@ fn analyze_with(
     protected: &ProtectedList,
     detailed: bool,
 ) -> SpoofReport {
+    let kept = |text: &str| kept(text, detailed);
     let unicode_labels: Vec<&str> = results.to_unicode.value.split('.').collect();
     let ascii_labels: Vec<&str> = results.to_ascii_n.value.split('.').collect();
     let tld = unicode_labels
@@ -240,7 +241,11 @@ fn analyze_with(
     let mut findings = Vec::new();
     findings.extend(deviation_finding(engine, results));
     findings.extend(invisible_findings(engine, input, results));
-    let visual = visual_order(&results.to_unicode.value);
+    // The batch's summary needs only whether there is a display order, not the order.
+    let visual = match detailed {
+        true => visual_order(&results.to_unicode.value),
+        false => crate::display::reorders(&results.to_unicode.value).then(String::new),
+    };
     if let Some(visual) = &visual {
         findings.push(Finding::new(
             FindingKind::RightToLeft,
@@ -265,10 +270,10 @@ fn analyze_with(
     };
     let browsers = crate::browsers::verdicts_given(engine, input, protected.top_domains(), &[known]);
     let mut report = SpoofReport {
-        input: input.to_string(),
-        to_unicode: results.to_unicode.value.clone(),
-        to_ascii_n: results.to_ascii_n.value.clone(),
-        to_ascii_t: results.to_ascii_t.value.clone(),
+        input: kept(input),
+        to_unicode: kept(&results.to_unicode.value),
+        to_ascii_n: kept(&results.to_ascii_n.value),
+        to_ascii_t: kept(&results.to_ascii_t.value),
         skeleton: if detailed {
             skeleton(&results.to_unicode.value)
         } else {
@@ -287,14 +292,21 @@ fn analyze_with(
     report
 }
 
+/// `text`, for a report that is shown (`detailed`); the batch keeps only
+/// the summary, and then nothing is copied.
+fn kept(text: &str, detailed: bool) -> String {
+    if detailed { text.to_string() } else { String::new() }
+}
+
 /// One label's analysis; without `detailed`, the per-character properties,
 /// script set and skeleton are left empty (the batch needs only the verdict).
 fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
+    let kept = |text: &str| kept(text, detailed);
     let level = scripts::restriction_level(label);
     let evidence = evidence::LabelEvidence::of(label, level);
     LabelSpoof {
-        unicode: label.to_string(),
-        ascii: ascii.to_string(),
+        unicode: kept(label),
+        ascii: kept(ascii),
         chars: if detailed {
             label.chars().map(CharInfo::of).collect()
         } else {
