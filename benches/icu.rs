@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 mod corpus;
 use corpus::{Kind, generate, generate_n};
 
-const ROUNDS: usize = 5;
+const ROUNDS: usize = 9;
 /// Lines per corpus file, plain and with the spoof check (slower on both sides).
 const PLAIN_LINES: usize = 1_000_000;
 const SPOOF_LINES: usize = 200_000;

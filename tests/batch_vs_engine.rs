@@ -188,14 +188,14 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
         for lax in flag_sets.iter().filter(|lax| strict.checks_at_least(lax)) {
             pairs += 1;
             for (name, (ascii, unicode)) in names.iter().zip(&converted) {
+                let known = [idna_inspector::uts46::Known {
+                    input: name,
+                    options: strict,
+                    to_ascii_n: ascii,
+                    to_unicode: Some(unicode),
+                }];
                 if ascii.errors.is_empty() {
                     assert_eq!(engine.to_ascii_n(name, lax), *ascii, "{name:?} {strict:?} → {lax:?}");
-                    let known = [idna_inspector::uts46::Known {
-                        input: name,
-                        options: strict,
-                        to_ascii_n: ascii,
-                        to_unicode: Some(unicode),
-                    }];
                     assert_eq!(engine.to_ascii_n_given(name, lax, &known), *ascii);
                     reused += 1;
                     assert_eq!(
@@ -229,12 +229,6 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                 }
                 if unicode.errors.is_empty() {
                     assert_eq!(engine.to_unicode(name, lax), *unicode, "{name:?} {strict:?} → {lax:?}");
-                    let known = [idna_inspector::uts46::Known {
-                        input: name,
-                        options: strict,
-                        to_ascii_n: ascii,
-                        to_unicode: Some(unicode),
-                    }];
                     assert_eq!(engine.to_unicode_given(name, lax, &known), *unicode);
                 }
             }
