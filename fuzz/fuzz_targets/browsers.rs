@@ -1,12 +1,16 @@
 //! Arbitrary strings as hosts through the WHATWG host parser and the three
 //! browsers' display verdicts: no panic; a parsed host is ASCII without a
 //! forbidden domain code point; each verdict's display follows its rule, and
-//! a name shown as Unicode is one its browser's parser accepted.
+//! a name shown as Unicode is one its browser's parser accepted. The batch's
+//! shortcuts change nothing: the plain-ASCII rules are the verdicts' rules,
+//! and the verdicts given the batch's own conversion (under every check, and
+//! under the URL Standard's flags) are the verdicts made from scratch.
 #![no_main]
 
 use idna_inspector::Uts46;
 use idna_inspector::browsers::{self, Display, chromium::TopDomains};
 use idna_inspector::profiles::whatwg::{self, Host};
+use idna_inspector::uts46::{Known, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &str| {
@@ -25,4 +29,16 @@ fuzz_target!(|input: &str| {
         }
     }
     let _ = verdicts.rules().disagree();
+    let top = TopDomains::default();
+    assert_eq!(browsers::rules(&engine, input, &top), verdicts.rules(), "{input:?}");
+    for options in [Options::default(), whatwg::uts46_options()] {
+        let results = engine.process(input, &options);
+        let known = [Known {
+            input,
+            options: &options,
+            to_ascii_n: &results.to_ascii_n,
+            to_unicode: Some(&results.to_unicode),
+        }];
+        assert_eq!(browsers::verdicts_given(&engine, input, &top, &known), verdicts, "{input:?} {options:?}");
+    }
 });
