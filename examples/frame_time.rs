@@ -31,6 +31,8 @@ fn main() {
     let mut harness = Harness::builder()
         .with_size(eframe::egui::vec2(1280.0, 800.0))
         .with_context_setup(install_app_fonts)
+        // As the window does: a script without a font draws boxes (egui's default), it does not stop.
+        .allow_missing_glyphs()
         .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), InspectorApp::new(None, startup));
     harness.run();
     for tab in ["1 Map", "2 Normalize", "3 Break", "4 Convert/Validate", "5 Encode/Decode"] {
