@@ -3,6 +3,7 @@
 
 use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_numbers, slash_lookalikes};
+use unicode_normalization::UnicodeNormalization;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -26,10 +27,12 @@ impl LabelEvidence {
         if label.is_ascii() {
             return LabelEvidence::default();
         }
+        // Both mark checks read the NFD form: it is made once.
+        let nfd: Vec<char> = label.nfd().collect();
         LabelEvidence {
             mixed_numbers: mixed_numbers(label),
-            marks: combining_mark_abuse(label),
-            dotless: dotless_with_mark(label),
+            marks: combining_mark_abuse(label, &nfd),
+            dotless: dotless_with_mark(&nfd),
             slashes: slash_lookalikes(label),
             middle_dot_out_of_context: super::patterns::middle_dot_out_of_context(label),
             whole_script: whole_script_confusable(label),

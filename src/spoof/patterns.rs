@@ -5,7 +5,6 @@
 use super::scripts::decimal_digit;
 use crate::browsers::props;
 use crate::table::{MappingTable, Status};
-use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
 
@@ -52,14 +51,15 @@ pub fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
 }
 
 /// The combining marks that repeat (the same mark twice in a row) or stack
-/// more than four deep, on the NFD form of `label` (UTS #39 §5.4), plus
-/// combining kana voiced sound marks U+3099/U+309A as written (after NFC
-/// they remain only where no precomposed kana exists, e.g. on a Latin letter).
-pub fn combining_mark_abuse(label: &str) -> Vec<char> {
+/// more than four deep, on `nfd`, the NFD form of `label` (UTS #39 §5.4),
+/// plus combining kana voiced sound marks U+3099/U+309A as written in
+/// `label` (after NFC they remain only where no precomposed kana exists,
+/// e.g. on a Latin letter).
+pub fn combining_mark_abuse(label: &str, nfd: &[char]) -> Vec<char> {
     // The kana marks are looked for as written: NFD splits ヴ into ウ + U+3099, which is fine.
     let mut found: Vec<char> = label.chars().filter(|c| matches!(c, '\u{3099}' | '\u{309A}')).collect();
     let mut run: Vec<char> = Vec::new();
-    for c in label.nfd().chain(std::iter::once('\0')) {
+    for c in nfd.iter().copied().chain(std::iter::once('\0')) {
         if is_combining_mark(c) {
             if run.last() == Some(&c) {
                 found.push(c);
@@ -76,12 +76,12 @@ pub fn combining_mark_abuse(label: &str) -> Vec<char> {
 }
 
 /// Dotless ı/ȷ carrying a combining mark (which can draw a new dot: `ı̇` looks
-/// like `i`), or i/j/l with U+0307 COMBINING DOT ABOVE. Returns the base
-/// characters and marks involved.
-pub fn dotless_with_mark(label: &str) -> Vec<char> {
+/// like `i`), or i/j/l with U+0307 COMBINING DOT ABOVE, in `nfd`, the NFD
+/// form of a label. Returns the base characters and marks involved.
+pub fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
     let mut found = Vec::new();
     let mut previous = None;
-    for mark in label.nfd() {
+    for &mark in nfd {
         let Some(base) = previous.replace(mark) else { continue };
         let dotless = matches!(base, '\u{0131}' | '\u{0237}') && is_combining_mark(mark);
         let extra_dot = matches!(base, 'i' | 'j' | 'l') && mark == '\u{0307}';

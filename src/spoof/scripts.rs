@@ -52,6 +52,15 @@ pub fn resolved_scripts(label: &str) -> String {
 
 /// The restriction level of `label` (UTS #39 §5.2), computed by unicode-security.
 pub fn restriction_level(label: &str) -> RestrictionLevel {
+    // An ASCII label is ASCII-Only unless a character is not allowed, which is
+    // what the library answers after working out each character's script set.
+    if label.is_ascii() {
+        return if label.chars().all(props::uts39_identifier_allowed) {
+            RestrictionLevel::ASCIIOnly
+        } else {
+            RestrictionLevel::Unrestricted
+        };
+    }
     label.detect_restriction_level()
 }
 
@@ -104,4 +113,29 @@ pub fn decimal_digit(c: char) -> Option<(char, u32)> {
     }
     let zero = crate::browsers::props::digit_zero(c)?;
     Some((zero, c as u32 - zero as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ASCII shortcut answers as unicode-security for every ASCII label
+    /// of up to two characters and for longer ones mixing allowed and not.
+    #[test]
+    fn ascii_restriction_levels_equal_the_librarys() {
+        let ascii = || (0u8..0x80).map(char::from);
+        let mut labels: Vec<String> = vec![String::new(), "example".into(), "ab-12".into(), "a_b".into(), "Ab.c".into()];
+        labels.extend(ascii().map(String::from));
+        labels.extend(ascii().flat_map(|a| ascii().map(move |b| format!("{a}{b}"))));
+        labels.extend(ascii().map(|c| format!("xn--{c}bc")));
+        for label in &labels {
+            assert_eq!(
+                restriction_level(label),
+                label.as_str().detect_restriction_level(),
+                "{label:?}"
+            );
+        }
+        assert_eq!(restriction_level("abc"), RestrictionLevel::ASCIIOnly);
+        assert_eq!(restriction_level("a b"), RestrictionLevel::Unrestricted);
+    }
 }
