@@ -211,6 +211,105 @@ fn repeated_names_get_the_spoof_verdict_of_a_fresh_check() {
     }
 }
 
+/// The batch tells the spoof check what its ASCII fast path learned (a
+/// name of letters, digits, hyphens and dots without an A-label): each
+/// record's spoof summary equals `spoof::summarize`'s, which learns nothing
+/// from the batch, on corpus names and ASCII hosts near the shortcut's
+/// edges (numbers, hyphens, `xn--` in any case and place, empty labels),
+/// under the flag sets that change what the fast path accepts.
+#[test]
+fn batch_spoof_summaries_equal_the_spoof_checks_own() {
+    let mut names = names::corpus(MappingTable::bundled(), 1000);
+    for host in [
+        "example.com",
+        "EXAMPLE.COM",
+        "a.1",
+        "a.0x1F",
+        "1.2.3.4",
+        "x.09",
+        "foo.bar.123",
+        "foo.123.bar",
+        "0x.com",
+        "xn--zca.com",
+        "XN--ZCA.com",
+        "a.Xn--zca",
+        "ab--cd.com",
+        "abxn--c.com",
+        "abcdefghxn--c.com",
+        "abcdefgh.ab--cd",
+        "a-b.c-d",
+        "-a.com",
+        "a-.com",
+        "a..b",
+        "a.b.",
+        "a_b.com",
+        "a b.com",
+        "paypal.com",
+    ] {
+        names.push(host.to_string());
+    }
+    // Labels of each kind the shortcut tells apart, two and three to a name.
+    let labels = [
+        "a",
+        "Ab-c",
+        "xn--zca",
+        "XN--ab",
+        "abcdefghij",
+        "0x1f",
+        "123",
+        "a--b",
+        "ab--c",
+        "-x",
+        "",
+        "a_b",
+    ];
+    for first in labels {
+        for second in labels {
+            names.push(format!("{first}.{second}"));
+            for third in ["com", "9", "xN--ZCA"] {
+                names.push(format!("{first}.{second}.{third}"));
+            }
+        }
+    }
+    let bytes = names.join("\n").into_bytes();
+    let engine = Uts46::new();
+    let flag_sets = [
+        Options::default(),
+        Options {
+            use_std3_ascii_rules: false,
+            ..Options::default()
+        },
+        Options {
+            check_hyphens: false,
+            ..Options::default()
+        },
+        Options {
+            verify_dns_length: true,
+            ..Options::default()
+        },
+    ];
+    let plain = names
+        .iter()
+        .filter(|name| idna_inspector::browsers::is_plain_ascii_host(name))
+        .count();
+    assert!(plain > 250, "{plain} plain ASCII hosts");
+    for options in &flag_sets {
+        for protected in [ProtectedList::default(), ProtectedList::new(&engine, ["paypal.com"])] {
+            let mut items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
+            let mut index = 0;
+            while let Some(item) = items.next_item().unwrap() {
+                let name = names[index].as_str();
+                index += 1;
+                let mut record = RecordBuf::new();
+                convert_item(&engine, options, &item, true, Some(&protected), &mut record);
+                let own = idna_inspector::spoof::summarize(&engine, name, options, || engine.process(name, options), &protected);
+                assert_eq!(record.into_record().spoof(), Some(own), "{name:?} with {options:?}");
+            }
+            assert_eq!(index, names.len());
+        }
+    }
+}
+
 /// The reader checks whole blocks of lines for UTF-8 at once: lines after an
 /// invalid one are still found UTF-8 or not, each on its own.
 #[test]

@@ -450,7 +450,12 @@ fn plain_ascii_rules_equal_the_full_verdicts() {
     let short: Vec<&String> = hosts.iter().filter(|h| h.len() <= 3).collect();
     let mut long: Vec<String> = Vec::new();
     for host in short {
-        for (before, after) in [("abcdefg", ""), ("", ".abcdefgh"), ("wxyz.abc", ".com"), ("abcdefghijklmno.", "")] {
+        for (before, after) in [
+            ("abcdefg", ""),
+            ("", ".abcdefgh"),
+            ("wxyz.abc", ".com"),
+            ("abcdefghijklmno.", ""),
+        ] {
             long.push(format!("{before}{host}{after}"));
         }
     }

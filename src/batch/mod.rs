@@ -101,29 +101,32 @@ pub(crate) fn convert_text(
     spoof: Option<&Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
-    let results = fill_results(engine, options, line, text, record);
+    let (results, ldh) = fill_results(engine, options, line, text, record);
     if let Some(summarizer) = spoof {
-        let summary = summarizer.summarize(engine, text, options, || results.unwrap_or_else(|| valid_results(record)));
+        let summary = summarizer.summarize(engine, text, options, ldh, || {
+            results.unwrap_or_else(|| valid_results(record))
+        });
         record.set_spoof(summary);
     }
 }
 
 /// Fills `record` with the engine's results for `text`: a fast path when
 /// one decides the name valid, else the full engine, whose results are
-/// returned too (`None`: a fast path's, all valid, in the record).
+/// returned too (`None`: a fast path's, all valid, in the record); and
+/// whether the ASCII fast path found the name LDH ([`crate::uts46::ValidAscii::is_ldh`]).
 #[inline]
-fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> Option<Results> {
+fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> (Option<Results>, bool) {
     if let Some(name) = engine.valid_ascii_name(text, options) {
         record.set_valid_ascii(line, text, &name);
-        return None;
+        return (None, name.is_ldh());
     }
     if let Some(valid) = engine.write_valid_unicode_name(text, options, record.unicode_text(text)) {
         record.set_valid_unicode(line, text.len(), &valid);
-        return None;
+        return (None, false);
     }
     let results = engine.process_in_full(text, options);
     record.set_converted(line, text, &results);
-    Some(results)
+    (Some(results), false)
 }
 
 /// The profile columns of a converted record for the profiles in `selected`

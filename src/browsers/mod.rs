@@ -361,7 +361,15 @@ fn tolerated(code: ErrorCode) -> bool {
 /// a plain ASCII host ([`is_plain_ascii_host`]), which every browser shows
 /// as it is, is decided without running the parsers.
 pub fn rules(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> BrowserRules {
-    if is_plain_ascii_host(input) {
+    rules_given(engine, input, top_domains, is_ldh_host_without_a_label(input))
+}
+
+/// [`rules`], where `ldh` says whether `input` holds only ASCII letters,
+/// digits, hyphens and dots with no label starting `xn--` in any case (a
+/// caller that knows it, such as the batch from its ASCII fast path, saves
+/// the byte pass).
+pub(crate) fn rules_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, ldh: bool) -> BrowserRules {
+    if ldh && !whatwg::ends_in_a_number(input) {
         return PLAIN_ASCII_RULES;
     }
     verdicts(engine, input, top_domains).rules()
@@ -386,6 +394,12 @@ const PLAIN_ASCII_RULES: BrowserRules = BrowserRules {
 /// [`verdicts`] on every such host of up to five bytes over the bytes that
 /// matter and on the corpora.
 pub fn is_plain_ascii_host(input: &str) -> bool {
+    is_ldh_host_without_a_label(input) && !whatwg::ends_in_a_number(input)
+}
+
+/// The first half of [`is_plain_ascii_host`]: not empty, only ASCII
+/// letters, digits, hyphens and dots, and no label starting `xn--` in any case.
+pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
     let bytes = input.as_bytes();
     let mut label_start = 0;
     for (at, &byte) in bytes.iter().enumerate() {
@@ -400,7 +414,7 @@ pub fn is_plain_ascii_host(input: &str) -> bool {
             PlainByte::Other => return false,
         }
     }
-    !bytes.is_empty() && !whatwg::ends_in_a_number(input)
+    !bytes.is_empty()
 }
 
 /// What a byte is to [`is_plain_ascii_host`].

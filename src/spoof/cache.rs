@@ -76,16 +76,20 @@ impl<'p> Summarizer<'p> {
 
     /// [`super::summarize`]`(engine, input, options, results, protected)`,
     /// from memory when `input` was summarized before. `engine` and
-    /// `options` must be the same on every call.
+    /// `options` must be the same on every call. `ldh`: the caller knows
+    /// that `input` holds only ASCII letters, digits, hyphens and dots with
+    /// no label starting `xn--` (the batch learns it from the ASCII fast
+    /// path); false when it does not know.
     pub fn summarize<R: Borrow<Results>>(
         &self,
         engine: &Uts46<'_>,
         input: &str,
         options: &Options,
+        ldh: bool,
         results: impl FnOnce() -> R,
     ) -> SpoofSummary {
         if takes_shortcut(input, self.protected) {
-            return shortcut_summary(engine, input, self.protected);
+            return shortcut_summary(engine, input, self.protected, ldh);
         }
         if input.len() > Self::LONGEST {
             return full_summary(engine, input, results().borrow(), options, self.protected);
@@ -154,7 +158,7 @@ mod tests {
             let summarizer = Summarizer::with_generation(protected, 3, 1);
             for name in names.iter().cycle().take(names.len() * 5) {
                 let results = engine.process(name, &options);
-                let remembered = summarizer.summarize(&engine, name, &options, || &results);
+                let remembered = summarizer.summarize(&engine, name, &options, false, || &results);
                 assert_eq!(
                     remembered,
                     summarize(&engine, name, &options, || &results, protected),

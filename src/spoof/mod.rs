@@ -164,7 +164,7 @@ pub fn summarize<R: Borrow<Results>>(
     protected: &ProtectedList,
 ) -> SpoofSummary {
     if takes_shortcut(input, protected) {
-        return shortcut_summary(engine, input, protected);
+        return shortcut_summary(engine, input, protected, false);
     }
     full_summary(engine, input, results().borrow(), options, protected)
 }
@@ -178,9 +178,12 @@ fn takes_shortcut(input: &str, protected: &ProtectedList) -> bool {
     protected.is_empty() && input.is_ascii() && !a_label()
 }
 
-/// The shortcut's summary: the browsers' verdicts alone.
-fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList) -> SpoofSummary {
-    let browsers = crate::browsers::rules(engine, input, protected.top_domains());
+/// The shortcut's summary: the browsers' verdicts alone. `ldh`: the
+/// caller knows that `input` is an LDH host without an A-label
+/// ([`crate::browsers::rules_given`]); false when it does not know.
+fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList, ldh: bool) -> SpoofSummary {
+    let ldh = ldh || crate::browsers::is_ldh_host_without_a_label(input);
+    let browsers = crate::browsers::rules_given(engine, input, protected.top_domains(), ldh);
     let punycode = browsers.chromium.display() == Display::Punycode;
     SpoofSummary {
         browsers,

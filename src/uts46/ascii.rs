@@ -15,12 +15,22 @@ pub struct ValidAscii<'a> {
     table: &'a MappingTable,
     /// Mapping changed at least one byte (an uppercase letter).
     changed: bool,
+    /// The word scan found only letters, digits, hyphens and dots, and no
+    /// label with `--` as its 3rd and 4th bytes.
+    ldh: bool,
 }
 
 impl<'a> ValidAscii<'a> {
     /// True when the result is the input itself (it was already lowercase).
     pub fn is_input(&self) -> bool {
         !self.changed
+    }
+
+    /// True when the input is known to hold only ASCII letters, digits,
+    /// hyphens and dots, with no label whose 3rd and 4th bytes are `--`
+    /// (the word scan decided it); false when that is not known.
+    pub fn is_ldh(&self) -> bool {
+        self.ldh
     }
 
     /// Appends the result to `out`: as many bytes as the input, since ASCII
@@ -71,12 +81,17 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
         true => scan_ldh_words(bytes, options),
         false => LdhScan::Undecided,
     };
-    let changed = match word_scan {
-        LdhScan::Valid(changed) => changed,
+    let (changed, ldh) = match word_scan {
+        LdhScan::Valid(changed) => (changed, true),
         LdhScan::Refused => return None,
-        LdhScan::Undecided => class_scan(bytes, options, folding)?,
+        LdhScan::Undecided => (class_scan(bytes, options, folding)?, false),
     };
-    Some(ValidAscii { input, table, changed })
+    Some(ValidAscii {
+        input,
+        table,
+        changed,
+        ldh,
+    })
 }
 
 /// The scan for any options and table: [`scan_by_class`], then the last
@@ -324,7 +339,13 @@ mod tests {
             };
             let expected = class_scan(bytes, &options, folding);
             let found = match scan_ldh_words(bytes, &options) {
-                LdhScan::Valid(changed) => Some(changed),
+                LdhScan::Valid(changed) => {
+                    // What ValidAscii::is_ldh promises.
+                    let ldh = bytes.iter().all(|b| b.is_ascii_alphanumeric() || b"-.".contains(b));
+                    let double_hyphen = bytes.split(|&b| b == b'.').any(|label| label.get(2..4) == Some(b"--"));
+                    assert!(ldh && !double_hyphen, "{:?}", String::from_utf8_lossy(bytes));
+                    Some(changed)
+                }
                 LdhScan::Refused => None,
                 LdhScan::Undecided => continue,
             };
