@@ -113,7 +113,8 @@ pub(crate) fn convert_text(
 /// Fills `record` with the engine's results for `text`: a fast path when
 /// one decides the name valid, else the full engine, whose results are
 /// returned too (`None`: a fast path's, all valid, in the record); and
-/// whether the ASCII fast path found the name LDH ([`crate::uts46::ValidAscii::is_ldh`]).
+/// whether the ASCII fast path found the name LDH without `--`
+/// ([`crate::uts46::ValidAscii::is_ldh`]).
 #[inline]
 fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> (Option<Results>, bool) {
     if let Some(name) = engine.valid_ascii_name(text, options) {

@@ -77,9 +77,9 @@ impl<'p> Summarizer<'p> {
     /// [`super::summarize`]`(engine, input, options, results, protected)`,
     /// from memory when `input` was summarized before. `engine` and
     /// `options` must be the same on every call. `ldh`: the caller knows
-    /// that `input` holds only ASCII letters, digits, hyphens and dots with
-    /// no label starting `xn--` (the batch learns it from the ASCII fast
-    /// path); false when it does not know.
+    /// that `input` holds only ASCII letters, digits, hyphens and dots, and
+    /// no `--` (the batch learns it from the ASCII fast path); false when
+    /// it does not know.
     pub fn summarize<R: Borrow<Results>>(
         &self,
         engine: &Uts46<'_>,
@@ -88,7 +88,7 @@ impl<'p> Summarizer<'p> {
         ldh: bool,
         results: impl FnOnce() -> R,
     ) -> SpoofSummary {
-        if takes_shortcut(input, self.protected) {
+        if takes_shortcut(input, self.protected, ldh) {
             return shortcut_summary(engine, input, self.protected, ldh);
         }
         if input.len() > Self::LONGEST {

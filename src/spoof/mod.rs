@@ -163,24 +163,26 @@ pub fn summarize<R: Borrow<Results>>(
     results: impl FnOnce() -> R,
     protected: &ProtectedList,
 ) -> SpoofSummary {
-    if takes_shortcut(input, protected) {
+    if takes_shortcut(input, protected, false) {
         return shortcut_summary(engine, input, protected, false);
     }
     full_summary(engine, input, results().borrow(), options, protected)
 }
 
 /// True when [`summarize`] takes its shortcut: an all-ASCII name without
-/// an A-label, and no protected names.
-fn takes_shortcut(input: &str, protected: &ProtectedList) -> bool {
+/// an A-label, and no protected names. `ldh`: the caller knows that
+/// `input` is ASCII without `--` (see [`shortcut_summary`]).
+fn takes_shortcut(input: &str, protected: &ProtectedList, ldh: bool) -> bool {
     let bytes = input.as_bytes();
     // Any `xn--`, in any case: each hyphen is checked for `xn-` before it.
     let a_label = || (3..bytes.len()).any(|at| bytes[at] == b'-' && bytes[at - 3..at].eq_ignore_ascii_case(b"xn-"));
-    protected.is_empty() && input.is_ascii() && !a_label()
+    protected.is_empty() && (ldh || input.is_ascii() && !a_label())
 }
 
 /// The shortcut's summary: the browsers' verdicts alone. `ldh`: the
-/// caller knows that `input` is an LDH host without an A-label
-/// ([`crate::browsers::rules_given`]); false when it does not know.
+/// caller knows that `input` holds only ASCII letters, digits, hyphens and
+/// dots, and no `--` (so no A-label: [`crate::browsers::rules_given`]);
+/// false when it does not know.
 fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList, ldh: bool) -> SpoofSummary {
     let ldh = ldh || crate::browsers::is_ldh_host_without_a_label(input);
     let browsers = crate::browsers::rules_given(engine, input, protected.top_domains(), ldh);

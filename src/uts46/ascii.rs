@@ -15,8 +15,7 @@ pub struct ValidAscii<'a> {
     table: &'a MappingTable,
     /// Mapping changed at least one byte (an uppercase letter).
     changed: bool,
-    /// The word scan found only letters, digits, hyphens and dots, and no
-    /// label with `--` as its 3rd and 4th bytes.
+    /// The word scan found only letters, digits, hyphens and dots, and no `--`.
     ldh: bool,
 }
 
@@ -27,8 +26,8 @@ impl<'a> ValidAscii<'a> {
     }
 
     /// True when the input is known to hold only ASCII letters, digits,
-    /// hyphens and dots, with no label whose 3rd and 4th bytes are `--`
-    /// (the word scan decided it); false when that is not known.
+    /// hyphens and dots, and no `--` (so no `xn--` either): the word scan
+    /// decided it; false when that is not known.
     pub fn is_ldh(&self) -> bool {
         self.ldh
     }
@@ -82,7 +81,7 @@ pub(crate) fn valid_ascii_name<'a>(input: &'a str, options: &Options, table: &'a
         false => LdhScan::Undecided,
     };
     let (changed, ldh) = match word_scan {
-        LdhScan::Valid(changed) => (changed, true),
+        LdhScan::Valid { changed, ldh } => (changed, ldh),
         LdhScan::Refused => return None,
         LdhScan::Undecided => (class_scan(bytes, options, folding)?, false),
     };
@@ -175,8 +174,9 @@ fn scan_by_class(bytes: &[u8], options: &Options, classes: &[u8; 256], labels: &
 
 /// What [`scan_ldh_words`] found.
 enum LdhScan {
-    /// Valid; `true` when folding changes a byte (an uppercase letter).
-    Valid(bool),
+    /// Valid; `changed` when folding changes a byte (an uppercase letter),
+    /// `ldh` when no `--` occurs.
+    Valid { changed: bool, ldh: bool },
     /// The fast path must decline the name.
     Refused,
     /// Left to [`scan_by_class`].
@@ -222,7 +222,10 @@ fn scan_ldh_words(bytes: &[u8], options: &Options) -> LdhScan {
     let refused = empty_label || options.check_hyphens && misplaced_hyphen || options.verify_dns_length && root_label;
     match refused {
         true => LdhScan::Refused,
-        false => LdhScan::Valid(scan.uppercase != 0),
+        false => LdhScan::Valid {
+            changed: scan.uppercase != 0,
+            ldh: scan.double_hyphens == 0,
+        },
     }
 }
 
@@ -240,6 +243,8 @@ struct WordScan {
     hyphen_by_dot: u64,
     /// Two hyphens, three and four bytes after a dot.
     hyphens_at_third_and_fourth: u64,
+    /// Two hyphens anywhere.
+    double_hyphens: u64,
     /// The dots of the word before.
     previous_dots: u64,
     /// The hyphens of the word before.
@@ -268,6 +273,7 @@ impl WordScan {
         let dot_four_before = dots << 32 | self.previous_dots >> 32;
         self.adjacent_dots |= dots & dot_before;
         self.hyphen_by_dot |= hyphens & dot_before | dots & hyphen_before;
+        self.double_hyphens |= hyphens & hyphen_before;
         self.hyphens_at_third_and_fourth |= hyphens & hyphen_before & dot_four_before;
         self.previous_dots = dots;
         self.previous_hyphens = hyphens;
@@ -339,11 +345,11 @@ mod tests {
             };
             let expected = class_scan(bytes, &options, folding);
             let found = match scan_ldh_words(bytes, &options) {
-                LdhScan::Valid(changed) => {
-                    // What ValidAscii::is_ldh promises.
-                    let ldh = bytes.iter().all(|b| b.is_ascii_alphanumeric() || b"-.".contains(b));
-                    let double_hyphen = bytes.split(|&b| b == b'.').any(|label| label.get(2..4) == Some(b"--"));
-                    assert!(ldh && !double_hyphen, "{:?}", String::from_utf8_lossy(bytes));
+                LdhScan::Valid { changed, ldh } => {
+                    // What ValidAscii::is_ldh says.
+                    assert!(bytes.iter().all(|b| b.is_ascii_alphanumeric() || b"-.".contains(b)));
+                    let double_hyphen = bytes.windows(2).any(|pair| pair == b"--");
+                    assert_eq!(ldh, !double_hyphen, "{:?}", String::from_utf8_lossy(bytes));
                     Some(changed)
                 }
                 LdhScan::Refused => None,
