@@ -261,7 +261,8 @@ fn skeleton_piece(c: char) -> Option<String> {
 /// library's, whole.
 pub fn skeleton(text: &str) -> String {
     static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
-    let mut out = String::with_capacity(text.len());
+    // Room for a few prototypes longer than their characters (`m` is `rn`).
+    let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match bmp_block_value(&BLOCKS, c, SkeletonPiece::of) {
             Some(SkeletonPiece::Itself) => out.push(c),

@@ -58,19 +58,20 @@ pub fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
 pub fn combining_mark_abuse(label: &str, nfd: &[char]) -> Vec<char> {
     // The kana marks are looked for as written: NFD splits ヴ into ウ + U+3099, which is fine.
     let mut found: Vec<char> = label.chars().filter(|c| matches!(c, '\u{3099}' | '\u{309A}')).collect();
-    let mut run: Vec<char> = Vec::new();
-    for c in nfd.iter().copied().chain(std::iter::once('\0')) {
-        if is_combining_mark(c) {
-            if run.last() == Some(&c) {
-                found.push(c);
+    // The current run of marks is nfd[start..at].
+    let mut start = 0;
+    for (at, &c) in nfd.iter().enumerate() {
+        if !is_combining_mark(c) {
+            if at - start > 4 {
+                found.extend(&nfd[start..at]);
             }
-            run.push(c);
-            continue;
+            start = at + 1;
+        } else if at > start && nfd[at - 1] == c {
+            found.push(c);
         }
-        if run.len() > 4 {
-            found.extend(&run);
-        }
-        run.clear();
+    }
+    if nfd.len() - start > 4 {
+        found.extend(&nfd[start..]);
     }
     found
 }
@@ -162,4 +163,50 @@ pub fn slash_lookalikes(label: &str) -> Vec<char> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// UTS #39 §5.4 as stated, a run of marks at a time: a mark equal to the
+    /// one before it in its run, and every mark of a run longer than four.
+    fn marks_by_runs(nfd: &[char]) -> Vec<char> {
+        let mut found = Vec::new();
+        for run in nfd.split(|&c| !is_combining_mark(c)) {
+            found.extend(run.windows(2).filter(|pair| pair[0] == pair[1]).map(|pair| pair[1]));
+            if run.len() > 4 {
+                found.extend(run);
+            }
+        }
+        found.sort();
+        found
+    }
+
+    /// Every sequence of up to seven characters over letters, two marks
+    /// and a kana mark finds the marks the runs say (as a multiset).
+    #[test]
+    fn combining_mark_abuse_finds_repeats_and_long_runs() {
+        const ALPHABET: [char; 5] = ['a', '\u{0301}', '\u{0300}', 'ı', '\u{0316}'];
+        let mut checked = 0;
+        for length in 0..=7u32 {
+            for mut code in 0..ALPHABET.len().pow(length) {
+                let mut nfd = Vec::new();
+                for _ in 0..length {
+                    nfd.push(ALPHABET[code % ALPHABET.len()]);
+                    code /= ALPHABET.len();
+                }
+                let label: String = nfd.iter().collect();
+                let mut found = combining_mark_abuse(&label, &nfd);
+                found.sort();
+                assert_eq!(found, marks_by_runs(&nfd), "{label:?}");
+                checked += usize::from(!found.is_empty());
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        assert_eq!(
+            combining_mark_abuse("\u{30A6}\u{3099}", &['\u{30A6}', '\u{3099}']),
+            ['\u{3099}']
+        );
+    }
 }
