@@ -19,6 +19,9 @@ pub struct Rows {
     /// Indices into `records` that pass the filter, in display order.
     pub visible: Vec<u32>,
     pub sort: Option<(SortColumn, bool)>,
+    /// How many of the first visible rows have been laid out once, unseen,
+    /// so that their glyphs are rasterized (see [`super::table`]).
+    pub(super) glyphs_ready: usize,
 }
 
 impl Rows {
@@ -28,6 +31,7 @@ impl Rows {
         self.summary = Summary::default();
         self.visible.clear();
         self.disagree_count = 0;
+        self.glyphs_ready = 0;
     }
 
     /// Appends a chunk the worker sent: counts it and shows the records that

@@ -12,6 +12,7 @@ use eframe::egui;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// What the batch view asks of the app.
 pub enum BatchAction {
@@ -96,6 +97,7 @@ impl BatchTable<'_> {
         ui.style_mut().interaction.selectable_labels = false;
         let columns = self.columns();
         let (rows, profiles) = (self.rows, self.profiles);
+        let shown = warm_first_rows(ui, rows, &columns, row_height);
         let mut builder = TableBuilder::new(ui)
             .id_salt("batch-table")
             .striped(true)
@@ -137,7 +139,7 @@ impl BatchTable<'_> {
                 }
             })
             .body(|body| {
-                body.rows(row_height, rows.visible.len(), |mut row| {
+                body.rows(row_height, shown, |mut row| {
                     let index = rows.visible[row.index()];
                     let record = &rows.records[index as usize];
                     let cells = match (&engine, run) {
@@ -170,6 +172,42 @@ impl BatchTable<'_> {
         }
         action
     }
+}
+
+/// How long a frame may spend laying out rows unseen.
+const WARM_UP_BUDGET: Duration = Duration::from_millis(4);
+
+/// egui rasterizes a glyph the first time text with it is laid out, and the
+/// first screenful of a run may hold a dozen scripts: drawn at once, those
+/// rows took one frame past 16 ms. So the first screenful is laid out a few
+/// rows a frame into an invisible child, within [`WARM_UP_BUDGET`], and the
+/// table shows the rows laid out so far. Returns how many rows to show.
+fn warm_first_rows(ui: &mut Ui, rows: &mut Rows, columns: &[TableColumn], row_height: f32) -> usize {
+    let screenful = (ui.available_height() / row_height).ceil() as usize + 1;
+    let wanted = rows.visible.len().min(screenful);
+    if rows.glyphs_ready >= wanted {
+        return rows.visible.len();
+    }
+    let started = Instant::now();
+    let mut unseen = ui.new_child(egui::UiBuilder::new().max_rect(ui.max_rect()).invisible());
+    'rows: while rows.glyphs_ready < wanted {
+        let index = rows.visible[rows.glyphs_ready] as usize;
+        let row = RowData {
+            record: &rows.records[index],
+            disagree: rows.records.disagree(index),
+            profile_cells: None,
+        };
+        for &column in columns {
+            // A row cut short is laid out again next frame, its glyphs so far already made.
+            if started.elapsed() >= WARM_UP_BUDGET {
+                break 'rows;
+            }
+            row.cell(&mut unseen, column);
+        }
+        rows.glyphs_ready += 1;
+    }
+    ui.ctx().request_repaint();
+    rows.glyphs_ready
 }
 
 /// A column of the batch table.
