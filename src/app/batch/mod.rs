@@ -144,6 +144,7 @@ impl BatchView {
         ui.separator();
         self.rows.filter_bar(ui, source.run.compare_profiles);
         let mut action = None;
+        let running = source.job.is_running();
         let (rows, profiles, run) = (&mut self.rows, &mut self.profiles, Some(&source.run));
         // A strip gives the table and the summary each their own clipped region.
         egui_extras::StripBuilder::new(ui)
@@ -157,6 +158,7 @@ impl BatchView {
                             rows: &mut *rows,
                             profiles,
                             run,
+                            running,
                         }
                         .ui(ui)
                     });

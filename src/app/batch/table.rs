@@ -72,6 +72,8 @@ pub struct BatchTable<'a> {
     pub profiles: &'a mut ShownProfiles,
     /// What the records were computed with (`None` before a run).
     pub run: Option<&'a BatchSettings>,
+    /// The run's job is still converting.
+    pub running: bool,
 }
 
 impl BatchTable<'_> {
@@ -97,7 +99,10 @@ impl BatchTable<'_> {
         ui.style_mut().interaction.selectable_labels = false;
         let columns = self.columns();
         let (rows, profiles) = (self.rows, self.profiles);
-        let shown = warm_first_rows(ui, rows, &columns, row_height);
+        let shown = match self.running {
+            true => warm_first_rows(ui, rows, &columns, row_height),
+            false => rows.visible.len(),
+        };
         let mut builder = TableBuilder::new(ui)
             .id_salt("batch-table")
             .striped(true)
@@ -179,9 +184,10 @@ const WARM_UP_BUDGET: Duration = Duration::from_millis(4);
 
 /// egui rasterizes a glyph the first time text with it is laid out, and the
 /// first screenful of a run may hold a dozen scripts: drawn at once, those
-/// rows took one frame past 16 ms. So the first screenful is laid out a few
-/// rows a frame into an invisible child, within [`WARM_UP_BUDGET`], and the
-/// table shows the rows laid out so far. Returns how many rows to show.
+/// rows took one frame past 16 ms. So while the job runs, the first
+/// screenful is laid out a few rows a frame into an invisible child, within
+/// [`WARM_UP_BUDGET`], and the table shows the rows laid out so far (once
+/// the job has ended it shows every row). Returns how many rows to show.
 fn warm_first_rows(ui: &mut Ui, rows: &mut Rows, columns: &[TableColumn], row_height: f32) -> usize {
     let screenful = (ui.available_height() / row_height).ceil() as usize + 1;
     let wanted = rows.visible.len().min(screenful);
