@@ -17,7 +17,10 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
     let stdin = stdin.to_vec();
     let writer = std::thread::spawn(move || input.write_all(&stdin));
     let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    // A child that exits without reading (a usage error) closes the pipe first.
+    if let Err(error) = writer.join().unwrap() {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "writing the child's input: {error}");
+    }
     output
 }
 
