@@ -19,7 +19,11 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
     let output = child.wait_with_output().unwrap();
     // A child that exits without reading (a usage error) closes the pipe first.
     if let Err(error) = writer.join().unwrap() {
-        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "writing the child's input: {error}");
+        assert_eq!(
+            error.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing the child's input: {error}"
+        );
     }
     output
 }

@@ -18,7 +18,10 @@ fuzz_target!(|input: &str| {
     let parsed = whatwg::parse_host(&engine, input);
     if let Some(Host::Domain(domain)) = &parsed.host {
         assert!(domain.is_ascii() && !domain.is_empty(), "{input:?} → {domain:?}");
-        assert!(!domain.chars().any(whatwg::is_forbidden_domain_code_point), "{input:?} → {domain:?}");
+        assert!(
+            !domain.chars().any(whatwg::is_forbidden_domain_code_point),
+            "{input:?} → {domain:?}"
+        );
     }
     assert_eq!(parsed.host.is_none(), parsed.failure().is_some(), "{input:?}");
     let verdicts = browsers::verdicts(&engine, input, &TopDomains::default());
@@ -39,6 +42,10 @@ fuzz_target!(|input: &str| {
             to_ascii_n: &results.to_ascii_n,
             to_unicode: Some(&results.to_unicode),
         }];
-        assert_eq!(browsers::verdicts_given(&engine, input, &top, &known), verdicts, "{input:?} {options:?}");
+        assert_eq!(
+            browsers::verdicts_given(&engine, input, &top, &known),
+            verdicts,
+            "{input:?} {options:?}"
+        );
     }
 });

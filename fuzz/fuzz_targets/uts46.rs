@@ -24,7 +24,15 @@ fuzz_target!(|case: (u8, &str)| {
     }
     if results.to_ascii_n.is_ok() {
         let again = engine.process(&results.to_ascii_n.value, &options).to_ascii_n;
-        assert!(again.is_ok(), "ToASCII of {:?} fails: {:?}", results.to_ascii_n.value, again.errors);
-        assert_eq!(again.value, results.to_ascii_n.value, "ToASCII is not idempotent for {input:?}");
+        assert!(
+            again.is_ok(),
+            "ToASCII of {:?} fails: {:?}",
+            results.to_ascii_n.value,
+            again.errors
+        );
+        assert_eq!(
+            again.value, results.to_ascii_n.value,
+            "ToASCII is not idempotent for {input:?}"
+        );
     }
 });
