@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::GeneralSecurityProfile;
+use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::general_security_profile::IdentifierType;
 
 /// One code point's values, each read from its library.
@@ -26,10 +27,15 @@ const DEFAULT_IGNORABLE: u8 = 1;
 const UTS39_ALLOWED: u8 = 2;
 const ICU_ALLOWED: u8 = 4;
 const PRINTABLE: u8 = 8;
+// The augmented parts of the Script_Extensions' augmented script set (UTS #39 §5.1).
+const HANB: u8 = 16;
+const JPAN: u8 = 32;
+const KORE: u8 = 64;
 
 impl Entry {
     fn of(c: char) -> Entry {
         let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
+        let augmented = AugmentedScriptSet::from(c.script_extension());
         Entry {
             script: c.script(),
             category: c.general_category(),
@@ -38,7 +44,10 @@ impl Entry {
                 DEFAULT_IGNORABLE,
             ) | bit_if(c.identifier_allowed(), UTS39_ALLOWED)
                 | bit_if(icu_identifier_allowed(c), ICU_ALLOWED)
-                | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE),
+                | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE)
+                | bit_if(augmented.hanb, HANB)
+                | bit_if(augmented.jpan, JPAN)
+                | bit_if(augmented.kore, KORE),
             extension: c.script_extension(),
         }
     }
@@ -59,6 +68,18 @@ pub fn script(c: char) -> Script {
 /// Script_Extensions (unicode-script's data).
 pub fn script_extension(c: char) -> ScriptExtension {
     entry(c).extension
+}
+
+/// The augmented script set of `c` (UTS #39 §5.1; unicode-security's
+/// `AugmentedScriptSet::for_char`).
+pub fn augmented_script_set(c: char) -> AugmentedScriptSet {
+    let entry = entry(c);
+    AugmentedScriptSet {
+        base: entry.extension,
+        hanb: entry.flags & HANB != 0,
+        jpan: entry.flags & JPAN != 0,
+        kore: entry.flags & KORE != 0,
+    }
 }
 
 /// General_Category (unicode-properties' data).
@@ -291,6 +312,7 @@ mod tests {
         for c in (0..0x10000).filter_map(char::from_u32) {
             assert_eq!(script(c), c.script(), "{c:?}");
             assert!(script_extension(c) == c.script_extension(), "{c:?}");
+            assert!(augmented_script_set(c) == AugmentedScriptSet::for_char(c), "{c:?}");
             assert_eq!(general_category(c), c.general_category(), "{c:?}");
             assert_eq!(uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");
             assert_eq!(identifier_allowed(c), icu_identifier_allowed(c), "{c:?}");

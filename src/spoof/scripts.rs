@@ -7,7 +7,7 @@ use crate::browsers::props;
 use serde::Serialize;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel, RestrictionLevelDetection};
+use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel};
 
 /// One character of a label with its UTS #24 and UTS #39 properties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,10 +50,13 @@ pub fn resolved_scripts(label: &str) -> String {
     }
 }
 
-/// The restriction level of `label` (UTS #39 §5.2), computed by unicode-security.
+/// The restriction level of `label` (UTS #39 §5.2), decided as
+/// unicode-security's `detect_restriction_level` decides it, with each
+/// character's Identifier_Status and augmented script set read from the
+/// tables of [`props`] (a test compares the two on every BMP character in
+/// several company).
 pub fn restriction_level(label: &str) -> RestrictionLevel {
-    // An ASCII label is ASCII-Only unless a character is not allowed, which is
-    // what the library answers after working out each character's script set.
+    // An ASCII label is ASCII-Only unless a character is not allowed.
     if label.is_ascii() {
         return if label.chars().all(props::uts39_identifier_allowed) {
             RestrictionLevel::ASCIIOnly
@@ -61,7 +64,33 @@ pub fn restriction_level(label: &str) -> RestrictionLevel {
             RestrictionLevel::Unrestricted
         };
     }
-    label.detect_restriction_level()
+    let mut resolved = AugmentedScriptSet::default();
+    let mut without_latin = AugmentedScriptSet::default();
+    for c in label.chars() {
+        if !props::uts39_identifier_allowed(c) {
+            return RestrictionLevel::Unrestricted;
+        }
+        let set = props::augmented_script_set(c);
+        resolved.intersect_with(set);
+        if !set.base.contains_script(Script::Latin) {
+            without_latin.intersect_with(set);
+        }
+    }
+    if !resolved.is_empty() {
+        return RestrictionLevel::SingleScript;
+    }
+    if without_latin.hanb || without_latin.jpan || without_latin.kore {
+        return RestrictionLevel::HighlyRestrictive;
+    }
+    if without_latin.base.len() == 1
+        && let Some(script) = without_latin.base.iter().next()
+        && script.is_recommended()
+        && script != Script::Cyrillic
+        && script != Script::Greek
+    {
+        return RestrictionLevel::ModeratelyRestrictive;
+    }
+    RestrictionLevel::MinimallyRestrictive
 }
 
 /// Whether `label`'s resolved script set is not empty (UTS #39 §5.1),
@@ -118,6 +147,7 @@ pub fn decimal_digit(c: char) -> Option<(char, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_security::RestrictionLevelDetection;
 
     /// The ASCII shortcut answers as unicode-security for every ASCII label
     /// of up to two characters and for longer ones mixing allowed and not.
@@ -137,5 +167,33 @@ mod tests {
         }
         assert_eq!(restriction_level("abc"), RestrictionLevel::ASCIIOnly);
         assert_eq!(restriction_level("a b"), RestrictionLevel::Unrestricted);
+    }
+
+    /// The table-read levels equal unicode-security's for every BMP
+    /// character alone and next to letters of Latin, Cyrillic, Greek, Han,
+    /// Bopomofo, Katakana, Hangul, Arabic and Armenian (each level occurs).
+    #[test]
+    fn restriction_levels_equal_the_librarys() {
+        let mut seen = std::collections::HashSet::new();
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            for label in [
+                format!("{c}"),
+                format!("a{c}"),
+                format!("{c}ж"),
+                format!("λ{c}"),
+                format!("{c}中"),
+                format!("ㄅ{c}"),
+                format!("ア{c}b"),
+                format!("{c}한"),
+                format!("ب{c}"),
+                format!("x{c}ա"),
+            ] {
+                let level = label.as_str().detect_restriction_level();
+                assert_eq!(restriction_level(&label), level, "{label:?}");
+                seen.insert(level);
+            }
+        }
+        // Every level but ASCII-Only.
+        assert_eq!(seen.len(), 5, "{seen:?}");
     }
 }

@@ -6,6 +6,7 @@
 use super::data;
 use crate::browsers::props;
 use crate::browsers::props::is_nonspacing_mark;
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
@@ -23,20 +24,22 @@ const MAX_CHARACTERS_WITH_MULTIPLE_SKELETONS: usize = 5;
 /// The skeletons of `hostname` (`GetSkeletons`), sorted; empty for a host
 /// longer than [`MAX_HOSTNAME_LENGTH`] or with more than five þ/œ/ł.
 pub fn skeletons(hostname: &str) -> BTreeSet<String> {
-    let without_diacritics = maybe_remove_diacritics(hostname);
-    let mut variants = supplemental_hostnames(&without_diacritics);
-    // ł loses its stroke to the diacritic remover; its own variants come from the input.
-    if hostname.contains('ł') {
-        variants.extend(supplemental_hostnames(hostname));
-    }
     let mut out = BTreeSet::new();
-    for variant in variants {
-        let variant = variant.strip_suffix('.').unwrap_or(&variant);
-        let mapped = extra_confusable_mapper(variant);
+    // One buffer for every variant's extra-confusable mapping.
+    let mut mapped = String::new();
+    let mut add = |variant: &str| {
+        let variant = variant.strip_suffix('.').unwrap_or(variant);
+        mapped.clear();
+        extra_confusable_mapper_into(variant, &mut mapped);
         if mapped.contains('\u{04CF}') {
             out.insert(uts39_skeleton(&mapped.replace('\u{04CF}', "l")));
         }
         out.insert(uts39_skeleton(&mapped));
+    };
+    supplemental_hostnames(&maybe_remove_diacritics(hostname)).iter().for_each(|v| add(v));
+    // ł loses its stroke to the diacritic remover; its own variants come from the input.
+    if hostname.contains('ł') {
+        supplemental_hostnames(hostname).iter().for_each(|v| add(v));
     }
     out
 }
@@ -54,11 +57,11 @@ pub fn is_lgc_letters_and_ascii(text: &str) -> bool {
 
 /// `MaybeRemoveDiacritics`: one trailing dot dropped; a Latin/Greek/Cyrillic
 /// host goes through "DropAcc" (NFD, General_Category=Mn removed, NFC, ł ø đ mapped).
-fn maybe_remove_diacritics(hostname: &str) -> String {
+fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     let hostname = hostname.strip_suffix('.').unwrap_or(hostname);
     // ASCII has no mark, is its own NFD and NFC, and holds none of ł ø đ.
     if hostname.is_ascii() || !is_lgc_letters_and_ascii(hostname) {
-        return hostname.to_string();
+        return Cow::Borrowed(hostname);
     }
     // Each character decomposed, marks dropped: when no mark is left, NFD's
     // reordering (of marks only) would not have changed what is left, and
@@ -74,9 +77,9 @@ fn maybe_remove_diacritics(hostname: &str) -> String {
         });
     }
     if only_starters && is_nfc_quick(bare.chars()) == IsNormalized::Yes {
-        return bare.chars().map(diacritic_remover_extra).collect();
+        return Cow::Owned(bare.chars().map(diacritic_remover_extra).collect());
     }
-    drop_accents(hostname)
+    Cow::Owned(drop_accents(hostname))
 }
 
 /// "DropAcc" as written: NFD, General_Category=Mn removed, NFC, ł ø đ mapped.
@@ -99,41 +102,43 @@ fn diacritic_remover_extra(c: char) -> char {
 /// `GenerateSupplementalHostnames`: the input and every variant with each
 /// þ, œ, ł replaced by one of its skeletons, in breadth-first order (the
 /// first character most significant, the input's own character first),
-/// at most 128.
-fn supplemental_hostnames(input: &str) -> Vec<String> {
+/// at most 128 distinct ones.
+fn supplemental_hostnames(input: &str) -> Vec<Cow<'_, str>> {
     let length = input.encode_utf16().count();
     if length == 0 || length > MAX_HOSTNAME_LENGTH {
         return Vec::new();
     }
+    let alternatives = |c: char| data::MULTIPLE_SKELETONS.iter().find(|(from, _)| *from == c).map(|(_, to)| to);
     // None of þ œ ł is ASCII.
-    if input.is_ascii() || !input.contains(|c| data::MULTIPLE_SKELETONS.iter().any(|(from, _)| *from == c)) {
-        return vec![input.to_string()];
+    if input.is_ascii() || !input.chars().any(|c| alternatives(c).is_some()) {
+        return vec![Cow::Borrowed(input)];
     }
-    let choices: Vec<Vec<String>> = input
-        .chars()
-        .map(|c| {
-            let mut options = vec![c.to_string()];
-            if let Some((_, alternatives)) = data::MULTIPLE_SKELETONS.iter().find(|(from, _)| *from == c) {
-                options.extend(alternatives.iter().map(|s| s.to_string()));
-            }
-            options
-        })
-        .collect();
-    if choices.iter().filter(|options| options.len() > 1).count() > MAX_CHARACTERS_WITH_MULTIPLE_SKELETONS {
+    // Each character with its alternatives (none for most).
+    let choices: Vec<(char, Option<&[&str; 2]>)> = input.chars().map(|c| (c, alternatives(c))).collect();
+    let multiple = choices.iter().filter(|(_, alternatives)| alternatives.is_some()).count();
+    if multiple > MAX_CHARACTERS_WITH_MULTIPLE_SKELETONS {
         return Vec::new();
     }
     let mut out = Vec::new();
+    // Per character: 0 for itself, 1 + i for its alternative i.
     let mut picks = vec![0usize; choices.len()];
     loop {
-        let variant: String = picks.iter().zip(&choices).map(|(&i, options)| options[i].as_str()).collect();
-        if !out.contains(&variant) {
-            out.push(variant);
+        let mut variant = String::with_capacity(input.len() + multiple);
+        for (&pick, &(c, alternatives)) in picks.iter().zip(&choices) {
+            match (pick, alternatives) {
+                (0, _) | (_, None) => variant.push(c),
+                (pick, Some(alternatives)) => variant.push_str(alternatives[pick - 1]),
+            }
         }
+        // Distinct picks give distinct variants (`variants_are_distinct`), so the
+        // set upstream collects them in needs no look-up here.
+        out.push(Cow::Owned(variant));
         if out.len() == MAX_SUPPLEMENTAL_HOSTNAMES {
             return out;
         }
         // The next combination: the last position moves fastest.
-        let Some(position) = (0..picks.len()).rev().find(|&p| picks[p] + 1 < choices[p].len()) else {
+        let options = |p: usize| choices[p].1.map_or(1, |alternatives| 1 + alternatives.len());
+        let Some(position) = (0..picks.len()).rev().find(|&p| picks[p] + 1 < options(p)) else {
             return out;
         };
         picks[position] += 1;
@@ -142,7 +147,15 @@ fn supplemental_hostnames(input: &str) -> Vec<String> {
 }
 
 /// The "ExtraConf" transliterator: Chromium's confusables beyond UTS #39.
+#[cfg(test)]
 fn extra_confusable_mapper(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    extra_confusable_mapper_into(text, &mut out);
+    out
+}
+
+/// The "ExtraConf" transliterator, appending to `out`.
+fn extra_confusable_mapper_into(text: &str, out: &mut String) {
     // Sorted by character, for a binary search per character.
     static MAP: OnceLock<Vec<(char, &'static str)>> = OnceLock::new();
     let map = MAP.get_or_init(|| {
@@ -155,14 +168,13 @@ fn extra_confusable_mapper(text: &str) -> String {
         map.sort_by_key(|&(c, _)| c);
         map
     });
-    let mut out = String::with_capacity(text.len());
+    out.reserve(text.len());
     for c in text.chars() {
         match map.binary_search_by_key(&c, |&(from, _)| from) {
             Ok(index) => out.push_str(map[index].1),
             Err(_) => out.push(c),
         }
     }
-    out
 }
 
 /// `uspoof_getSkeletonUnicodeString`: UTS #39 §4 (NFD, default-ignorables
@@ -246,6 +258,25 @@ mod tests {
         assert!(skeletons("tesł.net").contains("test.net"));
         // Han with a Latin accent keeps the accent: no diacritic removal.
         assert!(!skeletons("é中.com").iter().any(|s| s.starts_with("e中")));
+    }
+
+    /// A character's options (itself and its skeletons) start with
+    /// different characters, so two different picks differ at the first
+    /// position where they differ, and no variant repeats.
+    #[test]
+    fn variants_are_distinct() {
+        for (from, alternatives) in data::MULTIPLE_SKELETONS {
+            let mut firsts: Vec<char> = alternatives.iter().filter_map(|a| a.chars().next()).collect();
+            firsts.push(from);
+            firsts.sort_unstable();
+            firsts.dedup();
+            assert_eq!(firsts.len(), 3, "{from}");
+        }
+        let variants = supplemental_hostnames("þœłaþ.is");
+        let mut unique = variants.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!((variants.len(), unique.len()), (81, 81));
     }
 
     #[test]

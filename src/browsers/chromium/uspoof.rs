@@ -122,8 +122,7 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
 fn resolved_script_set(input: &str, without: Option<Script>) -> AugmentedScriptSet {
     let mut resolved = AugmentedScriptSet::default();
     for c in input.chars() {
-        // `AugmentedScriptSet::for_char`, from the Script_Extensions table.
-        let set = AugmentedScriptSet::from(props::script_extension(c));
+        let set = props::augmented_script_set(c);
         if without.is_none_or(|script| !set.base.contains_script(script)) {
             resolved.intersect_with(set);
         }
