@@ -237,10 +237,8 @@ pub fn in_deseret_block(c: char) -> bool {
 enum SkeletonPiece {
     /// The code point is its own skeleton.
     Itself,
-    /// A skeleton of up to 14 UTF-8 bytes: the bytes and their length.
-    Short([u8; 14], u8),
-    /// A longer skeleton (kept for the process's life: at most one per BMP code point).
-    Long(&'static str),
+    /// Another skeleton (kept for the process's life: at most one per BMP code point).
+    Other(&'static str),
     /// The skeleton depends on the neighbours: the text goes to the library whole.
     InContext,
 }
@@ -254,12 +252,13 @@ impl SkeletonPiece {
         if chars.next() == Some(c) && chars.next().is_none() {
             return SkeletonPiece::Itself;
         }
-        if alone.len() <= 14 {
-            let mut bytes = [0; 14];
-            bytes[..alone.len()].copy_from_slice(alone.as_bytes());
-            return SkeletonPiece::Short(bytes, alone.len() as u8);
-        }
-        SkeletonPiece::Long(alone.leak())
+        SkeletonPiece::Other(alone.leak())
+    }
+
+    /// `c`'s piece: a BMP code point's from its block's table, `None` beyond the BMP.
+    fn of_bmp(c: char) -> Option<SkeletonPiece> {
+        static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
+        bmp_block_value(&BLOCKS, c, SkeletonPiece::of)
     }
 }
 
@@ -281,16 +280,12 @@ fn skeleton_piece(c: char) -> Option<String> {
 /// row (for the BMP from a table filled block by block); otherwise the
 /// library's, whole.
 pub fn skeleton(text: &str) -> String {
-    static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
     // Room for a few prototypes longer than their characters (`m` is `rn`).
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        match bmp_block_value(&BLOCKS, c, SkeletonPiece::of) {
+        match SkeletonPiece::of_bmp(c) {
             Some(SkeletonPiece::Itself) => out.push(c),
-            Some(SkeletonPiece::Short(bytes, length)) => {
-                out.push_str(std::str::from_utf8(&bytes[..length as usize]).expect("a whole skeleton"))
-            }
-            Some(SkeletonPiece::Long(piece)) => out.push_str(piece),
+            Some(SkeletonPiece::Other(piece)) => out.push_str(piece),
             Some(SkeletonPiece::InContext) => return unicode_security::skeleton(text).collect(),
             // Beyond the BMP (rare in names), the piece is worked out each time.
             None => match skeleton_piece(c) {
@@ -300,6 +295,16 @@ pub fn skeleton(text: &str) -> String {
         }
     }
     out
+}
+
+/// `f` of the skeleton of `c` alone ([`skeleton`] of a one-character
+/// text), read from the table without a copy for most BMP code points.
+pub fn with_char_skeleton<R>(c: char, f: impl FnOnce(&str) -> R) -> R {
+    match SkeletonPiece::of_bmp(c) {
+        Some(SkeletonPiece::Itself) => f(c.encode_utf8(&mut [0; 4])),
+        Some(SkeletonPiece::Other(piece)) => f(piece),
+        _ => f(&skeleton(c.encode_utf8(&mut [0; 4]))),
+    }
 }
 
 #[cfg(test)]
@@ -389,6 +394,7 @@ mod tests {
             ] {
                 assert_eq!(skeleton(&text), library(&text), "{text:?}");
             }
+            with_char_skeleton(c, |alone| assert_eq!(alone, library(&c.to_string()), "{c:?}"));
         }
         for text in [
             "раураl.com",
@@ -407,6 +413,9 @@ mod tests {
             "",
         ] {
             assert_eq!(skeleton(text), library(text), "{text:?}");
+        }
+        for c in ['\u{10400}', '\u{1D400}', '😉', '\u{1D165}'] {
+            with_char_skeleton(c, |alone| assert_eq!(alone, library(&c.to_string()), "{c:?}"));
         }
     }
 }

@@ -45,8 +45,9 @@ pub fn is_latin_lookalike(c: char) -> bool {
     if c.is_ascii() {
         return false;
     }
-    let prototype = skeleton(c.encode_utf8(&mut [0; 4]));
-    !prototype.is_empty() && prototype.chars().all(|p| p.is_ascii_alphanumeric())
+    props::with_char_skeleton(c, |prototype| {
+        !prototype.is_empty() && prototype.chars().all(|p| p.is_ascii_alphanumeric())
+    })
 }
 
 /// A label of one non-Latin script whose every letter of that script is a
@@ -104,7 +105,7 @@ fn digit_skeletons() -> &'static [String; 10] {
 /// are left out: `l` and `O` are confusable with `1` and `0`, but a label of
 /// ASCII letters shows as itself and is judged by eye.
 pub fn is_digit_lookalike(c: char) -> bool {
-    !c.is_ascii() && digit_skeletons().contains(&skeleton_of_char(c))
+    !c.is_ascii() && props::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
 }
 
 /// A label made only of ASCII digits and digit lookalikes, with at least one

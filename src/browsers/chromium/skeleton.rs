@@ -170,6 +170,11 @@ fn extra_confusable_mapper_into(text: &str, out: &mut String) {
     });
     out.reserve(text.len());
     for c in text.chars() {
+        // No ASCII character is mapped (`extra_confusables_give_each_character_one_target`).
+        if c.is_ascii() {
+            out.push(c);
+            continue;
+        }
         match map.binary_search_by_key(&c, |&(from, _)| from) {
             Ok(index) => out.push_str(map[index].1),
             Err(_) => out.push(c),
@@ -249,6 +254,7 @@ mod tests {
             all.windows(2).all(|pair| pair[0].0 != pair[1].0),
             "a character with two targets"
         );
+        assert!(all.iter().all(|(from, _)| !from.is_ascii()), "the mapper passes ASCII through");
         assert_eq!(extra_confusable_mapper("æ—ħ੨.x"), "ae-h2.x");
     }
 

@@ -78,7 +78,15 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
     let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
         let scripts: Vec<(char, Script)> = label.chars().map(|c| (c, props::script(c))).collect();
-        for script in &data::WHOLE_SCRIPT_CONFUSABLES {
+        // Only a script with a letter in the label can make it confusable: the others are skipped unasked.
+        let mut distinct: Vec<Script> = Vec::new();
+        for &(_, script) in &scripts {
+            if !distinct.contains(&script) {
+                distinct.push(script);
+            }
+        }
+        let present = |script: &&data::WholeScriptConfusable| distinct.contains(&script.script);
+        for script in data::WHOLE_SCRIPT_CONFUSABLES.iter().filter(present) {
             if is_whole_script_confusable_for_script(script, &scripts)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)

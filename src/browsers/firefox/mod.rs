@@ -13,6 +13,7 @@ use crate::profiles::whatwg::Host;
 use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
+use crate::properties::{BmpBlocks, bmp_block_value};
 use std::sync::OnceLock;
 use unicode_script::Script;
 
@@ -315,6 +316,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
     let scripts: Vec<Script> = label.iter().map(|c| props::script(*c)).collect();
     for (index, &ch) in label.iter().enumerate() {
         let next = label.get(index + 1).copied();
+        let lists = Lists::of(ch);
         if !identifier_allowed(ch) {
             return fail(Rule::IdentifierTypeRestricted, Some(ch));
         }
@@ -340,7 +342,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
         if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
             return fail(Rule::IterationMark, Some(ch));
         }
-        if data::CJK_SLASH_CONFUSABLES.contains(&(ch as u32))
+        if lists.has(Lists::CJK_SLASH_CONFUSABLE)
             && label.len() > 1
             && !japanese(last_script)
             && !japanese(next_script)
@@ -371,15 +373,15 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
             return fail(Rule::QuoteLike, Some(ch));
         }
         if !ch.is_ascii_digit() {
-            digits.check(data::DIGIT_CONFUSABLES.contains(&(ch as u32)));
+            digits.check(lists.has(Lists::DIGIT_CONFUSABLE));
         }
         if !cyrillic_tld_script && script == Script::Cyrillic {
-            cyrillic.check(data::CYRILLIC_LATIN_CONFUSABLES.contains(&(ch as u32)));
+            cyrillic.check(lists.has(Lists::CYRILLIC_LATIN_CONFUSABLE));
         }
         if !thai_tld_script && script == Script::Thai {
-            thai.check(data::THAI_LATIN_CONFUSABLES.contains(&(ch as u32)));
+            thai.check(lists.has(Lists::THAI_LATIN_CONFUSABLE));
         }
-        if data::CJK_IDEOGRAPHS.contains(&(ch as u32)) {
+        if lists.has(Lists::CJK_IDEOGRAPH) {
             let cjk = |s: Option<Script>| matches!(s, Some(Script::Bopomofo | Script::Hiragana | Script::Katakana | Script::Han));
             let left_foreign = !cjk(last_script) && previous.is_some_and(|p| !p.is_ascii_digit());
             let right_foreign = !cjk(next_script) && next.is_some_and(|n| !n.is_ascii_digit());
@@ -499,9 +501,52 @@ fn illegal_script_combo(profile: RestrictionProfile, script: Script, saved: &mut
     next == Combo::Fail || (next == Combo::Othr && profile == RestrictionProfile::High)
 }
 
+/// Which of Firefox's character lists hold a character: one table lookup
+/// in [`is_label_safe`]'s loop instead of a search of each list.
+#[derive(Clone, Copy)]
+struct Lists(u8);
+
+impl Lists {
+    const BLOCKLIST: u8 = 1;
+    const DIGIT_CONFUSABLE: u8 = 2;
+    const CYRILLIC_LATIN_CONFUSABLE: u8 = 4;
+    const THAI_LATIN_CONFUSABLE: u8 = 8;
+    const CJK_SLASH_CONFUSABLE: u8 = 16;
+    const CJK_IDEOGRAPH: u8 = 32;
+
+    /// The lists holding `c`: a BMP code point's from its block's table.
+    fn of(c: char) -> Lists {
+        static BLOCKS: BmpBlocks<Lists> = [const { OnceLock::new() }; 256];
+        bmp_block_value(&BLOCKS, c, Lists::search).unwrap_or_else(|| Lists::search(c))
+    }
+
+    /// The lists holding `c`, searched in `data`.
+    fn search(c: char) -> Lists {
+        let code = c as u32;
+        let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
+        Lists(
+            bit_if(in_blocklist_search(c), Lists::BLOCKLIST)
+                | bit_if(data::DIGIT_CONFUSABLES.contains(&code), Lists::DIGIT_CONFUSABLE)
+                | bit_if(data::CYRILLIC_LATIN_CONFUSABLES.contains(&code), Lists::CYRILLIC_LATIN_CONFUSABLE)
+                | bit_if(data::THAI_LATIN_CONFUSABLES.contains(&code), Lists::THAI_LATIN_CONFUSABLE)
+                | bit_if(data::CJK_SLASH_CONFUSABLES.contains(&code), Lists::CJK_SLASH_CONFUSABLE)
+                | bit_if(data::CJK_IDEOGRAPHS.contains(&code), Lists::CJK_IDEOGRAPH),
+        )
+    }
+
+    fn has(self, list: u8) -> bool {
+        self.0 & list != 0
+    }
+}
+
 /// `CharInBlocklist`: BMP characters on `IDNCharacterBlocklist.inc` (code
 /// points beyond the BMP are never blocked: "The blocklist only support BMP!").
 fn in_blocklist(c: char) -> bool {
+    Lists::of(c).has(Lists::BLOCKLIST)
+}
+
+/// [`in_blocklist`], searched in the list.
+fn in_blocklist_search(c: char) -> bool {
     let Ok(unit) = u16::try_from(c as u32) else { return false };
     let ranges = blocklist();
     let index = ranges.partition_point(|&(_, last)| last < unit);
@@ -539,6 +584,26 @@ mod tests {
         assert!(ranges.iter().all(|(a, b)| a <= b));
         assert!(in_blocklist(' ') && in_blocklist('\u{2044}') && in_blocklist('\u{2FF5}'));
         assert!(!in_blocklist('a') && !in_blocklist('\u{2045}') && !in_blocklist('\u{1F512}'));
+    }
+
+    /// The lists' table answers as the lists for every code point, and
+    /// each list's members are found in it.
+    #[test]
+    fn list_table_equals_the_lists() {
+        for c in (0..0x11000).filter_map(char::from_u32) {
+            assert_eq!(Lists::of(c).0, Lists::search(c).0, "{c:?}");
+        }
+        for (list, bit) in [
+            (&data::DIGIT_CONFUSABLES[..], Lists::DIGIT_CONFUSABLE),
+            (&data::CYRILLIC_LATIN_CONFUSABLES, Lists::CYRILLIC_LATIN_CONFUSABLE),
+            (&data::THAI_LATIN_CONFUSABLES, Lists::THAI_LATIN_CONFUSABLE),
+            (&data::CJK_SLASH_CONFUSABLES, Lists::CJK_SLASH_CONFUSABLE),
+            (&data::CJK_IDEOGRAPHS, Lists::CJK_IDEOGRAPH),
+        ] {
+            for &code in list {
+                assert!(Lists::of(char::from_u32(code).unwrap()).has(bit), "U+{code:04X}");
+            }
+        }
     }
 
     #[test]
