@@ -568,6 +568,10 @@ fn deviation_finding(engine: &Uts46<'_>, results: &Results) -> Option<Finding> {
 /// Finding 5: invisible characters of the input as written, with what the mapping does to them.
 fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results) -> Vec<Finding> {
     let mut found = Vec::new();
+    // One pass for the usual name, which has none.
+    if !input.chars().any(|c| invisible_kind(c).is_some()) {
+        return found;
+    }
     let joiner_errors = results
         .to_unicode
         .errors
