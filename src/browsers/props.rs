@@ -11,8 +11,8 @@ use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::GeneralSecurityProfile;
-use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::general_security_profile::IdentifierType;
+use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// One code point's values, each read from its library.
 #[derive(Clone, Copy)]

@@ -36,7 +36,9 @@ pub fn skeletons(hostname: &str) -> BTreeSet<String> {
         }
         out.insert(uts39_skeleton(&mapped));
     };
-    supplemental_hostnames(&maybe_remove_diacritics(hostname)).iter().for_each(|v| add(v));
+    supplemental_hostnames(&maybe_remove_diacritics(hostname))
+        .iter()
+        .for_each(|v| add(v));
     // ł loses its stroke to the diacritic remover; its own variants come from the input.
     if hostname.contains('ł') {
         supplemental_hostnames(hostname).iter().for_each(|v| add(v));
@@ -254,7 +256,10 @@ mod tests {
             all.windows(2).all(|pair| pair[0].0 != pair[1].0),
             "a character with two targets"
         );
-        assert!(all.iter().all(|(from, _)| !from.is_ascii()), "the mapper passes ASCII through");
+        assert!(
+            all.iter().all(|(from, _)| !from.is_ascii()),
+            "the mapper passes ASCII through"
+        );
         assert_eq!(extra_confusable_mapper("æ—ħ੨.x"), "ae-h2.x");
     }
 

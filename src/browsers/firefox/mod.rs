@@ -10,10 +10,10 @@ use super::UrlHost;
 use super::props::{self, digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Display, Verdict};
 use crate::profiles::whatwg::Host;
+use crate::properties::{BmpBlocks, bmp_block_value};
 use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
-use crate::properties::{BmpBlocks, bmp_block_value};
 use std::sync::OnceLock;
 use unicode_script::Script;
 
@@ -342,11 +342,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
         if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
             return fail(Rule::IterationMark, Some(ch));
         }
-        if lists.has(Lists::CJK_SLASH_CONFUSABLE)
-            && label.len() > 1
-            && !japanese(last_script)
-            && !japanese(next_script)
-        {
+        if lists.has(Lists::CJK_SLASH_CONFUSABLE) && label.len() > 1 && !japanese(last_script) && !japanese(next_script) {
             return fail(Rule::CjkSlashConfusable, Some(ch));
         }
         if ch == '\u{30FB}' && (last_script == Some(Script::Latin) || next_script == Some(Script::Latin)) {
@@ -527,7 +523,10 @@ impl Lists {
         Lists(
             bit_if(in_blocklist_search(c), Lists::BLOCKLIST)
                 | bit_if(data::DIGIT_CONFUSABLES.contains(&code), Lists::DIGIT_CONFUSABLE)
-                | bit_if(data::CYRILLIC_LATIN_CONFUSABLES.contains(&code), Lists::CYRILLIC_LATIN_CONFUSABLE)
+                | bit_if(
+                    data::CYRILLIC_LATIN_CONFUSABLES.contains(&code),
+                    Lists::CYRILLIC_LATIN_CONFUSABLE,
+                )
                 | bit_if(data::THAI_LATIN_CONFUSABLES.contains(&code), Lists::THAI_LATIN_CONFUSABLE)
                 | bit_if(data::CJK_SLASH_CONFUSABLES.contains(&code), Lists::CJK_SLASH_CONFUSABLE)
                 | bit_if(data::CJK_IDEOGRAPHS.contains(&code), Lists::CJK_IDEOGRAPH),
