@@ -148,7 +148,8 @@ enum RightToLeft {
 fn right_to_left(text: &str) -> RightToLeft {
     use unicode_bidi::BidiClass::{AL, FSI, LRE, LRI, LRO, PDF, PDI, R, RLE, RLI, RLO};
     let (mut strong, mut explicit) = (false, false);
-    for c in text.chars() {
+    // No ASCII character is R, AL or an explicit formatting character.
+    for c in text.chars().filter(|c| !c.is_ascii()) {
         match unicode_bidi::bidi_class(c) {
             R | AL => strong = true,
             RLE | RLO | RLI | FSI | LRE | LRO | LRI | PDF | PDI => explicit = true,
@@ -233,6 +234,19 @@ mod tests {
         // The classes alone decide for these two.
         assert!(reorders("שלום.com") && !reorders("example.com"));
         assert!(!reorders("\u{202D}שלום\u{202C}.com"), "an override makes it left to right");
+    }
+
+    /// `right_to_left` skips ASCII on this fact.
+    #[test]
+    fn no_ascii_character_can_raise_a_level() {
+        use unicode_bidi::BidiClass::{AL, FSI, LRE, LRI, LRO, PDF, PDI, R, RLE, RLI, RLO};
+        for c in (0..0x80u8).map(char::from) {
+            let class = unicode_bidi::bidi_class(c);
+            assert!(
+                !matches!(class, R | AL | RLE | RLO | RLI | FSI | LRE | LRO | LRI | PDF | PDI),
+                "{c:?} is {class:?}"
+            );
+        }
     }
 
     #[test]

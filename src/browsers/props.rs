@@ -108,6 +108,21 @@ pub fn is_nonspacing_mark(c: char) -> bool {
     general_category(c) == GeneralCategory::NonspacingMark
 }
 
+/// How many code points of the NFD form of `text` satisfy `is_mark`,
+/// counted up to `enough` (the count stops there): NFD is each
+/// character's canonical decomposition, reordered, so the count needs no
+/// NFD string. A check that needs two marks in NFD asks this first.
+pub fn marks_in_nfd(text: &str, is_mark: impl Fn(char) -> bool, enough: usize) -> usize {
+    let mut marks = 0;
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        unicode_normalization::char::decompose_canonical(c, |part| marks += usize::from(is_mark(part)));
+        if marks >= enough {
+            return enough;
+        }
+    }
+    marks
+}
+
 /// ICU's `u_isprint`: any General_Category outside the C group (Cc, Cf,
 /// Cs, Co, Cn).
 pub fn is_printable(c: char) -> bool {
@@ -310,6 +325,19 @@ pub fn with_char_skeleton<R>(c: char, f: impl FnOnce(&str) -> R) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The marks counted from each character's decomposition are the marks of NFD.
+    #[test]
+    fn marks_in_nfd_counts_the_marks_of_nfd() {
+        use unicode_normalization::UnicodeNormalization;
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            for text in [format!("{c}"), format!("{c}\u{0301}a{c}"), format!("ǖ{c}")] {
+                let in_nfd = text.nfd().filter(|&m| is_nonspacing_mark(m)).count();
+                assert_eq!(marks_in_nfd(&text, is_nonspacing_mark, 9), in_nfd.min(9), "{text:?}");
+                assert_eq!(marks_in_nfd(&text, is_nonspacing_mark, 2), in_nfd.min(2), "{text:?}");
+            }
+        }
+    }
 
     /// The BMP table answers as the libraries do, for every BMP code point.
     #[test]

@@ -59,8 +59,9 @@ pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
     if script == Script::Latin {
         return None;
     }
-    let letters: Vec<char> = label.chars().filter(|c| props::script(*c) == script).collect();
-    letters.iter().all(|&c| is_latin_lookalike(c)).then_some((script, letters))
+    let letters = label.chars().filter(|&c| props::script(c) == script);
+    // Most labels have a letter that is no lookalike: the letters are gathered only for a finding.
+    letters.clone().all(is_latin_lookalike).then(|| (script, letters.collect()))
 }
 
 /// A mixed-script label (empty resolved script set, UTS #39 §5.1) whose

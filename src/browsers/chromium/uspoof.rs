@@ -172,6 +172,10 @@ fn is_illegal_combining_dot_lead(c: char) -> bool {
 /// The `USPOOF_INVISIBLE` check: on NFD, the same General_Category=Mn
 /// mark twice within one run of consecutive Mn marks.
 pub fn repeated_nonspacing_mark(input: &str) -> bool {
+    // A repeat needs two marks; most labels have fewer, and need no NFD.
+    if props::marks_in_nfd(input, is_nonspacing_mark, 2) < 2 {
+        return false;
+    }
     let mut run: Vec<char> = Vec::new();
     for c in input.nfd() {
         if !is_nonspacing_mark(c) {
@@ -192,6 +196,34 @@ mod tests {
 
     fn any(_: char) -> bool {
         true
+    }
+
+    /// The count of marks before NFD changes no answer: equal to the
+    /// check on NFD alone for every BMP character after a letter, alone,
+    /// doubled and before a mark of its own, and for marks made by
+    /// decomposition (U+0344 gives U+0308 U+0301; ǖ gives u U+0308 U+0304).
+    #[test]
+    fn repeated_mark_equals_the_check_on_nfd_alone() {
+        let on_nfd = |input: &str| {
+            let nfd: Vec<char> = input.nfd().collect();
+            nfd.split(|&c| !is_nonspacing_mark(c))
+                .any(|run| run.iter().enumerate().any(|(i, c)| run[..i].contains(c)))
+        };
+        let mut repeats = 0;
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            for input in [
+                format!("a{c}"),
+                format!("{c}{c}"),
+                format!("e{c}\u{0301}"),
+                format!("{c}\u{0344}\u{0301}"),
+                format!("ǖ{c}\u{0308}"),
+            ] {
+                let repeated = repeated_nonspacing_mark(&input);
+                assert_eq!(repeated, on_nfd(&input), "{input:?}");
+                repeats += usize::from(repeated);
+            }
+        }
+        assert!(repeats > 1000, "the inputs reach repeats: {repeats}");
     }
 
     /// What ICU 72 (Debian's libicu-dev) reports for these strings with

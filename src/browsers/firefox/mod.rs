@@ -250,24 +250,27 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
     }
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
     let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
-    let ascii_labels: Vec<&str> = host.split('.').collect();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
-    let mut shown = Vec::new();
+    let mut shown = String::with_capacity(host.len());
+    let mut chars: Vec<char> = Vec::new();
     for (index, label) in unicode.split('.').enumerate() {
+        if index > 0 {
+            shown.push('.');
+        }
         if label.is_ascii() {
-            shown.push(label.to_string());
+            shown.push_str(label);
             continue;
         }
-        let chars: Vec<char> = label.chars().collect();
+        chars.clear();
+        chars.extend(label.chars());
         match is_label_safe(&chars, &tld, profile) {
-            Ok(()) => shown.push(label.to_string()),
+            Ok(()) => shown.push_str(label),
             Err(why) => {
-                shown.push(ascii_labels.get(index).copied().unwrap_or(label).to_string());
+                shown.push_str(host.split('.').nth(index).unwrap_or(label));
                 first_unsafe.get_or_insert((why, label.to_string()));
             }
         }
     }
-    let shown = shown.join(".");
     match first_unsafe {
         Some((why, label)) => Verdict::new(why.rule.into(), shown)
             .with_label(Some(label))
