@@ -297,19 +297,31 @@ fn skeleton_piece(c: char) -> Option<String> {
 pub fn skeleton(text: &str) -> String {
     // Room for a few prototypes longer than their characters (`m` is `rn`).
     let mut out = String::with_capacity(text.len() + 8);
+    if push_skeleton_pieces(text, &mut out) {
+        return out;
+    }
+    unicode_security::skeleton(text).collect()
+}
+
+/// Appends the skeleton of `text` to `out` when every code point of `text`
+/// contributes the same characters wherever it stands (see [`skeleton`]);
+/// false when one depends on its neighbours, with `out` holding a part.
+/// Texts of such code points have the skeleton of their concatenation in
+/// their skeletons' concatenation.
+pub fn push_skeleton_pieces(text: &str, out: &mut String) -> bool {
     for c in text.chars() {
         match SkeletonPiece::of_bmp(c) {
             Some(SkeletonPiece::Itself) => out.push(c),
             Some(SkeletonPiece::Other(piece)) => out.push_str(piece),
-            Some(SkeletonPiece::InContext) => return unicode_security::skeleton(text).collect(),
+            Some(SkeletonPiece::InContext) => return false,
             // Beyond the BMP (rare in names), the piece is worked out each time.
             None => match skeleton_piece(c) {
                 Some(piece) => out.push_str(&piece),
-                None => return unicode_security::skeleton(text).collect(),
+                None => return false,
             },
         }
     }
-    out
+    true
 }
 
 /// `f` of the skeleton of `c` alone ([`skeleton`] of a one-character

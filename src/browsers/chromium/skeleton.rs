@@ -25,25 +25,147 @@ const MAX_CHARACTERS_WITH_MULTIPLE_SKELETONS: usize = 5;
 /// longer than [`MAX_HOSTNAME_LENGTH`] or with more than five þ/œ/ł.
 pub fn skeletons(hostname: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    // One buffer for every variant's extra-confusable mapping.
-    let mut mapped = String::new();
-    let mut add = |variant: &str| {
-        let variant = variant.strip_suffix('.').unwrap_or(variant);
-        mapped.clear();
-        extra_confusable_mapper_into(variant, &mut mapped);
-        if mapped.contains('\u{04CF}') {
-            out.insert(uts39_skeleton(&mapped.replace('\u{04CF}', "l")));
-        }
-        out.insert(uts39_skeleton(&mapped));
-    };
-    supplemental_hostnames(&maybe_remove_diacritics(hostname))
-        .iter()
-        .for_each(|v| add(v));
+    add_supplemental_skeletons(&maybe_remove_diacritics(hostname), &mut out);
     // ł loses its stroke to the diacritic remover; its own variants come from the input.
     if hostname.contains('ł') {
-        supplemental_hostnames(hostname).iter().for_each(|v| add(v));
+        add_supplemental_skeletons(hostname, &mut out);
     }
     out
+}
+
+/// U+04CF CYRILLIC SMALL LETTER PALOCHKA: a variant holding it also gets
+/// the skeleton with `l` in its place.
+const PALOCHKA: char = '\u{04CF}';
+
+/// The skeletons of each supplemental hostname of `input`.
+fn add_supplemental_skeletons(input: &str, out: &mut BTreeSet<String>) {
+    let mut mapped = String::new();
+    match supplemental(input) {
+        Supplemental::None => {}
+        Supplemental::Itself => add_variant_skeletons(input, &mut mapped, out),
+        Supplemental::Variants(choices) => match PieceSkeletons::of(&choices) {
+            // The variants differ only at þ/œ/ł: their skeletons are put together from pieces.
+            Some(pieces) => for_each_pick(&choices, |picks| pieces.add_variant(picks, out)),
+            None => for_each_pick(&choices, |picks| {
+                add_variant_skeletons(&variant(&choices, picks), &mut mapped, out)
+            }),
+        },
+    }
+}
+
+/// One variant's skeletons: a trailing dot dropped, the "ExtraConf"
+/// transliterator, then the UTS #39 skeleton; for a variant with ӏ, also
+/// the skeleton with `l` for it. `mapped` is a buffer.
+fn add_variant_skeletons(variant: &str, mapped: &mut String, out: &mut BTreeSet<String>) {
+    let variant = variant.strip_suffix('.').unwrap_or(variant);
+    mapped.clear();
+    extra_confusable_mapper_into(variant, mapped);
+    if mapped.contains(PALOCHKA) {
+        out.insert(uts39_skeleton(&mapped.replace(PALOCHKA, "l")));
+    }
+    out.insert(uts39_skeleton(mapped));
+}
+
+/// The skeletons of a host's variants as pieces: for each run of
+/// characters without alternatives one piece, for each þ/œ/ł one per
+/// option. Each step of [`add_variant_skeletons`] maps character by
+/// character, and a skeleton of code points whose pieces do not depend on
+/// their neighbours is their pieces in a row
+/// ([`props::push_skeleton_pieces`]), so a variant's skeletons are its
+/// options' pieces in a row.
+struct PieceSkeletons {
+    slots: Vec<Slot>,
+}
+
+/// One run of a host's characters (one option) or one þ/œ/ł (three).
+struct Slot {
+    /// The character's index among the choices; `None` for a run.
+    choice: Option<usize>,
+    options: Vec<Piece>,
+}
+
+/// One option's text after "ExtraConf", skeletonized.
+struct Piece {
+    skeleton: String,
+    /// The skeleton with ӏ read as `l` (when the option holds ӏ).
+    palochka_as_l: Option<String>,
+}
+
+impl PieceSkeletons {
+    /// The pieces of the host whose characters are `choices`; `None` when
+    /// some code point's skeleton depends on its neighbours.
+    fn of(choices: &[Choice]) -> Option<PieceSkeletons> {
+        // The variants' trailing dot is dropped (no alternative is a dot).
+        let choices = match choices.split_last() {
+            Some((&('.', _), rest)) => rest,
+            _ => choices,
+        };
+        let mut slots = Vec::new();
+        let mut run = String::new();
+        for (index, &(c, alternatives)) in choices.iter().enumerate() {
+            let Some(alternatives) = alternatives else {
+                run.push(c);
+                continue;
+            };
+            if !run.is_empty() {
+                slots.push(Slot {
+                    choice: None,
+                    options: vec![Piece::of(&std::mem::take(&mut run))?],
+                });
+            }
+            let mut options = vec![Piece::of(c.encode_utf8(&mut [0; 4]))?];
+            for alternative in alternatives {
+                options.push(Piece::of(alternative)?);
+            }
+            slots.push(Slot {
+                choice: Some(index),
+                options,
+            });
+        }
+        if !run.is_empty() {
+            slots.push(Slot {
+                choice: None,
+                options: vec![Piece::of(&run)?],
+            });
+        }
+        Some(PieceSkeletons { slots })
+    }
+
+    /// The skeletons of the variant of `picks` (as [`for_each_pick`] gives them).
+    fn add_variant(&self, picks: &[usize], out: &mut BTreeSet<String>) {
+        let chosen = || {
+            self.slots
+                .iter()
+                .map(|slot| &slot.options[slot.choice.map_or(0, |choice| picks[choice])])
+        };
+        if chosen().any(|piece| piece.palochka_as_l.is_some()) {
+            out.insert(
+                chosen()
+                    .map(|piece| piece.palochka_as_l.as_deref().unwrap_or(&piece.skeleton))
+                    .collect(),
+            );
+        }
+        out.insert(chosen().map(|piece| piece.skeleton.as_str()).collect());
+    }
+}
+
+impl Piece {
+    fn of(text: &str) -> Option<Piece> {
+        let mut mapped = String::new();
+        extra_confusable_mapper_into(text, &mut mapped);
+        let skeletonize = |text: &str| {
+            let mut skeleton = String::new();
+            props::push_skeleton_pieces(text, &mut skeleton).then_some(skeleton)
+        };
+        let palochka_as_l = match mapped.contains(PALOCHKA) {
+            true => Some(skeletonize(&mapped.replace(PALOCHKA, "l"))?),
+            false => None,
+        };
+        Some(Piece {
+            skeleton: skeletonize(&mapped)?,
+            palochka_as_l,
+        })
+    }
 }
 
 /// `ShouldRemoveDiacriticsFromLabel`: every character is Latin, Greek or
@@ -101,50 +223,83 @@ fn diacritic_remover_extra(c: char) -> char {
         .map_or(c, |&(_, to)| to)
 }
 
-/// `GenerateSupplementalHostnames`: the input and every variant with each
-/// þ, œ, ł replaced by one of its skeletons, in breadth-first order (the
-/// first character most significant, the input's own character first),
-/// at most 128 distinct ones.
-fn supplemental_hostnames(input: &str) -> Vec<Cow<'_, str>> {
+/// A character of a host and its skeletons besides itself (þ, œ, ł).
+type Choice = (char, Option<&'static [&'static str; 2]>);
+
+/// What `GenerateSupplementalHostnames` makes of a host.
+enum Supplemental {
+    /// Nothing: the host is empty, longer than [`MAX_HOSTNAME_LENGTH`], or
+    /// has more than five characters with two skeletons.
+    None,
+    /// The host alone (no þ, œ or ł: most hosts).
+    Itself,
+    /// The host's characters with their alternatives, for [`for_each_pick`].
+    Variants(Vec<Choice>),
+}
+
+/// The first steps of `GenerateSupplementalHostnames` on `input`.
+fn supplemental(input: &str) -> Supplemental {
     let length = input.encode_utf16().count();
     if length == 0 || length > MAX_HOSTNAME_LENGTH {
-        return Vec::new();
+        return Supplemental::None;
     }
     let alternatives = |c: char| data::MULTIPLE_SKELETONS.iter().find(|(from, _)| *from == c).map(|(_, to)| to);
     // None of þ œ ł is ASCII.
     if input.is_ascii() || !input.chars().any(|c| alternatives(c).is_some()) {
-        return vec![Cow::Borrowed(input)];
+        return Supplemental::Itself;
     }
-    // Each character with its alternatives (none for most).
-    let choices: Vec<(char, Option<&[&str; 2]>)> = input.chars().map(|c| (c, alternatives(c))).collect();
+    let choices: Vec<Choice> = input.chars().map(|c| (c, alternatives(c))).collect();
     let multiple = choices.iter().filter(|(_, alternatives)| alternatives.is_some()).count();
     if multiple > MAX_CHARACTERS_WITH_MULTIPLE_SKELETONS {
-        return Vec::new();
+        return Supplemental::None;
     }
-    let mut out = Vec::new();
-    // Per character: 0 for itself, 1 + i for its alternative i.
+    Supplemental::Variants(choices)
+}
+
+/// `GenerateSupplementalHostnames`' variants of the host of `choices`: for
+/// each, the pick per character (0 for itself, 1 + i for its alternative
+/// i), in breadth-first order (the first character most significant, the
+/// input's own character first), at most 128.
+fn for_each_pick(choices: &[Choice], mut each: impl FnMut(&[usize])) {
     let mut picks = vec![0usize; choices.len()];
-    loop {
-        let mut variant = String::with_capacity(input.len() + multiple);
-        for (&pick, &(c, alternatives)) in picks.iter().zip(&choices) {
-            match (pick, alternatives) {
-                (0, _) | (_, None) => variant.push(c),
-                (pick, Some(alternatives)) => variant.push_str(alternatives[pick - 1]),
-            }
-        }
-        // Distinct picks give distinct variants (`variants_are_distinct`), so the
-        // set upstream collects them in needs no look-up here.
-        out.push(Cow::Owned(variant));
-        if out.len() == MAX_SUPPLEMENTAL_HOSTNAMES {
-            return out;
-        }
+    let options = |p: usize| choices[p].1.map_or(1, |alternatives| 1 + alternatives.len());
+    // Distinct picks give distinct variants (`variants_are_distinct`), so the
+    // set upstream collects them in needs no look-up here.
+    for _ in 0..MAX_SUPPLEMENTAL_HOSTNAMES {
+        each(&picks);
         // The next combination: the last position moves fastest.
-        let options = |p: usize| choices[p].1.map_or(1, |alternatives| 1 + alternatives.len());
         let Some(position) = (0..picks.len()).rev().find(|&p| picks[p] + 1 < options(p)) else {
-            return out;
+            return;
         };
         picks[position] += 1;
         picks[position + 1..].iter_mut().for_each(|p| *p = 0);
+    }
+}
+
+/// The variant of `picks` (see [`for_each_pick`]).
+fn variant(choices: &[Choice], picks: &[usize]) -> String {
+    let mut variant = String::with_capacity(choices.len() + 8);
+    for (&pick, &(c, alternatives)) in picks.iter().zip(choices) {
+        match (pick, alternatives) {
+            (0, _) | (_, None) => variant.push(c),
+            (pick, Some(alternatives)) => variant.push_str(alternatives[pick - 1]),
+        }
+    }
+    variant
+}
+
+/// `GenerateSupplementalHostnames`: the input and every variant with each
+/// þ, œ, ł replaced by one of its skeletons, in [`for_each_pick`]'s order.
+#[cfg(test)]
+fn supplemental_hostnames(input: &str) -> Vec<Cow<'_, str>> {
+    match supplemental(input) {
+        Supplemental::None => Vec::new(),
+        Supplemental::Itself => vec![Cow::Borrowed(input)],
+        Supplemental::Variants(choices) => {
+            let mut out = Vec::new();
+            for_each_pick(&choices, |picks| out.push(Cow::Owned(variant(&choices, picks))));
+            out
+        }
     }
 }
 
@@ -288,6 +443,72 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!((variants.len(), unique.len()), (81, 81));
+    }
+
+    /// The skeletons put together from pieces equal those made variant by
+    /// variant, on hosts mixing þ, œ, ł with ӏ, ExtraConf characters, a
+    /// combining mark (whose skeleton depends on its neighbours), a letter
+    /// beyond the BMP and a trailing dot.
+    #[test]
+    fn piece_skeletons_equal_variant_by_variant() {
+        let variant_by_variant = |hostname: &str| {
+            let mut out = BTreeSet::new();
+            let mut mapped = String::new();
+            let mut inputs = vec![maybe_remove_diacritics(hostname)];
+            if hostname.contains('ł') {
+                inputs.push(Cow::Borrowed(hostname));
+            }
+            for input in inputs {
+                for variant in supplemental_hostnames(&input) {
+                    add_variant_skeletons(&variant, &mut mapped, &mut out);
+                }
+            }
+            out
+        };
+        let pool = [
+            'a',
+            'l',
+            't',
+            'o',
+            'b',
+            '.',
+            '-',
+            '1',
+            'þ',
+            'œ',
+            'ł',
+            'ł',
+            '\u{04CF}',
+            'р',
+            'ο',
+            '\u{0301}',
+            'é',
+            '—',
+            '七',
+            '\u{1D41A}',
+            'ß',
+            'ı',
+            'ǆ',
+            'ӏ',
+        ];
+        let (mut state, mut by_pieces, mut whole) = (7u64, 0, 0);
+        let mut next = |below: usize| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize % below
+        };
+        for _ in 0..20_000 {
+            let length = 1 + next(14);
+            let mut host: String = (0..length).map(|_| pool[next(pool.len())]).collect();
+            host.push_str([".com", ".pl", ".", ""][next(4)]);
+            assert_eq!(skeletons(&host), variant_by_variant(&host), "{host:?}");
+            if let Supplemental::Variants(choices) = supplemental(&host) {
+                match PieceSkeletons::of(&choices) {
+                    Some(_) => by_pieces += 1,
+                    None => whole += 1,
+                }
+            }
+        }
+        assert!(by_pieces > 1000 && whole > 1000, "both paths are taken: {by_pieces}, {whole}");
     }
 
     #[test]
