@@ -138,14 +138,15 @@ impl PieceSkeletons {
                 .iter()
                 .map(|slot| &slot.options[slot.choice.map_or(0, |choice| picks[choice])])
         };
+        let join = |part: fn(&Piece) -> &str| {
+            let mut joined = String::with_capacity(chosen().map(|piece| part(piece).len()).sum());
+            chosen().for_each(|piece| joined.push_str(part(piece)));
+            joined
+        };
         if chosen().any(|piece| piece.palochka_as_l.is_some()) {
-            out.insert(
-                chosen()
-                    .map(|piece| piece.palochka_as_l.as_deref().unwrap_or(&piece.skeleton))
-                    .collect(),
-            );
+            out.insert(join(|piece| piece.palochka_as_l.as_deref().unwrap_or(&piece.skeleton)));
         }
-        out.insert(chosen().map(|piece| piece.skeleton.as_str()).collect());
+        out.insert(join(|piece| &piece.skeleton));
     }
 }
 
