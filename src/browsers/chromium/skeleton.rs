@@ -6,6 +6,7 @@
 use super::data;
 use crate::browsers::props;
 use crate::browsers::props::is_nonspacing_mark;
+use crate::properties::{BmpBlocks, bmp_block_value};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -314,7 +315,30 @@ fn extra_confusable_mapper(text: &str) -> String {
 
 /// The "ExtraConf" transliterator, appending to `out`.
 fn extra_confusable_mapper_into(text: &str, out: &mut String) {
-    // Sorted by character, for a binary search per character.
+    out.reserve(text.len());
+    for c in text.chars() {
+        // No ASCII character is mapped (`extra_confusables_give_each_character_one_target`).
+        if c.is_ascii() {
+            out.push(c);
+            continue;
+        }
+        match extra_confusable(c) {
+            Some(to) => out.push_str(to),
+            None => out.push(c),
+        }
+    }
+}
+
+/// What "ExtraConf" maps `c` to (`None`: itself); a BMP code point's
+/// answer from its block's table, filled from [`search_extra_confusable`].
+fn extra_confusable(c: char) -> Option<&'static str> {
+    static BLOCKS: BmpBlocks<Option<&'static str>> = [const { OnceLock::new() }; 256];
+    bmp_block_value(&BLOCKS, c, search_extra_confusable).unwrap_or_else(|| search_extra_confusable(c))
+}
+
+/// What "ExtraConf" maps `c` to, searched in Chromium's rules.
+fn search_extra_confusable(c: char) -> Option<&'static str> {
+    // Sorted by character, for a binary search.
     static MAP: OnceLock<Vec<(char, &'static str)>> = OnceLock::new();
     let map = MAP.get_or_init(|| {
         let mut map: Vec<(char, &'static str)> = Vec::new();
@@ -326,18 +350,8 @@ fn extra_confusable_mapper_into(text: &str, out: &mut String) {
         map.sort_by_key(|&(c, _)| c);
         map
     });
-    out.reserve(text.len());
-    for c in text.chars() {
-        // No ASCII character is mapped (`extra_confusables_give_each_character_one_target`).
-        if c.is_ascii() {
-            out.push(c);
-            continue;
-        }
-        match map.binary_search_by_key(&c, |&(from, _)| from) {
-            Ok(index) => out.push_str(map[index].1),
-            Err(_) => out.push(c),
-        }
-    }
+    let index = map.binary_search_by_key(&c, |&(from, _)| from).ok()?;
+    Some(map[index].1)
 }
 
 /// `uspoof_getSkeletonUnicodeString`: UTS #39 §4 (NFD, default-ignorables
@@ -396,6 +410,17 @@ mod tests {
         assert!(data::MULTIPLE_SKELETONS.iter().all(|(from, _)| !from.is_ascii()));
         assert_eq!(maybe_remove_diacritics("Paypal.com."), "Paypal.com");
         assert_eq!(maybe_remove_diacritics("a!b.com"), "a!b.com");
+    }
+
+    /// The BMP table answers as the search, on every code point below U+20000.
+    #[test]
+    fn extra_confusable_table_equals_the_search() {
+        let mut mapped = 0;
+        for c in (0..0x20000).filter_map(char::from_u32) {
+            assert_eq!(extra_confusable(c), search_extra_confusable(c), "{c:?}");
+            mapped += usize::from(extra_confusable(c).is_some());
+        }
+        assert!(mapped > 100, "{mapped} characters mapped");
     }
 
     #[test]

@@ -77,17 +77,16 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
         .any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)));
     let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
-        let scripts: Vec<(char, Script)> = label.chars().map(|c| (c, props::script(c))).collect();
         // Only a script with a letter in the label can make it confusable: the others are skipped unasked.
         let mut distinct: Vec<Script> = Vec::new();
-        for &(_, script) in &scripts {
+        for script in label.chars().map(props::script) {
             if !distinct.contains(&script) {
                 distinct.push(script);
             }
         }
         let present = |script: &&data::WholeScriptConfusable| distinct.contains(&script.script);
         for script in data::WHOLE_SCRIPT_CONFUSABLES.iter().filter(present) {
-            if is_whole_script_confusable_for_script(script, &scripts)
+            if is_whole_script_confusable_for_script(script, label)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)
             {
@@ -150,12 +149,11 @@ fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
         .any(|(i, _)| tld != "cat" || i == 0 || i + 1 == units.len() || units[i - 1] != l || units[i + 1] != l)
 }
 
-/// `IsLabelWholeScriptConfusableForScript`: the label (each character
-/// with its script) has letters of the script and each is one of its
-/// Latin lookalikes.
-fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &[(char, Script)]) -> bool {
-    let mut letters = label.iter().filter(|&&(_, s)| s == script.script).peekable();
-    letters.peek().is_some() && letters.all(|&(c, _)| script.latin_lookalike_letters.contains(c))
+/// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
+/// script and each is one of its Latin lookalikes.
+fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &str) -> bool {
+    let mut letters = label.chars().filter(|&c| props::script(c) == script.script).peekable();
+    letters.peek().is_some() && letters.all(|c| script.latin_lookalike_letters.contains(c))
 }
 
 /// `IsWholeScriptConfusableAllowedForTLD`: the Unicode TLD holds a letter

@@ -251,8 +251,8 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
     let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
-    let mut shown = String::with_capacity(host.len());
-    let mut chars: Vec<char> = Vec::new();
+    let mut shown = String::with_capacity(unicode.len().max(host.len()));
+    let mut chars: Vec<char> = Vec::with_capacity(unicode.len());
     for (index, label) in unicode.split('.').enumerate() {
         if index > 0 {
             shown.push('.');
@@ -316,14 +316,13 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
     let mut saved_zero: Option<char> = None;
     let mut saved_combo: Option<Combo> = None;
     let japanese = |s: Option<Script>| matches!(s, Some(Script::Han | Script::Hiragana | Script::Katakana));
-    let scripts: Vec<Script> = label.iter().map(|c| props::script(*c)).collect();
     for (index, &ch) in label.iter().enumerate() {
         let next = label.get(index + 1).copied();
         let lists = Lists::of(ch);
         if !identifier_allowed(ch) {
             return fail(Rule::IdentifierTypeRestricted, Some(ch));
         }
-        let script = scripts[index];
+        let script = props::script(ch);
         let is_common = matches!(script, Script::Common | Script::Inherited);
         if !is_common && Some(script) != last_script && illegal_script_combo(profile, script, &mut saved_combo) {
             return fail(Rule::IllegalScriptCombo, Some(ch));
@@ -331,7 +330,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
         if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
             return fail(Rule::ProlongedSoundMark, Some(ch));
         }
-        let next_script = scripts.get(index + 1).copied();
+        let next_script = next.map(props::script);
         if ('\u{3078}'..='\u{307A}').contains(&ch)
             && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
         {
