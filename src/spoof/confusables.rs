@@ -2,7 +2,7 @@
 //! whole-script data (Unicode dropped it after 9.0), a character is a Latin
 //! lookalike when its skeleton is ASCII letters and digits only.
 
-use super::scripts::scripts_used;
+use super::scripts::only_script;
 use crate::browsers::props;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
@@ -54,8 +54,7 @@ pub fn is_latin_lookalike(c: char) -> bool {
 /// Latin lookalike (UTS #39 §4 whole-script confusable with Latin).
 /// Returns the script and its letters; `None` otherwise.
 pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
-    let scripts = scripts_used(label);
-    let [script] = scripts[..] else { return None };
+    let script = only_script(label)?;
     if script == Script::Latin {
         return None;
     }

@@ -225,20 +225,21 @@ fn analyze_with(
     detailed: bool,
 ) -> SpoofReport {
     let kept = |text: &str| kept(text, detailed);
-    let unicode_labels: Vec<&str> = results.to_unicode.value.split('.').collect();
-    let ascii_labels: Vec<&str> = results.to_ascii_n.value.split('.').collect();
-    let tld = unicode_labels
-        .iter()
-        .rev()
+    let tld = results
+        .to_unicode
+        .value
+        .rsplit('.')
         .find(|l| !l.is_empty())
-        .copied()
         .unwrap_or("")
         .to_lowercase();
-    let labels: Vec<LabelSpoof> = unicode_labels
-        .iter()
-        .enumerate()
-        .map(|(i, &label)| {
-            let ascii = ascii_labels.get(i).copied().unwrap_or(label);
+    // Label i of ToASCII N goes with label i of ToUnicode (itself where there is none).
+    let mut ascii_labels = results.to_ascii_n.value.split('.');
+    let labels: Vec<LabelSpoof> = results
+        .to_unicode
+        .value
+        .split('.')
+        .map(|label| {
+            let ascii = ascii_labels.next().unwrap_or(label);
             analyze_label(label, ascii, &tld, detailed)
         })
         .collect();

@@ -122,13 +122,28 @@ pub fn restriction_level_name(level: RestrictionLevel) -> &'static str {
 /// out), in order of appearance: what a reader means by "mixes Latin and Cyrillic".
 pub fn scripts_used(label: &str) -> Vec<Script> {
     let mut scripts = Vec::new();
-    for c in label.chars() {
-        let script = props::script(c);
-        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown) && !scripts.contains(&script) {
+    for script in letter_scripts(label) {
+        if !scripts.contains(&script) {
             scripts.push(script);
         }
     }
     scripts
+}
+
+/// The script of the label's letters when they have one: the one element
+/// of [`scripts_used`], found without gathering them.
+pub fn only_script(label: &str) -> Option<Script> {
+    let mut scripts = letter_scripts(label);
+    let first = scripts.next()?;
+    scripts.all(|script| script == first).then_some(first)
+}
+
+/// The script of each of the label's letters (Common, Inherited and Unknown left out).
+fn letter_scripts(label: &str) -> impl Iterator<Item = Script> + '_ {
+    label
+        .chars()
+        .map(props::script)
+        .filter(|script| !matches!(script, Script::Common | Script::Inherited | Script::Unknown))
 }
 
 /// A decimal digit's numbering system and value: `('০', 2)` for BENGALI
@@ -148,6 +163,24 @@ pub fn decimal_digit(c: char) -> Option<(char, u32)> {
 mod tests {
     use super::*;
     use unicode_security::RestrictionLevelDetection;
+
+    /// `only_script` is the one script `scripts_used` lists, on every BMP
+    /// character alone, after a Latin letter, after a digit and doubled.
+    #[test]
+    fn only_script_is_the_one_script_used() {
+        let mut single = 0;
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            for label in [format!("{c}"), format!("a{c}"), format!("1{c}-"), format!("{c}{c}")] {
+                let expected = match scripts_used(&label)[..] {
+                    [script] => Some(script),
+                    _ => None,
+                };
+                assert_eq!(only_script(&label), expected, "{label:?}");
+                single += usize::from(expected.is_some());
+            }
+        }
+        assert!(single > 10_000, "{single}");
+    }
 
     /// The ASCII shortcut answers as unicode-security for every ASCII label
     /// of up to two characters and for longer ones mixing allowed and not.

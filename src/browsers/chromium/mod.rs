@@ -435,10 +435,13 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
         Some(Ok(decoded)) => decoded,
         _ => tld.to_string(),
     };
-    let mut shown = Vec::new();
+    let mut shown = String::with_capacity(host.len());
     let mut has_idn_component = false;
     let mut first_unsafe = None;
-    for label in host.split('.') {
+    for (index, label) in host.split('.').enumerate() {
+        if index > 0 {
+            shown.push('.');
+        }
         let unsafe_label = match decode_component(engine, label, known) {
             None => None,
             Some(Err(codes)) => Some(UnsafeLabel {
@@ -450,7 +453,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
                 has_idn_component = true;
                 let check = spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode);
                 if check.result == SpoofResult::Safe {
-                    shown.push(decoded);
+                    shown.push_str(&decoded);
                     continue;
                 }
                 Some(UnsafeLabel {
@@ -460,13 +463,13 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
                 })
             }
         };
-        shown.push(label.to_string());
+        shown.push_str(label);
         if let Some(found) = unsafe_label {
             first_unsafe.get_or_insert(found);
         }
     }
     Some(Converted {
-        shown: shown.join("."),
+        shown,
         has_idn_component,
         first_unsafe,
     })
@@ -551,7 +554,10 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
     } else {
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
         simple_host_ascii_part(text)?;
-        let escaped = text.replace(' ', "%20").replace('*', "%2A");
+        let escaped = match text.contains([' ', '*']) {
+            true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
+            false => Cow::Borrowed(text),
+        };
         let ascii = engine.to_ascii_n_given(&escaped, &canon_options(), known);
         let fatal: Vec<&str> = ascii
             .errors
