@@ -26,8 +26,9 @@ use std::sync::Mutex;
 /// is dropped, and a name found in the older moves to the newer, so names
 /// seen often stay.
 ///
-/// Keys are hashed with the standard library's keyed SipHash: the names
-/// come from files an attacker may write.
+/// Keys are hashed with aHash under keys drawn at random for each map
+/// (`ahash::RandomState`): the names come from files an attacker may
+/// write, and without the keys they cannot choose names that collide.
 pub struct Summarizer<'p> {
     protected: &'p ProtectedList,
     shards: Box<[Mutex<Generations>]>,
@@ -37,8 +38,8 @@ pub struct Summarizer<'p> {
 struct Generations {
     /// Names per generation.
     generation: usize,
-    newer: HashMap<Box<str>, SpoofSummary>,
-    older: HashMap<Box<str>, SpoofSummary>,
+    newer: HashMap<Box<str>, SpoofSummary, ahash::RandomState>,
+    older: HashMap<Box<str>, SpoofSummary, ahash::RandomState>,
 }
 
 impl<'p> Summarizer<'p> {
@@ -64,8 +65,8 @@ impl<'p> Summarizer<'p> {
         let part = || {
             Mutex::new(Generations {
                 generation: generation.max(1),
-                newer: HashMap::new(),
-                older: HashMap::new(),
+                newer: HashMap::default(),
+                older: HashMap::default(),
             })
         };
         Summarizer {
@@ -116,7 +117,7 @@ impl<'p> Summarizer<'p> {
 }
 
 /// Which part of the memory keeps `name`: any spread will do (each part's
-/// map hashes its keys with SipHash), so a cheap one over the length and
+/// map hashes its keys with a keyed aHash), so a cheap one over the length and
 /// the last bytes, where names differ most.
 fn shard_of(name: &str) -> usize {
     let bytes = name.as_bytes();
