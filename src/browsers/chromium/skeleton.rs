@@ -38,6 +38,11 @@ pub fn skeletons(hostname: &str) -> BTreeSet<String> {
 /// the skeleton with `l` in its place.
 const PALOCHKA: char = '\u{04CF}';
 
+/// `mapped` (after "ExtraConf") with ӏ read as `l`, when it holds ӏ.
+fn palochka_as_l(mapped: &str) -> Option<String> {
+    mapped.contains(PALOCHKA).then(|| mapped.replace(PALOCHKA, "l"))
+}
+
 /// The skeletons of each supplemental hostname of `input`.
 fn add_supplemental_skeletons(input: &str, out: &mut BTreeSet<String>) {
     let mut mapped = String::new();
@@ -61,8 +66,8 @@ fn add_variant_skeletons(variant: &str, mapped: &mut String, out: &mut BTreeSet<
     let variant = variant.strip_suffix('.').unwrap_or(variant);
     mapped.clear();
     extra_confusable_mapper_into(variant, mapped);
-    if mapped.contains(PALOCHKA) {
-        out.insert(uts39_skeleton(&mapped.replace(PALOCHKA, "l")));
+    if let Some(with_l) = palochka_as_l(mapped) {
+        out.insert(uts39_skeleton(&with_l));
     }
     out.insert(uts39_skeleton(mapped));
 }
@@ -159,9 +164,9 @@ impl Piece {
             let mut skeleton = String::new();
             props::push_skeleton_pieces(text, &mut skeleton).then_some(skeleton)
         };
-        let palochka_as_l = match mapped.contains(PALOCHKA) {
-            true => Some(skeletonize(&mapped.replace(PALOCHKA, "l"))?),
-            false => None,
+        let palochka_as_l = match palochka_as_l(&mapped) {
+            Some(with_l) => Some(skeletonize(&with_l)?),
+            None => None,
         };
         Some(Piece {
             skeleton: skeletonize(&mapped)?,
