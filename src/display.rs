@@ -3,6 +3,8 @@
 //! draw nothing, right-to-left display order, and the changed span between
 //! two strings. Pure text functions; no GUI dependency.
 
+use crate::properties::{BmpBlocks, bmp_block_value};
+use std::sync::OnceLock;
 use unicode_bidi::BidiInfo;
 use unicode_normalization::char::is_combining_mark;
 
@@ -146,14 +148,13 @@ enum RightToLeft {
 }
 
 fn right_to_left(text: &str) -> RightToLeft {
-    use unicode_bidi::BidiClass::{AL, FSI, LRE, LRI, LRO, PDF, PDI, R, RLE, RLI, RLO};
     let (mut strong, mut explicit) = (false, false);
     // No ASCII character is R, AL or an explicit formatting character.
     for c in text.chars().filter(|c| !c.is_ascii()) {
-        match unicode_bidi::bidi_class(c) {
-            R | AL => strong = true,
-            RLE | RLO | RLI | FSI | LRE | LRO | LRI | PDF | PDI => explicit = true,
-            _ => {}
+        match direction_of(c) {
+            Direction::Strong => strong = true,
+            Direction::Explicit => explicit = true,
+            Direction::Other => {}
         }
     }
     match (strong, explicit) {
@@ -161,6 +162,32 @@ fn right_to_left(text: &str) -> RightToLeft {
         (true, false) => RightToLeft::Strong,
         (false, false) => RightToLeft::None,
     }
+}
+
+/// What unicode-bidi's Bidi_Class of one character says for [`right_to_left`].
+#[derive(Clone, Copy)]
+enum Direction {
+    /// R or AL.
+    Strong,
+    /// An explicit embedding, override or isolate, or their terminators.
+    Explicit,
+    Other,
+}
+
+/// The [`Direction`] of `c`, from unicode-bidi's classes (the ones
+/// [`visual_order`] reorders with); the BMP from a table filled a block at a
+/// time, since the library answers with a binary search.
+fn direction_of(c: char) -> Direction {
+    static BLOCKS: BmpBlocks<Direction> = [const { OnceLock::new() }; 256];
+    let compute = |c: char| {
+        use unicode_bidi::BidiClass::{AL, FSI, LRE, LRI, LRO, PDF, PDI, R, RLE, RLI, RLO};
+        match unicode_bidi::bidi_class(c) {
+            R | AL => Direction::Strong,
+            RLE | RLO | RLI | FSI | LRE | LRO | LRI | PDF | PDI => Direction::Explicit,
+            _ => Direction::Other,
+        }
+    };
+    bmp_block_value(&BLOCKS, c, compute).unwrap_or_else(|| compute(c))
 }
 
 /// The code-point ranges that differ between `before` and `after`: the
@@ -234,6 +261,18 @@ mod tests {
         // The classes alone decide for these two.
         assert!(reorders("שלום.com") && !reorders("example.com"));
         assert!(!reorders("\u{202D}שלום\u{202C}.com"), "an override makes it left to right");
+    }
+
+    /// The table behind `reorders` gives unicode-bidi's answer: each code
+    /// point of the BMP (and some beyond) between two letters.
+    #[test]
+    fn reorders_agrees_with_unicode_bidi_on_every_bmp_code_point() {
+        let beyond = [0x10800, 0x10900, 0x1E800, 0x1EE00, 0x1F000, 0x20000, 0xE0001];
+        for c in (0..=0xFFFFu32).chain(beyond).filter_map(char::from_u32) {
+            let text = format!("a{c}b");
+            let expected = BidiInfo::new(&text, Some(unicode_bidi::Level::ltr())).has_rtl();
+            assert_eq!(reorders(&text), expected, "U+{:04X}", c as u32);
+        }
     }
 
     /// `right_to_left` skips ASCII on this fact.
