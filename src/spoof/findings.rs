@@ -162,6 +162,27 @@ impl Finding {
             message,
         }
     }
+
+    /// [`Finding::new`] with the characters and message from `details`,
+    /// made only for a report that is shown (`detailed`); otherwise both are
+    /// left empty, as the batch's summary reads only kinds and severities.
+    pub(crate) fn with_details<I: IntoIterator<Item = char>>(
+        detailed: bool,
+        kind: FindingKind,
+        severity: Severity,
+        details: impl FnOnce() -> (I, String),
+    ) -> Self {
+        if !detailed {
+            return Finding {
+                kind,
+                severity,
+                chars: Vec::new(),
+                message: String::new(),
+            };
+        }
+        let (chars, message) = details();
+        Finding::new(kind, severity, chars, message)
+    }
 }
 
 /// A set of [`FindingKind`]s in one `u32` (a batch record stores this).

@@ -245,8 +245,8 @@ fn analyze_with(
         .collect();
 
     let mut findings = Vec::new();
-    findings.extend(deviation_finding(engine, results));
-    findings.extend(invisible_findings(engine, input, results));
+    findings.extend(deviation_finding(engine, results, detailed));
+    findings.extend(invisible_findings(engine, input, results, detailed));
     // The batch's summary needs only whether there is a display order, not the order.
     let visual = match detailed {
         true => visual_order(&results.to_unicode.value),
@@ -266,7 +266,7 @@ fn analyze_with(
     }
     let lookalike = protected.lookalike(&[input, &results.to_unicode.value], &results.to_ascii_n.value);
     if let Some(found) = &lookalike {
-        findings.push(lookalike_finding(found));
+        findings.push(lookalike_finding(found, detailed));
     }
     let known = Known {
         input,
@@ -325,12 +325,18 @@ fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSp
         },
         restriction_level: scripts::restriction_level_name(level),
         skeleton: if detailed { skeleton(label) } else { String::new() },
-        findings: label_findings(label, tld, level, evidence),
+        findings: label_findings(label, tld, level, evidence, detailed),
     }
 }
 
-/// Findings 1–3 and 7 for one label.
-fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: evidence::LabelEvidence) -> Vec<Finding> {
+/// Findings 1–3 and 7 for one label (with characters and messages when `detailed`).
+fn label_findings(
+    label: &str,
+    tld: &str,
+    level: RestrictionLevel,
+    mut facts: evidence::LabelEvidence,
+    detailed: bool,
+) -> Vec<Finding> {
     let mut found = Vec::new();
     if label.is_ascii() {
         // An ASCII label shows as itself: nothing here can change how it reads.
@@ -341,60 +347,64 @@ fn label_findings(label: &str, tld: &str, level: RestrictionLevel, mut facts: ev
     if level != RestrictionLevel::Unrestricted {
         // Every character is allowed: UTS #39 §5.2 rates a label with a restricted one Unrestricted.
         if !scripts::is_single_script(label, level) {
-            found.push(mixed_script_finding(label, level));
+            found.push(mixed_script_finding(label, level, detailed));
         }
     } else {
         let allowed: String = label.chars().filter(|c| props::uts39_identifier_allowed(*c)).collect();
         if !allowed.is_single_script() {
-            found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed)));
+            found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed), detailed));
         }
     }
     // Invisible characters are reported once, as such, with the name's findings.
-    let restricted: Vec<CharInfo> = label
-        .chars()
-        .filter(|&c| invisible_kind(c).is_none() && !props::uts39_identifier_allowed(c))
-        .map(CharInfo::of)
-        .collect();
-    if !restricted.is_empty() {
-        let list: Vec<String> = restricted
-            .iter()
-            .map(|i| format!("{} ({})", describe(i.c), i.identifier_type))
-            .collect();
-        found.push(Finding::new(
+    let is_restricted = |c: char| invisible_kind(c).is_none() && !props::uts39_identifier_allowed(c);
+    if label.chars().any(is_restricted) {
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::RestrictedCharacter,
             Severity::Warning,
-            restricted.iter().map(|i| i.c),
-            format!(
-                "Outside the characters recommended for identifiers (Identifier_Status=Restricted): {}.",
-                list.join(", ")
-            ),
+            || {
+                let restricted: Vec<CharInfo> = label.chars().filter(|&c| is_restricted(c)).map(CharInfo::of).collect();
+                let list: Vec<String> = restricted
+                    .iter()
+                    .map(|i| format!("{} ({})", describe(i.c), i.identifier_type))
+                    .collect();
+                (
+                    restricted.iter().map(|i| i.c).collect::<Vec<char>>(),
+                    format!(
+                        "Outside the characters recommended for identifiers (Identifier_Status=Restricted): {}.",
+                        list.join(", ")
+                    ),
+                )
+            },
         ));
     }
     if let Some((script, letters)) = facts.whole_script.take() {
-        found.push(whole_script_finding(label, tld, script, letters));
+        found.push(whole_script_finding(label, tld, script, letters, detailed));
     }
     if let Some((target, foreign)) = facts.mixed_confusable.take() {
-        found.push(Finding::new(
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::MixedScriptConfusable,
             Severity::Danger,
-            foreign.iter().copied(),
-            format!(
-                "“{label}” mixes scripts, yet it looks like a {target} word: {} in place of {target} letters \
-                 (skeleton “{}”).",
-                list_chars(&foreign),
-                skeleton(label)
-            ),
+            || {
+                let message = format!(
+                    "“{label}” mixes scripts, yet it looks like a {target} word: {} in place of {target} letters \
+                     (skeleton “{}”).",
+                    list_chars(&foreign),
+                    skeleton(label)
+                );
+                (foreign, message)
+            },
         ));
     }
     if let Some(chars) = facts.digits.take() {
-        found.push(digit_finding(chars));
+        found.push(digit_finding(chars, detailed));
     }
-    found.extend(pattern_findings(facts));
+    found.extend(pattern_findings(facts, detailed));
     found
 }
 
-fn mixed_script_finding(label: &str, level: RestrictionLevel) -> Finding {
-    let scripts: Vec<&str> = scripts::scripts_used(label).iter().map(|s| s.full_name()).collect();
+fn mixed_script_finding(label: &str, level: RestrictionLevel, detailed: bool) -> Finding {
     let (severity, judgement) = match level {
         RestrictionLevel::HighlyRestrictive => (
             Severity::Info,
@@ -409,20 +419,18 @@ fn mixed_script_finding(label: &str, level: RestrictionLevel) -> Finding {
             "a mix real names almost never use — the usual sign of letters borrowed from another alphabet",
         ),
     };
-    let minority = minority_chars(label);
-    Finding::new(
-        FindingKind::MixedScript,
-        severity,
-        minority,
-        format!(
+    Finding::with_details(detailed, FindingKind::MixedScript, severity, || {
+        let scripts: Vec<&str> = scripts::scripts_used(label).iter().map(|s| s.full_name()).collect();
+        let message = format!(
             "The label mixes {}: {judgement}. Restriction level: {}.",
             match scripts.split_last() {
                 Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
                 _ => scripts.join(""),
             },
             scripts::restriction_level_name(level)
-        ),
-    )
+        );
+        (minority_chars(label), message)
+    })
 }
 
 /// The characters of the scripts other than the label's most frequent one.
@@ -438,10 +446,17 @@ fn minority_chars(label: &str) -> Vec<char> {
         .collect()
 }
 
-fn whole_script_finding(label: &str, tld: &str, script: unicode_script::Script, letters: Vec<char>) -> Finding {
+fn whole_script_finding(label: &str, tld: &str, script: unicode_script::Script, letters: Vec<char>, detailed: bool) -> Finding {
     let allowed = crate::browsers::chromium::whole_script_confusable_allowed_for_tld(script, tld);
+    let severity = if allowed { Severity::Info } else { Severity::Danger };
+    Finding::with_details(detailed, FindingKind::WholeScriptConfusable, severity, || {
+        (letters, whole_script_message(label, tld, script, allowed))
+    })
+}
+
+fn whole_script_message(label: &str, tld: &str, script: unicode_script::Script, allowed: bool) -> String {
     let name = script.full_name();
-    let message = if allowed {
+    if allowed {
         format!(
             "Every {name} letter of “{label}” has a Latin lookalike (skeleton “{}”), but .{tld} is a top-level \
              domain where {name} names are expected, so browsers show it as it is.",
@@ -453,78 +468,92 @@ fn whole_script_finding(label: &str, tld: &str, script: unicode_script::Script, 
              to anyone expecting a .{tld} address.",
             skeleton(label)
         )
-    };
-    let severity = if allowed { Severity::Info } else { Severity::Danger };
-    Finding::new(FindingKind::WholeScriptConfusable, severity, letters, message)
+    }
 }
 
-fn digit_finding(chars: Vec<char>) -> Finding {
-    Finding::new(
-        FindingKind::DigitLookalike,
-        Severity::Warning,
-        chars.iter().copied(),
-        format!(
+fn digit_finding(chars: Vec<char>, detailed: bool) -> Finding {
+    Finding::with_details(detailed, FindingKind::DigitLookalike, Severity::Warning, || {
+        let message = format!(
             "The label is only digits and characters that look like digits: {}.",
             list_chars(&chars)
-        ),
-    )
+        );
+        (chars, message)
+    })
 }
 
 /// Finding 7: numbers, combining marks, dotless i/j, middle dot, slash lookalikes.
-fn pattern_findings(facts: evidence::LabelEvidence) -> Vec<Finding> {
+fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Finding> {
     let mut found = Vec::new();
     let mixed = facts.mixed_numbers;
     if !mixed.is_empty() {
-        found.push(Finding::new(
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::MixedNumbers,
             Severity::Warning,
-            mixed.iter().copied(),
-            format!("Digits from different numbering systems are mixed: {}.", list_chars(&mixed)),
+            || {
+                let message = format!("Digits from different numbering systems are mixed: {}.", list_chars(&mixed));
+                (mixed, message)
+            },
         ));
     }
     let marks = facts.marks;
     if !marks.is_empty() {
-        found.push(Finding::new(
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::CombiningMarks,
             Severity::Warning,
-            marks.iter().copied(),
-            format!(
-                "Combining marks are repeated or stacked ({}); a repeated mark draws on top of itself and is invisible.",
-                list_chars(&marks)
-            ),
+            || {
+                let message = format!(
+                    "Combining marks are repeated or stacked ({}); a repeated mark draws on top of itself and is invisible.",
+                    list_chars(&marks)
+                );
+                (marks, message)
+            },
         ));
     }
     let dotless = facts.dotless;
     if !dotless.is_empty() {
-        found.push(Finding::new(
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::DotlessWithMark,
             Severity::Warning,
-            dotless.iter().copied(),
-            format!(
-                "A dotless i/j or an i/j/l carries a mark that can pass for its dot: {}.",
-                list_chars(&dotless)
-            ),
+            || {
+                let message = format!(
+                    "A dotless i/j or an i/j/l carries a mark that can pass for its dot: {}.",
+                    list_chars(&dotless)
+                );
+                (dotless, message)
+            },
         ));
     }
     if facts.middle_dot_out_of_context {
-        found.push(Finding::new(
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::MiddleDot,
             Severity::Warning,
-            [patterns::MIDDLE_DOT],
-            "The middle dot · is used outside the Catalan l·l, its only legitimate place in a domain name (RFC 5892 A.3)."
-                .to_string(),
+            || {
+                (
+                    [patterns::MIDDLE_DOT],
+                    "The middle dot · is used outside the Catalan l·l, its only legitimate place in a domain name \
+                 (RFC 5892 A.3)."
+                        .to_string(),
+                )
+            },
         ));
     }
     let slashes = facts.slashes;
     if !slashes.is_empty() {
-        found.push(Finding::new(
+        found.push(Finding::with_details(
+            detailed,
             FindingKind::SlashLookalike,
             Severity::Danger,
-            slashes.iter().copied(),
-            format!(
-                "{} among non-Japanese text can pass for “/” or “-”, faking a path or a hyphenated name.",
-                list_chars(&slashes)
-            ),
+            || {
+                let message = format!(
+                    "{} among non-Japanese text can pass for “/” or “-”, faking a path or a hyphenated name.",
+                    list_chars(&slashes)
+                );
+                (slashes, message)
+            },
         ));
     }
     found
@@ -533,41 +562,40 @@ fn pattern_findings(facts: evidence::LabelEvidence) -> Vec<Finding> {
 /// Finding 6. When the name was written as an A-label both modes keep the
 /// deviation, so the other host is the one its Unicode form reaches under
 /// transitional processing.
-fn deviation_finding(engine: &Uts46<'_>, results: &Results) -> Option<Finding> {
-    let deviations: Vec<char> = results
-        .to_unicode
-        .value
-        .chars()
-        .filter(|c| patterns::DEVIATIONS.contains(c))
-        .collect();
-    if !results.transitional_differs() && deviations.is_empty() {
+fn deviation_finding(engine: &Uts46<'_>, results: &Results, detailed: bool) -> Option<Finding> {
+    let is_deviation = |c: &char| patterns::DEVIATIONS.contains(c);
+    if !results.transitional_differs() && !results.to_unicode.value.chars().any(|c| is_deviation(&c)) {
         return None;
     }
-    let transitional = if results.transitional_differs() {
-        results.to_ascii_t.value.clone()
-    } else {
-        engine
-            .process(&results.to_unicode.value, &Options::default())
-            .to_ascii_t
-            .value
-    };
-    Some(Finding::new(
+    Some(Finding::with_details(
+        detailed,
         FindingKind::Deviation,
         Severity::Warning,
-        deviations.iter().copied(),
-        format!(
-            "Deviation character(s) {}: nontransitional processing (today's browsers) goes to {}, transitional \
+        || {
+            let deviations: Vec<char> = results.to_unicode.value.chars().filter(is_deviation).collect();
+            let transitional = if results.transitional_differs() {
+                results.to_ascii_t.value.clone()
+            } else {
+                engine
+                    .process(&results.to_unicode.value, &Options::default())
+                    .to_ascii_t
+                    .value
+            };
+            let message = format!(
+                "Deviation character(s) {}: nontransitional processing (today's browsers) goes to {}, transitional \
              processing (older software) of “{}” goes to {} — two different hosts.",
-            list_chars(&deviations),
-            results.to_ascii_n.value,
-            results.to_unicode.value,
-            transitional
-        ),
+                list_chars(&deviations),
+                results.to_ascii_n.value,
+                results.to_unicode.value,
+                transitional
+            );
+            (deviations, message)
+        },
     ))
 }
 
 /// Finding 5: invisible characters of the input as written, with what the mapping does to them.
-fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results) -> Vec<Finding> {
+fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results, detailed: bool) -> Vec<Finding> {
     let mut found = Vec::new();
     // One pass for the usual name, which has none.
     if !input.chars().any(|c| invisible_kind(c).is_some()) {
@@ -583,8 +611,6 @@ fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results) -> Vec
         if chars.is_empty() {
             continue;
         }
-        let first = chars[0];
-        let fate = mapping_fate(engine.table(), first);
         let (severity, what) = match kind {
             Invisible::BidiControl => (
                 Severity::Danger,
@@ -600,17 +626,22 @@ fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results) -> Vec
             ),
             Invisible::Ignorable => (Severity::Warning, "default-ignorable character(s), which draw nothing"),
         };
-        found.push(Finding::new(
-            FindingKind::Invisible,
-            severity,
-            chars.iter().copied(),
-            format!("The name as written contains {what}: {}; {fate}.", list_chars(&chars)),
-        ));
+        found.push(Finding::with_details(detailed, FindingKind::Invisible, severity, || {
+            let fate = mapping_fate(engine.table(), chars[0]);
+            let message = format!("The name as written contains {what}: {}; {fate}.", list_chars(&chars));
+            (chars, message)
+        }));
     }
     found
 }
 
-fn lookalike_finding(found: &Lookalike) -> Finding {
+fn lookalike_finding(found: &Lookalike, detailed: bool) -> Finding {
+    Finding::with_details(detailed, FindingKind::LooksLikeProtected, Severity::Danger, || {
+        lookalike_details(found)
+    })
+}
+
+fn lookalike_details(found: &Lookalike) -> (Vec<char>, String) {
     let pairs: Vec<String> = found
         .differing
         .iter()
@@ -624,20 +655,16 @@ fn lookalike_finding(found: &Lookalike) -> Finding {
     } else {
         ""
     };
-    Finding::new(
-        FindingKind::LooksLikeProtected,
-        Severity::Danger,
-        found.differing.iter().map(|(mine, _)| *mine),
-        format!(
-            "Looks like {}{how}, but is a different name: {}.",
-            found.protected,
-            if pairs.is_empty() {
-                "the characters differ only in case".to_string()
-            } else {
-                pairs.join("; ")
-            }
-        ),
-    )
+    let message = format!(
+        "Looks like {}{how}, but is a different name: {}.",
+        found.protected,
+        if pairs.is_empty() {
+            "the characters differ only in case".to_string()
+        } else {
+            pairs.join("; ")
+        }
+    );
+    (found.differing.iter().map(|(mine, _)| *mine).collect(), message)
 }
 
 /// The risk level and its reasons: danger findings make it high; warnings
