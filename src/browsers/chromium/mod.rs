@@ -211,23 +211,30 @@ impl TopDomains {
     /// whose last four labels, or a shorter suffix of at least two, is a
     /// top domain's skeleton — unless the host is that domain or under it.
     pub fn similar(&self, hostname: &str) -> Option<&TopDomain> {
-        for skeleton in skeleton::skeletons(hostname) {
-            let Some(found) = self.lookup(&skeleton) else { continue };
-            let under = |domain: &str| {
-                hostname == domain
-                    || hostname
-                        .to_ascii_lowercase()
-                        .ends_with(&format!(".{}", domain.to_ascii_lowercase()))
-            };
-            // Upstream compares with the stored (ASCII) domain; a protected
-            // name is also itself in its Unicode form.
-            let protected_self = found.source == TopDomainSource::Protected && under(&found.unicode);
-            if under(&found.domain) || protected_self {
-                return None;
+        // The smallest skeleton that names a top domain is the one a walk in sorted order meets first.
+        let mut first: Option<(String, &TopDomain)> = None;
+        skeleton::for_each_skeleton(hostname, |skeleton| {
+            if first.as_ref().is_some_and(|(smallest, _)| smallest.as_str() <= skeleton) {
+                return;
             }
-            return Some(found);
+            if let Some(found) = self.lookup(skeleton) {
+                first = Some((skeleton.to_string(), found));
+            }
+        });
+        let (_, found) = first?;
+        let under = |domain: &str| {
+            hostname == domain
+                || hostname
+                    .to_ascii_lowercase()
+                    .ends_with(&format!(".{}", domain.to_ascii_lowercase()))
+        };
+        // Upstream compares with the stored (ASCII) domain; a protected
+        // name is also itself in its Unicode form.
+        let protected_self = found.source == TopDomainSource::Protected && under(&found.unicode);
+        if under(&found.domain) || protected_self {
+            return None;
         }
-        None
+        Some(found)
     }
 
     /// `LookupSkeletonInTopDomains(skeleton, kFull)`: the skeleton's last
@@ -706,6 +713,38 @@ mod tests {
         assert!(two.lookup(two_key.split_once('.').unwrap().1).is_none(), "one label");
         assert!(four.lookup(&four_key).is_some() && four.lookup(&format!("x.{four_key}")).is_some());
         assert!(five.lookup(&five_key).is_none(), "five labels are beyond the window");
+    }
+
+    /// `similar` takes the smallest skeleton that names a top domain, as a
+    /// walk over the sorted skeletons does, not the first variant made.
+    #[test]
+    fn similar_takes_the_first_match_in_sorted_order() {
+        let engine = Uts46::new();
+        let walk = |domains: &TopDomains, host: &str| {
+            skeleton::skeletons(host)
+                .iter()
+                .find_map(|skeleton| domains.lookup(skeleton))
+                .map(|found| found.domain.clone())
+        };
+        // "bqz.test" keeps its key; "þqz.test" gets "þqz.test" and "pqz.test". The
+        // variants of þ come as þ, b, p: the first made names þqz.test (and the
+        // host is under it), the smallest skeleton names bqz.test.
+        let domains = TopDomains::with_protected(&engine, ["bqz.test", "þqz.test"]);
+        let similar = |host: &str| domains.similar(host).map(|found| found.domain.clone());
+        assert_eq!(similar("a.þqz.test").as_deref(), Some("bqz.test"));
+        assert_eq!(similar("a.þqz.test"), walk(&domains, "a.þqz.test"));
+        // Hosts with ł, œ and þ (up to 128 variants) against the built-in list.
+        for host in [
+            "googłe.com",
+            "łłłłł.com",
+            "paypał.com",
+            "œbay.com",
+            "łot.test",
+            "þþ.test",
+            "a.pqz.test",
+        ] {
+            assert_eq!(similar(host), walk(&domains, host), "{host}");
+        }
     }
 
     #[test]

@@ -26,12 +26,22 @@ const MAX_CHARACTERS_WITH_MULTIPLE_SKELETONS: usize = 5;
 /// longer than [`MAX_HOSTNAME_LENGTH`] or with more than five þ/œ/ł.
 pub fn skeletons(hostname: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    add_supplemental_skeletons(&maybe_remove_diacritics(hostname), &mut out);
+    for_each_skeleton(hostname, |skeleton| {
+        if !out.contains(skeleton) {
+            out.insert(skeleton.to_string());
+        }
+    });
+    out
+}
+
+/// Each of [`skeletons`]`(hostname)`, in no order and perhaps more than
+/// once, without collecting them: a host with þ/œ/ł has up to 128 variants.
+pub fn for_each_skeleton(hostname: &str, mut each: impl FnMut(&str)) {
+    add_supplemental_skeletons(&maybe_remove_diacritics(hostname), &mut each);
     // ł loses its stroke to the diacritic remover; its own variants come from the input.
     if hostname.contains('ł') {
-        add_supplemental_skeletons(hostname, &mut out);
+        add_supplemental_skeletons(hostname, &mut each);
     }
-    out
 }
 
 /// U+04CF CYRILLIC SMALL LETTER PALOCHKA: a variant holding it also gets
@@ -44,14 +54,14 @@ fn palochka_as_l(mapped: &str) -> Option<String> {
 }
 
 /// The skeletons of each supplemental hostname of `input`.
-fn add_supplemental_skeletons(input: &str, out: &mut BTreeSet<String>) {
+fn add_supplemental_skeletons(input: &str, out: &mut impl FnMut(&str)) {
     let mut mapped = String::new();
     match supplemental(input) {
         Supplemental::None => {}
         Supplemental::Itself => add_variant_skeletons(input, &mut mapped, out),
         Supplemental::Variants(choices) => match PieceSkeletons::of(&choices) {
             // The variants differ only at þ/œ/ł: their skeletons are put together from pieces.
-            Some(pieces) => for_each_pick(&choices, |picks| pieces.add_variant(picks, out)),
+            Some(pieces) => for_each_pick(&choices, |picks| pieces.add_variant(picks, &mut mapped, out)),
             None => for_each_pick(&choices, |picks| {
                 add_variant_skeletons(&variant(&choices, picks), &mut mapped, out)
             }),
@@ -62,14 +72,14 @@ fn add_supplemental_skeletons(input: &str, out: &mut BTreeSet<String>) {
 /// One variant's skeletons: a trailing dot dropped, the "ExtraConf"
 /// transliterator, then the UTS #39 skeleton; for a variant with ӏ, also
 /// the skeleton with `l` for it. `mapped` is a buffer.
-fn add_variant_skeletons(variant: &str, mapped: &mut String, out: &mut BTreeSet<String>) {
+fn add_variant_skeletons(variant: &str, mapped: &mut String, out: &mut impl FnMut(&str)) {
     let variant = variant.strip_suffix('.').unwrap_or(variant);
     mapped.clear();
     extra_confusable_mapper_into(variant, mapped);
     if let Some(with_l) = palochka_as_l(mapped) {
-        out.insert(uts39_skeleton(&with_l));
+        out(&uts39_skeleton(&with_l));
     }
-    out.insert(uts39_skeleton(mapped));
+    out(&uts39_skeleton(mapped));
 }
 
 /// The skeletons of a host's variants as pieces: for each run of
@@ -137,22 +147,23 @@ impl PieceSkeletons {
         Some(PieceSkeletons { slots })
     }
 
-    /// The skeletons of the variant of `picks` (as [`for_each_pick`] gives them).
-    fn add_variant(&self, picks: &[usize], out: &mut BTreeSet<String>) {
+    /// The skeletons of the variant of `picks` (as [`for_each_pick`] gives
+    /// them), each put together in `joined` (a buffer).
+    fn add_variant(&self, picks: &[usize], joined: &mut String, out: &mut impl FnMut(&str)) {
         let chosen = || {
             self.slots
                 .iter()
                 .map(|slot| &slot.options[slot.choice.map_or(0, |choice| picks[choice])])
         };
-        let join = |part: fn(&Piece) -> &str| {
-            let mut joined = String::with_capacity(chosen().map(|piece| part(piece).len()).sum());
+        let mut join = |part: fn(&Piece) -> &str| {
+            joined.clear();
             chosen().for_each(|piece| joined.push_str(part(piece)));
-            joined
+            out(joined);
         };
         if chosen().any(|piece| piece.palochka_as_l.is_some()) {
-            out.insert(join(|piece| piece.palochka_as_l.as_deref().unwrap_or(&piece.skeleton)));
+            join(|piece| piece.palochka_as_l.as_deref().unwrap_or(&piece.skeleton));
         }
-        out.insert(join(|piece| &piece.skeleton));
+        join(|piece| &piece.skeleton);
     }
 }
 
@@ -491,7 +502,9 @@ mod tests {
             }
             for input in inputs {
                 for variant in supplemental_hostnames(&input) {
-                    add_variant_skeletons(&variant, &mut mapped, &mut out);
+                    add_variant_skeletons(&variant, &mut mapped, &mut |skeleton: &str| {
+                        out.insert(skeleton.to_string());
+                    });
                 }
             }
             out
