@@ -6,7 +6,7 @@
 //! `tables/browsers/`), and the few properties no crate exposes
 //! (Soft_Dotted, two block ranges). The BMP table: `docs/performance.md`.
 
-use crate::properties::{BmpBlocks, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_block, bmp_block_value};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -55,40 +55,45 @@ impl Entry {
 
 /// The values of `c`: a BMP code point's from its block, each block of 256
 /// read from the libraries when first asked for; beyond the BMP, read now.
-fn entry(c: char) -> Entry {
+/// `read` of the values of `c`, without copying a BMP code point's whole entry.
+#[inline]
+fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
     static BLOCKS: BmpBlocks<Entry> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, Entry::of).unwrap_or_else(|| Entry::of(c))
+    let code = c as usize;
+    match BLOCKS.get(code >> 8) {
+        Some(block) => read(&bmp_block(block, code, Entry::of)[code & 0xFF]),
+        None => read(&Entry::of(c)),
+    }
 }
 
 /// Script (unicode-script's data).
 pub fn script(c: char) -> Script {
-    entry(c).script
+    with_entry(c, |entry| entry.script)
 }
 
 /// Script_Extensions (unicode-script's data).
 pub fn script_extension(c: char) -> ScriptExtension {
-    entry(c).extension
+    with_entry(c, |entry| entry.extension)
 }
 
 /// The augmented script set of `c` (UTS #39 §5.1; unicode-security's
 /// `AugmentedScriptSet::for_char`).
 pub fn augmented_script_set(c: char) -> AugmentedScriptSet {
-    let entry = entry(c);
-    AugmentedScriptSet {
+    with_entry(c, |entry| AugmentedScriptSet {
         base: entry.extension,
         hanb: entry.flags & HANB != 0,
         jpan: entry.flags & JPAN != 0,
         kore: entry.flags & KORE != 0,
-    }
+    })
 }
 
 /// General_Category (unicode-properties' data).
 pub fn general_category(c: char) -> GeneralCategory {
-    entry(c).category
+    with_entry(c, |entry| entry.category)
 }
 
 fn flag(c: char, bit: u8) -> bool {
-    entry(c).flags & bit != 0
+    with_entry(c, |entry| entry.flags & bit != 0)
 }
 
 /// Identifier_Status=Allowed in UTS #39's current data (unicode-security):

@@ -365,13 +365,20 @@ pub(crate) type BmpBlocks<T> = [OnceLock<Box<[T; 256]>>; 256];
 #[inline]
 pub(crate) fn bmp_block_value<T: Copy>(blocks: &BmpBlocks<T>, c: char, compute: impl Fn(char) -> T) -> Option<T> {
     let code = c as usize;
-    let block = blocks.get(code >> 8)?.get_or_init(|| {
+    let block = bmp_block(blocks.get(code >> 8)?, code, compute);
+    Some(block[code & 0xFF])
+}
+
+/// The block of BMP code point `code`, `slot` of a [`BmpBlocks`], filled with
+/// `compute` when first asked for (see [`bmp_block_value`]).
+#[inline]
+pub(crate) fn bmp_block<T>(slot: &OnceLock<Box<[T; 256]>>, code: usize, compute: impl Fn(char) -> T) -> &[T; 256] {
+    slot.get_or_init(|| {
         let first = (code >> 8) << 8;
         Box::new(std::array::from_fn(|i| {
             compute(char::from_u32((first + i) as u32).unwrap_or('\u{FFFD}'))
         }))
-    });
-    Some(block[code & 0xFF])
+    })
 }
 
 fn build_bmp(compute: impl Fn(char) -> u8) -> Box<[u8]> {
