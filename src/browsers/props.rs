@@ -141,10 +141,20 @@ pub fn is_printable(c: char) -> bool {
 /// ascending order (The Unicode Standard §4.6, a stability policy), and a
 /// maximal run of Nd code points is a whole number of such runs, so the
 /// value is the distance from the run's start modulo 10.
+#[inline]
 pub fn digit_zero(c: char) -> Option<char> {
+    // Asked of every character of a label; most are no digit.
+    if c.is_ascii() {
+        return c.is_ascii_digit().then_some('0');
+    }
     if !is_decimal_digit(c) {
         return None;
     }
+    run_zero(c)
+}
+
+/// The zero of the run of Nd digit `c`.
+fn run_zero(c: char) -> Option<char> {
     let code = c as u32;
     let mut start = code;
     while start > 0 && char::from_u32(start - 1).is_some_and(is_decimal_digit) {
@@ -403,6 +413,10 @@ mod tests {
         assert_eq!(digit_zero('\u{1D7E2}'), Some('\u{1D7E2}'));
         assert_eq!(digit_zero('a'), None);
         assert_eq!(digit_zero('\u{00B2}'), None, "superscript two is No, not Nd");
+        // The ASCII shortcut gives the general answer.
+        for c in (0..0x80u8).map(char::from) {
+            assert_eq!(digit_zero(c), is_decimal_digit(c).then(|| run_zero(c)).flatten(), "{c:?}");
+        }
     }
 
     #[test]

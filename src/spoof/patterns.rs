@@ -29,8 +29,11 @@ pub enum Invisible {
 
 /// Classifies `c` (Bidi_Control from PropList.txt; Default_Ignorable via
 /// UTS #39 Identifier_Type=Default_Ignorable).
+#[inline]
 pub fn invisible_kind(c: char) -> Option<Invisible> {
     match c {
+        // No ASCII character is invisible in this sense (`no_ascii_character_is_invisible`).
+        _ if c.is_ascii() => None,
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => Some(Invisible::BidiControl),
         ZWNJ | ZWJ => Some(Invisible::Joiner),
         SOFT_HYPHEN => Some(Invisible::Ignorable),
@@ -168,6 +171,18 @@ pub fn slash_lookalikes(label: &str) -> Vec<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `invisible_kind` answers ASCII without a look-up on this fact.
+    #[test]
+    fn no_ascii_character_is_invisible() {
+        for c in (0..0x80u8).map(char::from) {
+            assert!(!props::is_default_ignorable(c), "{c:?}");
+            assert!(
+                !matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | ZWNJ | ZWJ | SOFT_HYPHEN),
+                "{c:?}"
+            );
+        }
+    }
 
     /// UTS #39 §5.4 as stated, a run of marks at a time: a mark equal to the
     /// one before it in its run, and every mark of a run longer than four.
