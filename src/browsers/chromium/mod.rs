@@ -438,19 +438,28 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
     if !host.split('.').any(is_idn_component) {
         return None;
     }
-    let tld = host.rsplit_once('.').map_or("", |(_, tld)| tld);
-    let tld_unicode = match decode_component(engine, tld, known) {
-        Some(Ok(decoded)) => decoded,
+    // Upstream's TLD is what follows the last dot: none for a host of one label.
+    let (tld_start, tld) = host.rfind('.').map_or((usize::MAX, ""), |dot| (dot + 1, &host[dot + 1..]));
+    // The last label is decoded once: for `tld_unicode` and as a label.
+    let mut tld_decoded = decode_component(engine, tld, known);
+    let tld_unicode = match &tld_decoded {
+        Some(Ok(decoded)) => decoded.clone(),
         _ => tld.to_string(),
     };
     let mut shown = String::with_capacity(host.len());
     let mut has_idn_component = false;
     let mut first_unsafe = None;
+    let mut label_start = 0;
     for (index, label) in host.split('.').enumerate() {
         if index > 0 {
             shown.push('.');
         }
-        let unsafe_label = match decode_component(engine, label, known) {
+        let decoded = match label_start == tld_start {
+            true => tld_decoded.take(),
+            false => decode_component(engine, label, known),
+        };
+        label_start += label.len() + 1;
+        let unsafe_label = match decoded {
             None => None,
             Some(Err(codes)) => Some(UnsafeLabel {
                 rule: Rule::IdnaError,
