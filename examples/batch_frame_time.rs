@@ -26,19 +26,7 @@ fn main() {
     let mut frames: Vec<Duration> = Vec::new();
     let mut last_report = Instant::now();
     while harness.state().batch_running() {
-        let frame = Instant::now();
-        harness.step();
-        let took = frame.elapsed();
-        frames.push(took);
-        if took >= Duration::from_millis(16) {
-            eprintln!(
-                "frame {} took {:.1} ms, {} records in",
-                frames.len(),
-                ms(took),
-                harness.state().batch_record_count()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(16).saturating_sub(took));
+        frames.push(frame(&mut harness, frames.len()));
         if last_report.elapsed() > Duration::from_secs(10) {
             last_report = Instant::now();
             eprintln!(
@@ -50,24 +38,63 @@ fn main() {
     }
     harness.step();
     let total = started.elapsed();
-    let slowest = (0..frames.len()).max_by_key(|&i| frames[i]).unwrap_or(0);
-    frames.sort();
-    let at = |q: f64| frames[((frames.len() - 1) as f64 * q) as usize];
-    let over = frames.iter().filter(|f| **f >= Duration::from_millis(16)).count();
     println!(
-        "{} records in {:.1} s; {} frames: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms (frame {}), {over} of 16 ms or more",
+        "{} records in {:.1} s; {}",
         harness.state().batch_record_count(),
         total.as_secs_f64(),
-        frames.len(),
-        ms(at(0.5)),
-        ms(at(0.99)),
-        ms(at(1.0)),
-        slowest + 1,
+        describe(frames)
+    );
+    // Then the names of the rows not shown are laid out, a few a frame, for their glyphs.
+    let mut after: Vec<Duration> = Vec::new();
+    let glyphs_started = Instant::now();
+    while harness.state().batch_glyphs_pending() {
+        after.push(frame(&mut harness, after.len()));
+    }
+    println!(
+        "after the job, glyphs of rows not shown made ahead in {:.1} s; {}",
+        glyphs_started.elapsed().as_secs_f64(),
+        describe(after)
     );
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     for line in status.lines().filter(|l| l.starts_with("VmHWM") || l.starts_with("VmRSS")) {
         println!("{line}");
     }
+}
+
+/// One frame, then the rest of its 16 ms.
+fn frame(harness: &mut Harness<'_, InspectorApp>, index: usize) -> Duration {
+    let frame = Instant::now();
+    harness.step();
+    let took = frame.elapsed();
+    if took >= Duration::from_millis(16) {
+        eprintln!(
+            "frame {} took {:.1} ms, {} records in",
+            index + 1,
+            ms(took),
+            harness.state().batch_record_count()
+        );
+    }
+    std::thread::sleep(Duration::from_millis(16).saturating_sub(took));
+    took
+}
+
+/// The count, median, 99th percentile and slowest of `frames`.
+fn describe(mut frames: Vec<Duration>) -> String {
+    if frames.is_empty() {
+        return "no frames".to_string();
+    }
+    let slowest = (0..frames.len()).max_by_key(|&i| frames[i]).unwrap_or(0);
+    frames.sort();
+    let at = |q: f64| frames[((frames.len() - 1) as f64 * q) as usize];
+    let over = frames.iter().filter(|f| **f >= Duration::from_millis(16)).count();
+    format!(
+        "{} frames: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms (frame {}), {over} of 16 ms or more",
+        frames.len(),
+        ms(at(0.5)),
+        ms(at(0.99)),
+        ms(at(1.0)),
+        slowest + 1,
+    )
 }
 
 fn ms(duration: Duration) -> f64 {

@@ -197,6 +197,12 @@ impl InspectorApp {
         self.batch.is_running()
     }
 
+    /// True while the batch view still lays out names of rows not shown
+    /// (their glyphs made ahead of scrolling; after the job, a few a frame).
+    pub fn batch_glyphs_pending(&self) -> bool {
+        self.batch.glyphs_pending()
+    }
+
     /// The record in batch table row `row`, as filtered and sorted.
     pub fn batch_row(&self, row: usize) -> Option<&crate::batch::Record> {
         self.batch.visible_record(row)

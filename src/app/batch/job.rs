@@ -3,6 +3,7 @@
 //! for the window), copies each record out of the loop's reused buffer, and
 //! hands them to the window in chunks, so the window never waits on the file.
 
+use super::glyphs;
 use super::settings::BatchSettings;
 use super::store::{CHUNK, Chunk};
 use crate::batch::{InputFormat, ItemReader, convert_each_parallel};
@@ -131,6 +132,8 @@ impl Worker {
         let reader = BufReader::with_capacity(1 << 16, file);
         let items = ItemReader::new(reader, &self.format).map_err(|e| format!("Cannot read {}: {e}", self.path.display()))?;
         let mut chunk = new_chunk(self.settings.compare_profiles);
+        // The code points met so far: the window makes their glyphs ahead of scrolling.
+        let mut met = glyphs::CharSet::default();
         let (mut cancelled, mut last_bytes_read) = (false, 0);
         let (options, protected) = (&self.settings.options, Some(&*self.settings.protected));
         // A converting thread per core but one, which the window keeps (with one
@@ -142,6 +145,7 @@ impl Worker {
                 let disagree = record.note().is_none() && profiles::disagree(&engine, record.input(), options);
                 chunk.disagree.push(disagree);
             }
+            glyphs::note_new_chars(&mut met, record, chunk.records.len() as u32, &mut chunk.new_chars);
             chunk.records.push(record.to_record());
             last_bytes_read = bytes_read;
             if chunk.records.len() == CHUNK {
@@ -176,5 +180,6 @@ fn new_chunk(compare_profiles: bool) -> Chunk {
     Chunk {
         records: Vec::with_capacity(CHUNK),
         disagree: Vec::with_capacity(if compare_profiles { CHUNK } else { 0 }),
+        new_chars: Vec::new(),
     }
 }

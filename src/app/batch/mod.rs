@@ -4,6 +4,7 @@
 
 mod export;
 mod filter;
+mod glyphs;
 mod job;
 mod rows;
 mod settings;
@@ -56,6 +57,11 @@ impl BatchView {
     /// True while the background job runs.
     pub fn is_running(&self) -> bool {
         self.source.as_ref().is_some_and(|source| source.job.is_running())
+    }
+
+    /// True while names of rows not shown are left to lay out ([`glyphs`]).
+    pub fn glyphs_pending(&self) -> bool {
+        self.rows.glyphs.pending()
     }
 
     /// How many rows the table shows under the current filter.

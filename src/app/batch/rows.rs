@@ -2,6 +2,7 @@
 //! filter, the sort and the summary follow each chunk as it comes in.
 
 use super::filter::{Filter, Show, SortColumn};
+use super::glyphs::GlyphWarmer;
 use super::store::{Chunk, RecordStore};
 use crate::app::widgets::thousands;
 use crate::batch::{Record, Summary};
@@ -22,6 +23,8 @@ pub struct Rows {
     /// How many of the first visible rows have been laid out once, unseen,
     /// so that their glyphs are rasterized (see [`super::table`]).
     pub(super) glyphs_ready: usize,
+    /// The names of all records laid out unseen, ahead of scrolling.
+    pub(super) glyphs: GlyphWarmer,
 }
 
 impl Rows {
@@ -32,13 +35,15 @@ impl Rows {
         self.visible.clear();
         self.disagree_count = 0;
         self.glyphs_ready = 0;
+        self.glyphs.restart();
     }
 
     /// Appends a chunk the worker sent: counts it and shows the records that
     /// pass the filter (unsorted until [`Rows::sort_visible`]).
-    pub fn push_chunk(&mut self, chunk: Chunk) {
+    pub fn push_chunk(&mut self, mut chunk: Chunk) {
         let needle = self.filter.needle();
         let first = self.records.len();
+        self.glyphs.queue(&std::mem::take(&mut chunk.new_chars), first);
         self.records.push_chunk(chunk);
         for index in first..self.records.len() {
             let record = &self.records[index];

@@ -17,6 +17,9 @@ pub struct Chunk {
     /// Per record, whether the comparison profiles disagree on it; empty when
     /// the run did not compare profiles (one byte per record when it did).
     pub disagree: Vec<bool>,
+    /// The code points first met in the run in this chunk, each with the
+    /// index of its record in the chunk (for [`super::glyphs`]).
+    pub new_chars: Vec<(char, u32)>,
 }
 
 #[derive(Clone, Default)]

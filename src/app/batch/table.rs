@@ -3,6 +3,7 @@
 //! rows drawn).
 
 use super::filter::{SortColumn, error_text};
+use super::glyphs::{self, shown};
 use super::rows::Rows;
 use super::settings::BatchSettings;
 use crate::batch::Record;
@@ -103,6 +104,10 @@ impl BatchTable<'_> {
             true => warm_first_rows(ui, rows, &columns, row_height),
             false => rows.visible.len(),
         };
+        // Once the first screenful is ready, the names of the other rows, for scrolling and sorting.
+        if shown == rows.visible.len() && rows.glyphs.pending() && rows.glyphs.warm(ui, &rows.records, glyphs::BUDGET) {
+            ui.ctx().request_repaint();
+        }
         let mut builder = TableBuilder::new(ui)
             .id_salt("batch-table")
             .striped(true)
@@ -268,9 +273,7 @@ impl RowData<'_> {
                 ui.weak(record.line.to_string());
             }
             TableColumn::Sorted(SortColumn::Input) => {
-                let input = record.input();
-                let shown = crate::display::visual_order(input).unwrap_or_else(|| input.to_string());
-                let label = ui.monospace(shown);
+                let label = ui.monospace(shown(record.input()));
                 if let Some(note) = record.note() {
                     label.on_hover_text(note.to_string());
                 }
@@ -279,8 +282,7 @@ impl RowData<'_> {
                 ui.monospace(record.result(ResultKind::ToAsciiN));
             }
             TableColumn::Sorted(SortColumn::ToUnicode) => {
-                let text = record.result(ResultKind::ToUnicode);
-                ui.monospace(crate::display::visual_order(text).unwrap_or_else(|| text.to_string()));
+                ui.monospace(shown(record.result(ResultKind::ToUnicode)));
             }
             TableColumn::Sorted(SortColumn::Errors) => match record.note() {
                 Some(note) if note.is_skip() => {
