@@ -78,14 +78,14 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
     let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
         // Only a script with a letter in the label can make it confusable: the others are skipped unasked.
-        let mut distinct: Vec<Script> = Vec::new();
+        let mut present = [false; data::WHOLE_SCRIPT_CONFUSABLES.len()];
         for script in label.chars().map(props::script) {
-            if !distinct.contains(&script) {
-                distinct.push(script);
+            if let Some(at) = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|c| c.script == script) {
+                present[at] = true;
             }
         }
-        let present = |script: &&data::WholeScriptConfusable| distinct.contains(&script.script);
-        for script in data::WHOLE_SCRIPT_CONFUSABLES.iter().filter(present) {
+        let scripts = data::WHOLE_SCRIPT_CONFUSABLES.iter().zip(present);
+        for script in scripts.filter_map(|(script, present)| present.then_some(script)) {
             if is_whole_script_confusable_for_script(script, label)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)

@@ -249,10 +249,12 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         return Verdict::new(Rule::Passthrough.into(), unicode.clone());
     }
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
-    let tld: Vec<char> = without_dot.rsplit('.').next().unwrap_or("").chars().collect();
+    // One buffer: the TLD's characters, then the label's.
+    let mut chars: Vec<char> = Vec::with_capacity(unicode.len() + 8);
+    chars.extend(without_dot.rsplit('.').next().unwrap_or("").chars());
+    let tld_end = chars.len();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
     let mut shown = String::with_capacity(unicode.len().max(host.len()));
-    let mut chars: Vec<char> = Vec::with_capacity(unicode.len());
     for (index, label) in unicode.split('.').enumerate() {
         if index > 0 {
             shown.push('.');
@@ -261,9 +263,10 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
             shown.push_str(label);
             continue;
         }
-        chars.clear();
+        chars.truncate(tld_end);
         chars.extend(label.chars());
-        match is_label_safe(&chars, &tld, profile) {
+        let (tld, label_chars) = chars.split_at(tld_end);
+        match is_label_safe(label_chars, tld, profile) {
             Ok(()) => shown.push_str(label),
             Err(why) => {
                 shown.push_str(host.split('.').nth(index).unwrap_or(label));
