@@ -4,7 +4,6 @@
 use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_numbers, slash_lookalikes};
 use crate::browsers::props;
-use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
@@ -50,12 +49,13 @@ fn nfd_for_mark_checks(label: &str) -> Vec<char> {
     if props::marks_in_nfd(label, is_combining_mark, 1) == 0 {
         return Vec::new();
     }
-    label.nfd().collect()
+    props::nfd(label)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_normalization::UnicodeNormalization;
 
     /// Both mark checks find on the shortened NFD what they find on NFD,
     /// for every BMP character alone, after a dotless ı, after i with a

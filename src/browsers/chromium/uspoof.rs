@@ -5,7 +5,6 @@
 //! confusable checks are no-ops in ICU's single-string API and are not here.
 
 use crate::browsers::props::{self, digit_zero, is_nonspacing_mark, is_soft_dotted};
-use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::canonical_combining_class;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -177,7 +176,7 @@ pub fn repeated_nonspacing_mark(input: &str) -> bool {
         return false;
     }
     let mut run: Vec<char> = Vec::new();
-    for c in input.nfd() {
+    for c in props::nfd(input) {
         if !is_nonspacing_mark(c) {
             run.clear();
             continue;
@@ -193,6 +192,7 @@ pub fn repeated_nonspacing_mark(input: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_normalization::UnicodeNormalization;
 
     fn any(_: char) -> bool {
         true
