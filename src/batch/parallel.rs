@@ -138,39 +138,45 @@ impl Block {
         Ok(())
     }
 
-    /// Every item of the block in order, with the reader's position after it.
-    fn items(&self) -> impl Iterator<Item = (Item<'_>, u64)> {
-        self.parts.iter().flat_map(|part| {
+    /// Calls `each` on every item of the block in order, with the reader's
+    /// position after it. (A loop, not a flattened iterator: the hot loop
+    /// of the parallel batch, whose inlining a flattened iterator left to
+    /// chance — 3.5 % more instructions on two threads at 7b74a44.)
+    fn for_each_item(&self, mut each: impl FnMut(Item<'_>, u64)) {
+        for part in &self.parts {
             let (start, end) = (part.start, part.end);
-            let (run, single) = match part.kind {
+            let (item, bytes_read) = match part.kind {
                 Kind::Lines { first, bytes_before } => {
                     let lines = Lines {
                         first,
                         bytes_before,
                         text: &self.text[start..end],
                     };
-                    (Some(lines.items()), None)
+                    for (item, bytes_read) in lines.items() {
+                        each(item, bytes_read);
+                    }
+                    continue;
                 }
                 Kind::Text { line, bytes_read } => {
                     let text = &self.text[start..end];
-                    (None, Some((Item::Text { line, text }, bytes_read)))
+                    (Item::Text { line, text }, bytes_read)
                 }
                 Kind::NotUtf8 { line, bytes_read } => {
                     let bytes = &self.bytes[start..end];
-                    (None, Some((Item::NotUtf8 { line, bytes }, bytes_read)))
+                    (Item::NotUtf8 { line, bytes }, bytes_read)
                 }
                 Kind::TooLong { line, bytes_read, bytes } => {
                     let prefix = &self.bytes[start..end];
-                    (None, Some((Item::TooLong { line, prefix, bytes }, bytes_read)))
+                    (Item::TooLong { line, prefix, bytes }, bytes_read)
                 }
                 Kind::MissingColumn {
                     line,
                     bytes_read,
                     fields,
-                } => (None, Some((Item::MissingColumn { line, fields }, bytes_read))),
+                } => (Item::MissingColumn { line, fields }, bytes_read),
             };
-            run.into_iter().flatten().chain(single)
-        })
+            each(item, bytes_read);
+        }
     }
 
     /// Converts every item into its record, and counts the records. With
@@ -189,8 +195,10 @@ impl Block {
         let mut read_to = std::mem::take(&mut self.read_to);
         read_to.clear();
         let mut summary = Summary::default();
-        for (index, (item, bytes_read)) in self.items().enumerate() {
+        let mut index = 0;
+        self.for_each_item(|item, bytes_read| {
             let slot = if keep { index } else { 0 };
+            index += 1;
             if records.len() == slot {
                 records.push(RecordBuf::new());
             }
@@ -200,7 +208,7 @@ impl Block {
             if keep {
                 read_to.push(bytes_read);
             }
-        }
+        });
         self.summary = summary;
         self.filled = read_to.len();
         self.records = records;
