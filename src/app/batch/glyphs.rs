@@ -217,12 +217,20 @@ mod tests {
 
     /// Whether a frame drawing `texts` in monospace had to make glyphs.
     fn drawing_makes_glyphs(ctx: &egui::Context, texts: &[String]) -> bool {
-        let output = ctx.run_ui(egui::RawInput::default(), |ui| {
+        frame(ctx, |ui| {
             for text in texts {
                 ui.monospace(text);
             }
-        });
-        !output.textures_delta.set.is_empty()
+        })
+    }
+
+    /// Runs one frame of `ui`; whether it changed a texture (made glyphs).
+    /// The texture changes are dropped, as no renderer takes them.
+    fn frame(ctx: &egui::Context, ui: impl FnMut(&mut Ui)) -> bool {
+        let mut output = ctx.run_ui(egui::RawInput::default(), ui);
+        let changed = !output.textures_delta.set.is_empty();
+        output.textures_delta.clear();
+        changed
     }
 
     /// Every record's names as the table shows them.
@@ -248,7 +256,7 @@ mod tests {
         crate::app::install_app_fonts(&ctx);
         // The first frames upload the atlas with egui's own text.
         for _ in 0..2 {
-            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+            frame(&ctx, |ui| {
                 ui.label("warm-up");
             });
         }
@@ -299,7 +307,7 @@ mod tests {
         warmer.queue(&new, 0);
         let mut frames = 0;
         while warmer.pending() {
-            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+            frame(&ctx, |ui| {
                 warmer.warm(ui, &records, BUDGET);
             });
             frames += 1;
