@@ -299,16 +299,19 @@ fn app_with_batch(file: std::path::PathBuf) -> Harness<'static, InspectorApp> {
     harness
 }
 
-/// Steps frames until the background job has delivered everything.
+/// Steps frames until the background job has delivered everything and the
+/// window has made the glyphs of its names (a few names a frame).
 fn wait_for_batch(harness: &mut Harness<'_, InspectorApp>) {
+    let busy = |harness: &Harness<'_, InspectorApp>| harness.state().batch_running() || harness.state().batch_glyphs_pending();
     for _ in 0..2000 {
         harness.step();
-        if !harness.state().batch_running() {
+        if !busy(harness) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     assert!(!harness.state().batch_running(), "the batch job did not finish");
+    assert!(!harness.state().batch_glyphs_pending(), "the glyphs were not made");
     harness.run();
 }
 
