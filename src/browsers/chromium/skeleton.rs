@@ -208,18 +208,20 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     // Each character decomposed, marks dropped: when no mark is left, NFD's
     // reordering (of marks only) would not have changed what is left, and
     // where NFC's quick check says yes, NFC leaves it as it is.
+    // ł ø đ and their replacements are starters that NFC keeps as they are,
+    // so mapping them as the characters go in changes no answer below.
     let mut bare = String::with_capacity(hostname.len());
     let mut only_starters = true;
     for c in hostname.chars() {
         decompose_canonical(c, |part| {
             if !is_nonspacing_mark(part) {
                 only_starters &= canonical_combining_class(part) == 0;
-                bare.push(part);
+                bare.push(diacritic_remover_extra(part));
             }
         });
     }
     if only_starters && is_nfc_quick(bare.chars()) == IsNormalized::Yes {
-        return Cow::Owned(bare.chars().map(diacritic_remover_extra).collect());
+        return Cow::Owned(bare);
     }
     Cow::Owned(drop_accents(hostname))
 }

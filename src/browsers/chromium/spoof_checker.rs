@@ -6,6 +6,7 @@ use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
 use crate::browsers::props::{self, identifier_allowed};
+use crate::properties::{BmpBlocks, bmp_block_value};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -47,6 +48,13 @@ pub struct Check {
 /// Chromium's allowed set: ICU's recommended ∪ inclusion sets (UTS #39
 /// Identifier_Status=Allowed) less `SetAllowedUnicodeSet`'s removals.
 pub fn is_allowed(c: char) -> bool {
+    // Asked of every character of every label: a BMP code point's answer from its block's table.
+    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
+    bmp_block_value(&BLOCKS, c, search_allowed).unwrap_or_else(|| search_allowed(c))
+}
+
+/// [`is_allowed`], from the sets and the list of removals.
+fn search_allowed(c: char) -> bool {
     identifier_allowed(c) && !data::ALLOWED_SET_REMOVALS.iter().any(|range| range.contains(&c))
 }
 
@@ -185,6 +193,14 @@ fn dangerous_pattern() -> &'static Regex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table answers as the sets and the removals do, on every BMP code point.
+    #[test]
+    fn allowed_table_equals_the_sets() {
+        for c in (0..=0xFFFF).filter_map(char::from_u32) {
+            assert_eq!(is_allowed(c), search_allowed(c), "U+{:04X}", c as u32);
+        }
+    }
 
     #[test]
     fn the_dangerous_pattern_compiles_with_script_extension_classes() {
