@@ -243,7 +243,14 @@ impl TopDomains {
         // Where each of the last labels starts, the last label's first.
         let mut starts = [0usize; NUMBER_OF_LABELS_TO_CHECK];
         let mut count = 0;
-        for (dot, _) in skeleton.rmatch_indices('.').take(NUMBER_OF_LABELS_TO_CHECK) {
+        // A byte scan: skeletons are short, and `.` is ASCII.
+        for (dot, _) in skeleton
+            .bytes()
+            .enumerate()
+            .rev()
+            .filter(|&(_, b)| b == b'.')
+            .take(NUMBER_OF_LABELS_TO_CHECK)
+        {
             starts[count] = dot + 1;
             count += 1;
         }
