@@ -55,7 +55,8 @@ fn palochka_as_l(mapped: &str) -> Option<String> {
 
 /// The skeletons of each supplemental hostname of `input`.
 fn add_supplemental_skeletons(input: &str, out: &mut impl FnMut(&str)) {
-    let mut mapped = String::new();
+    // Room for a few pieces longer than their characters (`m` is `rn`).
+    let mut mapped = String::with_capacity(input.len() + 16);
     match supplemental(input) {
         Supplemental::None => {}
         Supplemental::Itself => add_variant_skeletons(input, &mut mapped, out),
@@ -74,6 +75,18 @@ fn add_supplemental_skeletons(input: &str, out: &mut impl FnMut(&str)) {
 /// the skeleton with `l` for it. `mapped` is a buffer.
 fn add_variant_skeletons(variant: &str, mapped: &mut String, out: &mut impl FnMut(&str)) {
     let variant = variant.strip_suffix('.').unwrap_or(variant);
+    mapped.clear();
+    // Most variants are made of characters whose pieces stand alone: their
+    // skeleton is those pieces in a row (as in [`PieceSkeletons`]).
+    if push_char_pieces(variant, mapped) {
+        out(mapped);
+        return;
+    }
+    add_whole_variant_skeletons(variant, mapped, out);
+}
+
+/// [`add_variant_skeletons`] step by step, on the whole variant (without its trailing dot).
+fn add_whole_variant_skeletons(variant: &str, mapped: &mut String, out: &mut impl FnMut(&str)) {
     mapped.clear();
     extra_confusable_mapper_into(variant, mapped);
     if let Some(with_l) = palochka_as_l(mapped) {
@@ -165,6 +178,52 @@ impl PieceSkeletons {
         }
         join(|piece| &piece.skeleton);
     }
+}
+
+/// One character's [`Piece`] when it has a single skeleton: itself, or another text.
+#[derive(Clone, Copy)]
+enum CharPiece {
+    Itself,
+    Other(&'static str),
+    /// The piece depends on the neighbours, or the character gets a second
+    /// skeleton (ӏ read as `l`): the variant is worked out whole.
+    Whole,
+}
+
+impl CharPiece {
+    fn of(c: char) -> CharPiece {
+        match Piece::of(c.encode_utf8(&mut [0; 4])) {
+            Some(Piece {
+                skeleton,
+                palochka_as_l: None,
+            }) => {
+                let mut chars = skeleton.chars();
+                if chars.next() == Some(c) && chars.next().is_none() {
+                    CharPiece::Itself
+                } else {
+                    // Kept for the process's life: at most one per BMP code point.
+                    CharPiece::Other(skeleton.leak())
+                }
+            }
+            _ => CharPiece::Whole,
+        }
+    }
+}
+
+/// Appends the one skeleton of `variant` (after "ExtraConf") to `out` when
+/// each of its characters has one piece that stands alone (BMP only, from
+/// a table filled block by block with [`Piece::of`]); false otherwise,
+/// with `out` holding a part.
+fn push_char_pieces(variant: &str, out: &mut String) -> bool {
+    static BLOCKS: BmpBlocks<CharPiece> = [const { OnceLock::new() }; 256];
+    for c in variant.chars() {
+        match bmp_block_value(&BLOCKS, c, CharPiece::of) {
+            Some(CharPiece::Itself) => out.push(c),
+            Some(CharPiece::Other(piece)) => out.push_str(piece),
+            Some(CharPiece::Whole) | None => return false,
+        }
+    }
+    true
 }
 
 impl Piece {
@@ -259,13 +318,17 @@ enum Supplemental {
 
 /// The first steps of `GenerateSupplementalHostnames` on `input`.
 fn supplemental(input: &str) -> Supplemental {
-    let length = input.encode_utf16().count();
+    let alternatives = |c: char| data::MULTIPLE_SKELETONS.iter().find(|(from, _)| *from == c).map(|(_, to)| to);
+    let (mut length, mut any_alternative) = (0, false);
+    for c in input.chars() {
+        length += c.len_utf16();
+        // None of þ œ ł is ASCII.
+        any_alternative |= !c.is_ascii() && alternatives(c).is_some();
+    }
     if length == 0 || length > MAX_HOSTNAME_LENGTH {
         return Supplemental::None;
     }
-    let alternatives = |c: char| data::MULTIPLE_SKELETONS.iter().find(|(from, _)| *from == c).map(|(_, to)| to);
-    // None of þ œ ł is ASCII.
-    if input.is_ascii() || !input.chars().any(|c| alternatives(c).is_some()) {
+    if !any_alternative {
         return Supplemental::Itself;
     }
     let choices: Vec<Choice> = input.chars().map(|c| (c, alternatives(c))).collect();
@@ -555,6 +618,36 @@ mod tests {
             }
         }
         assert!(by_pieces > 1000 && whole > 1000, "both paths are taken: {by_pieces}, {whole}");
+    }
+
+    /// A variant's skeleton from the characters' pieces equals the steps on
+    /// the whole variant, for every BMP code point after, before and
+    /// between others (ASCII, ӏ, marks, ExtraConf characters); and the
+    /// pieces are taken for most of them.
+    #[test]
+    fn char_pieces_equal_the_whole_variant() {
+        let whole = |variant: &str| {
+            let mut all = Vec::new();
+            add_whole_variant_skeletons(variant, &mut String::new(), &mut |s: &str| all.push(s.to_string()));
+            all
+        };
+        let mut taken = 0;
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            for variant in [
+                format!("{c}"),
+                format!("a{c}m.com"),
+                format!("\u{04CF}{c}\u{0301}"),
+                format!("{c}\u{0308}{c}—七"),
+                format!("é{c}ο1"),
+            ] {
+                let mut pieces = String::new();
+                if push_char_pieces(&variant, &mut pieces) {
+                    assert_eq!(vec![pieces], whole(&variant), "{variant:?}");
+                    taken += 1;
+                }
+            }
+        }
+        assert!(taken > 100_000, "the pieces are taken {taken} times");
     }
 
     #[test]
