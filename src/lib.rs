@@ -16,6 +16,7 @@ pub mod batch;
 pub mod browsers;
 pub mod display;
 pub mod explain;
+pub(crate) mod memo;
 pub mod names;
 pub mod profiles;
 pub mod properties;

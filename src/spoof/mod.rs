@@ -240,7 +240,11 @@ fn analyze_with(
         .split('.')
         .map(|label| {
             let ascii = ascii_labels.next().unwrap_or(label);
-            analyze_label(label, ascii, &tld, detailed)
+            match !detailed && label == tld {
+                // The TLD's analysis is a function of the label (`tld` is the label).
+                true => crate::memo::remember(&TLD_LABELS, &[label, ascii], || analyze_label(label, ascii, &tld, detailed)),
+                false => analyze_label(label, ascii, &tld, detailed),
+            }
         })
         .collect();
 
@@ -296,6 +300,11 @@ fn analyze_with(
     };
     (report.risk, report.reasons) = risk_and_reasons(&report);
     report
+}
+
+thread_local! {
+    /// The batch's analyses of TLD labels, by label and A-label.
+    static TLD_LABELS: std::cell::RefCell<crate::memo::Memo<LabelSpoof>> = Default::default();
 }
 
 /// `text`, for a report that is shown (`detailed`); the batch keeps only

@@ -453,7 +453,8 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
         Some(Ok(decoded)) => decoded.clone(),
         _ => tld.to_string(),
     };
-    let mut shown = String::with_capacity(host.len());
+    // A decoded label is mostly longer in UTF-8 than its Punycode.
+    let mut shown = String::with_capacity(host.len() * 2);
     let mut has_idn_component = false;
     let mut first_unsafe = None;
     let mut label_start = 0;
@@ -475,7 +476,13 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
             }),
             Some(Ok(decoded)) => {
                 has_idn_component = true;
-                let check = spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode);
+                let check = match decoded == tld_unicode {
+                    // The TLD's check is a function of the TLD.
+                    true => crate::memo::remember(&TLD_CHECKS, &[tld, &tld_unicode], || {
+                        spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode)
+                    }),
+                    false => spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode),
+                };
                 if check.result == SpoofResult::Safe {
                     shown.push_str(&decoded);
                     continue;
@@ -497,6 +504,11 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
         has_idn_component,
         first_unsafe,
     })
+}
+
+thread_local! {
+    /// `SafeToDisplayAsUnicode` on TLD labels, by TLD and its Unicode form.
+    static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<spoof_checker::Check>> = Default::default();
 }
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:

@@ -266,7 +266,14 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         chars.truncate(tld_end);
         chars.extend(label.chars());
         let (tld, label_chars) = chars.split_at(tld_end);
-        match is_label_safe(label_chars, tld, profile) {
+        let safe = match label_chars == tld {
+            // The TLD's check is a function of the TLD and the profile.
+            true => crate::memo::remember(&TLD_CHECKS, &[label, profile.name()], || {
+                is_label_safe(label_chars, tld, profile)
+            }),
+            false => is_label_safe(label_chars, tld, profile),
+        };
+        match safe {
             Ok(()) => shown.push_str(label),
             Err(why) => {
                 shown.push_str(host.split('.').nth(index).unwrap_or(label));
@@ -281,6 +288,11 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         None if unicode.is_ascii() => Verdict::new(Rule::Passthrough.into(), shown),
         None => Verdict::new(Rule::LabelSafe.into(), shown),
     }
+}
+
+thread_local! {
+    /// `IsLabelSafe` on TLD labels, by label and restriction profile.
+    static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<Result<(), Unsafe>>> = Default::default();
 }
 
 /// Why `IsLabelSafe` returned false: the rule and the character it stopped at.
