@@ -10,8 +10,10 @@ mod data;
 use super::props::{self, in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
 use super::{Display, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
+use crate::properties::{BmpBlocks, bmp_block_value};
 use crate::uts46::{Conversion, Uts46};
 use serde::Serialize;
+use std::sync::OnceLock;
 use unicode_script::Script;
 
 /// What decided WebKit's display, named after the upstream function.
@@ -178,7 +180,7 @@ fn map_host_name(host: &str, to_unicode: &Conversion) -> Decision {
 fn all_characters_in_allowed_idn_script_list(host: &str) -> Result<(), (Rule, char)> {
     let mut previous: Option<char> = None;
     for c in host.chars() {
-        if !data::ALLOWED_SCRIPTS.contains(&props::script(c)) {
+        if !in_allowed_script(c) {
             return Err((Rule::ScriptNotAllowed, c));
         }
         if let Some(rule) = is_lookalike_character(previous, c) {
@@ -191,14 +193,7 @@ fn all_characters_in_allowed_idn_script_list(host: &str) -> Result<(), (Rule, ch
 
 /// `isLookalikeCharacter(previous, c)`: which of its two kinds fired, if any.
 pub fn is_lookalike_character(previous: Option<char>, c: char) -> Option<Rule> {
-    if !is_printable(c) || c.is_whitespace() || is_default_ignorable(c) {
-        return Some(Rule::LookalikeCharacter);
-    }
-    if in_ipa_extensions_block(c) || in_deseret_block(c) {
-        return Some(Rule::LookalikeCharacter);
-    }
-    let code = c as u32;
-    if data::LOOKALIKE_CHARACTERS.binary_search(&code).is_ok() {
+    if is_lookalike_alone(c) {
         return Some(Rule::LookalikeCharacter);
     }
     match c {
@@ -217,6 +212,37 @@ pub fn is_lookalike_character(previous: Option<char>, c: char) -> Option<Rule> {
             sequence.then_some(Rule::LookalikeSequence)
         }
     }
+}
+
+/// The character's script is in WebKit's allowed script list.
+fn allowed_script(c: char) -> bool {
+    data::ALLOWED_SCRIPTS.contains(&props::script(c))
+}
+
+/// [`allowed_script`] for every character of a decoded host: a BMP code
+/// point's answer from its block's table.
+fn in_allowed_script(c: char) -> bool {
+    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
+    bmp_block_value(&BLOCKS, c, allowed_script).unwrap_or_else(|| allowed_script(c))
+}
+
+/// The first checks of `isLookalikeCharacter`, on `c` alone: unprintable,
+/// white space, default-ignorable, the IPA Extensions or Deseret block, or
+/// the fixed list.
+fn lookalike_alone(c: char) -> bool {
+    !is_printable(c)
+        || c.is_whitespace()
+        || is_default_ignorable(c)
+        || in_ipa_extensions_block(c)
+        || in_deseret_block(c)
+        || data::LOOKALIKE_CHARACTERS.binary_search(&(c as u32)).is_ok()
+}
+
+/// [`lookalike_alone`], asked of every character of a decoded host: a
+/// BMP code point's answer from its block's table.
+fn is_lookalike_alone(c: char) -> bool {
+    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
+    bmp_block_value(&BLOCKS, c, lookalike_alone).unwrap_or_else(|| lookalike_alone(c))
 }
 
 /// The code points of every list of [`data::SCRIPT_LOOKALIKES`], sorted.
@@ -254,6 +280,13 @@ const fn script_lookalike_count() -> usize {
 /// True when `c` (as `char16_t`, like [`is_lookalike_sequence`]) is in any
 /// script's lookalike list: without one on either side, no pair is a sequence.
 fn is_script_lookalike(c: char) -> bool {
+    // Asked of most characters twice: a BMP code point's answer from its block's table.
+    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
+    bmp_block_value(&BLOCKS, c, search_script_lookalike).unwrap_or_else(|| search_script_lookalike(c))
+}
+
+/// [`is_script_lookalike`], searched in the sorted lists.
+fn search_script_lookalike(c: char) -> bool {
     SCRIPT_LOOKALIKES_SORTED.binary_search(&((c as u32) & 0xFFFF)).is_ok()
 }
 
@@ -314,6 +347,20 @@ mod tests {
             .collect();
         all.sort_unstable();
         assert_eq!(SCRIPT_LOOKALIKES_SORTED.as_slice(), all.as_slice());
+    }
+
+    /// The tables answer as the searches, on every code point below U+20000.
+    #[test]
+    fn tables_equal_the_searches() {
+        let (mut alone, mut script) = (0, 0);
+        for c in (0..0x20000).filter_map(char::from_u32) {
+            assert_eq!(is_lookalike_alone(c), lookalike_alone(c), "{c:?}");
+            assert_eq!(is_script_lookalike(c), search_script_lookalike(c), "{c:?}");
+            assert_eq!(in_allowed_script(c), allowed_script(c), "{c:?}");
+            alone += usize::from(lookalike_alone(c));
+            script += usize::from(search_script_lookalike(c));
+        }
+        assert!(alone > 1000 && script > 10, "{alone} alone, {script} in script lists");
     }
 
     #[test]
