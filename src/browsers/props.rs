@@ -113,19 +113,50 @@ pub fn is_nonspacing_mark(c: char) -> bool {
     general_category(c) == GeneralCategory::NonspacingMark
 }
 
-/// How many code points of the NFD form of `text` satisfy `is_mark`,
-/// counted up to `enough` (the count stops there): NFD is each
-/// character's canonical decomposition, reordered, so the count needs no
-/// NFD string. A check that needs two marks in NFD asks this first.
-pub fn marks_in_nfd(text: &str, is_mark: impl Fn(char) -> bool, enough: usize) -> usize {
-    let mut marks = 0;
+/// The marks [`marks_in_nfd`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marks {
+    /// General_Category=Mn ([`is_nonspacing_mark`]).
+    Nonspacing,
+    /// General_Category=M (unicode-normalization's `is_combining_mark`).
+    Combining,
+}
+
+/// How many code points of the NFD form of `text` are `marks`, counted
+/// up to `enough` (the count stops there): NFD is each character's
+/// canonical decomposition, reordered, so the count needs no NFD string.
+/// A check that needs two marks in NFD asks this first.
+pub fn marks_in_nfd(text: &str, marks: Marks, enough: usize) -> usize {
+    let mut count = 0;
     for c in text.chars().filter(|c| !c.is_ascii()) {
-        unicode_normalization::char::decompose_canonical(c, |part| marks += usize::from(is_mark(part)));
-        if marks >= enough {
+        count += usize::from(decomposition_marks(c, marks));
+        if count >= enough {
             return enough;
         }
     }
-    marks
+    count
+}
+
+/// The `marks` in `c`'s canonical decomposition: a BMP code point's from
+/// its block's table (both counts in a byte), filled with [`count_decomposition_marks`].
+fn decomposition_marks(c: char, marks: Marks) -> u8 {
+    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+    let both = bmp_block_value(&BLOCKS, c, count_decomposition_marks).unwrap_or_else(|| count_decomposition_marks(c));
+    match marks {
+        Marks::Nonspacing => both & 0x0F,
+        Marks::Combining => both >> 4,
+    }
+}
+
+/// The nonspacing marks (low four bits) and the combining marks (high
+/// four) in `c`'s canonical decomposition, which has at most four code points.
+fn count_decomposition_marks(c: char) -> u8 {
+    let (mut nonspacing, mut combining) = (0u8, 0u8);
+    unicode_normalization::char::decompose_canonical(c, |part| {
+        nonspacing += u8::from(is_nonspacing_mark(part));
+        combining += u8::from(unicode_normalization::char::is_combining_mark(part));
+    });
+    nonspacing.min(15) | (combining.min(15) << 4)
 }
 
 /// The NFD form of `text` (UAX #15), equal to unicode-normalization's:
@@ -390,8 +421,13 @@ mod tests {
         for c in (0..0x10000).filter_map(char::from_u32) {
             for text in [format!("{c}"), format!("{c}\u{0301}a{c}"), format!("ǖ{c}")] {
                 let in_nfd = text.nfd().filter(|&m| is_nonspacing_mark(m)).count();
-                assert_eq!(marks_in_nfd(&text, is_nonspacing_mark, 9), in_nfd.min(9), "{text:?}");
-                assert_eq!(marks_in_nfd(&text, is_nonspacing_mark, 2), in_nfd.min(2), "{text:?}");
+                assert_eq!(marks_in_nfd(&text, Marks::Nonspacing, 9), in_nfd.min(9), "{text:?}");
+                assert_eq!(marks_in_nfd(&text, Marks::Nonspacing, 2), in_nfd.min(2), "{text:?}");
+                let combining = text
+                    .nfd()
+                    .filter(|&m| unicode_normalization::char::is_combining_mark(m))
+                    .count();
+                assert_eq!(marks_in_nfd(&text, Marks::Combining, 9), combining.min(9), "{text:?}");
             }
         }
     }

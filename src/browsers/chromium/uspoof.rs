@@ -172,7 +172,7 @@ fn is_illegal_combining_dot_lead(c: char) -> bool {
 /// mark twice within one run of consecutive Mn marks.
 pub fn repeated_nonspacing_mark(input: &str) -> bool {
     // A repeat needs two marks; most labels have fewer, and need no NFD.
-    if props::marks_in_nfd(input, is_nonspacing_mark, 2) < 2 {
+    if props::marks_in_nfd(input, props::Marks::Nonspacing, 2) < 2 {
         return false;
     }
     let mut run: Vec<char> = Vec::new();
