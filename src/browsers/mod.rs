@@ -463,9 +463,21 @@ pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::T
         to_ascii_n,
         to_unicode: None,
     });
-    let for_chromium: Vec<Known<'_>> = known.iter().copied().chain(parsed).collect();
+    // The batch gives one Known: with the parser's, two fit on the stack.
+    let (pair, longer): ([Known<'_>; 2], Vec<Known<'_>>);
+    let for_chromium: &[Known<'_>] = match (known, parsed) {
+        (known, None) => known,
+        ([first], Some(parsed)) => {
+            pair = [*first, parsed];
+            &pair
+        }
+        (known, Some(parsed)) => {
+            longer = known.iter().copied().chain([parsed]).collect();
+            &longer
+        }
+    };
     Verdicts {
-        chromium: chromium::verdict_given(engine, input, top_domains, &for_chromium),
+        chromium: chromium::verdict_given(engine, input, top_domains, for_chromium),
         firefox: firefox::verdict_on(&url_host, input, firefox::RestrictionProfile::default()),
         webkit: webkit::verdict_on(&url_host, input),
     }

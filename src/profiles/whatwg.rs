@@ -279,7 +279,7 @@ fn domain_parser(
     let result = if domain.is_ascii() {
         domain.to_ascii_lowercase()
     } else {
-        let relaxed = engine.to_ascii_n_given(domain, &uts46_options(), known);
+        let relaxed = engine.to_ascii_n_given(domain, &uts46_options(), known).into_owned();
         if !relaxed.errors.is_empty() {
             return fails(
                 format!("(ToASCII with beStrict = false: {})", codes_of(&relaxed)),

@@ -225,13 +225,12 @@ fn analyze_with(
     detailed: bool,
 ) -> SpoofReport {
     let kept = |text: &str| kept(text, detailed);
-    let tld = results
-        .to_unicode
-        .value
-        .rsplit('.')
-        .find(|l| !l.is_empty())
-        .unwrap_or("")
-        .to_lowercase();
+    let last = results.to_unicode.value.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
+    // ToUnicode maps to lowercase; a label left as it was (with an error) may not be.
+    let tld = match last.chars().any(char::is_uppercase) {
+        true => std::borrow::Cow::Owned(last.to_lowercase()),
+        false => std::borrow::Cow::Borrowed(last),
+    };
     // Label i of ToASCII N goes with label i of ToUnicode (itself where there is none).
     let mut ascii_labels = results.to_ascii_n.value.split('.');
     let labels: Vec<LabelSpoof> = results

@@ -27,6 +27,7 @@ use crate::table::{MappingTable, Status};
 use bidi_rule::check_bidi_rule;
 use contextj::check_joiners;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 use validity::{LabelReport, check_label};
 
@@ -380,11 +381,12 @@ impl<'t> Uts46<'t> {
     /// `input` converted without an error under flags that check at least
     /// what `options` check ([`Options::checks_at_least`]): the host parsers
     /// of the browsers convert a name the batch has converted already.
-    pub fn to_ascii_n_given(&self, input: &str, options: &Options, known: &[Known<'_>]) -> Conversion {
+    /// Borrowed when taken from `known`.
+    pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Cow<'k, Conversion> {
         let serves = |known: &&Known<'_>| known.input == input && known.to_ascii_n.errors.is_empty() && known.serves(options);
         match known.iter().find(serves) {
-            Some(known) => known.to_ascii_n.clone(),
-            None => self.to_ascii_n(input, options),
+            Some(known) => Cow::Borrowed(known.to_ascii_n),
+            None => Cow::Owned(self.to_ascii_n(input, options)),
         }
     }
 
