@@ -311,3 +311,63 @@ fn both_skeletons_at_once_equal_each_alone() {
         );
     }
 }
+
+/// The checks each thread remembers for TLD labels (our label analysis,
+/// Chromium's `SafeToDisplayAsUnicode`, Firefox's `IsLabelSafe`) give what
+/// a thread that has seen nothing computes: every name alone on a new
+/// thread against all of them in one thread, twice over, where the TLDs'
+/// results come from memory. The batch's summary (which remembers our
+/// analysis of a TLD) equals the full report's (which does not). The
+/// TLDs pass and fail checks of their own, come as U-labels, A-labels,
+/// in capitals and after a trailing dot, and a label can equal its TLD.
+#[test]
+fn remembered_tld_checks_equal_fresh_ones() {
+    use idna_inspector::browsers;
+    use idna_inspector::spoof::SpoofSummary;
+    use idna_inspector::uts46::Options;
+    let names = [
+        "пример.рф",
+        "xn--e1afmkfd.xn--p1ai",
+        "paypal.рф",
+        "а.РФ",
+        "ex.раypal",
+        "ex2.раypal",
+        "раypal.раypal",
+        "例え.中国",
+        "mañana.中国",
+        "test.δοκιμή",
+        "ß.ΔΟΚΙΜΉ",
+        "a.b.рф.",
+        "ѕ.ѕ",
+        "ѕсоре.ѕ",
+        "abc.xn--mgbh0fb",
+        "مثال.xn--mgbh0fb",
+        "þorp.þ",
+        "a·b.a·b",
+        // The same labels under TLDs that change their checks, and labels
+        // with different verdicts under one TLD.
+        "þorp.is",
+        "þorp.com",
+        "ѕсоре.рф",
+        "ѕсоре.com",
+        "раypal.рф",
+    ];
+    let engine = Uts46::new();
+    let protected = protected();
+    let top = protected.top_domains();
+    let options = Options::default();
+    let warm: Vec<_> = (0..2)
+        .flat_map(|_| names.iter().map(|name| browsers::verdicts(&engine, name, top)))
+        .collect();
+    let mut punycode = 0;
+    for (name, warm) in names.iter().cycle().zip(&warm) {
+        let fresh = std::thread::scope(|scope| scope.spawn(|| browsers::verdicts(&engine, name, top)).join().unwrap());
+        assert_eq!(&fresh, warm, "{name}");
+        punycode += fresh.all().iter().filter(|v| v.display == Display::Punycode).count();
+        let results = engine.process(name, &options);
+        let summary = spoof::summarize(&engine, name, &options, || &results, &protected);
+        let full = SpoofSummary::from(&spoof::analyze_results(&engine, name, &results, &options, &protected));
+        assert_eq!(summary, full, "{name}");
+    }
+    assert!(punycode > 10, "some checks fail: {punycode}");
+}
