@@ -31,6 +31,8 @@ const PRINTABLE: u8 = 8;
 const HANB: u8 = 16;
 const JPAN: u8 = 32;
 const KORE: u8 = 64;
+/// Script_Extensions holds Latin: both restriction levels ask it of every character.
+const LATIN: u8 = 128;
 
 impl Entry {
     fn of(c: char) -> Entry {
@@ -47,7 +49,8 @@ impl Entry {
                 | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE)
                 | bit_if(augmented.hanb, HANB)
                 | bit_if(augmented.jpan, JPAN)
-                | bit_if(augmented.kore, KORE),
+                | bit_if(augmented.kore, KORE)
+                | bit_if(c.script_extension().contains_script(Script::Latin), LATIN),
             extension: c.script_extension(),
         }
     }
@@ -77,13 +80,17 @@ pub fn script_extension(c: char) -> ScriptExtension {
 }
 
 /// The augmented script set of `c` (UTS #39 §5.1; unicode-security's
-/// `AugmentedScriptSet::for_char`).
-pub fn augmented_script_set(c: char) -> AugmentedScriptSet {
-    with_entry(c, |entry| AugmentedScriptSet {
-        base: entry.extension,
-        hanb: entry.flags & HANB != 0,
-        jpan: entry.flags & JPAN != 0,
-        kore: entry.flags & KORE != 0,
+/// `AugmentedScriptSet::for_char`), and whether its Script_Extensions hold
+/// Latin (what the restriction levels leave out for their second set).
+pub fn augmented_script_set_and_latin(c: char) -> (AugmentedScriptSet, bool) {
+    with_entry(c, |entry| {
+        let set = AugmentedScriptSet {
+            base: entry.extension,
+            hanb: entry.flags & HANB != 0,
+            jpan: entry.flags & JPAN != 0,
+            kore: entry.flags & KORE != 0,
+        };
+        (set, entry.flags & LATIN != 0)
     })
 }
 
@@ -438,7 +445,9 @@ mod tests {
         for c in (0..0x10000).filter_map(char::from_u32) {
             assert_eq!(script(c), c.script(), "{c:?}");
             assert!(script_extension(c) == c.script_extension(), "{c:?}");
-            assert!(augmented_script_set(c) == AugmentedScriptSet::for_char(c), "{c:?}");
+            let (set, latin) = augmented_script_set_and_latin(c);
+            assert!(set == AugmentedScriptSet::for_char(c), "{c:?}");
+            assert_eq!(latin, c.script_extension().contains_script(Script::Latin), "{c:?}");
             assert_eq!(general_category(c), c.general_category(), "{c:?}");
             assert_eq!(uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");
             assert_eq!(identifier_allowed(c), icu_identifier_allowed(c), "{c:?}");

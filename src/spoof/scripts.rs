@@ -70,9 +70,9 @@ pub fn restriction_level(label: &str) -> RestrictionLevel {
         if !props::uts39_identifier_allowed(c) {
             return RestrictionLevel::Unrestricted;
         }
-        let set = props::augmented_script_set(c);
+        let (set, latin) = props::augmented_script_set_and_latin(c);
         resolved.intersect_with(set);
-        if !set.base.contains_script(Script::Latin) {
+        if !latin {
             without_latin.intersect_with(set);
         }
     }

@@ -101,10 +101,10 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
     if input.is_ascii() {
         return RestrictionLevel::Ascii;
     }
-    if !resolved_script_set(input, None).is_empty() {
+    if !resolved_script_set(input, false).is_empty() {
         return RestrictionLevel::SingleScriptRestrictive;
     }
-    let without_latin = resolved_script_set(input, Some(Script::Latin));
+    let without_latin = resolved_script_set(input, true);
     if without_latin.hanb || without_latin.jpan || without_latin.kore {
         return RestrictionLevel::HighlyRestrictive;
     }
@@ -117,12 +117,13 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
 
 /// `getResolvedScriptSetWithout`: the intersection of the augmented script
 /// sets (Han with Bopomofo, Japanese, Korean added; Common and Inherited are
-/// every script) of the characters whose set does not contain `without`.
-fn resolved_script_set(input: &str, without: Option<Script>) -> AugmentedScriptSet {
+/// every script) of the characters, or of those whose set does not contain
+/// Latin (`without_latin`: the only script ICU's restriction level leaves out).
+fn resolved_script_set(input: &str, without_latin: bool) -> AugmentedScriptSet {
     let mut resolved = AugmentedScriptSet::default();
     for c in input.chars() {
-        let set = props::augmented_script_set(c);
-        if without.is_none_or(|script| !set.base.contains_script(script)) {
+        let (set, latin) = props::augmented_script_set_and_latin(c);
+        if !(without_latin && latin) {
             resolved.intersect_with(set);
         }
     }
