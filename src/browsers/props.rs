@@ -332,7 +332,7 @@ pub fn in_deseret_block(c: char) -> bool {
 /// empty or starts with a starter (so the last NFD does not either). Then
 /// the skeleton of a text of such code points is their skeletons in a row.
 #[derive(Clone, Copy)]
-enum SkeletonPiece {
+pub(crate) enum SkeletonPiece {
     /// The code point is its own skeleton.
     Itself,
     /// Another skeleton (kept for the process's life: at most one per BMP code point).
@@ -343,14 +343,30 @@ enum SkeletonPiece {
 
 impl SkeletonPiece {
     fn of(c: char) -> SkeletonPiece {
-        let Some(alone) = skeleton_piece(c) else {
+        SkeletonPiece::of_text(c, skeleton_piece(c))
+    }
+
+    /// The piece of `c` whose text is `piece` (`None`: it depends on the neighbours).
+    pub(crate) fn of_text(c: char, piece: Option<String>) -> SkeletonPiece {
+        let Some(piece) = piece else {
             return SkeletonPiece::InContext;
         };
-        let mut chars = alone.chars();
+        let mut chars = piece.chars();
         if chars.next() == Some(c) && chars.next().is_none() {
             return SkeletonPiece::Itself;
         }
-        SkeletonPiece::Other(alone.leak())
+        SkeletonPiece::Other(piece.leak())
+    }
+
+    /// Appends the piece of `c` to `out`; false for [`SkeletonPiece::InContext`].
+    #[inline]
+    pub(crate) fn push(self, c: char, out: &mut String) -> bool {
+        match self {
+            SkeletonPiece::Itself => out.push(c),
+            SkeletonPiece::Other(piece) => out.push_str(piece),
+            SkeletonPiece::InContext => return false,
+        }
+        true
     }
 
     /// `c`'s piece: a BMP code point's from its block's table, `None` beyond the BMP.
@@ -394,9 +410,11 @@ pub fn skeleton(text: &str) -> String {
 pub fn push_skeleton_pieces(text: &str, out: &mut String) -> bool {
     for c in text.chars() {
         match SkeletonPiece::of_bmp(c) {
-            Some(SkeletonPiece::Itself) => out.push(c),
-            Some(SkeletonPiece::Other(piece)) => out.push_str(piece),
-            Some(SkeletonPiece::InContext) => return false,
+            Some(piece) => {
+                if !piece.push(c, out) {
+                    return false;
+                }
+            }
             // Beyond the BMP (rare in names), the piece is worked out each time.
             None => match skeleton_piece(c) {
                 Some(piece) => out.push_str(&piece),

@@ -5,6 +5,7 @@
 
 use super::data;
 use crate::browsers::props;
+use crate::browsers::props::SkeletonPiece;
 use crate::browsers::props::is_nonspacing_mark;
 use crate::properties::{BmpBlocks, bmp_block_value};
 use std::borrow::Cow;
@@ -180,50 +181,24 @@ impl PieceSkeletons {
     }
 }
 
-/// One character's [`Piece`] when it has a single skeleton: itself, or another text.
-#[derive(Clone, Copy)]
-enum CharPiece {
-    Itself,
-    Other(&'static str),
-    /// The piece depends on the neighbours, or the character gets a second
-    /// skeleton (ӏ read as `l`): the variant is worked out whole.
-    Whole,
-}
-
-impl CharPiece {
-    fn of(c: char) -> CharPiece {
-        match Piece::of(c.encode_utf8(&mut [0; 4])) {
-            Some(Piece {
-                skeleton,
-                palochka_as_l: None,
-            }) => {
-                let mut chars = skeleton.chars();
-                if chars.next() == Some(c) && chars.next().is_none() {
-                    CharPiece::Itself
-                } else {
-                    // Kept for the process's life: at most one per BMP code point.
-                    CharPiece::Other(skeleton.leak())
-                }
-            }
-            _ => CharPiece::Whole,
-        }
-    }
+/// One character's [`Piece`] when it has a single skeleton
+/// ([`SkeletonPiece::InContext`] when it depends on the neighbours or the
+/// character gets a second skeleton, ӏ read as `l`: then the variant is
+/// worked out whole).
+fn char_piece(c: char) -> SkeletonPiece {
+    let single = Piece::of(c.encode_utf8(&mut [0; 4])).filter(|piece| piece.palochka_as_l.is_none());
+    SkeletonPiece::of_text(c, single.map(|piece| piece.skeleton))
 }
 
 /// Appends the one skeleton of `variant` (after "ExtraConf") to `out` when
 /// each of its characters has one piece that stands alone (BMP only, from
-/// a table filled block by block with [`Piece::of`]); false otherwise,
+/// a table filled block by block with [`char_piece`]); false otherwise,
 /// with `out` holding a part.
 fn push_char_pieces(variant: &str, out: &mut String) -> bool {
-    static BLOCKS: BmpBlocks<CharPiece> = [const { OnceLock::new() }; 256];
-    for c in variant.chars() {
-        match bmp_block_value(&BLOCKS, c, CharPiece::of) {
-            Some(CharPiece::Itself) => out.push(c),
-            Some(CharPiece::Other(piece)) => out.push_str(piece),
-            Some(CharPiece::Whole) | None => return false,
-        }
-    }
-    true
+    static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
+    variant
+        .chars()
+        .all(|c| bmp_block_value(&BLOCKS, c, char_piece).is_some_and(|piece| piece.push(c, out)))
 }
 
 impl Piece {
