@@ -63,8 +63,13 @@ fn add_supplemental_skeletons(input: &str, out: &mut impl FnMut(&str)) {
         Supplemental::Itself => add_variant_skeletons(input, &mut mapped, out),
         Supplemental::Variants(choices) => match PieceSkeletons::of(&choices) {
             // The variants differ only at þ/œ/ł: their skeletons are put together from pieces.
-            Some(pieces) => for_each_pick(&choices, |picks| pieces.add_variant(picks, &mut mapped, out)),
-            None => for_each_pick(&choices, |picks| {
+            Some(pieces) => {
+                let mut starts = Vec::with_capacity(pieces.slots.len());
+                for_each_pick(&choices, |picks, changed| {
+                    pieces.add_variant(picks, changed, &mut mapped, &mut starts, out)
+                })
+            }
+            None => for_each_pick(&choices, |picks, _| {
                 add_variant_skeletons(&variant(&choices, picks), &mut mapped, out)
             }),
         },
@@ -162,22 +167,49 @@ impl PieceSkeletons {
     }
 
     /// The skeletons of the variant of `picks` (as [`for_each_pick`] gives
-    /// them), each put together in `joined` (a buffer).
-    fn add_variant(&self, picks: &[usize], joined: &mut String, out: &mut impl FnMut(&str)) {
-        let chosen = || {
-            self.slots
-                .iter()
-                .map(|slot| &slot.options[slot.choice.map_or(0, |choice| picks[choice])])
-        };
-        let mut join = |part: fn(&Piece) -> &str| {
-            joined.clear();
-            chosen().for_each(|piece| joined.push_str(part(piece)));
-            out(joined);
-        };
-        if chosen().any(|piece| piece.palochka_as_l.is_some()) {
-            join(|piece| piece.palochka_as_l.as_deref().unwrap_or(&piece.skeleton));
+    /// them, with the first choice that `changed` since the last variant).
+    /// `joined` holds the last variant's skeleton and `starts` where each of
+    /// its slots begins (both empty before the first): only the slots from
+    /// the first changed choice on are put together again.
+    fn add_variant(
+        &self,
+        picks: &[usize],
+        changed: usize,
+        joined: &mut String,
+        starts: &mut Vec<usize>,
+        out: &mut impl FnMut(&str),
+    ) {
+        fn chosen<'s>(slot: &'s Slot, picks: &[usize]) -> &'s Piece {
+            &slot.options[slot.choice.map_or(0, |choice| picks[choice])]
         }
-        join(|piece| &piece.skeleton);
+        let option = |slot| chosen(slot, picks);
+        // Slots before the first changed choice are as they were.
+        let kept = match starts.is_empty() {
+            true => {
+                joined.clear();
+                0
+            }
+            false => (self.slots.iter())
+                .position(|slot| slot.choice.is_some_and(|choice| choice >= changed))
+                .unwrap_or(self.slots.len()),
+        };
+        if let Some(&start) = starts.get(kept) {
+            joined.truncate(start);
+        }
+        starts.truncate(kept);
+        for slot in &self.slots[kept..] {
+            starts.push(joined.len());
+            joined.push_str(&option(slot).skeleton);
+        }
+        if self.slots.iter().any(|slot| option(slot).palochka_as_l.is_some()) {
+            let with_l: String = self
+                .slots
+                .iter()
+                .map(|slot| option(slot).palochka_as_l.as_deref().unwrap_or(&option(slot).skeleton))
+                .collect();
+            out(&with_l);
+        }
+        out(joined);
     }
 }
 
@@ -318,19 +350,23 @@ fn supplemental(input: &str) -> Supplemental {
 /// each, the pick per character (0 for itself, 1 + i for its alternative
 /// i), in breadth-first order (the first character most significant, the
 /// input's own character first), at most 128.
-fn for_each_pick(choices: &[Choice], mut each: impl FnMut(&[usize])) {
+/// `each` also gets the first position whose pick changed since the last
+/// call (0 for the first).
+fn for_each_pick(choices: &[Choice], mut each: impl FnMut(&[usize], usize)) {
     let mut picks = vec![0usize; choices.len()];
     let options = |p: usize| choices[p].1.map_or(1, |alternatives| 1 + alternatives.len());
     // Distinct picks give distinct variants (`variants_are_distinct`), so the
     // set upstream collects them in needs no look-up here.
+    let mut changed = 0;
     for _ in 0..MAX_SUPPLEMENTAL_HOSTNAMES {
-        each(&picks);
+        each(&picks, changed);
         // The next combination: the last position moves fastest.
         let Some(position) = (0..picks.len()).rev().find(|&p| picks[p] + 1 < options(p)) else {
             return;
         };
         picks[position] += 1;
         picks[position + 1..].iter_mut().for_each(|p| *p = 0);
+        changed = position;
     }
 }
 
@@ -355,7 +391,7 @@ fn supplemental_hostnames(input: &str) -> Vec<Cow<'_, str>> {
         Supplemental::Itself => vec![Cow::Borrowed(input)],
         Supplemental::Variants(choices) => {
             let mut out = Vec::new();
-            for_each_pick(&choices, |picks| out.push(Cow::Owned(variant(&choices, picks))));
+            for_each_pick(&choices, |picks, _| out.push(Cow::Owned(variant(&choices, picks))));
             out
         }
     }
