@@ -125,7 +125,7 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
     };
     let decided = map_host_name(host, to_unicode);
     let shown = match decided.rule.display() {
-        Display::Unicode => decided.unicode.clone().unwrap_or_else(|| host.clone()),
+        Display::Unicode => decided.unicode.unwrap_or(host).to_string(),
         Display::Punycode => host.clone(),
     };
     Verdict::new(decided.rule.into(), shown)
@@ -134,17 +134,17 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
 }
 
 /// `mapHostName`'s decision on a canonical (ASCII) host.
-struct Decision {
+struct Decision<'a> {
     rule: Rule,
     /// The decoded host (when it was decoded).
-    unicode: Option<String>,
+    unicode: Option<&'a str>,
     detail: Option<String>,
     character: Option<char>,
 }
 
 /// `mapHostName` on the canonical `host`, given its ToUnicode (the
 /// tolerated errors already left out).
-fn map_host_name(host: &str, to_unicode: &Conversion) -> Decision {
+fn map_host_name<'a>(host: &str, to_unicode: &'a Conversion) -> Decision<'a> {
     let decision = |rule, unicode, detail| Decision {
         rule,
         unicode,
@@ -163,12 +163,12 @@ fn map_host_name(host: &str, to_unicode: &Conversion) -> Decision {
         return decision(Rule::NoMapping, None, None);
     }
     match all_characters_in_allowed_idn_script_list(decoded) {
-        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded.clone()), None),
+        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded.as_str()), None),
         Err((rule, c)) => match all_characters_allowed_by_tld_rules(decoded) {
-            Some(tld_rule) => decision(Rule::TldRules, Some(decoded.clone()), Some(tld_rule.to_string())),
+            Some(tld_rule) => decision(Rule::TldRules, Some(decoded.as_str()), Some(tld_rule.to_string())),
             None => Decision {
                 character: Some(c),
-                ..decision(rule, Some(decoded.clone()), None)
+                ..decision(rule, Some(decoded.as_str()), None)
             },
         },
     }
