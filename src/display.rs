@@ -3,7 +3,7 @@
 //! draw nothing, right-to-left display order, and the changed span between
 //! two strings. Pure text functions; no GUI dependency.
 
-use crate::properties::{BmpBlocks, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_cached};
 use std::sync::OnceLock;
 use unicode_bidi::BidiInfo;
 use unicode_normalization::char::is_combining_mark;
@@ -187,7 +187,7 @@ fn direction_of(c: char) -> Direction {
             _ => Direction::Other,
         }
     };
-    bmp_block_value(&BLOCKS, c, compute).unwrap_or_else(|| compute(c))
+    bmp_cached(&BLOCKS, c, compute)
 }
 
 /// The code-point ranges that differ between `before` and `after`: the

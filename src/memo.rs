@@ -51,11 +51,7 @@ fn build_key(key: &mut String, parts: &[&str]) {
 
 /// `compute()`, or what it gave before on this thread for the same
 /// `parts`. `compute` must be a function of `parts` alone.
-pub(crate) fn remember<V: Clone + 'static>(
-    memo: &'static LocalKey<RefCell<Memo<V>>>,
-    parts: &[&str],
-    compute: impl FnOnce() -> V,
-) -> V {
+fn remember<V: Clone + 'static>(memo: &'static LocalKey<RefCell<Memo<V>>>, parts: &[&str], compute: impl FnOnce() -> V) -> V {
     let found = memo.with_borrow_mut(|memo| {
         let Memo { map, key } = memo;
         build_key(key, parts);
@@ -76,6 +72,20 @@ pub(crate) fn remember<V: Clone + 'static>(
         memo.map.insert(memo.key.as_str().into(), value.clone());
     });
     value
+}
+
+/// [`remember`] when `when` holds (the label is a TLD), else `compute()`:
+/// a label that is not a TLD rarely comes back, and is not kept.
+pub(crate) fn remember_when<V: Clone + 'static>(
+    when: bool,
+    memo: &'static LocalKey<RefCell<Memo<V>>>,
+    parts: &[&str],
+    compute: impl FnOnce() -> V,
+) -> V {
+    match when {
+        true => remember(memo, parts, compute),
+        false => compute(),
+    }
 }
 
 #[cfg(test)]

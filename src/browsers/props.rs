@@ -6,7 +6,7 @@
 //! `tables/browsers/`), and the few properties no crate exposes
 //! (Soft_Dotted, two block ranges). The BMP table: `docs/performance.md`.
 
-use crate::properties::{BmpBlocks, bmp_block, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_block, bmp_block_value, bmp_cached};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -56,9 +56,9 @@ impl Entry {
     }
 }
 
-/// The values of `c`: a BMP code point's from its block, each block of 256
-/// read from the libraries when first asked for; beyond the BMP, read now.
-/// `read` of the values of `c`, without copying a BMP code point's whole entry.
+/// `read` of the values of `c`, without copying a BMP code point's whole
+/// entry: a BMP code point's from its block, each block of 256 read from
+/// the libraries when first asked for; beyond the BMP, read now.
 #[inline]
 fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
     static BLOCKS: BmpBlocks<Entry> = [const { OnceLock::new() }; 256];
@@ -148,7 +148,7 @@ pub fn marks_in_nfd(text: &str, marks: Marks, enough: usize) -> usize {
 /// its block's table (both counts in a byte), filled with [`count_decomposition_marks`].
 fn decomposition_marks(c: char, marks: Marks) -> u8 {
     static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    let both = bmp_block_value(&BLOCKS, c, count_decomposition_marks).unwrap_or_else(|| count_decomposition_marks(c));
+    let both = bmp_cached(&BLOCKS, c, count_decomposition_marks);
     match marks {
         Marks::Nonspacing => both & 0x0F,
         Marks::Combining => both >> 4,

@@ -353,7 +353,7 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
     static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    CharFacts(bmp_block_value(&BLOCKS, c, compute_bundled_byte).unwrap_or_else(|| compute_bundled_byte(c)))
+    CharFacts(bmp_cached(&BLOCKS, c, compute_bundled_byte))
 }
 
 /// A BMP table in 256 blocks of 256 values, each filled on first use.
@@ -367,6 +367,14 @@ pub(crate) fn bmp_block_value<T: Copy>(blocks: &BmpBlocks<T>, c: char, compute: 
     let code = c as usize;
     let block = bmp_block(blocks.get(code >> 8)?, code, compute);
     Some(block[code & 0xFF])
+}
+
+/// `compute(c)`, read from `blocks` for a BMP code point (see
+/// [`bmp_block_value`]) and computed anew beyond the BMP: the table is a
+/// cache of `compute`, which stays the one place of the rule.
+#[inline]
+pub(crate) fn bmp_cached<T: Copy>(blocks: &BmpBlocks<T>, c: char, compute: impl Fn(char) -> T) -> T {
+    bmp_block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
 }
 
 /// The block of BMP code point `code`, `slot` of a [`BmpBlocks`], filled with

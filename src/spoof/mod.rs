@@ -239,11 +239,11 @@ fn analyze_with(
         .split('.')
         .map(|label| {
             let ascii = ascii_labels.next().unwrap_or(label);
-            match !detailed && label == tld {
-                // The TLD's analysis is a function of the label (`tld` is the label).
-                true => crate::memo::remember(&TLD_LABELS, &[label, ascii], || analyze_label(label, ascii, &tld, detailed)),
-                false => analyze_label(label, ascii, &tld, detailed),
-            }
+            // The TLD's analysis is a function of the label (`tld` is the label).
+            let when = !detailed && label == tld;
+            crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
+                analyze_label(label, ascii, &tld, detailed)
+            })
         })
         .collect();
 

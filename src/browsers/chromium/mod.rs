@@ -476,13 +476,11 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
             }),
             Some(Ok(decoded)) => {
                 has_idn_component = true;
-                let check = match decoded == tld_unicode {
-                    // The TLD's check is a function of the TLD.
-                    true => crate::memo::remember(&TLD_CHECKS, &[tld, &tld_unicode], || {
-                        spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode)
-                    }),
-                    false => spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode),
-                };
+                // The TLD's check is a function of the TLD.
+                let when = decoded == tld_unicode;
+                let check = crate::memo::remember_when(when, &TLD_CHECKS, &[tld, &tld_unicode], || {
+                    spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode)
+                });
                 if check.result == SpoofResult::Safe {
                     shown.push_str(&decoded);
                     continue;

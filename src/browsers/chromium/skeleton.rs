@@ -7,7 +7,7 @@ use super::data;
 use crate::browsers::props;
 use crate::browsers::props::SkeletonPiece;
 use crate::browsers::props::is_nonspacing_mark;
-use crate::properties::{BmpBlocks, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_block_value, bmp_cached};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -425,7 +425,7 @@ fn extra_confusable_mapper_into(text: &str, out: &mut String) {
 /// answer from its block's table, filled from [`search_extra_confusable`].
 fn extra_confusable(c: char) -> Option<&'static str> {
     static BLOCKS: BmpBlocks<Option<&'static str>> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, search_extra_confusable).unwrap_or_else(|| search_extra_confusable(c))
+    bmp_cached(&BLOCKS, c, search_extra_confusable)
 }
 
 /// What "ExtraConf" maps `c` to, searched in Chromium's rules.

@@ -6,7 +6,7 @@ use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
 use crate::browsers::props::{self, identifier_allowed};
-use crate::properties::{BmpBlocks, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_cached};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -50,7 +50,7 @@ pub struct Check {
 pub fn is_allowed(c: char) -> bool {
     // Asked of every character of every label: a BMP code point's answer from its block's table.
     static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, search_allowed).unwrap_or_else(|| search_allowed(c))
+    bmp_cached(&BLOCKS, c, search_allowed)
 }
 
 /// [`is_allowed`], from the sets and the list of removals.

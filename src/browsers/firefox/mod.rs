@@ -10,7 +10,7 @@ use super::UrlHost;
 use super::props::{self, digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Display, Verdict};
 use crate::profiles::whatwg::Host;
-use crate::properties::{BmpBlocks, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_cached};
 use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
@@ -266,13 +266,11 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         chars.truncate(tld_end);
         chars.extend(label.chars());
         let (tld, label_chars) = chars.split_at(tld_end);
-        let safe = match label_chars == tld {
-            // The TLD's check is a function of the TLD and the profile.
-            true => crate::memo::remember(&TLD_CHECKS, &[label, profile.name()], || {
-                is_label_safe(label_chars, tld, profile)
-            }),
-            false => is_label_safe(label_chars, tld, profile),
-        };
+        // The TLD's check is a function of the TLD and the profile.
+        let when = label_chars == tld;
+        let safe = crate::memo::remember_when(when, &TLD_CHECKS, &[label, profile.name()], || {
+            is_label_safe(label_chars, tld, profile)
+        });
         match safe {
             Ok(()) => shown.push_str(label),
             Err(why) => {
@@ -530,7 +528,7 @@ impl Lists {
     /// The lists holding `c`: a BMP code point's from its block's table.
     fn of(c: char) -> Lists {
         static BLOCKS: BmpBlocks<Lists> = [const { OnceLock::new() }; 256];
-        bmp_block_value(&BLOCKS, c, Lists::search).unwrap_or_else(|| Lists::search(c))
+        bmp_cached(&BLOCKS, c, Lists::search)
     }
 
     /// The lists holding `c`, searched in `data`.

@@ -10,7 +10,7 @@ mod data;
 use super::props::{self, in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
 use super::{Display, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
-use crate::properties::{BmpBlocks, bmp_block_value};
+use crate::properties::{BmpBlocks, bmp_cached};
 use crate::uts46::{Conversion, Uts46};
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -223,7 +223,7 @@ fn allowed_script(c: char) -> bool {
 /// point's answer from its block's table.
 fn in_allowed_script(c: char) -> bool {
     static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, allowed_script).unwrap_or_else(|| allowed_script(c))
+    bmp_cached(&BLOCKS, c, allowed_script)
 }
 
 /// The first checks of `isLookalikeCharacter`, on `c` alone: unprintable,
@@ -242,7 +242,7 @@ fn lookalike_alone(c: char) -> bool {
 /// BMP code point's answer from its block's table.
 fn is_lookalike_alone(c: char) -> bool {
     static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, lookalike_alone).unwrap_or_else(|| lookalike_alone(c))
+    bmp_cached(&BLOCKS, c, lookalike_alone)
 }
 
 /// The code points of every list of [`data::SCRIPT_LOOKALIKES`], sorted.
@@ -282,7 +282,7 @@ const fn script_lookalike_count() -> usize {
 fn is_script_lookalike(c: char) -> bool {
     // Asked of most characters twice: a BMP code point's answer from its block's table.
     static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, search_script_lookalike).unwrap_or_else(|| search_script_lookalike(c))
+    bmp_cached(&BLOCKS, c, search_script_lookalike)
 }
 
 /// [`is_script_lookalike`], searched in the sorted lists.
