@@ -47,6 +47,12 @@ pub fn data_sources(table: &MappingTable) -> Vec<DataSource> {
             source: "unicode_names2 crate 4.0 (Unicode 17.0 names)".to_string(),
         },
     ]);
+    // The browsers' verdicts read the data of the builds they follow, whatever the table above.
+    sources.extend(crate::browsers::Browser::ALL.map(|browser| DataSource {
+        what: browser.build(),
+        version: browser.engine().table().version().to_string(),
+        source: format!("display verdicts: {}", browser.data()),
+    }));
     sources
 }
 

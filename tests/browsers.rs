@@ -6,11 +6,11 @@
 use idna_inspector::Uts46;
 use idna_inspector::browsers::chromium::spoof_checker::{SpoofResult, safe_to_display_as_unicode};
 use idna_inspector::browsers::chromium::{self, TopDomains};
-use idna_inspector::browsers::firefox::{self, RestrictionProfile, is_label_safe};
+use idna_inspector::browsers::firefox::{self, is_label_safe};
 use idna_inspector::browsers::{self, Display, webkit};
 
 fn chromium_rule(name: &str) -> chromium::Rule {
-    let verdict = chromium::verdict(&Uts46::new(), name, &TopDomains::default());
+    let verdict = chromium::verdict(name, &TopDomains::default());
     match verdict.rule {
         browsers::Rule::Chromium(rule) => rule,
         other => panic!("{other:?}"),
@@ -43,8 +43,7 @@ fn chromium_host_level_rules() {
         "decodes to a label starting with -"
     );
     // A whole host shown as Punycode for looking like a top domain.
-    let engine = Uts46::new();
-    let googlé = chromium::verdict(&engine, "googlé.com", &TopDomains::default());
+    let googlé = chromium::verdict("googlé.com", &TopDomains::default());
     assert_eq!(googlé.rule.name(), "matching_top_domain");
     assert_eq!(googlé.top_domain.as_deref(), Some("google.com"));
     assert_eq!(googlé.shown, "xn--googl-fsa.com");
@@ -59,17 +58,14 @@ fn chromium_host_level_rules() {
 #[test]
 fn chromium_top_domains_include_protected_names() {
     let engine = Uts46::new();
-    let plain = chromium::verdict(&engine, "bücherei-müller.de", &TopDomains::default());
+    let plain = chromium::verdict("bücherei-müller.de", &TopDomains::default());
     assert_eq!(plain.display, Display::Unicode);
     let protected = TopDomains::with_protected(&engine, ["bucherei-muller.de"]);
-    let verdict = chromium::verdict(&engine, "bücherei-müller.de", &protected);
+    let verdict = chromium::verdict("bücherei-müller.de", &protected);
     assert_eq!(verdict.display, Display::Punycode);
     assert_eq!(verdict.top_domain.as_deref(), Some("bucherei-muller.de (protected)"));
     // The protected name itself is not its own look-alike.
-    assert_eq!(
-        chromium::verdict(&engine, "bucherei-muller.de", &protected).display,
-        Display::Unicode
-    );
+    assert_eq!(chromium::verdict("bucherei-muller.de", &protected).display, Display::Unicode);
 }
 
 #[test]
@@ -110,7 +106,13 @@ fn chromium_icu_spoof_checks() {
         "a dot above a dotted letter: hidden overlay"
     );
     assert_eq!(spoof("\u{1ECB}\u{0301}", "com"), Safe);
-    assert_eq!(spoof("ㄅㄆㄇ", "tw"), Safe, "Bopomofo is recommended in the browsers' ICU");
+    assert_eq!(
+        spoof("ㄅㄆㄇ", "tw"),
+        IcuSpoofChecks,
+        "Bopomofo is Limited_Use in Unicode 17 (ICU 78), so outside the allowed set"
+    );
+    assert_eq!(spoof("ĕĕĕ", "com"), IcuSpoofChecks, "ĕ is Uncommon_Use in Unicode 17");
+    assert_eq!(spoof("ɓɓɓ", "com"), Safe, "ɓ is Allowed in Unicode 17");
 }
 
 #[test]
@@ -159,13 +161,9 @@ fn chromium_label_rules_after_icu() {
 }
 
 fn ff(label: &str, tld: &str) -> Result<(), firefox::Rule> {
-    ff_with(label, tld, RestrictionProfile::High)
-}
-
-fn ff_with(label: &str, tld: &str, profile: RestrictionProfile) -> Result<(), firefox::Rule> {
     let label: Vec<char> = label.chars().collect();
     let tld: Vec<char> = tld.chars().collect();
-    is_label_safe(&label, &tld, profile).map_err(|why| why.rule)
+    is_label_safe(&label, &tld).map_err(|why| why.rule)
 }
 
 #[test]
@@ -179,7 +177,6 @@ fn firefox_checks_before_the_loop() {
     );
     assert_eq!(ff("ü", "xn--abc"), Err(TldStartsWithXn));
     assert_eq!(ff("ü", "xnabc"), Ok(()));
-    assert_eq!(ff_with("ü", "de", RestrictionProfile::AsciiOnly), Err(AsciiOnlyProfile));
 }
 
 #[test]
@@ -187,12 +184,7 @@ fn firefox_character_checks() {
     use firefox::Rule::*;
     assert_eq!(ff("a♥", "com"), Err(IdentifierTypeRestricted));
     assert_eq!(ff("pаypal", "com"), Err(IllegalScriptCombo));
-    assert_eq!(
-        ff("aא", "com"),
-        Err(IllegalScriptCombo),
-        "Latin with another script under high"
-    );
-    assert_eq!(ff_with("aא", "com", RestrictionProfile::Moderate), Ok(()));
+    assert_eq!(ff("aא", "com"), Err(IllegalScriptCombo), "Latin with another script");
     assert_eq!(ff("abc日本", "com"), Ok(()), "Latin + Han");
     assert_eq!(ff("aー", "com"), Err(ProlongedSoundMark));
     assert_eq!(ff("カー", "jp"), Ok(()));
@@ -247,7 +239,7 @@ fn firefox_lookalike_checkers() {
 }
 
 fn firefox_rule(name: &str) -> firefox::Rule {
-    match firefox::verdict(&Uts46::new(), name, RestrictionProfile::High).rule {
+    match firefox::verdict(name).rule {
         browsers::Rule::Firefox(rule) => rule,
         other => panic!("{other:?}"),
     }
@@ -267,12 +259,12 @@ fn firefox_host_level_rules() {
     assert_eq!(firefox_rule("xn--zca.com"), LabelSafe);
     // The TLD is the decoded last label: .рф exempts Cyrillic lookalikes.
     assert_eq!(firefox_rule("ас.xn--p1ai"), LabelSafe);
-    let mixed = firefox::verdict(&Uts46::new(), "bücher.ас.com", RestrictionProfile::High);
+    let mixed = firefox::verdict("bücher.ас.com");
     assert_eq!(mixed.shown, "bücher.xn--80a8a.com", "per label: the safe label stays Unicode");
 }
 
 fn webkit_rule(name: &str) -> webkit::Rule {
-    match webkit::verdict(&Uts46::new(), name).rule {
+    match webkit::verdict(name).rule {
         browsers::Rule::WebKit(rule) => rule,
         other => panic!("{other:?}"),
     }
@@ -304,7 +296,7 @@ fn webkit_rules() {
     assert_eq!(webkit_rule("հօտ.com"), AllowedScriptList, "Armenian օ among Armenian");
     assert_eq!(webkit_rule("2օ.com"), AllowedScriptList, "next to a digit");
     // The whole host is one decision.
-    let host = webkit::verdict(&Uts46::new(), "bücher.ελλάδα.com");
+    let host = webkit::verdict("bücher.ελλάδα.com");
     assert_eq!(host.shown, "xn--bcher-kva.xn--hxakic4aa.com");
 }
 
@@ -325,33 +317,31 @@ fn webkit_lookalike_sequences_compare_16_bit_units_as_upstream() {
 
 #[test]
 fn browsers_disagree_where_their_rules_differ() {
-    let engine = Uts46::new();
     let top = TopDomains::default();
-    let greek = browsers::verdicts(&engine, "ελλάδα.gr", &top);
+    let greek = browsers::verdicts("ελλάδα.gr", &top);
     assert_eq!(
         greek.all().map(|v| v.display),
         [Display::Unicode, Display::Unicode, Display::Punycode]
     );
     assert!(greek.rules().disagree());
-    let apple = browsers::verdicts(&engine, "аррӏе.com", &top);
+    let apple = browsers::verdicts("аррӏе.com", &top);
     assert!(apple.all().iter().all(|v| v.display == Display::Punycode));
     assert!(!apple.rules().disagree());
     // Firefox and Safari reject a space in a host (a forbidden domain code
-    // point): shown as typed. Chromium escapes it (its
+    // point): the URL does not load. Chromium escapes it (its
     // DisallowSpaceCharacterInURLHostParsing feature is off by default).
-    let space = browsers::verdicts(&engine, "exa mple.com", &top);
+    let space = browsers::verdicts("exa mple.com", &top);
     assert_eq!(space.chromium.shown, "exa%20mple.com");
+    assert_eq!(space.chromium.display, Display::Unicode);
     assert!(
         [&space.firefox, &space.webkit]
             .iter()
-            .all(|v| v.display == Display::Punycode && v.shown == "exa mple.com")
+            .all(|v| v.display == Display::Rejected && v.shown == "exa mple.com")
     );
-    let bad = browsers::verdicts(&engine, "a<b.com", &top);
-    assert!(
-        bad.all()
-            .iter()
-            .all(|v| v.display == Display::Punycode && v.shown == "a<b.com")
-    );
+    assert!(space.rules().disagree());
+    let bad = browsers::verdicts("a<b.com", &top);
+    assert!(bad.all().iter().all(|v| v.display == Display::Rejected));
+    assert!(!bad.rules().disagree());
 }
 
 /// Chromium's generated `top_domains/domains.skeletons` (@ f24a8e13): every
@@ -410,6 +400,13 @@ fn every_rule_has_a_distinct_name_a_sentence_and_a_display() {
             .map(|r| r.name())
             .collect();
         assert_eq!(shown, unicode);
+        // Only the URL parser's refusal means the name does not load.
+        let rejected: Vec<&str> = rules
+            .iter()
+            .filter(|r| r.display() == Display::Rejected)
+            .map(|r| r.name())
+            .collect();
+        assert_eq!(rejected.len(), 1, "{rejected:?}");
     }
 }
 
@@ -473,8 +470,8 @@ fn plain_ascii_rules_equal_the_full_verdicts() {
         .map(String::from),
     );
     for host in hosts.iter().chain(&long).map(String::as_str).chain(extra) {
-        let full = browsers::verdicts(&engine, host, &top).rules();
-        assert_eq!(browsers::rules(&engine, host, &top), full, "{host:?}");
+        let full = browsers::verdicts(host, &top).rules();
+        assert_eq!(browsers::rules(host, &top), full, "{host:?}");
         plain += usize::from(browsers::is_plain_ascii_host(host));
     }
     assert!(plain > 12_000, "{plain} plain hosts");

@@ -27,6 +27,10 @@ impl AboutWindow {
                     ui.end_row();
                 }
             });
+            ui.label(format!(
+                "Browser verdicts follow {}, checked against those builds running (tests/real_browsers.rs).",
+                crate::browsers::Browser::ALL.map(|b| b.build()).join(", ")
+            ));
             ui.add_space(6.0);
             ui.strong("Licences");
             ui.label(format!("idna-inspector: {}.", env!("CARGO_PKG_LICENSE")));

@@ -99,9 +99,13 @@ impl SpoofView<'_> {
 /// One browser's verdict as a card: Unicode or Punycode, the rule (its
 /// upstream name) with its sentence on hover, the label and what triggered it.
 fn browser_card(ui: &mut Ui, verdict: &Verdict) {
-    let (word, color) = match verdict.display {
-        Display::Unicode => ("Unicode", ok_color(ui)),
-        Display::Punycode => ("Punycode", error_color(ui)),
+    let color = match verdict.display {
+        Display::Unicode => ok_color(ui),
+        Display::Punycode | Display::Rejected => error_color(ui),
+    };
+    let word = match verdict.display {
+        Display::Rejected => "Rejected: does not load",
+        display => display.title(),
     };
     egui::Frame::group(ui.style())
         .inner_margin(egui::Margin::same(6))

@@ -35,6 +35,8 @@ pub struct Summary {
     pub risk_high: u64,
     /// Of those: shown as Punycode by Chromium, Firefox, WebKit ([`crate::browsers::Browser::ALL`] order).
     pub shown_as_punycode: [u64; 3],
+    /// Of those: refused by the browser's URL parser (not loaded), same order.
+    pub rejected: [u64; 3],
     /// Of those: the browsers do not all show it the same way.
     pub browsers_disagree: u64,
 }
@@ -65,8 +67,9 @@ impl Summary {
             self.spoof_checked += 1;
             self.risk_low += u64::from(spoof.risk == Risk::Low);
             self.risk_high += u64::from(spoof.risk == Risk::High);
-            for (count, rule) in self.shown_as_punycode.iter_mut().zip(spoof.browsers.all()) {
-                *count += u64::from(rule.display() == Display::Punycode);
+            for (at, rule) in spoof.browsers.all().into_iter().enumerate() {
+                self.shown_as_punycode[at] += u64::from(rule.display() == Display::Punycode);
+                self.rejected[at] += u64::from(rule.display() == Display::Rejected);
             }
             self.browsers_disagree += u64::from(spoof.browsers.disagree());
         }
@@ -90,6 +93,7 @@ impl Summary {
             risk_low,
             risk_high,
             shown_as_punycode,
+            rejected,
             browsers_disagree,
         } = other;
         self.lines += lines;
@@ -108,6 +112,9 @@ impl Summary {
         self.risk_low += risk_low;
         self.risk_high += risk_high;
         for (sum, count) in self.shown_as_punycode.iter_mut().zip(shown_as_punycode) {
+            *sum += count;
+        }
+        for (sum, count) in self.rejected.iter_mut().zip(rejected) {
             *sum += count;
         }
         self.browsers_disagree += browsers_disagree;
@@ -140,6 +147,9 @@ impl fmt::Display for Summary {
             writeln!(f, "risk low\t{}", self.risk_low)?;
             for (browser, count) in crate::browsers::Browser::ALL.iter().zip(self.shown_as_punycode) {
                 writeln!(f, "{} shows Punycode\t{count}", browser.key())?;
+            }
+            for (browser, count) in crate::browsers::Browser::ALL.iter().zip(self.rejected) {
+                writeln!(f, "{} rejects\t{count}", browser.key())?;
             }
             writeln!(f, "browsers disagree\t{}", self.browsers_disagree)?;
         }

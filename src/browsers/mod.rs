@@ -3,13 +3,18 @@
 //! Firefox ([`firefox`]) and WebKit/Safari ([`webkit`]), each checking
 //! what its upstream source checks, in its order, under its names. Every
 //! browser first parses the host as its URL parser does: a name it rejects
-//! does not load, and stays as typed (Punycode).
+//! does not load ([`Display::Rejected`]).
+//!
+//! Each port reads the Unicode data of the browser build it follows
+//! ([`Browser::build`]), whatever table the engine of the rest of the
+//! program uses: Chromium 156 and Firefox 153 bundle ICU 78 (UTS #46 and
+//! UTS #39 data of Unicode 17.0), WebKitGTK 2.50 uses Debian 12's ICU 72
+//! (UTS #46 of Unicode 15.0). `tests/real_browsers.rs` compares the ports
+//! with those browsers, run here.
 //!
 //! ```
 //! use idna_inspector::browsers::{self, Display};
-//! use idna_inspector::Uts46;
-//! let engine = Uts46::new();
-//! let verdicts = browsers::verdicts(&engine, "аррӏе.com", &browsers::chromium::TopDomains::default());
+//! let verdicts = browsers::verdicts("аррӏе.com", &browsers::chromium::TopDomains::default());
 //! assert_eq!(verdicts.chromium.display, Display::Punycode);
 //! assert_eq!(verdicts.chromium.rule.name(), "kWholeScriptConfusable");
 //! ```
@@ -20,8 +25,10 @@ pub(crate) mod props;
 pub mod webkit;
 
 use crate::profiles::whatwg;
+use crate::table::{MappingTable, Status};
 use crate::uts46::{Conversion, ErrorCode, Known, Uts46};
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// The three browsers whose display logic is ported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -60,6 +67,46 @@ impl Browser {
             Browser::WebKit => "webkit",
         }
     }
+
+    /// The browser build the port follows, whose answers
+    /// `tests/real_browsers.rs` compares with (Debian 12's packages).
+    pub fn build(self) -> &'static str {
+        match self {
+            Browser::Chromium => "Chromium 156",
+            Browser::Firefox => "Firefox ESR 153",
+            Browser::WebKit => "WebKitGTK 2.50",
+        }
+    }
+
+    /// The Unicode data the build uses, in words.
+    pub fn data(self) -> &'static str {
+        match self {
+            Browser::Chromium => "ICU 78: UTS #46 and UTS #39 data of Unicode 17.0",
+            Browser::Firefox => "ICU 78 and ICU4X: UTS #46 and UTS #39 data of Unicode 17.0",
+            Browser::WebKit => "the system's ICU 72: UTS #46 data of Unicode 15.0",
+        }
+    }
+
+    /// The UTS #46 engine over the mapping table of the build's ICU.
+    pub(crate) fn engine(self) -> Uts46<'static> {
+        match self {
+            Browser::Chromium | Browser::Firefox => Uts46::with_table(MappingTable::browsers()),
+            Browser::WebKit => Uts46::with_table(webkit_table()),
+        }
+    }
+}
+
+/// WebKitGTK's UTS #46 table: ICU 72's, Unicode 15.0 (the Unicode 17.0
+/// table with the code points of 15.1, 16.0 and 17.0 disallowed).
+fn webkit_table() -> &'static MappingTable {
+    static TABLE: OnceLock<MappingTable> = OnceLock::new();
+    TABLE.get_or_init(|| MappingTable::browsers().as_of(15, 0))
+}
+
+/// True when `c` has the same row in WebKit's table as in Chromium's and
+/// Firefox's: not a code point of Unicode 15.1 or later.
+fn same_for_webkit(c: char) -> bool {
+    c.is_ascii() || webkit_table().status(c) != Status::Disallowed || MappingTable::browsers().status(c) == Status::Disallowed
 }
 
 /// How a browser shows a name.
@@ -68,17 +115,32 @@ impl Browser {
 pub enum Display {
     /// Every label as Unicode (an ASCII name shows as it is).
     Unicode,
-    /// At least one label as its A-label (`xn--…`), or the name as typed
-    /// when the browser's URL parser rejects it.
+    /// At least one label as its A-label (`xn--…`).
     Punycode,
+    /// The browser's URL parser refuses the host: the URL does not load,
+    /// and nothing is shown for it.
+    Rejected,
 }
 
 impl Display {
-    /// `unicode` or `punycode`.
+    /// The three displays, in the order counts and columns list them.
+    pub const ALL: [Display; 3] = [Display::Unicode, Display::Punycode, Display::Rejected];
+
+    /// `unicode`, `punycode` or `rejected` (the JSON and CSV form).
     pub fn name(self) -> &'static str {
         match self {
             Display::Unicode => "unicode",
             Display::Punycode => "punycode",
+            Display::Rejected => "rejected",
+        }
+    }
+
+    /// `Unicode`, `Punycode` or `Rejected`, for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Display::Unicode => "Unicode",
+            Display::Punycode => "Punycode",
+            Display::Rejected => "Rejected",
         }
     }
 }
@@ -339,6 +401,19 @@ impl UrlHost {
     }
 }
 
+impl UrlHost {
+    /// True when WebKit's table would give this same host: no code point of
+    /// Unicode 15.1 or later in `input` or in the decoded host, and no
+    /// failure an `xn--` label may have caused.
+    fn same_for_webkit(&self, input: &str) -> bool {
+        let decoded = match &self.display {
+            Some(display) => display.value.chars().all(same_for_webkit),
+            None => !input.to_ascii_lowercase().contains("xn--"),
+        };
+        decoded && input.chars().all(same_for_webkit)
+    }
+}
+
 /// ToUnicode of a parsed host with the Standard's flags, the tolerated
 /// errors left out.
 fn display_to_unicode(engine: &Uts46<'_>, domain: &str, known: &[Known<'_>]) -> Conversion {
@@ -360,19 +435,19 @@ fn tolerated(code: ErrorCode) -> bool {
 /// Each browser's deciding rule on `input`: [`verdicts`]`(…).rules()`, but
 /// a plain ASCII host ([`is_plain_ascii_host`]), which every browser shows
 /// as it is, is decided without running the parsers.
-pub fn rules(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> BrowserRules {
-    rules_given(engine, input, top_domains, is_ldh_host_without_a_label(input))
+pub fn rules(input: &str, top_domains: &chromium::TopDomains) -> BrowserRules {
+    rules_given(input, top_domains, is_ldh_host_without_a_label(input))
 }
 
 /// [`rules`], where `ldh` says whether `input` holds only ASCII letters,
 /// digits, hyphens and dots with no label starting `xn--` in any case (a
 /// caller that knows it, such as the batch from its ASCII fast path, saves
 /// the byte pass).
-pub(crate) fn rules_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, ldh: bool) -> BrowserRules {
+pub(crate) fn rules_given(input: &str, top_domains: &chromium::TopDomains, ldh: bool) -> BrowserRules {
     if ldh && !whatwg::ends_in_a_number(input) {
         return PLAIN_ASCII_RULES;
     }
-    verdicts(engine, input, top_domains).rules()
+    verdicts(input, top_domains).rules()
 }
 
 /// The rules of a plain ASCII host: no label is decoded, so Chromium shows
@@ -445,17 +520,24 @@ const PLAIN_HOST_BYTES: [PlainByte; 256] = {
 /// The three browsers' verdicts on `input`, a host as typed.
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
-pub fn verdicts(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
-    verdicts_given(engine, input, top_domains, &[])
+pub fn verdicts(input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
+    verdicts_given(&Uts46::new(), input, top_domains, &[])
 }
 
-/// [`verdicts`], given ToASCII N of `input` made already under other flags
-/// (the batch's): a host parser whose flags check no more takes it
-/// ([`Uts46::to_ascii_n_given`]). The URL Standard's flags check all that
-/// Chromium's canonicalizer checks, so the canonicalizer takes the URL
-/// parser's ToASCII of the same input.
+/// [`verdicts`], given ToASCII N of `input` made already by `engine` under
+/// other flags (the batch's): a host parser whose flags check no more takes
+/// it ([`Uts46::to_ascii_n_given`]) when `engine` is the bundled one, whose
+/// table restricts the browsers' (an error-free result is theirs too). The
+/// URL Standard's flags check all that Chromium's canonicalizer checks, so
+/// the canonicalizer takes the URL parser's ToASCII of the same input.
 pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: &[Known<'_>]) -> Verdicts {
-    let url_host = UrlHost::parse(engine, input, known);
+    let known = if std::ptr::eq(engine.table(), MappingTable::bundled()) {
+        known
+    } else {
+        &[]
+    };
+    let newer = Browser::Firefox.engine();
+    let url_host = UrlHost::parse(&newer, input, known);
     let url_options = whatwg::uts46_options();
     let parsed = url_host.to_ascii_n.as_ref().map(|to_ascii_n| Known {
         input,
@@ -476,9 +558,67 @@ pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::T
             &longer
         }
     };
+    // WebKit's older table gives the same host unless a code point of
+    // Unicode 15.1 or later took part.
+    let webkit_host;
+    let for_webkit = if url_host.same_for_webkit(input) {
+        &url_host
+    } else {
+        webkit_host = UrlHost::parse(&Browser::WebKit.engine(), input, &[]);
+        &webkit_host
+    };
     Verdicts {
-        chromium: chromium::verdict_given(engine, input, top_domains, for_chromium),
-        firefox: firefox::verdict_on(&url_host, input, firefox::RestrictionProfile::default()),
-        webkit: webkit::verdict_on(&url_host, input),
+        chromium: chromium::verdict_given(&Browser::Chromium.engine(), input, top_domains, for_chromium),
+        firefox: firefox::verdict_on(&url_host, input),
+        webkit: webkit::verdict_on(for_webkit, input),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The browsers' Unicode 17.0 table as of 16.0 is the bundled 16.0
+    /// table on every code point (16.0 to 17.0 only assigned new code
+    /// points), so the bundled table restricts it: the batch's error-free
+    /// conversions serve the Chromium and Firefox ports
+    /// ([`verdicts_given`]). WebKit's 15.0 view restricts both.
+    #[test]
+    fn the_browsers_tables_extend_the_bundled_one() {
+        let (bundled, browsers) = (MappingTable::bundled(), MappingTable::browsers());
+        assert_eq!((bundled.version(), browsers.version()), ("16.0.0", "17.0.0"));
+        let as_of_16 = browsers.as_of(16, 0);
+        let mut differ = 0;
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let (derived, real) = (as_of_16.lookup(c), bundled.lookup(c));
+            let same = (derived.status, derived.mapping, derived.idna2008, derived.unassigned)
+                == (real.status, real.mapping, real.idna2008, real.unassigned);
+            assert!(same, "U+{:04X}", c as u32);
+            differ += usize::from(browsers.status(c) != real.status);
+        }
+        // The 4,803 code points Unicode 17.0 assigned.
+        assert_eq!(differ, 4_803);
+        assert!(bundled.restricts(browsers));
+        assert!(webkit_table().restricts(bundled) && webkit_table().restricts(browsers));
+        assert!(!browsers.restricts(bundled));
+        // CJK Extension I (15.1) and Garay (16.0) are out for WebKit, CJK Extension H (15.0) is in.
+        assert!(!same_for_webkit('\u{2EBF0}') && !same_for_webkit('\u{10D50}'));
+        assert!(same_for_webkit('\u{31350}') && same_for_webkit('a') && same_for_webkit('\u{0378}'));
+    }
+
+    /// WebKit's verdict on a host with a code point its ICU 72 does not
+    /// know is made on WebKit's own parse, not on the newer one the others share.
+    #[test]
+    fn webkit_parses_again_where_its_table_is_older() {
+        let top = chromium::TopDomains::default();
+        for host in ["\u{2EBF0}\u{2EBF0}.com", "xn--8g0na.com", "\u{16D43}\u{16D43}.com"] {
+            let verdicts = verdicts(host, &top);
+            assert_eq!(verdicts.webkit.display, Display::Rejected, "{host}");
+            assert_ne!(verdicts.firefox.display, Display::Rejected, "{host}");
+            assert_eq!(verdicts.webkit, webkit::verdict(host), "{host}");
+        }
+        let old = verdicts("\u{31350}x.com", &top);
+        assert_eq!(old.webkit, webkit::verdict("\u{31350}x.com"));
+        assert_ne!(old.webkit.display, Display::Rejected);
     }
 }

@@ -231,12 +231,15 @@ fn run_zero(c: char) -> Option<char> {
     char::from_u32(code - (code - start) % 10)
 }
 
-/// Identifier_Status=Allowed as the browsers' ICU has it: in ICU's
-/// recommended or inclusion set (ICU 74, Unicode 15.1; Chromium's
+/// Identifier_Status=Allowed as the browsers' ICU 78 has it (UTS #39 data
+/// of Unicode 17.0, `tables/browsers/IdentifierStatus.txt`, which ICU's
+/// recommended set is generated from), with ICU's hand-written inclusion
+/// set (`uspoof_getInclusionUnicodeSet`, which also holds U+0375): Chromium's
 /// `uspoof_getRecommendedUnicodeSet` ∪ `uspoof_getInclusionUnicodeSet`,
-/// Firefox's `IDTYPE_ALLOWED`). Newer UTS #39 data moved some scripts (e.g.
-/// Bopomofo, Limited_Use since Unicode 17) out of the recommended set; the
-/// browsers have not.
+/// Firefox's `IDTYPE_ALLOWED`. Unicode 17 made rare CJK ideographs, Latin
+/// letters such as ĕ and Bopomofo Uncommon_Use or Limited_Use, so they are
+/// out; the spoof check's own analysis reads the Unicode 18 data of
+/// [`uts39_identifier_allowed`].
 pub fn identifier_allowed(c: char) -> bool {
     flag(c, ICU_ALLOWED)
 }
@@ -244,21 +247,38 @@ pub fn identifier_allowed(c: char) -> bool {
 fn icu_identifier_allowed(c: char) -> bool {
     static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
     let ranges = RANGES.get_or_init(|| {
-        let mut ranges = parse_ranges(include_str!("../../tables/browsers/icu_recommended_set.txt"));
+        let mut ranges = parse_ranges(IDENTIFIER_STATUS);
         ranges.extend(parse_ranges(include_str!("../../tables/browsers/icu_inclusion_set.txt")));
-        ranges.sort_unstable();
-        ranges
+        merge_ranges(ranges)
     });
     let code = c as u32;
     let index = ranges.partition_point(|&(_, last)| last < code);
     ranges.get(index).is_some_and(|&(first, _)| first <= code)
 }
 
-/// `START..END` or `CODE` lines of hexadecimal code points (`#` comments skipped).
+/// `ranges` sorted, with overlapping and adjacent ranges joined, so that a
+/// binary search finds the one range that can hold a code point.
+fn merge_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    ranges.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
+    for (first, last) in ranges {
+        match merged.last_mut() {
+            Some(previous) if first <= previous.1.saturating_add(1) => previous.1 = previous.1.max(last),
+            _ => merged.push((first, last)),
+        }
+    }
+    merged
+}
+
+/// UTS #39 `IdentifierStatus.txt` of Unicode 17.0: every listed code point is Allowed.
+const IDENTIFIER_STATUS: &str = include_str!("../../tables/browsers/IdentifierStatus.txt");
+
+/// `START..END` or `CODE` lines of hexadecimal code points, each maybe
+/// followed by `;` fields (UCD style); `#` comments skipped.
 fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
     text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| line.split(['#', ';']).next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty())
         .filter_map(|line| {
             let (first, last) = line.split_once("..").unwrap_or((line, line));
             Some((u32::from_str_radix(first, 16).ok()?, u32::from_str_radix(last, 16).ok()?))
@@ -485,15 +505,28 @@ mod tests {
         assert_eq!(general_category('\u{1D7D8}'), GeneralCategory::DecimalNumber);
     }
 
+    /// The Unicode 17 Allowed set is read whole (1,649 lines, 33,791 code
+    /// points, as the file's total says), the inclusion set is added, and the
+    /// code points Unicode 17 made Uncommon_Use or Limited_Use are out.
     #[test]
     fn icu_identifier_sets_are_read_whole() {
-        let recommended = parse_ranges(include_str!("../../tables/browsers/icu_recommended_set.txt"));
+        let allowed = parse_ranges(IDENTIFIER_STATUS);
         let inclusion = parse_ranges(include_str!("../../tables/browsers/icu_inclusion_set.txt"));
         let size = |ranges: &[(u32, u32)]| ranges.iter().map(|(a, b)| b - a + 1).sum::<u32>();
-        assert_eq!((recommended.len(), size(&recommended)), (384, 112_761));
+        assert_eq!((allowed.len(), size(&allowed)), (1_649, 33_791));
+        assert!(IDENTIFIER_STATUS.contains("# Total code points: 33791"));
         assert_eq!((inclusion.len(), size(&inclusion)), (14, 17));
-        assert!(identifier_allowed('a') && identifier_allowed('\u{3105}') && identifier_allowed('\u{00B7}'));
+        let all = merge_ranges(allowed.into_iter().chain(inclusion).collect());
+        // U+0375 GREEK LOWER NUMERAL SIGN is in ICU's inclusion set only.
+        assert_eq!(size(&all), 33_792);
+        assert!(identifier_allowed('a') && identifier_allowed('\u{0253}') && identifier_allowed('\u{00B7}'));
+        assert!(identifier_allowed('\u{0375}') && identifier_allowed('\u{4E00}'));
+        // ĕ, ḁ, CJK Extension A, Bopomofo, Georgian U+10FD: Uncommon_Use, Technical or Limited_Use in Unicode 17.
+        for c in ['\u{0115}', '\u{1E01}', '\u{3400}', '\u{3105}', '\u{10FD}'] {
+            assert!(!identifier_allowed(c), "{c:?}");
+        }
         assert!(!identifier_allowed('\u{200D}') && !identifier_allowed('\u{0378}') && !identifier_allowed('!'));
+        assert_eq!(merge_ranges(vec![(5, 9), (1, 2), (3, 4), (8, 12)]), vec![(1, 12)]);
     }
 
     /// `nfd` equals the library's on every BMP code point alone, after a

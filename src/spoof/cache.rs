@@ -90,7 +90,7 @@ impl<'p> Summarizer<'p> {
         results: impl FnOnce() -> R,
     ) -> SpoofSummary {
         if takes_shortcut(input, self.protected, ldh) {
-            return shortcut_summary(engine, input, self.protected, ldh);
+            return shortcut_summary(input, self.protected, ldh);
         }
         if input.len() > Self::LONGEST {
             return full_summary(engine, input, results().borrow(), options, self.protected);

@@ -164,7 +164,7 @@ pub fn summarize<R: Borrow<Results>>(
     protected: &ProtectedList,
 ) -> SpoofSummary {
     if takes_shortcut(input, protected, false) {
-        return shortcut_summary(engine, input, protected, false);
+        return shortcut_summary(input, protected, false);
     }
     full_summary(engine, input, results().borrow(), options, protected)
 }
@@ -183,9 +183,9 @@ fn takes_shortcut(input: &str, protected: &ProtectedList, ldh: bool) -> bool {
 /// caller knows that `input` holds only ASCII letters, digits, hyphens and
 /// dots, and no `--` (so no A-label: [`crate::browsers::rules_given`]);
 /// false when it does not know.
-fn shortcut_summary(engine: &Uts46<'_>, input: &str, protected: &ProtectedList, ldh: bool) -> SpoofSummary {
+fn shortcut_summary(input: &str, protected: &ProtectedList, ldh: bool) -> SpoofSummary {
     let ldh = ldh || crate::browsers::is_ldh_host_without_a_label(input);
-    let browsers = crate::browsers::rules_given(engine, input, protected.top_domains(), ldh);
+    let browsers = crate::browsers::rules_given(input, protected.top_domains(), ldh);
     let punycode = browsers.chromium.display() == Display::Punycode;
     SpoofSummary {
         browsers,

@@ -154,6 +154,70 @@ impl MappingTable {
         })
     }
 
+    /// The Unicode 17.0.0 table the Chromium and Firefox ports read
+    /// (`tables/browsers/IdnaMappingTable.txt`: the UTS #46 data of the ICU 78
+    /// those browsers bundle; built once, then shared).
+    pub(crate) fn browsers() -> &'static MappingTable {
+        static BROWSERS: OnceLock<MappingTable> = OnceLock::new();
+        BROWSERS.get_or_init(|| {
+            MappingTable::assemble(
+                Cow::Borrowed(&BROWSERS_ROWS[..]),
+                Cow::Borrowed(BROWSERS_POOL),
+                BROWSERS_VERSION.to_string(),
+                BROWSERS_DATE.to_string(),
+                TableSource::Bundled,
+            )
+        })
+    }
+
+    /// This table as of Unicode `major.minor`: the rows of code points
+    /// assigned later (their age, the comment's first field) become
+    /// disallowed and unassigned, as that version's table has them. Used for
+    /// a browser whose ICU is older than the table (WebKitGTK's ICU 72,
+    /// Unicode 15.0); exact when no older code point changed status in
+    /// between (`tests/table.rs` checks 16.0 as of 15.x against the bundled
+    /// table's own history where it is known).
+    pub(crate) fn as_of(&self, major: u8, minor: u8) -> MappingTable {
+        let rows: Vec<RawRow> = self
+            .rows
+            .iter()
+            .map(|row| {
+                if row.age > [major, minor] {
+                    RawRow {
+                        status: Status::Disallowed,
+                        idna2008: Idna2008Status::None,
+                        map_start: 0,
+                        map_len: 0,
+                        unassigned: true,
+                        age: [0, 0],
+                        ..*row
+                    }
+                } else {
+                    *row
+                }
+            })
+            .collect();
+        MappingTable::assemble(
+            Cow::Owned(rows),
+            self.pool.clone(),
+            format!("{major}.{minor}.0"),
+            format!("{} (rows of later code points disallowed)", self.date),
+            self.source.clone(),
+        )
+    }
+
+    /// True when every code point has the same row here as in `wider`
+    /// unless it is disallowed here: a name converted here without an error
+    /// converts to the same result under `wider` (`wider` only admits more).
+    #[cfg(test)]
+    pub(crate) fn restricts(&self, wider: &MappingTable) -> bool {
+        (0..=0x10_FFFFu32).filter_map(char::from_u32).all(|c| {
+            let (mine, theirs) = (self.lookup(c), wider.lookup(c));
+            mine.status == Status::Disallowed
+                || (mine.status == theirs.status && mine.mapping == theirs.mapping && mine.idna2008 == theirs.idna2008)
+        })
+    }
+
     /// Loads `IdnaMappingTable.txt` from `path`, which is either that file or a
     /// folder holding it (also looked for in an `idna/` subfolder, the layout
     /// of Unicode's data folders).

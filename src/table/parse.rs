@@ -88,6 +88,9 @@ pub struct RawRow {
     /// The row's comment starts with `NA`: its code points are not assigned
     /// in the table's Unicode version (the comment's first field is the age).
     pub unassigned: bool,
+    /// The age of the row's code points (the comment's first field, e.g.
+    /// `16.0` as `[16, 0]`); `[0, 0]` when unassigned or not given.
+    pub age: [u8; 2],
 }
 
 /// The whole table parsed: rows sorted by code point and covering
@@ -172,6 +175,7 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
             map_start,
             map_len,
             unassigned: comment.split_whitespace().next() == Some("NA"),
+            age: parse_age(comment.split_whitespace().next().unwrap_or("")),
         });
         next_expected = end + 1;
     }
@@ -212,6 +216,15 @@ fn read_header(comment: &str, table: &mut ParsedTable) {
             }
         }
     }
+}
+
+/// `16.0` → `[16, 0]`; anything else (`NA`, nothing) → `[0, 0]`.
+fn parse_age(field: &str) -> [u8; 2] {
+    let parse = || {
+        let (major, minor) = field.split_once('.')?;
+        Some([major.parse().ok()?, minor.parse().ok()?])
+    };
+    parse().unwrap_or([0, 0])
 }
 
 fn parse_range(field: &str) -> Option<(u32, u32)> {

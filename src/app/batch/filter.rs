@@ -20,8 +20,10 @@ pub enum Show {
     NonAscii,
     /// The spoof check found a risk (low or high).
     Suspicious,
-    /// The browsers do not all show the name the same way (Unicode or Punycode).
+    /// The browsers do not all show the name the same way (Unicode, Punycode or rejected).
     BrowsersDisagree,
+    /// Some browser's URL parser refuses the host: it does not load there.
+    Rejected,
     /// The comparison profiles disagree on ToASCII (runs that compare profiles).
     ProfilesDisagree,
 }
@@ -36,6 +38,7 @@ impl Show {
             Show::NonAscii => "Non-ASCII only".into(),
             Show::Suspicious => "Suspicious only".into(),
             Show::BrowsersDisagree => "Browsers disagree".into(),
+            Show::Rejected => "Rejected by a browser".into(),
             Show::ProfilesDisagree => "Profiles disagree".into(),
         }
     }
@@ -70,6 +73,12 @@ impl Filter {
             Show::NonAscii => !record.input().is_ascii(),
             Show::Suspicious => record.spoof().is_some_and(|s| s.risk > Risk::None),
             Show::BrowsersDisagree => record.spoof().is_some_and(|s| s.browsers.disagree()),
+            Show::Rejected => record.spoof().is_some_and(|s| {
+                s.browsers
+                    .all()
+                    .iter()
+                    .any(|rule| rule.display() == crate::browsers::Display::Rejected)
+            }),
             Show::ProfilesDisagree => disagree == Some(true),
         };
         shown && (needle.is_empty() || contains_text(record, needle))

@@ -105,6 +105,7 @@ impl Rows {
                 Show::NonAscii,
                 Show::Suspicious,
                 Show::BrowsersDisagree,
+                Show::Rejected,
             ] {
                 ui.selectable_value(&mut self.filter.show, show, show.label());
             }

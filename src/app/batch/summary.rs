@@ -60,6 +60,19 @@ impl<'a> SummaryPanel<'a> {
                         )
                         .on_hover_text(browser.name());
                     }
+                    for (browser, count) in crate::browsers::Browser::ALL.iter().zip(s.rejected) {
+                        count_row(
+                            ui,
+                            &format!("{} rejects", browser.short_name()),
+                            count,
+                            Some(Show::Rejected),
+                            &mut chosen,
+                        )
+                        .on_hover_text(format!(
+                            "{}: the URL parser refuses the host, so it does not load",
+                            browser.name()
+                        ));
+                    }
                     count_row(
                         ui,
                         "browsers disagree",
@@ -67,7 +80,7 @@ impl<'a> SummaryPanel<'a> {
                         Some(Show::BrowsersDisagree),
                         &mut chosen,
                     )
-                    .on_hover_text("Some browser shows the name in Unicode and another as Punycode");
+                    .on_hover_text("The browsers do not all show the name the same way (Unicode, Punycode, or not loaded)");
                 }
                 for (code, count) in s.codes() {
                     count_row(ui, code.as_str(), count, Some(Show::Code(code)), &mut chosen).on_hover_text(format!(

@@ -302,6 +302,7 @@ impl RowData<'_> {
                     let text = RichText::new(rule.display().name());
                     let text = match rule.display() {
                         crate::browsers::Display::Punycode => text.color(ui.visuals().warn_fg_color),
+                        crate::browsers::Display::Rejected => text.color(ui.visuals().error_fg_color),
                         crate::browsers::Display::Unicode => text,
                     };
                     ui.label(text)

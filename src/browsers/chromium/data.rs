@@ -231,7 +231,3 @@ pub const MULTIPLE_SKELETONS: [(char, [&str; 2]); 3] = [('þ', ["b", "p"]), ('œ
 /// The top domains: `spoof_checks/top_domains/domains.list` @ 2e586724
 /// (CrUX 2023-09; the top bucket first, then `###END_TOP_BUCKET###`).
 pub const TOP_DOMAINS_LIST: &str = include_str!("../../../tables/browsers/chromium_domains.list");
-
-/// The top domains Chromium's IDN unit tests use instead of the list:
-/// `top_domains/idn_test_domains.list` @ 1a4f344c.
-pub const IDN_TEST_TOP_DOMAINS_LIST: &str = include_str!("../../../tables/browsers/chromium_idn_test_domains.list");

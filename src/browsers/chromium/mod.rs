@@ -77,6 +77,7 @@ impl Rule {
     pub fn display(self) -> Display {
         match self {
             Rule::None | Rule::Safe | Rule::Spoof(SpoofResult::Safe) => Display::Unicode,
+            Rule::InvalidHost => Display::Rejected,
             _ => Display::Punycode,
         }
     }
@@ -85,7 +86,7 @@ impl Rule {
     pub fn sentence(self) -> &'static str {
         match self {
             Rule::InvalidHost => {
-                "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load; it stays as typed."
+                "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load."
             }
             Rule::None => "No label is Punycode, so the host shows as it is.",
             Rule::IdnaError => {
@@ -158,22 +159,18 @@ pub struct TopDomain {
 /// Where a top domain comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum TopDomainSource {
-    /// Chromium's `top_domains/domains.list` (the list Chrome ships).
+    /// Chromium's `top_domains/domains.list` (the list Chrome ships; its
+    /// unit tests' `idn_test_domains.list` is not built into Chrome, nor here).
     Chromium,
-    /// Chromium's `top_domains/idn_test_domains.list`: the 37 names its own
-    /// IDN tests (`idn_spoof_checker_unittest.cc`) run against, kept so that
-    /// the cases Chromium documents there come out as Chromium says.
-    ChromiumIdnTests,
     /// The user's protected names.
     Protected,
 }
 
 impl TopDomain {
-    /// The domain with where it comes from, e.g. `wsu.com (Chromium's IDN test list)`.
+    /// The domain with where it comes from, e.g. `раураl.com (protected)`.
     pub fn describe(&self) -> String {
         match self.source {
             TopDomainSource::Chromium => self.domain.clone(),
-            TopDomainSource::ChromiumIdnTests => format!("{} (Chromium's IDN test list)", self.unicode),
             TopDomainSource::Protected => format!("{} (protected)", self.unicode),
         }
     }
@@ -291,30 +288,25 @@ struct TopDomainEntry {
     made: OnceLock<TopDomain>,
 }
 
-/// The entries of Chromium's list and then its IDN test list, in order,
-/// without comments, markers and [`SKIPPED_TOP_DOMAINS`].
+/// The entries of Chromium's list, in order, without comments, markers
+/// and [`SKIPPED_TOP_DOMAINS`].
 fn top_domain_entries() -> Vec<TopDomainEntry> {
     let mut entries = Vec::new();
-    for (list, source) in [
-        (data::TOP_DOMAINS_LIST, TopDomainSource::Chromium),
-        (data::IDN_TEST_TOP_DOMAINS_LIST, TopDomainSource::ChromiumIdnTests),
-    ] {
-        let mut top_bucket = true;
-        for line in list.lines().map(str::trim) {
-            if line == "###END_TOP_BUCKET###" {
-                top_bucket = false;
-                continue;
-            }
-            if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
-                continue;
-            }
-            entries.push(TopDomainEntry {
-                line,
-                top_bucket,
-                source,
-                made: OnceLock::new(),
-            });
+    let mut top_bucket = true;
+    for line in data::TOP_DOMAINS_LIST.lines().map(str::trim) {
+        if line == "###END_TOP_BUCKET###" {
+            top_bucket = false;
+            continue;
         }
+        if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
+            continue;
+        }
+        entries.push(TopDomainEntry {
+            line,
+            top_bucket,
+            source: TopDomainSource::Chromium,
+            made: OnceLock::new(),
+        });
     }
     entries
 }
@@ -375,12 +367,12 @@ fn builtin_top_domains() -> &'static BuiltinTopDomains {
 
 /// Chromium's verdict on `input` (a host as typed): the canonical host,
 /// then each `xn--` label decoded and checked, then the top-domain step.
-pub fn verdict(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains) -> Verdict {
-    verdict_given(engine, input, top_domains, &[])
+pub fn verdict(input: &str, top_domains: &TopDomains) -> Verdict {
+    verdict_given(&super::Browser::Chromium.engine(), input, top_domains, &[])
 }
 
 /// [`verdict`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-pub fn verdict_given(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains, known: &[Known<'_>]) -> Verdict {
+pub(crate) fn verdict_given(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains, known: &[Known<'_>]) -> Verdict {
     let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
@@ -669,7 +661,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_top_domain_lists_are_read_whole() {
+    fn the_top_domain_list_is_read_whole() {
         let count = |list: &str| {
             list.lines()
                 .map(str::trim)
@@ -677,7 +669,6 @@ mod tests {
                 .count()
         };
         assert_eq!(count(data::TOP_DOMAINS_LIST), 8462);
-        assert_eq!(count(data::IDN_TEST_TOP_DOMAINS_LIST), 37);
         let builtin = builtin_top_domains();
         let domains: std::collections::HashSet<&str> = builtin
             .by_skeleton
@@ -686,16 +677,14 @@ mod tests {
             .collect();
         // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
         assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
-        assert!(domains.contains("google.com") && domains.contains("o2.com") && domains.contains("fóó.com"));
+        assert!(domains.contains("google.com") && domains.contains("facebook.com"));
+        // The unit tests' list (tést.net, fóó.com, o2.com) is not Chrome's.
+        assert!(!domains.contains("fóó.com") && !domains.contains("tést.net") && !domains.contains("o2.com"));
         let found = builtin
             .get(&skeleton::uts39_skeleton("google.corn"))
             .expect("google.com's skeleton");
         assert_eq!((found.domain.as_str(), found.top_bucket), ("google.com", true));
-        let idn = builtin.get("foo.corn").expect("fóó.com's skeleton");
-        assert_eq!(
-            (idn.domain.as_str(), idn.source),
-            ("xn--f-vgaa.com", TopDomainSource::ChromiumIdnTests)
-        );
+        assert!(builtin.get("foo.corn").is_none(), "fóó.com is on the test list only");
     }
 
     /// The generated table is what the skeleton generator makes of the

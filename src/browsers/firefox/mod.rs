@@ -1,53 +1,28 @@
 //! Firefox's IDN display decision, per label, ported from mozilla-firefox
 //! (2025): `nsIDNService::IsLabelSafe` (netwerk/dns/nsIDNService.cpp) with
 //! IDNBlocklistUtils.cpp and the `idna` crate's `Uts46` under FailFast, at the
-//! default preferences; the older `network.IDN.restriction_profile` values are
-//! kept as [`RestrictionProfile`].
+//! default preferences. Current Firefox has no `network.IDN.restriction_profile`
+//! any more: its one behaviour is the former "high" profile (UTS #39 Highly
+//! Restrictive), the only one ported.
 
 mod data;
 
 use super::UrlHost;
 use super::props::{self, digit_zero, identifier_allowed, is_nonspacing_mark};
-use super::{Display, Verdict};
+use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::{BmpBlocks, bmp_cached};
-use crate::uts46::Uts46;
 use data::Combo;
 use serde::Serialize;
 use std::sync::OnceLock;
 use unicode_script::Script;
-
-/// The former `network.IDN.restriction_profile` (default "high", the only
-/// behaviour of current Firefox).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-pub enum RestrictionProfile {
-    /// `eHighlyRestrictiveProfile`: Latin may mix only with Han + Kana,
-    /// Han + Bopomofo or Han + Hangul; any other mix is unsafe.
-    #[default]
-    High,
-    /// `eModeratelyRestrictiveProfile`: Latin may also mix with one other script.
-    Moderate,
-    /// `eASCIIOnlyProfile`: every non-ASCII label is shown as Punycode.
-    AsciiOnly,
-}
-
-impl RestrictionProfile {
-    /// The preference value: `high`, `moderate` or `ASCII`.
-    pub fn name(self) -> &'static str {
-        match self {
-            RestrictionProfile::High => "high",
-            RestrictionProfile::Moderate => "moderate",
-            RestrictionProfile::AsciiOnly => "ASCII",
-        }
-    }
-}
 
 /// What decided Firefox's display: the check of `IsLabelSafe` that failed
 /// (named after its upstream function, member or comment), or why every
 /// label is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Rule {
-    /// The URL parser (`NS_DomainToASCII`) rejects the host: the URL does not load.
+    /// The URL parser (`NS_DomainToASCII`) rejects the host: the URL does not load ([`Display::Rejected`]).
     InvalidHost,
     /// Every label is ASCII: nothing to decide (`Passthrough`).
     Passthrough,
@@ -61,11 +36,9 @@ pub enum Rule {
     Blocklist,
     /// Bug 1917119: the TLD still starts with `xn--` after decoding.
     TldStartsWithXn,
-    /// `eASCIIOnlyProfile`: the restriction profile allows no Unicode label.
-    AsciiOnlyProfile,
     /// `IDTYPE_RESTRICTED`: a character with UTS #39 Identifier_Status=Restricted.
     IdentifierTypeRestricted,
-    /// `illegalScriptCombo`: a script mix outside the restriction profile.
+    /// `illegalScriptCombo`: a script mix that is not Highly Restrictive.
     IllegalScriptCombo,
     /// U+30FC ー not after Hiragana or Katakana.
     ProlongedSoundMark,
@@ -108,14 +81,13 @@ pub enum Rule {
 }
 
 impl Rule {
-    pub const ALL: [Rule; 28] = [
+    pub const ALL: [Rule; 27] = [
         Rule::InvalidHost,
         Rule::Passthrough,
         Rule::ValidityError,
         Rule::LabelSafe,
         Rule::Blocklist,
         Rule::TldStartsWithXn,
-        Rule::AsciiOnlyProfile,
         Rule::IdentifierTypeRestricted,
         Rule::IllegalScriptCombo,
         Rule::ProlongedSoundMark,
@@ -148,7 +120,6 @@ impl Rule {
             Rule::LabelSafe => "IsLabelSafe",
             Rule::Blocklist => "isOnlySafeChars",
             Rule::TldStartsWithXn => "TLDStartsWith(xn--)",
-            Rule::AsciiOnlyProfile => "eASCIIOnlyProfile",
             Rule::IdentifierTypeRestricted => "IDTYPE_RESTRICTED",
             Rule::IllegalScriptCombo => "illegalScriptCombo",
             Rule::ProlongedSoundMark => "U+30FC not preceded by Hiragana/Katakana",
@@ -176,6 +147,7 @@ impl Rule {
     pub fn display(self) -> Display {
         match self {
             Rule::Passthrough | Rule::LabelSafe => Display::Unicode,
+            Rule::InvalidHost => Display::Rejected,
             _ => Display::Punycode,
         }
     }
@@ -184,7 +156,7 @@ impl Rule {
     pub fn sentence(self) -> &'static str {
         match self {
             Rule::InvalidHost => {
-                "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load; it stays as typed."
+                "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load."
             }
             Rule::Passthrough => "Every label is ASCII, so the host shows as it is.",
             Rule::ValidityError => {
@@ -193,7 +165,6 @@ impl Rule {
             Rule::LabelSafe => "Every non-ASCII label passed IsLabelSafe, so it is shown in Unicode.",
             Rule::Blocklist => "A character on Firefox's IDN blocklist (spaces, slashes, fraction and dot lookalikes, …).",
             Rule::TldStartsWithXn => "The top-level domain still begins with xn-- after decoding (Bug 1917119).",
-            Rule::AsciiOnlyProfile => "The ASCII-only restriction profile shows every non-ASCII label as Punycode.",
             Rule::IdentifierTypeRestricted => "A character outside UTS #39's identifier set (Identifier_Status=Restricted).",
             Rule::IllegalScriptCombo => {
                 "The label mixes scripts: Latin may join only Han with Kana, Bopomofo or Hangul, and Cyrillic or Greek may not mix at all (Highly Restrictive)."
@@ -228,12 +199,12 @@ impl Rule {
 /// Firefox's verdict on `input` (a host as typed): the URL parser's host,
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
-pub fn verdict(engine: &Uts46<'_>, input: &str, profile: RestrictionProfile) -> Verdict {
-    verdict_on(&UrlHost::parse(engine, input, &[]), input, profile)
+pub fn verdict(input: &str) -> Verdict {
+    verdict_on(&UrlHost::parse(&Browser::Firefox.engine(), input, &[]), input)
 }
 
 /// [`verdict`] on a host already parsed.
-pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionProfile) -> Verdict {
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
         (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
@@ -266,11 +237,9 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
         chars.truncate(tld_end);
         chars.extend(label.chars());
         let (tld, label_chars) = chars.split_at(tld_end);
-        // The TLD's check is a function of the TLD and the profile.
+        // The TLD's check is a function of the TLD alone.
         let when = label_chars == tld;
-        let safe = crate::memo::remember_when(when, &TLD_CHECKS, &[label, profile.name()], || {
-            is_label_safe(label_chars, tld, profile)
-        });
+        let safe = crate::memo::remember_when(when, &TLD_CHECKS, &[label], || is_label_safe(label_chars, tld));
         match safe {
             Ok(()) => shown.push_str(label),
             Err(why) => {
@@ -289,7 +258,7 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, profile: RestrictionPr
 }
 
 thread_local! {
-    /// `IsLabelSafe` on TLD labels, by label and restriction profile.
+    /// `IsLabelSafe` on TLD labels, by label.
     static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<Result<(), Unsafe>>> = Default::default();
 }
 
@@ -303,16 +272,13 @@ pub struct Unsafe {
 /// `nsIDNService::IsLabelSafe(label, tld)` with the default preferences:
 /// every check in upstream order. `label` is a decoded, mapped, non-ASCII
 /// label; `tld` the decoded last label of the name (possibly empty).
-pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) -> Result<(), Unsafe> {
+pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
     let fail = |rule, at| Err(Unsafe { rule, at });
     if let Some(&c) = label.iter().find(|&&c| in_blocklist(c)) {
         return fail(Rule::Blocklist, Some(c));
     }
     if tld.starts_with(&['x', 'n', '-', '-']) {
         return fail(Rule::TldStartsWithXn, None);
-    }
-    if profile == RestrictionProfile::AsciiOnly {
-        return fail(Rule::AsciiOnlyProfile, None);
     }
     let tld_is = |literal: &str| tld.iter().copied().eq(literal.chars());
     let tld_has_script = |script: Script| tld.iter().any(|c| props::script(*c) == script);
@@ -337,7 +303,7 @@ pub fn is_label_safe(label: &[char], tld: &[char], profile: RestrictionProfile) 
         }
         let script = props::script(ch);
         let is_common = matches!(script, Script::Common | Script::Inherited);
-        if !is_common && Some(script) != last_script && illegal_script_combo(profile, script, &mut saved_combo) {
+        if !is_common && Some(script) != last_script && illegal_script_combo(script, &mut saved_combo) {
             return fail(Rule::IllegalScriptCombo, Some(ch));
         }
         if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
@@ -498,9 +464,10 @@ fn script_index(script: Script) -> usize {
 }
 
 /// `illegalScriptCombo`: the first script starts the combination; each
-/// change of script moves it through `scriptComboTable`. Under "high" the
-/// OTHR combination (Latin with an untracked script) is illegal too.
-fn illegal_script_combo(profile: RestrictionProfile, script: Script, saved: &mut Option<Combo>) -> bool {
+/// change of script moves it through `scriptComboTable`. The OTHR
+/// combination (Latin with an untracked script) is illegal too, as under
+/// the former "high" profile, now Firefox's only behaviour.
+fn illegal_script_combo(script: Script, saved: &mut Option<Combo>) -> bool {
     let column = script_index(script);
     let Some(current) = *saved else {
         *saved = Some(data::SCRIPT_COLUMNS[column]);
@@ -509,7 +476,7 @@ fn illegal_script_combo(profile: RestrictionProfile, script: Script, saved: &mut
     let row = current as usize;
     let next = data::SCRIPT_COMBO_TABLE[row][column];
     *saved = Some(next);
-    next == Combo::Fail || (next == Combo::Othr && profile == RestrictionProfile::High)
+    matches!(next, Combo::Fail | Combo::Othr)
 }
 
 /// Which of Firefox's character lists hold a character: one table lookup

@@ -8,10 +8,10 @@
 mod data;
 
 use super::props::{self, in_deseret_block, in_ipa_extensions_block, is_default_ignorable, is_printable};
-use super::{Display, UrlHost, Verdict};
+use super::{Browser, Display, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::{BmpBlocks, bmp_cached};
-use crate::uts46::{Conversion, Uts46};
+use crate::uts46::Conversion;
 use serde::Serialize;
 use std::sync::OnceLock;
 use unicode_script::Script;
@@ -73,6 +73,7 @@ impl Rule {
     pub fn display(self) -> Display {
         match self {
             Rule::NoMapping | Rule::AllowedScriptList | Rule::TldRules => Display::Unicode,
+            Rule::InvalidHost => Display::Rejected,
             _ => Display::Punycode,
         }
     }
@@ -80,7 +81,7 @@ impl Rule {
     /// The rule in a sentence.
     pub fn sentence(self) -> &'static str {
         match self {
-            Rule::InvalidHost => "The URL parser rejects this host, so the address does not load; it stays as typed.",
+            Rule::InvalidHost => "The URL parser rejects this host, so the address does not load.",
             Rule::NoMapping => "No label is Punycode, so there is nothing to decode: the host shows as it is.",
             Rule::IdnaError => {
                 "UTS #46 ToUnicode (CheckBidi, CheckJoiners, nontransitional) reports an error other than an empty label, a length or a hyphen rule, so the host stays as Punycode."
@@ -112,8 +113,8 @@ const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 /// (`internationalDomainNameTranscoder`) has CheckBidi, ContextJ,
 /// nontransitional and no STD3 rules; it tolerates the hyphen, length and
 /// empty-label errors (the host parse this port shares with Firefox's).
-pub fn verdict(engine: &Uts46<'_>, input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(engine, input, &[]), input)
+pub fn verdict(input: &str) -> Verdict {
+    verdict_on(&UrlHost::parse(&Browser::WebKit.engine(), input, &[]), input)
 }
 
 /// [`verdict`] on a host already parsed.
@@ -126,7 +127,7 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
     let decided = map_host_name(host, to_unicode);
     let shown = match decided.rule.display() {
         Display::Unicode => decided.unicode.unwrap_or(host).to_string(),
-        Display::Punycode => host.clone(),
+        Display::Punycode | Display::Rejected => host.clone(),
     };
     Verdict::new(decided.rule.into(), shown)
         .with_detail(decided.detail)
