@@ -25,7 +25,7 @@ pub(crate) mod props;
 pub mod webkit;
 
 use crate::profiles::whatwg;
-use crate::table::{MappingTable, Status};
+use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Known, Uts46};
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -96,17 +96,30 @@ impl Browser {
     }
 }
 
-/// WebKitGTK's UTS #46 table: ICU 72's, Unicode 15.0 (the Unicode 17.0
-/// table with the code points of 15.1, 16.0 and 17.0 disallowed).
+/// WebKitGTK's UTS #46 table: ICU 72's, Unicode 15.0. The Unicode 17.0
+/// table with the code points of 15.1, 16.0 and 17.0 disallowed, and the
+/// 15.0 rows of the 72 code points that Unicode 15.1 changed
+/// (`tables/browsers/IdnaMappingTable-15.0-rows.txt`: U+04C0 and Georgian
+/// capitals were disallowed, Hangul fillers too, ẞ mapped to "ss").
 fn webkit_table() -> &'static MappingTable {
     static TABLE: OnceLock<MappingTable> = OnceLock::new();
-    TABLE.get_or_init(|| MappingTable::browsers().as_of(15, 0))
+    TABLE.get_or_init(|| {
+        MappingTable::browsers()
+            .as_of(15, 0)
+            .with_rows(include_str!("../../tables/browsers/IdnaMappingTable-15.0-rows.txt"))
+            .expect("tables/browsers/IdnaMappingTable-15.0-rows.txt is well formed")
+    })
 }
 
 /// True when `c` has the same row in WebKit's table as in Chromium's and
-/// Firefox's: not a code point of Unicode 15.1 or later.
+/// Firefox's: neither a code point of Unicode 15.1 or later nor one whose
+/// row 15.1 changed.
 fn same_for_webkit(c: char) -> bool {
-    c.is_ascii() || webkit_table().status(c) != Status::Disallowed || MappingTable::browsers().status(c) == Status::Disallowed
+    if c.is_ascii() {
+        return true;
+    }
+    let (older, newer) = (webkit_table().lookup(c), MappingTable::browsers().lookup(c));
+    (older.status, older.mapping) == (newer.status, newer.mapping)
 }
 
 /// How a browser shows a name.
@@ -577,6 +590,7 @@ pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::T
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::Status;
 
     /// The browsers' Unicode 17.0 table as of 16.0 is the bundled 16.0
     /// table on every code point (16.0 to 17.0 only assigned new code
@@ -599,11 +613,35 @@ mod tests {
         // The 4,803 code points Unicode 17.0 assigned.
         assert_eq!(differ, 4_803);
         assert!(bundled.restricts(browsers));
-        assert!(webkit_table().restricts(bundled) && webkit_table().restricts(browsers));
         assert!(!browsers.restricts(bundled));
         // CJK Extension I (15.1) and Garay (16.0) are out for WebKit, CJK Extension H (15.0) is in.
         assert!(!same_for_webkit('\u{2EBF0}') && !same_for_webkit('\u{10D50}'));
         assert!(same_for_webkit('\u{31350}') && same_for_webkit('a') && same_for_webkit('\u{0378}'));
+    }
+
+    /// WebKit's table: the 17.0 table as of 15.0 with the 72 rows 15.1
+    /// changed put back, each where the file says and nowhere else.
+    #[test]
+    fn webkit_table_is_unicode_15_0() {
+        let (webkit, browsers) = (webkit_table(), MappingTable::browsers());
+        let as_of = browsers.as_of(15, 0);
+        let mut changed = 0;
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let (mine, before) = (webkit.lookup(c), as_of.lookup(c));
+            if (mine.status, mine.mapping) != (before.status, before.mapping) {
+                changed += 1;
+            }
+        }
+        assert_eq!(changed, 72);
+        assert_eq!(webkit.lookup('\u{04C0}').status, Status::Disallowed);
+        assert_eq!(webkit.lookup('\u{10C5}').status, Status::Disallowed);
+        assert_eq!(webkit.lookup('\u{10C6}').status, as_of.lookup('\u{10C6}').status);
+        assert_eq!(webkit.lookup('\u{1E9E}').mapping, "ss");
+        assert_eq!(browsers.lookup('\u{1E9E}').mapping, "ß");
+        assert_eq!(webkit.lookup('\u{2F9BF}').status, Status::Disallowed);
+        assert!(!same_for_webkit('\u{04C0}') && !same_for_webkit('\u{1E9E}') && same_for_webkit('\u{04CF}'));
+        let bad = browsers.with_rows("0042 ; valid\n0041 ; valid");
+        assert!(bad.is_err_and(|e| e.line == 2));
     }
 
     /// WebKit's verdict on a host with a code point its ICU 72 does not

@@ -19,24 +19,26 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 struct Entry {
     script: Script,
     category: GeneralCategory,
-    flags: u8,
+    flags: u16,
     extension: ScriptExtension,
 }
 
-const DEFAULT_IGNORABLE: u8 = 1;
-const UTS39_ALLOWED: u8 = 2;
-const ICU_ALLOWED: u8 = 4;
-const PRINTABLE: u8 = 8;
+const DEFAULT_IGNORABLE: u16 = 1;
+const UTS39_ALLOWED: u16 = 2;
+const ICU_ALLOWED: u16 = 4;
+const PRINTABLE: u16 = 8;
 // The augmented parts of the Script_Extensions' augmented script set (UTS #39 §5.1).
-const HANB: u8 = 16;
-const JPAN: u8 = 32;
-const KORE: u8 = 64;
+const HANB: u16 = 16;
+const JPAN: u16 = 32;
+const KORE: u16 = 64;
 /// Script_Extensions holds Latin: both restriction levels ask it of every character.
-const LATIN: u8 = 128;
+const LATIN: u16 = 128;
+/// In ICU's recommended or inclusion set (Chromium's allowed set before its removals).
+const ICU_SETS: u16 = 256;
 
 impl Entry {
     fn of(c: char) -> Entry {
-        let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
+        let bit_if = |on: bool, bit: u16| if on { bit } else { 0 };
         let augmented = AugmentedScriptSet::from(c.script_extension());
         Entry {
             script: c.script(),
@@ -45,7 +47,8 @@ impl Entry {
                 c.identifier_type() == Some(IdentifierType::Default_Ignorable),
                 DEFAULT_IGNORABLE,
             ) | bit_if(c.identifier_allowed(), UTS39_ALLOWED)
-                | bit_if(icu_identifier_allowed(c), ICU_ALLOWED)
+                | bit_if(browsers_identifier_allowed(c), ICU_ALLOWED)
+                | bit_if(browsers_identifier_allowed(c) || in_icu_inclusion_set(c), ICU_SETS)
                 | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE)
                 | bit_if(augmented.hanb, HANB)
                 | bit_if(augmented.jpan, JPAN)
@@ -99,7 +102,7 @@ pub fn general_category(c: char) -> GeneralCategory {
     with_entry(c, |entry| entry.category)
 }
 
-fn flag(c: char, bit: u8) -> bool {
+fn flag(c: char, bit: u16) -> bool {
     with_entry(c, |entry| entry.flags & bit != 0)
 }
 
@@ -231,12 +234,10 @@ fn run_zero(c: char) -> Option<char> {
     char::from_u32(code - (code - start) % 10)
 }
 
-/// Identifier_Status=Allowed as the browsers' ICU 78 has it (UTS #39 data
-/// of Unicode 17.0, `tables/browsers/IdentifierStatus.txt`, which ICU's
-/// recommended set is generated from), with ICU's hand-written inclusion
-/// set (`uspoof_getInclusionUnicodeSet`, which also holds U+0375): Chromium's
-/// `uspoof_getRecommendedUnicodeSet` ∪ `uspoof_getInclusionUnicodeSet`,
-/// Firefox's `IDTYPE_ALLOWED`. Unicode 17 made rare CJK ideographs, Latin
+/// Identifier_Status=Allowed as the browsers' ICU 78 has it: UTS #39 data
+/// of Unicode 17.0 (`tables/browsers/IdentifierStatus.txt`). Firefox's
+/// `GetIdentifierType` (`IDTYPE_ALLOWED`) reads it; ICU generates its
+/// recommended set from it. Unicode 17 made rare CJK ideographs, Latin
 /// letters such as ĕ and Bopomofo Uncommon_Use or Limited_Use, so they are
 /// out; the spoof check's own analysis reads the Unicode 18 data of
 /// [`uts39_identifier_allowed`].
@@ -244,17 +245,34 @@ pub fn identifier_allowed(c: char) -> bool {
     flag(c, ICU_ALLOWED)
 }
 
-fn icu_identifier_allowed(c: char) -> bool {
+/// In ICU 78's recommended or inclusion set: [`identifier_allowed`] and
+/// ICU's hand-written inclusion set, which also holds U+0375 GREEK LOWER
+/// NUMERAL SIGN (Chromium's `uspoof_getRecommendedUnicodeSet` ∪
+/// `uspoof_getInclusionUnicodeSet`).
+pub fn in_icu_identifier_sets(c: char) -> bool {
+    flag(c, ICU_SETS)
+}
+
+fn browsers_identifier_allowed(c: char) -> bool {
     static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
-    let ranges = RANGES.get_or_init(|| {
-        let mut ranges = parse_ranges(IDENTIFIER_STATUS);
-        ranges.extend(parse_ranges(include_str!("../../tables/browsers/icu_inclusion_set.txt")));
-        merge_ranges(ranges)
-    });
+    in_ranges(RANGES.get_or_init(|| merge_ranges(parse_ranges(IDENTIFIER_STATUS))), c)
+}
+
+fn in_icu_inclusion_set(c: char) -> bool {
+    static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
+    let ranges = RANGES.get_or_init(|| merge_ranges(parse_ranges(include_str!("../../tables/browsers/icu_inclusion_set.txt"))));
+    in_ranges(ranges, c)
+}
+
+/// Whether `c` lies in one of `ranges` (sorted, disjoint).
+fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
     let code = c as u32;
     let index = ranges.partition_point(|&(_, last)| last < code);
     ranges.get(index).is_some_and(|&(first, _)| first <= code)
 }
+
+/// UTS #39 `IdentifierStatus.txt` of Unicode 17.0: every listed code point is Allowed.
+const IDENTIFIER_STATUS: &str = include_str!("../../tables/browsers/IdentifierStatus.txt");
 
 /// `ranges` sorted, with overlapping and adjacent ranges joined, so that a
 /// binary search finds the one range that can hold a code point.
@@ -269,9 +287,6 @@ fn merge_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     }
     merged
 }
-
-/// UTS #39 `IdentifierStatus.txt` of Unicode 17.0: every listed code point is Allowed.
-const IDENTIFIER_STATUS: &str = include_str!("../../tables/browsers/IdentifierStatus.txt");
 
 /// `START..END` or `CODE` lines of hexadecimal code points, each maybe
 /// followed by `;` fields (UCD style); `#` comments skipped.
@@ -488,7 +503,12 @@ mod tests {
             assert_eq!(latin, c.script_extension().contains_script(Script::Latin), "{c:?}");
             assert_eq!(general_category(c), c.general_category(), "{c:?}");
             assert_eq!(uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");
-            assert_eq!(identifier_allowed(c), icu_identifier_allowed(c), "{c:?}");
+            assert_eq!(identifier_allowed(c), browsers_identifier_allowed(c), "{c:?}");
+            assert_eq!(
+                in_icu_identifier_sets(c),
+                browsers_identifier_allowed(c) || in_icu_inclusion_set(c),
+                "{c:?}"
+            );
             assert_eq!(
                 is_default_ignorable(c),
                 c.identifier_type() == Some(IdentifierType::Default_Ignorable),
@@ -520,7 +540,9 @@ mod tests {
         // U+0375 GREEK LOWER NUMERAL SIGN is in ICU's inclusion set only.
         assert_eq!(size(&all), 33_792);
         assert!(identifier_allowed('a') && identifier_allowed('\u{0253}') && identifier_allowed('\u{00B7}'));
-        assert!(identifier_allowed('\u{0375}') && identifier_allowed('\u{4E00}'));
+        assert!(identifier_allowed('\u{4E00}') && in_icu_identifier_sets('\u{4E00}'));
+        // Firefox's IDTYPE_ALLOWED has no U+0375; Chromium's sets do.
+        assert!(!identifier_allowed('\u{0375}') && in_icu_identifier_sets('\u{0375}'));
         // ĕ, ḁ, CJK Extension A, Bopomofo, Georgian U+10FD: Uncommon_Use, Technical or Limited_Use in Unicode 17.
         for c in ['\u{0115}', '\u{1E01}', '\u{3400}', '\u{3105}', '\u{10FD}'] {
             assert!(!identifier_allowed(c), "{c:?}");

@@ -206,6 +206,58 @@ impl MappingTable {
         )
     }
 
+    /// This table with `rows` (lines in the table's syntax, sorted, not
+    /// covering every code point) in place of its own rows for their code
+    /// points: an older version's rows that a later one changed.
+    ///
+    /// Errors: a malformed line, or rows out of order.
+    pub(crate) fn with_rows(&self, rows: &str) -> Result<MappingTable, ParseError> {
+        let mut pool = self.pool.to_string();
+        let replacements = parse::parse_rows(rows, &mut pool)?;
+        let mut merged = Vec::with_capacity(self.rows.len() + 2 * replacements.len());
+        let mut next = 0;
+        for row in self.rows.iter() {
+            let mut start = row.start;
+            while start <= row.end {
+                while replacements.get(next).is_some_and(|r| r.end < start) {
+                    next += 1;
+                }
+                let end = match replacements.get(next) {
+                    Some(replacement) if replacement.start <= start => {
+                        let end = replacement.end.min(row.end);
+                        merged.push(RawRow {
+                            start,
+                            end,
+                            age: row.age,
+                            ..*replacement
+                        });
+                        end
+                    }
+                    Some(replacement) if replacement.start <= row.end => {
+                        merged.push(RawRow {
+                            start,
+                            end: replacement.start - 1,
+                            ..*row
+                        });
+                        replacement.start - 1
+                    }
+                    _ => {
+                        merged.push(RawRow { start, ..*row });
+                        row.end
+                    }
+                };
+                start = end + 1;
+            }
+        }
+        Ok(MappingTable::assemble(
+            Cow::Owned(merged),
+            Cow::Owned(pool),
+            self.version.clone(),
+            self.date.clone(),
+            self.source.clone(),
+        ))
+    }
+
     /// True when every code point has the same row here as in `wider`
     /// unless it is disallowed here: a name converted here without an error
     /// converts to the same result under `wider` (`wider` only admits more).

@@ -128,56 +128,24 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
     let mut table = ParsedTable::default();
     let mut next_expected: u32 = 0;
     for (index, line) in text.lines().enumerate() {
-        let line_no = index + 1;
-        let fail = |message: String| ParseError { line: line_no, message };
         if let Some(comment) = line.strip_prefix('#') {
             read_header(comment, &mut table);
             continue;
         }
-        let (data, comment) = line.split_once('#').unwrap_or((line, ""));
-        let data = data.trim();
-        if data.is_empty() {
+        let Some(row) = parse_row(index + 1, line, &mut table.pool)? else {
             continue;
-        }
-        let fields: Vec<&str> = data.split(';').map(str::trim).collect();
-        let (start, end) = parse_range(fields[0]).ok_or_else(|| fail(format!("bad code point range {:?}", fields[0])))?;
-        if start != next_expected {
-            return Err(fail(format!(
-                "row starts at {start:04X}, expected {next_expected:04X} (rows must be sorted, without gaps)"
-            )));
-        }
-        let status_field = fields.get(1).copied().unwrap_or("");
-        let status = Status::parse(status_field).ok_or_else(|| fail(format!("unknown status {status_field:?}")))?;
-        let mapping_field = fields.get(2).copied().unwrap_or("");
-        let map_start = table.pool.len() as u32;
-        for hex in mapping_field.split_whitespace() {
-            let c = u32::from_str_radix(hex, 16)
-                .ok()
-                .and_then(char::from_u32)
-                .ok_or_else(|| fail(format!("bad mapping code point {hex:?}")))?;
-            table.pool.push(c);
-        }
-        let map_len = table.pool.len() as u32 - map_start;
-        if status == Status::Mapped && map_len == 0 {
-            return Err(fail("mapped row without a mapping".to_string()));
-        }
-        let idna2008 = match fields.get(3).copied().unwrap_or("") {
-            "" => Idna2008Status::None,
-            "NV8" => Idna2008Status::Nv8,
-            "XV8" => Idna2008Status::Xv8,
-            other => return Err(fail(format!("unknown IDNA2008 status {other:?}"))),
         };
-        table.rows.push(RawRow {
-            start,
-            end,
-            status,
-            idna2008,
-            map_start,
-            map_len,
-            unassigned: comment.split_whitespace().next() == Some("NA"),
-            age: parse_age(comment.split_whitespace().next().unwrap_or("")),
-        });
-        next_expected = end + 1;
+        if row.start != next_expected {
+            return Err(ParseError {
+                line: index + 1,
+                message: format!(
+                    "row starts at {:04X}, expected {next_expected:04X} (rows must be sorted, without gaps)",
+                    row.start
+                ),
+            });
+        }
+        next_expected = row.end + 1;
+        table.rows.push(row);
     }
     if next_expected != 0x11_0000 {
         return Err(ParseError {
@@ -189,6 +157,71 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
         });
     }
     Ok(table)
+}
+
+/// Parses rows in the table's syntax that need not cover every code point
+/// (sorted, not overlapping), their mappings appended to `pool`.
+///
+/// Errors: a malformed line, or rows out of order or overlapping.
+pub fn parse_rows(text: &str, pool: &mut String) -> Result<Vec<RawRow>, ParseError> {
+    let mut rows: Vec<RawRow> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let Some(row) = parse_row(index + 1, line, pool)? else {
+            continue;
+        };
+        if rows.last().is_some_and(|last| last.end >= row.start) {
+            return Err(ParseError {
+                line: index + 1,
+                message: format!("row at {:04X} is out of order or overlaps the one before", row.start),
+            });
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// One line: `None` for a blank or comment line, else its row (the mapping appended to `pool`).
+fn parse_row(line_no: usize, line: &str, pool: &mut String) -> Result<Option<RawRow>, ParseError> {
+    let fail = |message: String| ParseError { line: line_no, message };
+    let (data, comment) = line.split_once('#').unwrap_or((line, ""));
+    let data = data.trim();
+    if data.is_empty() {
+        return Ok(None);
+    }
+    let fields: Vec<&str> = data.split(';').map(str::trim).collect();
+    let (start, end) = parse_range(fields[0]).ok_or_else(|| fail(format!("bad code point range {:?}", fields[0])))?;
+    let status_field = fields.get(1).copied().unwrap_or("");
+    let status = Status::parse(status_field).ok_or_else(|| fail(format!("unknown status {status_field:?}")))?;
+    let mapping_field = fields.get(2).copied().unwrap_or("");
+    let map_start = pool.len() as u32;
+    for hex in mapping_field.split_whitespace() {
+        let c = u32::from_str_radix(hex, 16)
+            .ok()
+            .and_then(char::from_u32)
+            .ok_or_else(|| fail(format!("bad mapping code point {hex:?}")))?;
+        pool.push(c);
+    }
+    let map_len = pool.len() as u32 - map_start;
+    if status == Status::Mapped && map_len == 0 {
+        return Err(fail("mapped row without a mapping".to_string()));
+    }
+    let idna2008 = match fields.get(3).copied().unwrap_or("") {
+        "" => Idna2008Status::None,
+        "NV8" => Idna2008Status::Nv8,
+        "XV8" => Idna2008Status::Xv8,
+        other => return Err(fail(format!("unknown IDNA2008 status {other:?}"))),
+    };
+    let age_field = comment.split_whitespace().next().unwrap_or("");
+    Ok(Some(RawRow {
+        start,
+        end,
+        status,
+        idna2008,
+        map_start,
+        map_len,
+        unassigned: age_field == "NA",
+        age: parse_age(age_field),
+    }))
 }
 
 /// Reads `Version: 16.0.0` and `Date: 2024-07-03, ...` from header comments.

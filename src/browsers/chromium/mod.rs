@@ -523,13 +523,16 @@ fn is_idn_component(label: &str) -> bool {
 }
 
 /// The ICU instance of `url_idna_icu.cc`: CheckBidi, nontransitional; no
-/// STD3 rules, no ContextJ; hyphen, empty-label and length errors ignored.
+/// STD3 rules; hyphen, empty-label and length errors ignored. ContextJ is
+/// checked: Chromium 156 refuses `ab\u{200C}.com` and
+/// `\u{200D}\u{200D}\u{200D}.com` (`tests/real_browsers.rs`), which
+/// the stored `url_idna_icu.cc` would convert.
 fn canon_options() -> Options {
     Options {
         use_std3_ascii_rules: false,
         check_hyphens: false,
         check_bidi: true,
-        check_joiners: false,
+        check_joiners: true,
         verify_dns_length: false,
         ignore_invalid_punycode: false,
         check_contexto: false,
@@ -770,7 +773,11 @@ mod tests {
         assert_eq!(canon("a*b.net").as_deref(), Ok("a%2Ab.net"), "* is valid, written escaped");
         assert_eq!(canon("shop\u{3002}example.net").as_deref(), Ok("shop.example.net"));
         assert_eq!(canon("straße.de").as_deref(), Ok("xn--strae-oqa.de"), "nontransitional");
-        assert!(canon("x\u{200D}y").is_ok_and(|h| h.starts_with("xn--")), "no ContextJ check");
+        assert!(canon("x\u{200D}y").is_err(), "ContextJ: a ZWJ not after a virama");
+        assert!(
+            canon("\u{0915}\u{094D}\u{200D}\u{0937}").is_ok_and(|h| h.starts_with("xn--")),
+            "ContextJ: a ZWJ after a virama"
+        );
         assert_eq!(
             canon("xn--bogus.example").as_deref(),
             Ok("xn--bogus.example"),

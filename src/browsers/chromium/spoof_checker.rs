@@ -5,7 +5,7 @@
 use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
-use crate::browsers::props::{self, identifier_allowed};
+use crate::browsers::props::{self, in_icu_identifier_sets};
 use crate::properties::{BmpBlocks, bmp_cached};
 use regex::Regex;
 use serde::Serialize;
@@ -55,7 +55,7 @@ pub fn is_allowed(c: char) -> bool {
 
 /// [`is_allowed`], from the sets and the list of removals.
 fn search_allowed(c: char) -> bool {
-    identifier_allowed(c) && !data::ALLOWED_SET_REMOVALS.iter().any(|range| range.contains(&c))
+    in_icu_identifier_sets(c) && !data::ALLOWED_SET_REMOVALS.iter().any(|range| range.contains(&c))
 }
 
 /// `SafeToDisplayAsUnicode(label, top_level_domain, top_level_domain_unicode)`:

@@ -210,6 +210,10 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
         (Err(why), _) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why.clone())),
     };
+    if let Some(c) = host.chars().find(|&c| invalid_host_character(c)) {
+        let detail = format!("nsStandardURL::ValidIPv6orHostname: {c:?}");
+        return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(detail));
+    }
     if !to_unicode.errors.is_empty() {
         let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
         return Verdict::new(Rule::ValidityError.into(), host.clone()).with_detail(Some(codes.join(" ")));
@@ -255,6 +259,17 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
         None if unicode.is_ascii() => Verdict::new(Rule::Passthrough.into(), shown),
         None => Verdict::new(Rule::LabelSafe.into(), shown),
     }
+}
+
+/// `TestForInvalidHostCharacters` (nsStandardURL.cpp), which
+/// `ValidIPv6orHostname` asks of every character of the host the URL
+/// parser made: beyond the URL Standard's forbidden code points it refuses
+/// `*` and `"`.
+fn invalid_host_character(c: char) -> bool {
+    matches!(
+        c,
+        '\u{1}'..='\u{1F}' | ' ' | '#' | '/' | ':' | '?' | '@' | '[' | '\\' | ']' | '*' | '<' | '^' | '>' | '|' | '"' | '%'
+    )
 }
 
 thread_local! {
