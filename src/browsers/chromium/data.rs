@@ -17,6 +17,9 @@ pub struct WholeScriptConfusable {
 
 /// `kWholeScriptConfusables`, in upstream order (the first hit decides).
 /// Thai uses the Linux/ChromeOS letters (other platforms: `บพเแ๐`).
+/// Cyrillic also holds м U+043C, which the stored source lacks: Chromium 156
+/// shows мм.com, мор.com and мамам.com as Punycode and мм.ru, мир.com in
+/// Unicode (`tests/real_browsers.rs`).
 pub const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
     WholeScriptConfusable {
         script: Script::Armenian,
@@ -25,7 +28,7 @@ pub const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
     },
     WholeScriptConfusable {
         script: Script::Cyrillic,
-        latin_lookalike_letters: "аысԁеԍһіюкјӏорԗԛѕтԝхуъьҽпгѵѡ",
+        latin_lookalike_letters: "аысԁеԍһіюкјӏорԗԛѕтԝхуъьҽпгѵѡм",
         allowed_tlds: &["bg", "by", "kz", "pyc", "ru", "su", "ua", "uz"],
     },
     WholeScriptConfusable {
@@ -160,7 +163,10 @@ pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
 
 /// The dangerous-pattern regular expression of `SafeToDisplayAsUnicode`,
 /// its alternatives as upstream concatenates them (ICU syntax, which the
-/// regex crate reads the same way: `\uXXXX`, `\p{scx=…}`).
+/// regex crate reads the same way: `\uXXXX`, `\p{scx=…}`). `\u30fb$` is not
+/// in the stored source: Chromium 156 shows every label ending in ・
+/// (ア・.com, 漢・.com, 한・.com, ・.com) as Punycode and ・・ア.com,
+/// ア・・ア.com in Unicode (`tests/real_browsers.rs`).
 pub const DANGEROUS_PATTERN: &str = concat!(
     r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]",
     r"[\u30ce\u30f3\u30bd\u30be\u4e36\u4e40\u4e41\u4e3f]",
@@ -169,7 +175,7 @@ pub const DANGEROUS_PATTERN: &str = concat!(
     r"^[\p{scx=kana}]+[\u3078-\u307a][\p{scx=kana}]+$|",
     r"^[\p{scx=hira}]+[\u30d8-\u30da][\p{scx=hira}]+$|",
     r"[^\p{scx=kana}\p{scx=hira}]\u30fc|^\u30fc|",
-    r"[a-z]\u30fb|\u30fb[a-z]|",
+    r"[a-z]\u30fb|\u30fb[a-z]|\u30fb$|",
     r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]",
     r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
     r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5dE5",
