@@ -203,7 +203,7 @@ impl Report<'_> {
                 out,
                 "| {} | {} | {} | {} |",
                 verdict.browser.name(),
-                cell_code(&verdict.shown),
+                verdict.address_bar().map_or_else(|| "does not load".to_string(), cell_code),
                 cell_code(verdict.rule.name()),
                 text(&why)
             );

@@ -104,7 +104,7 @@ fn browser_card(ui: &mut Ui, verdict: &Verdict) {
         Display::Punycode | Display::Rejected => error_color(ui),
     };
     let word = match verdict.display {
-        Display::Rejected => "Rejected: does not load",
+        Display::Rejected => "Rejected",
         display => display.title(),
     };
     egui::Frame::group(ui.style())
@@ -122,9 +122,15 @@ fn browser_card(ui: &mut Ui, verdict: &Verdict) {
                 if !context.is_empty() {
                     ui.add(egui::Label::new(RichText::new(context.join("; ")).small().weak()).wrap());
                 }
-                ui.horizontal_wrapped(|ui| {
-                    ui.small("Shows");
-                    bidi_text(ui, &verdict.shown, |text| RichText::new(text).monospace());
+                ui.horizontal_wrapped(|ui| match verdict.address_bar() {
+                    Some(shown) => {
+                        ui.small("Shows");
+                        bidi_text(ui, shown, |text| RichText::new(text).monospace());
+                    }
+                    None => {
+                        ui.small("Does not load:");
+                        bidi_text(ui, &verdict.shown, |text| RichText::new(text).monospace());
+                    }
                 });
             });
         });

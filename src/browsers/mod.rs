@@ -25,6 +25,7 @@ pub(crate) mod props;
 pub mod webkit;
 
 use crate::profiles::whatwg;
+use crate::properties::{BmpBlocks, bmp_cached};
 use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Known, Uts46};
 use serde::Serialize;
@@ -113,11 +114,15 @@ fn webkit_table() -> &'static MappingTable {
 
 /// True when `c` has the same row in WebKit's table as in Chromium's and
 /// Firefox's: neither a code point of Unicode 15.1 or later nor one whose
-/// row 15.1 changed.
+/// row 15.1 changed. Asked of every character of a name: a BMP code
+/// point's answer from its block's table.
 fn same_for_webkit(c: char) -> bool {
-    if c.is_ascii() {
-        return true;
-    }
+    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
+    c.is_ascii() || bmp_cached(&BLOCKS, c, rows_equal_for_webkit)
+}
+
+/// [`same_for_webkit`], from the two tables' rows.
+fn rows_equal_for_webkit(c: char) -> bool {
     let (older, newer) = (webkit_table().lookup(c), MappingTable::browsers().lookup(c));
     (older.status, older.mapping) == (newer.status, newer.mapping)
 }
@@ -276,6 +281,12 @@ impl Verdict {
         self
     }
 
+    /// The host in the address bar, or `None` when the browser refuses it
+    /// ([`Display::Rejected`]: nothing loads; [`Verdict::shown`] keeps it as typed).
+    pub fn address_bar(&self) -> Option<&str> {
+        (self.display != Display::Rejected).then_some(self.shown.as_str())
+    }
+
     /// Where the rule fired, in words: the label, the character (U+XXXX and
     /// its name), the detail and the top domain, as far as known.
     pub fn context(&self) -> Vec<String> {
@@ -421,7 +432,7 @@ impl UrlHost {
     fn same_for_webkit(&self, input: &str) -> bool {
         let decoded = match &self.display {
             Some(display) => display.value.chars().all(same_for_webkit),
-            None => !input.to_ascii_lowercase().contains("xn--"),
+            None => !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")),
         };
         decoded && input.chars().all(same_for_webkit)
     }
@@ -640,6 +651,9 @@ mod tests {
         assert_eq!(browsers.lookup('\u{1E9E}').mapping, "ß");
         assert_eq!(webkit.lookup('\u{2F9BF}').status, Status::Disallowed);
         assert!(!same_for_webkit('\u{04C0}') && !same_for_webkit('\u{1E9E}') && same_for_webkit('\u{04CF}'));
+        for c in (0..0x10000u32).filter_map(char::from_u32) {
+            assert_eq!(same_for_webkit(c), c.is_ascii() || rows_equal_for_webkit(c), "{c:?}");
+        }
         let bad = browsers.with_rows("0042 ; valid\n0041 ; valid");
         assert!(bad.is_err_and(|e| e.line == 2));
     }

@@ -72,7 +72,14 @@ pub fn write_verdict(out: &mut String, verdict: &Verdict) {
         let _ = writeln!(out, "      {}", context.join("; "));
     }
     let _ = writeln!(out, "      {}", verdict.rule.sentence());
-    let _ = writeln!(out, "      shows {}", verdict.shown);
+    match verdict.address_bar() {
+        Some(shown) => {
+            let _ = writeln!(out, "      shows {shown}");
+        }
+        None => {
+            let _ = writeln!(out, "      does not load {}", verdict.shown);
+        }
+    }
 }
 
 fn write_findings(out: &mut String, indent: &str, findings: &[Finding]) {
