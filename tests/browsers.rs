@@ -8,6 +8,7 @@ use idna_inspector::browsers::chromium::spoof_checker::{SpoofResult, safe_to_dis
 use idna_inspector::browsers::chromium::{self, TopDomains};
 use idna_inspector::browsers::firefox::{self, is_label_safe};
 use idna_inspector::browsers::{self, Display, webkit};
+use idna_inspector::uts46::{Known, Options};
 
 fn chromium_rule(name: &str) -> chromium::Rule {
     let verdict = chromium::verdict(name, &TopDomains::default());
@@ -481,4 +482,69 @@ fn plain_ascii_rules_equal_the_full_verdicts() {
         assert!(chromium::canonicalize_host(&engine, &host).is_ok(), "{host}");
         assert!(idna_inspector::profiles::whatwg::host(&engine, &host).is_ok(), "{host}");
     }
+}
+
+/// The verdicts given the batch's own conversions (the bundled 16.0 table,
+/// under every check and under the URL Standard's flags) equal those made
+/// from scratch, and those equal each browser's verdict on its own parse
+/// with its own table, on the real-browser corpora
+/// and on every code point the Chromium sample probes: code points new in
+/// Unicode 17.0 (errors under the bundled table, so not reused) and those
+/// whose row Unicode 15.1 changed (WebKit parses again) among them.
+#[test]
+fn verdicts_given_the_batchs_conversions_equal_fresh_ones() {
+    let engine = Uts46::new();
+    let top = TopDomains::default();
+    let mut hosts: Vec<String> = Vec::new();
+    for corpus in [
+        include_str!("data/real_browsers/codepoints_chromium_sample.txt"),
+        include_str!("data/real_browsers/words.txt"),
+        include_str!("data/real_browsers/lookalikes.txt"),
+    ] {
+        hosts.extend(
+            corpus
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with("# "))
+                .map(String::from),
+        );
+    }
+    // Unicode 17.0 (CJK Ext. J, Arabic symbols), 15.1-changed rows (Ӏ, ẞ, Ⴀ, a Hangul filler), valid old ones.
+    for c in [
+        '\u{31350}',
+        '\u{323B0}',
+        '\u{FBC3}',
+        '\u{04C0}',
+        '\u{1E9E}',
+        '\u{10A0}',
+        '\u{3164}',
+        'ü',
+    ] {
+        hosts.push(format!("{c}{c}.com"));
+        hosts.push(format!("ab{c}.com"));
+        hosts.push(engine.to_ascii_n(&format!("ab{c}.com"), &Options::default()).value);
+    }
+    let mut reused = 0;
+    for host in &hosts {
+        let fresh = browsers::verdicts(host, &top);
+        // The shared parse gives what each browser's own parse gives.
+        assert_eq!(fresh.chromium, chromium::verdict(host, &top), "{host:?}");
+        assert_eq!(fresh.firefox, firefox::verdict(host), "{host:?}");
+        assert_eq!(fresh.webkit, webkit::verdict(host), "{host:?}");
+        for options in [Options::default(), idna_inspector::profiles::whatwg::uts46_options()] {
+            let results = engine.process(host, &options);
+            reused += usize::from(results.to_ascii_n.errors.is_empty());
+            let known = [Known {
+                input: host,
+                options: &options,
+                to_ascii_n: &results.to_ascii_n,
+                to_unicode: Some(&results.to_unicode),
+            }];
+            assert_eq!(
+                browsers::verdicts_given(&engine, host, &top, &known),
+                fresh,
+                "{host:?} {options:?}"
+            );
+        }
+    }
+    assert!(reused > hosts.len(), "most conversions are error-free and reused ({reused})");
 }
