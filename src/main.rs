@@ -156,7 +156,7 @@ struct BatchArgs {
 #[derive(Args, Debug)]
 struct SpoofArgs {
     /// Run the spoof check: adds what Chromium, Firefox and WebKit (Safari) show (chromium_display,
-    /// chromium_rule, firefox_…, webkit_…; display is unicode or punycode), risk (none/low/high) and findings.
+    /// chromium_rule, firefox_…, webkit_…; display is unicode, punycode or rejected), risk (none/low/high) and findings.
     #[arg(long)]
     spoof: bool,
     /// Names to protect, one per line (# comments): a name whose skeleton matches one is flagged, and
