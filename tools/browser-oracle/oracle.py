@@ -169,6 +169,24 @@ def run_version(argv):
     return out.stdout
 
 
+def build_of(argv, pattern):
+    """The build a browser's `--version` prints (the `pattern` match), or None when not installed."""
+    out = run_version(argv) or ""
+    m = re.search(pattern, out)
+    return m.group(0) if m else None
+
+
+class Browser:
+    """What every browser driver holds: its limits, the stats, the process and its build."""
+
+    def __init__(self, args, stats):
+        self.host_timeout = args.host_timeout
+        self.start_timeout = args.start_timeout
+        self.stats = stats
+        self.process = None
+        self.build = None
+
+
 def kill_group(process):
     """Ends the process group this tool started for one browser."""
     if process is None:
@@ -186,26 +204,20 @@ def kill_group(process):
 # ---------------------------------------------------------------- Chromium
 
 
-class Chromium:
+class Chromium(Browser):
     name = "chromium"
     batch_size = 64
 
     def __init__(self, args, stats):
+        super().__init__(args, stats)
         self.tabs = args.tabs
-        self.host_timeout = args.host_timeout
-        self.start_timeout = args.start_timeout
-        self.stats = stats
-        self.process = None
         self.profile = None
-        self.build = None
 
     @staticmethod
     def installed():
         if not os.access(CHROMIUM, os.X_OK):
             return None
-        out = run_version([CHROMIUM, "--version"]) or ""
-        m = re.search(r"Chromium (\S+)", out)
-        return f"Chromium {m.group(1)}" if m else None
+        return build_of([CHROMIUM, "--version"], r"Chromium \S+")
 
     def start(self):
         self.profile = tempfile.mkdtemp(prefix="browser-oracle-chromium-")
@@ -504,26 +516,20 @@ return [AppConstants.MOZ_APP_VERSION_DISPLAY, Services.appinfo.appBuildID];
 """
 
 
-class Firefox:
+class Firefox(Browser):
     name = "firefox"
     batch_size = 2000
 
     def __init__(self, args, stats):
-        self.host_timeout = args.host_timeout
-        self.start_timeout = args.start_timeout
-        self.stats = stats
-        self.process = None
+        super().__init__(args, stats)
         self.profile = None
         self.sock = None
-        self.build = None
 
     @staticmethod
     def installed():
         if not os.access(FIREFOX, os.X_OK):
             return None
-        out = run_version([FIREFOX, "--version"]) or ""
-        m = re.search(r"Firefox (\S+)", out)
-        return f"Firefox {m.group(1)}" if m else None
+        return build_of([FIREFOX, "--version"], r"Firefox \S+")
 
     def start(self):
         self.profile = tempfile.mkdtemp(prefix="browser-oracle-firefox-")
@@ -662,16 +668,9 @@ def webkit_worker():
         out.flush()
 
 
-class WebKit:
+class WebKit(Browser):
     name = "webkit"
     batch_size = 2000
-
-    def __init__(self, args, stats):
-        self.host_timeout = args.host_timeout
-        self.start_timeout = args.start_timeout
-        self.stats = stats
-        self.process = None
-        self.build = None
 
     @staticmethod
     def python():
@@ -683,9 +682,7 @@ class WebKit:
             "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2; "
             "print('WebKitGTK %d.%d.%d' % (WebKit2.get_major_version(), WebKit2.get_minor_version(), WebKit2.get_micro_version()))"
         )
-        out = run_version([WebKit.python(), "-c", code]) or ""
-        m = re.search(r"WebKitGTK \S+", out)
-        return m.group(0) if m else None
+        return build_of([WebKit.python(), "-c", code], r"WebKitGTK \S+")
 
     def start(self):
         env = dict(os.environ)
