@@ -623,6 +623,18 @@ mod tests {
         }
         // The 4,803 code points Unicode 17.0 assigned.
         assert_eq!(differ, 4_803);
+        // The browsers' 17.0 Bidi_Class agrees with the bundled library's on
+        // every code point the bundled table does not disallow.
+        let (old, new) = (bundled.properties(), browsers.properties());
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            if bundled.status(c) != Status::Disallowed {
+                assert_eq!(old.bidi_class_name(c), new.bidi_class_name(c), "U+{:04X}", c as u32);
+            }
+        }
+        assert_eq!(
+            (old.bidi_class_name('\u{FBC3}'), new.bidi_class_name('\u{FBC3}')),
+            ("AL", "ON")
+        );
         assert!(bundled.restricts(browsers));
         assert!(!browsers.restricts(bundled));
         // CJK Extension I (15.1) and Garay (16.0) are out for WebKit, CJK Extension H (15.0) is in.

@@ -91,6 +91,25 @@ impl Properties {
         })
     }
 
+    /// The bundled libraries' properties with Bidi_Class read from the text
+    /// of a `DerivedBidiClass.txt` of `version` (named `name` in sources
+    /// and errors). Errors: the text is not well formed.
+    pub(crate) fn with_bidi_classes(version: &str, name: &str, text: &str) -> Result<Properties, String> {
+        let path = PathBuf::from(name);
+        let classes = ucd::read_ranges_text(text, &path, bidi_class_index)?;
+        let loaded = Loaded {
+            version: version.to_string(),
+            bidi: Some((path, classes)),
+            joining: None,
+            marks: None,
+            combining: None,
+            bmp: OnceLock::new(),
+        };
+        Ok(Properties {
+            loaded: Some(Arc::new(loaded)),
+        })
+    }
+
     /// True when no property comes from a loaded file.
     pub fn is_bundled(&self) -> bool {
         self.loaded.is_none()

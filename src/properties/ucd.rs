@@ -16,6 +16,11 @@ pub type PerCodePoint = Result<Box<[u8]>, String>;
 /// as the file writes it) into its byte, `None` for an unknown one (an error).
 pub fn read_ranges(path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePoint {
     let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    read_ranges_text(&text, path, value)
+}
+
+/// [`read_ranges`] of a file's text; `path` names it in errors.
+pub fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePoint {
     let mut values = vec![0u8; CODE_POINTS].into_boxed_slice();
     let mut data_lines = Vec::new();
     for (index, line) in text.lines().enumerate() {

@@ -156,17 +156,27 @@ impl MappingTable {
 
     /// The Unicode 17.0.0 table the Chromium and Firefox ports read
     /// (`tables/browsers/IdnaMappingTable.txt`: the UTS #46 data of the ICU 78
-    /// those browsers bundle; built once, then shared).
+    /// those browsers bundle; built once, then shared), with that version's
+    /// Bidi_Class (`tables/browsers/DerivedBidiClass.txt`), which CheckBidi
+    /// reads: the bundled unicode-bidi has Unicode 16.0's, where the Arabic
+    /// symbols of 17.0 are still unassigned and default to AL.
     pub(crate) fn browsers() -> &'static MappingTable {
         static BROWSERS: OnceLock<MappingTable> = OnceLock::new();
         BROWSERS.get_or_init(|| {
-            MappingTable::assemble(
+            let mut table = MappingTable::assemble(
                 Cow::Borrowed(&BROWSERS_ROWS[..]),
                 Cow::Borrowed(BROWSERS_POOL),
                 BROWSERS_VERSION.to_string(),
                 BROWSERS_DATE.to_string(),
                 TableSource::Bundled,
+            );
+            table.properties = Properties::with_bidi_classes(
+                BROWSERS_VERSION,
+                "tables/browsers/DerivedBidiClass.txt",
+                include_str!("../../tables/browsers/DerivedBidiClass.txt"),
             )
+            .expect("tables/browsers/DerivedBidiClass.txt is well formed");
+            table
         })
     }
 
