@@ -184,9 +184,10 @@ impl MappingTable {
     /// assigned later (their age, the comment's first field) become
     /// disallowed and unassigned, as that version's table has them. Used for
     /// a browser whose ICU is older than the table (WebKitGTK's ICU 72,
-    /// Unicode 15.0); exact when no older code point changed status in
-    /// between (`tests/table.rs` checks 16.0 as of 15.x against the bundled
-    /// table's own history where it is known).
+    /// Unicode 15.0); exact when no older code point changed its row in
+    /// between (the 17.0 table as of 16.0 is the bundled 16.0 table on every
+    /// code point: a unit test in `browsers`; 15.1 changed 72 rows, which
+    /// [`MappingTable::with_rows`] puts back).
     pub(crate) fn as_of(&self, major: u8, minor: u8) -> MappingTable {
         let rows: Vec<RawRow> = self
             .rows
