@@ -346,6 +346,15 @@ fn check(test: &str, browser: &str, family: &'static str) {
     let ours = ours_thread.join().expect("computing our verdicts");
     let hosts = read_hosts(&std::fs::read(data_dir().join(format!("{family}.txt"))).unwrap());
     assert_eq!(hosts.len(), ours.len());
+    // The sizes README's agreement table gives.
+    let expected_size = match family {
+        "codepoints" => 319_602,
+        "codepoints_chromium_sample" => 1_500,
+        "lookalikes" => 3_316,
+        "words" => 3_254,
+        _ => unreachable!(),
+    };
+    assert_eq!(hosts.len(), expected_size, "{family}: the corpus README describes");
 
     let (builds, known) = known_disagreements();
     let no_known = BTreeMap::new();

@@ -141,9 +141,6 @@ pub enum Display {
 }
 
 impl Display {
-    /// The three displays, in the order counts and columns list them.
-    pub const ALL: [Display; 3] = [Display::Unicode, Display::Punycode, Display::Rejected];
-
     /// `unicode`, `punycode` or `rejected` (the JSON and CSV form).
     pub fn name(self) -> &'static str {
         match self {

@@ -173,24 +173,27 @@ def lookalikes():
                 made.append(host)
         return made
 
-    def one_swap(domain):
+    def replace_one(domain, table, replacement):
+        """`domain` with one letter of its first label that `table` holds
+        replaced by `replacement(label, i)`; None when no letter qualifies."""
         label, suffix = split_domain(domain)
-        spots = [i for i, ch in enumerate(label) if ch in SWAPS]
+        spots = [i for i, ch in enumerate(label) if ch in table]
         if not spots:
             return None
         i = r.choice(spots)
-        return label[:i] + r.choice(SWAPS[label[i]]) + label[i + 1 :] + suffix
+        return replacement(label, i) + suffix
+
+    def one_swap(domain):
+        return replace_one(domain, SWAPS, lambda label, i: label[:i] + r.choice(SWAPS[label[i]]) + label[i + 1 :])
 
     def one_diacritic(domain):
-        label, suffix = split_domain(domain)
-        spots = [i for i, ch in enumerate(label) if ch in DIACRITICS]
-        if not spots:
-            return None
-        i = r.choice(spots)
-        if r.random() < 0.12:
-            # Decomposed: the letter and a combining mark.
-            return label[: i + 1] + r.choice(COMBINING) + label[i + 1 :] + suffix
-        return label[:i] + r.choice(DIACRITICS[label[i]]) + label[i + 1 :] + suffix
+        def replacement(label, i):
+            if r.random() < 0.12:
+                # Decomposed: the letter and a combining mark.
+                return label[: i + 1] + r.choice(COMBINING) + label[i + 1 :]
+            return label[:i] + r.choice(DIACRITICS[label[i]]) + label[i + 1 :]
+
+        return replace_one(domain, DIACRITICS, replacement)
 
     out += pick(1100, one_swap)
     out += pick(900, one_diacritic)
@@ -213,20 +216,12 @@ def lookalikes():
 
     # Digit look-alikes.
     def leet(domain):
-        label, suffix = split_domain(domain)
-        spots = [i for i, ch in enumerate(label) if ch in LEET]
-        if not spots:
-            return None
-        i = r.choice(spots)
-        return label[:i] + LEET[label[i]] + label[i + 1 :] + suffix
+        return replace_one(domain, LEET, lambda label, i: label[:i] + LEET[label[i]] + label[i + 1 :])
 
     def foreign_digit(domain):
-        label, suffix = split_domain(domain)
-        spots = [i for i, ch in enumerate(label) if ch in FOREIGN_DIGITS]
-        if not spots:
-            return None
-        i = r.choice(spots)
-        return label[:i] + r.choice(FOREIGN_DIGITS[label[i]]) + label[i + 1 :] + suffix
+        return replace_one(
+            domain, FOREIGN_DIGITS, lambda label, i: label[:i] + r.choice(FOREIGN_DIGITS[label[i]]) + label[i + 1 :]
+        )
 
     digit_domains = [d for d in top + rest if any(ch.isdigit() for ch in split_domain(d)[0])]
 
