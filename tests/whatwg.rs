@@ -31,8 +31,9 @@ fn wpt_toascii_is_matched_exactly() {
 /// The authority of a special URL as the URL Standard's basic URL parser
 /// finds it (§4.4: leading/trailing C0 controls and spaces stripped, tabs and
 /// newlines removed, `\` as `/`, the host after the last `@`, a port after
-/// `:`), enough to hand the host to the host parser. `None`: the URL parser
-/// itself fails (an empty host, a bad port).
+/// `:`), enough to hand the host to the host parser. `None`: not a special
+/// URL written with `scheme://`; `Some(None)`: the URL parser itself fails
+/// (an empty host, a bad port).
 fn special_url_host(input: &str) -> Option<Option<String>> {
     let trimmed = input.trim_matches(|c: char| c <= ' ');
     let cleaned: String = trimmed.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
@@ -40,6 +41,9 @@ fn special_url_host(input: &str) -> Option<Option<String>> {
     if !["http", "https", "ws", "wss", "ftp"].contains(&scheme.to_ascii_lowercase().as_str()) {
         return None;
     }
+    // Only URLs written with `scheme://` (or `\\`) name their host themselves;
+    // `http:host` and `http:/host` resolve against the base instead.
+    let rest = rest.strip_prefix(['/', '\\'])?.strip_prefix(['/', '\\'])?;
     let rest = rest.trim_start_matches(['/', '\\']);
     let authority = &rest[..rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len())];
     let host_and_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
@@ -59,7 +63,7 @@ fn special_url_host(input: &str) -> Option<Option<String>> {
         None => (host_and_port, None),
     };
     if let Some(port) = port
-        && (!port.bytes().all(|b| b.is_ascii_digit()) || port.parse::<u64>().is_ok_and(|p| p > 65535))
+        && (!port.bytes().all(|b| b.is_ascii_digit()) || port.parse::<u16>().is_err() && !port.is_empty())
     {
         return Some(None);
     }
@@ -69,40 +73,31 @@ fn special_url_host(input: &str) -> Option<Option<String>> {
     Some(Some(host.to_string()))
 }
 
-/// WPT's `url/resources/urltestdata.json`, the entries about hosts (a
-/// subset, `tests/data/wpt/urltestdata-hosts.json`): every special URL
-/// written with `scheme://` gets the expected host, or fails.
+/// WPT's `url/resources/urltestdata.json` as upstream has it (the whole
+/// file, `tests/data/wpt/urltestdata.json`): every special URL written with
+/// `scheme://` gets the expected host, or fails. The other entries test the
+/// URL parser beyond the host (paths, non-special schemes, relative URLs).
 #[test]
-fn wpt_urltestdata_special_hosts_are_matched() {
+fn wpt_urltestdata_special_hosts_are_matched_exactly() {
     let engine = Uts46::new();
-    let data: serde_json::Value = serde_json::from_str(include_str!("data/wpt/urltestdata-hosts.json")).unwrap();
+    let data: serde_json::Value = serde_json::from_str(include_str!("data/wpt/urltestdata.json")).unwrap();
     let (mut ran, mut wrong) = (0, Vec::new());
     for case in data.as_array().unwrap().iter().filter(|c| c.is_object()) {
         let input = case["input"].as_str().unwrap();
         let Some(host) = special_url_host(input) else { continue };
-        let mut expected = if case["failure"].as_bool() == Some(true) {
+        let expected = if case["failure"].as_bool() == Some(true) {
             None
         } else {
             case["hostname"].as_str().map(str::to_string)
         };
-        // This subset predates the August 2026 domain parser, under which an
-        // ASCII host is only lowercased, undecodable `xn--` labels and all
-        // (as the newer toascii.json above expects): those failures became hosts.
-        if let Some(ascii) = host.as_ref().filter(|_| expected.is_none())
-            && ascii.is_ascii()
-            && ascii.split('.').any(|label| label.to_ascii_lowercase().starts_with("xn--"))
-            && !ascii.contains(|c: char| c == '%' || idna_inspector::profiles::whatwg::is_forbidden_domain_code_point(c))
-        {
-            expected = Some(ascii.to_ascii_lowercase());
-        }
         let got = host.and_then(|h| parse_host(&engine, &h).serialized());
         ran += 1;
         if got != expected {
             wrong.push(format!("{input:?}: expected {expected:?}, got {got:?}"));
         }
     }
-    assert!(ran > 200, "{ran}");
     assert!(wrong.is_empty(), "{} of {ran} differ:\n{}", wrong.len(), wrong.join("\n"));
+    assert_eq!(ran, 379, "special URLs written with `scheme://` in the file");
 }
 
 /// The host parser's example table in the URL Standard (§3.5, isOpaque = false).
