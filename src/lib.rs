@@ -16,6 +16,7 @@ pub mod batch;
 pub mod browsers;
 pub mod display;
 pub mod explain;
+pub mod lgr;
 pub(crate) mod memo;
 pub mod names;
 pub mod profiles;
@@ -24,6 +25,8 @@ pub mod punycode;
 pub mod report;
 pub mod spoof;
 pub mod table;
+#[doc(hidden)]
+pub mod test_needs;
 #[doc(hidden)]
 pub mod testing;
 pub mod uts46;

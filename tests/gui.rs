@@ -238,14 +238,12 @@ fn copied(harness: &Harness<'_, InspectorApp>) -> Vec<String> {
 
 #[test]
 fn tables_loaded_at_start_show_their_version_in_the_status_bar() {
-    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/unicode/17.0.0"));
-    if !dir.exists() {
-        println!("SKIPPED: {} not present", dir.display());
+    let Some(dir) = idna_inspector::test_needs::shared_path("unicode/17.0.0") else {
         return;
-    }
+    };
     let startup = Startup {
         domain: Some("bücher.de".into()),
-        tables: Some(dir.to_path_buf()),
+        tables: Some(dir),
         ..Startup::default()
     };
     let harness = app_from(startup);

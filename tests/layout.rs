@@ -1,6 +1,7 @@
 //! The module layout: no import cycles between sibling modules
 //! (`scripts/import_cycles.py`, which CI's Python runs).
 
+use idna_inspector::test_needs::Need;
 use std::process::Command;
 
 #[test]
@@ -12,11 +13,10 @@ fn no_import_cycles_between_sibling_modules() {
         .output();
     let output = match output {
         Ok(output) => output,
-        Err(error) if std::env::var_os("IDNA_INSPECTOR_REQUIRE_PYTHON").is_none() => {
-            eprintln!("skipped: python3 not runnable ({error})");
+        Err(error) => {
+            idna_inspector::test_needs::skip(Need::Python, &format!("python3 is not runnable ({error})"));
             return;
         }
-        Err(error) => panic!("python3 is required (IDNA_INSPECTOR_REQUIRE_PYTHON is set): {error}"),
     };
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{report}{}", String::from_utf8_lossy(&output.stderr));

@@ -2,26 +2,17 @@
 //! (MappingTable::from_path, with the same folder's UCD files for the
 //! character properties), against the IdnaTestV2.txt of the same version,
 //! read from ../shared/unicode. Absent on a user's fresh clone: then
-//! skipped, unless IDNA_INSPECTOR_REQUIRE_SHARED is set (CI), where a
-//! missing file fails.
+//! skipped through `test_needs::skip`, unless IDNA_INSPECTOR_REQUIRE_SHARED is
+//! set (CI), where a missing file fails.
 
 mod common;
 
 use idna_inspector::{MappingTable, Uts46};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn shared_version_dir(version: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/unicode").join(version);
-    if dir.join("idna/IdnaTestV2.txt").exists() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("IDNA_INSPECTOR_REQUIRE_SHARED").is_none(),
-        "{} is missing, and IDNA_INSPECTOR_REQUIRE_SHARED says it must be there",
-        dir.display()
-    );
-    println!("SKIPPED: ../shared/unicode/{version} is not present (fresh clone); nothing to test against");
-    None
+    idna_inspector::test_needs::shared_path(&format!("unicode/{version}/idna/IdnaTestV2.txt"))
+        .map(|file| file.parent().unwrap().parent().unwrap().to_path_buf())
 }
 
 fn run_version(version: &str, expected_lines: usize) {
@@ -85,10 +76,7 @@ fn a_table_without_ucd_files_keeps_the_bundled_properties() {
 
 #[test]
 fn loaded_table_differs_from_bundled_where_unicode_changed() {
-    let Some(dir) = shared_version_dir("17.0.0") else {
-        println!("SKIPPED: ../shared/unicode/17.0.0 is not present");
-        return;
-    };
+    let Some(dir) = shared_version_dir("17.0.0") else { return };
     let table = MappingTable::from_path(dir.join("idna/IdnaMappingTable.txt")).unwrap();
     let bundled = MappingTable::bundled();
     let changed = (0..=0x10FFFFu32)

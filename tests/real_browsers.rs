@@ -30,6 +30,7 @@
 //! ports' verdicts faster than the unoptimised default.
 
 use idna_inspector::browsers::{self, Display, Verdicts, chromium::TopDomains};
+use idna_inspector::test_needs::Need;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -328,11 +329,7 @@ fn percent(part: usize, whole: usize) -> f64 {
 
 fn check(test: &str, browser: &str, family: &'static str) {
     let Some(build) = installed().get(browser) else {
-        assert!(
-            std::env::var_os("IDNA_INSPECTOR_REQUIRE_BROWSERS").is_none(),
-            "{browser} is not installed (IDNA_INSPECTOR_REQUIRE_BROWSERS is set)"
-        );
-        eprintln!("SKIPPED real_browsers::{test}: {browser} not installed");
+        idna_inspector::test_needs::skip(Need::Browsers, &format!("{browser} is not installed"));
         return;
     };
     let index = match browser {
