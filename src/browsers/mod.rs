@@ -21,7 +21,6 @@
 
 pub mod chromium;
 pub mod firefox;
-pub(crate) mod props;
 pub mod webkit;
 
 use crate::profiles::whatwg;

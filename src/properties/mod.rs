@@ -1,10 +1,19 @@
 //! The character properties UTS #46 reads beside the mapping table —
 //! Bidi_Class (criterion 9), Joining_Type and Canonical_Combining_Class
 //! (CONTEXTJ, criterion 8), General_Category M (criterion 6) — from the
-//! bundled libraries or a loaded version's UCD files. The BMP table:
+//! bundled libraries or a loaded version's UCD files; and, in the modules
+//! below, the bundled properties the spoof analysis and the browsers' rules
+//! read (UTS #39, General_Category, Script). The BMP tables:
 //! `docs/performance.md`.
 
-mod ucd;
+pub(crate) mod digits;
+pub(crate) mod general;
+pub(crate) mod identifier;
+pub(crate) mod nfd;
+mod record;
+pub(crate) mod scripts;
+pub(crate) mod skeleton;
+pub(crate) mod ucd;
 
 use std::fmt::Display;
 use std::path::{Path, PathBuf};

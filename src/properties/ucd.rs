@@ -85,9 +85,51 @@ fn fill(values: &mut [u8], (first, last, byte): (u32, u32, u8)) {
     values[first as usize..=last as usize].fill(byte);
 }
 
+/// `START..END` or `CODE` lines of hexadecimal code points, each maybe
+/// followed by `;` fields (UCD style); `#` comments skipped.
+pub(crate) fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
+    text.lines()
+        .map(|line| line.split(['#', ';']).next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty())
+        .filter_map(|line| {
+            let (first, last) = line.split_once("..").unwrap_or((line, line));
+            Some((u32::from_str_radix(first, 16).ok()?, u32::from_str_radix(last, 16).ok()?))
+        })
+        .collect()
+}
+
+/// `ranges` sorted, with overlapping and adjacent ranges joined, so that a
+/// binary search finds the one range that can hold a code point.
+pub(crate) fn merge_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    ranges.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
+    for (first, last) in ranges {
+        match merged.last_mut() {
+            Some(previous) if first <= previous.1.saturating_add(1) => previous.1 = previous.1.max(last),
+            _ => merged.push((first, last)),
+        }
+    }
+    merged
+}
+
+/// Whether `c` lies in one of `ranges` (sorted, disjoint).
+pub(crate) fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
+    let code = c as u32;
+    let index = ranges.partition_point(|&(_, last)| last < code);
+    ranges.get(index).is_some_and(|&(first, _)| first <= code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranges_merge_and_answer_membership() {
+        assert_eq!(merge_ranges(vec![(5, 9), (1, 2), (3, 4), (8, 12)]), vec![(1, 12)]);
+        let ranges = merge_ranges(parse_ranges("0041..0043 ; Allowed # A..C\n# comment\n\n0061\n"));
+        assert_eq!(ranges, [(0x41, 0x43), (0x61, 0x61)]);
+        assert!(in_ranges(&ranges, 'B') && in_ranges(&ranges, 'a') && !in_ranges(&ranges, 'D') && !in_ranges(&ranges, 'b'));
+    }
 
     #[test]
     fn missing_lines_give_defaults_that_data_lines_override() {

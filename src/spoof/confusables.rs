@@ -3,7 +3,7 @@
 //! lookalike when its skeleton is ASCII letters and digits only.
 
 use super::scripts::only_script;
-use crate::browsers::props;
+use crate::properties;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
@@ -12,7 +12,7 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 /// The UTS #39 §4 skeleton of `text`: NFD, default-ignorables removed, each
 /// character replaced by its confusables.txt prototype, NFD again.
 pub fn skeleton(text: &str) -> String {
-    props::skeleton(text)
+    properties::skeleton::skeleton(text)
 }
 
 /// The skeleton with combining marks removed as well: `googlé` and `google`
@@ -45,7 +45,7 @@ pub fn is_latin_lookalike(c: char) -> bool {
     if c.is_ascii() {
         return false;
     }
-    props::with_char_skeleton(c, |prototype| {
+    properties::skeleton::with_char_skeleton(c, |prototype| {
         !prototype.is_empty() && prototype.chars().all(|p| p.is_ascii_alphanumeric())
     })
 }
@@ -58,7 +58,7 @@ pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
     if script == Script::Latin {
         return None;
     }
-    let letters = label.chars().filter(|&c| props::script(c) == script);
+    let letters = label.chars().filter(|&c| properties::scripts::script(c) == script);
     // Most labels have a letter that is no lookalike: the letters are gathered only for a finding.
     letters.clone().all(is_latin_lookalike).then(|| (script, letters.collect()))
 }
@@ -105,7 +105,7 @@ fn digit_skeletons() -> &'static [String; 10] {
 /// are left out: `l` and `O` are confusable with `1` and `0`, but a label of
 /// ASCII letters shows as itself and is judged by eye.
 pub fn is_digit_lookalike(c: char) -> bool {
-    !c.is_ascii() && props::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
+    !c.is_ascii() && properties::skeleton::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
 }
 
 /// A label made only of ASCII digits and digit lookalikes, with at least one

@@ -3,7 +3,7 @@
 
 use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_numbers, slash_lookalikes};
-use crate::browsers::props;
+use crate::properties;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -45,10 +45,10 @@ impl LabelEvidence {
 /// The NFD form of `label` as the mark checks read it: empty when it holds
 /// no combining mark, where neither check finds anything (most labels).
 fn nfd_for_mark_checks(label: &str) -> Vec<char> {
-    if props::marks_in_nfd(label, props::Marks::Combining, 1) == 0 {
+    if properties::nfd::marks_in_nfd(label, properties::nfd::Marks::Combining, 1) == 0 {
         return Vec::new();
     }
-    props::nfd(label)
+    properties::nfd::nfd(label)
 }
 
 #[cfg(test)]

@@ -28,9 +28,9 @@ pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
 
-use crate::browsers::props;
 use crate::display::visual_order;
 use crate::names::char_name;
+use crate::properties;
 use crate::uts46::{ErrorCode, Known, Options, Results, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, mapping_fate};
@@ -358,13 +358,16 @@ fn label_findings(
             found.push(mixed_script_finding(label, level, detailed));
         }
     } else {
-        let allowed: String = label.chars().filter(|c| props::uts39_identifier_allowed(*c)).collect();
+        let allowed: String = label
+            .chars()
+            .filter(|c| properties::identifier::uts39_identifier_allowed(*c))
+            .collect();
         if !allowed.is_single_script() {
             found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed), detailed));
         }
     }
     // Invisible characters are reported once, as such, with the name's findings.
-    let is_restricted = |c: char| invisible_kind(c).is_none() && !props::uts39_identifier_allowed(c);
+    let is_restricted = |c: char| invisible_kind(c).is_none() && !properties::identifier::uts39_identifier_allowed(c);
     if label.chars().any(is_restricted) {
         found.push(Finding::with_details(
             detailed,
@@ -444,13 +447,13 @@ fn mixed_script_finding(label: &str, level: RestrictionLevel, detailed: bool) ->
 /// The characters of the scripts other than the label's most frequent one.
 fn minority_chars(label: &str) -> Vec<char> {
     let scripts = scripts::scripts_used(label);
-    let count = |s| label.chars().filter(|c| props::script(*c) == s).count();
+    let count = |s| label.chars().filter(|c| properties::scripts::script(*c) == s).count();
     let Some(&main) = scripts.iter().max_by_key(|&&s| count(s)) else {
         return Vec::new();
     };
     label
         .chars()
-        .filter(|c| scripts.contains(&props::script(*c)) && props::script(*c) != main)
+        .filter(|c| scripts.contains(&properties::scripts::script(*c)) && properties::scripts::script(*c) != main)
         .collect()
 }
 

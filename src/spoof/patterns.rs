@@ -3,7 +3,7 @@
 //! mixed numbering systems, and kana/CJK characters that pass for `/` or `-`.
 
 use super::scripts::decimal_digit;
-use crate::browsers::props;
+use crate::properties;
 use crate::table::{MappingTable, Status};
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
@@ -37,7 +37,7 @@ pub fn invisible_kind(c: char) -> Option<Invisible> {
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => Some(Invisible::BidiControl),
         ZWNJ | ZWJ => Some(Invisible::Joiner),
         SOFT_HYPHEN => Some(Invisible::Ignorable),
-        _ if props::is_default_ignorable(c) => Some(Invisible::Ignorable),
+        _ if properties::identifier::is_default_ignorable(c) => Some(Invisible::Ignorable),
         _ => None,
     }
 }
@@ -129,7 +129,7 @@ const DASH_LIKE: [char; 5] = ['\u{4E00}', '\u{30FC}', '\u{3127}', '\u{4E28}', '\
 
 /// True for characters of Japanese text (Script_Extensions Hiragana, Katakana or Han).
 fn is_japanese(c: char) -> bool {
-    let ext = props::script_extension(c);
+    let ext = properties::scripts::script_extension(c);
     !ext.is_common()
         && !ext.is_inherited()
         && [Script::Hiragana, Script::Katakana, Script::Han]
@@ -139,7 +139,7 @@ fn is_japanese(c: char) -> bool {
 
 /// True for characters of Chinese, Japanese or Korean text (adds Bopomofo and Hangul).
 fn is_cjk(c: char) -> bool {
-    let ext = props::script_extension(c);
+    let ext = properties::scripts::script_extension(c);
     is_japanese(c)
         || !ext.is_common()
             && !ext.is_inherited()
@@ -176,7 +176,7 @@ mod tests {
     #[test]
     fn no_ascii_character_is_invisible() {
         for c in (0..0x80u8).map(char::from) {
-            assert!(!props::is_default_ignorable(c), "{c:?}");
+            assert!(!properties::identifier::is_default_ignorable(c), "{c:?}");
             assert!(
                 !matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | ZWNJ | ZWJ | SOFT_HYPHEN),
                 "{c:?}"

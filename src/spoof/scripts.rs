@@ -3,7 +3,7 @@
 //! (unicode-security, UTS #39 §5.1–§5.2), and decimal-digit numbering
 //! systems (§5.3).
 
-use crate::browsers::props;
+use crate::properties;
 use serde::Serialize;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -27,9 +27,9 @@ impl CharInfo {
     pub fn of(c: char) -> CharInfo {
         CharInfo {
             c,
-            script: props::script(c).full_name(),
-            extensions: props::script_extension(c).to_string(),
-            allowed: props::uts39_identifier_allowed(c),
+            script: properties::scripts::script(c).full_name(),
+            extensions: properties::scripts::script_extension(c).to_string(),
+            allowed: properties::identifier::uts39_identifier_allowed(c),
             identifier_type: c
                 .identifier_type()
                 .map_or_else(|| "Not_Character".to_string(), |t| format!("{t:?}")),
@@ -53,12 +53,12 @@ pub fn resolved_scripts(label: &str) -> String {
 /// The restriction level of `label` (UTS #39 §5.2), decided as
 /// unicode-security's `detect_restriction_level` decides it, with each
 /// character's Identifier_Status and augmented script set read from the
-/// tables of [`props`] (a test compares the two on every BMP character in
+/// tables of [`properties`] (a test compares the two on every BMP character in
 /// several company).
 pub fn restriction_level(label: &str) -> RestrictionLevel {
     // An ASCII label is ASCII-Only unless a character is not allowed.
     if label.is_ascii() {
-        return if label.chars().all(props::uts39_identifier_allowed) {
+        return if label.chars().all(properties::identifier::uts39_identifier_allowed) {
             RestrictionLevel::ASCIIOnly
         } else {
             RestrictionLevel::Unrestricted
@@ -67,10 +67,10 @@ pub fn restriction_level(label: &str) -> RestrictionLevel {
     let mut resolved = AugmentedScriptSet::default();
     let mut without_latin = AugmentedScriptSet::default();
     for c in label.chars() {
-        if !props::uts39_identifier_allowed(c) {
+        if !properties::identifier::uts39_identifier_allowed(c) {
             return RestrictionLevel::Unrestricted;
         }
-        let (set, latin) = props::augmented_script_set_and_latin(c);
+        let (set, latin) = properties::scripts::augmented_script_set_and_latin(c);
         resolved.intersect_with(set);
         if !latin {
             without_latin.intersect_with(set);
@@ -142,20 +142,20 @@ pub fn only_script(label: &str) -> Option<Script> {
 fn letter_scripts(label: &str) -> impl Iterator<Item = Script> + '_ {
     label
         .chars()
-        .map(props::script)
+        .map(properties::scripts::script)
         .filter(|script| !matches!(script, Script::Common | Script::Inherited | Script::Unknown))
 }
 
 /// A decimal digit's numbering system and value: `('০', 2)` for BENGALI
 /// DIGIT TWO (its system is named by its zero). `None` for characters that
 /// are not General_Category=Nd (circled, superscript, tag or combining
-/// digits are not decimal digits); the run's zero is the browsers' rule,
-/// `browsers::props::digit_zero`.
+/// digits are not decimal digits); the run's zero is
+/// `properties::digits::digit_zero`, which the browsers' rules read too.
 pub fn decimal_digit(c: char) -> Option<(char, u32)> {
     if c.is_ascii() {
         return c.is_ascii_digit().then(|| ('0', c as u32 - '0' as u32));
     }
-    let zero = crate::browsers::props::digit_zero(c)?;
+    let zero = crate::properties::digits::digit_zero(c)?;
     Some((zero, c as u32 - zero as u32))
 }
 

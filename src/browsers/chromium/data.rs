@@ -140,6 +140,11 @@ pub const ICELANDIC_CHARACTERS: [char; 2] = ['\u{00FE}', '\u{00F0}'];
 /// Latin small letter schwa, allowed only under `.az`.
 pub const SCHWA: char = '\u{0259}';
 
+/// ICU 78's hand-written inclusion set (`uspoof_getInclusionUnicodeSet`),
+/// which Chromium adds to the recommended set; it also holds U+0375 GREEK
+/// LOWER NUMERAL SIGN, which Unicode 17's Allowed set lacks.
+pub const ICU_INCLUSION_SET: &str = include_str!("../../../tables/browsers/icu_inclusion_set.txt");
+
 /// `SetAllowedUnicodeSet`: removed from ICU's recommended ∪ inclusion sets
 /// (the Apple-only removals U+0620, U+0F8C–U+0F8F are not made on Linux).
 pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [

@@ -13,8 +13,8 @@ pub mod spoof_checker;
 pub mod uspoof;
 
 use super::{Display, Verdict};
-use crate::browsers::props;
 use crate::profiles::whatwg;
+use crate::properties;
 use crate::uts46::{ErrorCode, Known, Options, Uts46};
 use serde::Serialize;
 use spoof_checker::SpoofResult;
@@ -122,7 +122,7 @@ impl Rule {
 /// script, or is one of the script's ASCII TLDs. A script without a row in
 /// Chromium's table has only the first.
 pub fn whole_script_confusable_allowed_for_tld(script: unicode_script::Script, tld: &str) -> bool {
-    tld.chars().any(|c| props::script(c) == script)
+    tld.chars().any(|c| properties::scripts::script(c) == script)
         || data::WHOLE_SCRIPT_CONFUSABLES
             .iter()
             .any(|row| row.script == script && row.allowed_tlds.contains(&tld))

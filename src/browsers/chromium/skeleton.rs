@@ -4,9 +4,7 @@
 //! skeletons, Chromium's extra confusables, then the UTS #39 skeleton.
 
 use super::data;
-use crate::browsers::props;
-use crate::browsers::props::SkeletonPiece;
-use crate::browsers::props::is_nonspacing_mark;
+use crate::properties::{self, general::is_nonspacing_mark, skeleton::SkeletonPiece};
 use crate::properties::{BmpBlocks, bmp_block_value, bmp_cached};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -106,7 +104,7 @@ fn add_whole_variant_skeletons(variant: &str, mapped: &mut String, out: &mut imp
 /// option. Each step of [`add_variant_skeletons`] maps character by
 /// character, and a skeleton of code points whose pieces do not depend on
 /// their neighbours is their pieces in a row
-/// ([`props::push_skeleton_pieces`]), so a variant's skeletons are its
+/// ([`properties::skeleton::push_skeleton_pieces`]), so a variant's skeletons are its
 /// options' pieces in a row.
 struct PieceSkeletons {
     slots: Vec<Slot>,
@@ -239,7 +237,7 @@ impl Piece {
         extra_confusable_mapper_into(text, &mut mapped);
         let skeletonize = |text: &str| {
             let mut skeleton = String::new();
-            props::push_skeleton_pieces(text, &mut skeleton).then_some(skeleton)
+            properties::skeleton::push_skeleton_pieces(text, &mut skeleton).then_some(skeleton)
         };
         let palochka_as_l = match palochka_as_l(&mapped) {
             Some(with_l) => Some(skeletonize(&with_l)?),
@@ -256,8 +254,10 @@ impl Piece {
 /// Cyrillic (Script property), an ASCII digit, `.`, `_`, `-` or U+0300–U+0339.
 pub fn is_lgc_letters_and_ascii(text: &str) -> bool {
     text.chars().all(|c| {
-        matches!(props::script(c), Script::Latin | Script::Greek | Script::Cyrillic)
-            || c.is_ascii_digit()
+        matches!(
+            properties::scripts::script(c),
+            Script::Latin | Script::Greek | Script::Cyrillic
+        ) || c.is_ascii_digit()
             || matches!(c, '.' | '_' | '-')
             || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
     })
@@ -449,7 +449,7 @@ fn search_extra_confusable(c: char) -> Option<&'static str> {
 /// `uspoof_getSkeletonUnicodeString`: UTS #39 §4 (NFD, default-ignorables
 /// removed, confusables.txt prototypes, NFD).
 pub fn uts39_skeleton(text: &str) -> String {
-    props::skeleton(text)
+    properties::skeleton::skeleton(text)
 }
 
 #[cfg(test)]
@@ -481,7 +481,12 @@ mod tests {
         };
         let lgc: Vec<char> = (0..0x2000)
             .filter_map(char::from_u32)
-            .filter(|&c| matches!(props::script(c), Script::Latin | Script::Greek | Script::Cyrillic))
+            .filter(|&c| {
+                matches!(
+                    properties::scripts::script(c),
+                    Script::Latin | Script::Greek | Script::Cyrillic
+                )
+            })
             .collect();
         for (i, &c) in lgc.iter().enumerate() {
             let next = lgc[(i * 7 + 3) % lgc.len()];

@@ -5,7 +5,9 @@
 use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
-use crate::browsers::props::{self, in_icu_identifier_sets};
+use crate::properties::identifier::identifier_allowed;
+use crate::properties::scripts;
+use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
 use crate::properties::{BmpBlocks, bmp_cached};
 use regex::Regex;
 use serde::Serialize;
@@ -58,6 +60,19 @@ fn search_allowed(c: char) -> bool {
     in_icu_identifier_sets(c) && !data::ALLOWED_SET_REMOVALS.iter().any(|range| range.contains(&c))
 }
 
+/// In ICU 78's recommended or inclusion set: Unicode 17's Allowed
+/// ([`identifier_allowed`], from which ICU generates the recommended set)
+/// and ICU's inclusion set (`uspoof_getRecommendedUnicodeSet` ∪
+/// `uspoof_getInclusionUnicodeSet`).
+fn in_icu_identifier_sets(c: char) -> bool {
+    static INCLUSION: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
+    identifier_allowed(c)
+        || in_ranges(
+            INCLUSION.get_or_init(|| merge_ranges(parse_ranges(data::ICU_INCLUSION_SET))),
+            c,
+        )
+}
+
 /// `SafeToDisplayAsUnicode(label, top_level_domain, top_level_domain_unicode)`:
 /// the checks in upstream order; the first that fails decides.
 pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> Check {
@@ -87,7 +102,7 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
         // Only a script with a letter in the label can make it confusable: the others are skipped unasked.
         let mut present = [false; data::WHOLE_SCRIPT_CONFUSABLES.len()];
-        for script in label.chars().map(props::script) {
+        for script in label.chars().map(scripts::script) {
             if let Some(at) = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|c| c.script == script) {
                 present[at] = true;
             }
@@ -114,7 +129,7 @@ pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> 
     }
     let non_ascii_latin = label
         .chars()
-        .any(|c| props::script(c) == Script::Latin && !c.is_ascii_alphabetic());
+        .any(|c| scripts::script(c) == Script::Latin && !c.is_ascii_alphabetic());
     if non_ascii_latin && !is_lgc_letters_and_ascii(label) {
         return done(SpoofResult::NonAsciiLatinCharMixedWithNonLatin, None);
     }
@@ -160,7 +175,7 @@ fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
 /// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
 /// script and each is one of its Latin lookalikes.
 fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &str) -> bool {
-    let mut letters = label.chars().filter(|&c| props::script(c) == script.script).peekable();
+    let mut letters = label.chars().filter(|&c| scripts::script(c) == script.script).peekable();
     letters.peek().is_some() && letters.all(|c| script.latin_lookalike_letters.contains(c))
 }
 
@@ -200,6 +215,23 @@ mod tests {
         for c in (0..=0xFFFF).filter_map(char::from_u32) {
             assert_eq!(is_allowed(c), search_allowed(c), "U+{:04X}", c as u32);
         }
+    }
+
+    /// ICU's inclusion set is read whole (14 lines, 17 code points) and
+    /// adds one code point to Unicode 17's Allowed set: U+0375.
+    #[test]
+    fn icu_identifier_sets_are_read_whole() {
+        let inclusion = parse_ranges(data::ICU_INCLUSION_SET);
+        let size = |ranges: &[(u32, u32)]| ranges.iter().map(|(a, b)| b - a + 1).sum::<u32>();
+        assert_eq!((inclusion.len(), size(&inclusion)), (14, 17));
+        let added: Vec<u32> = inclusion
+            .iter()
+            .flat_map(|&(first, last)| first..=last)
+            .filter(|&code| !char::from_u32(code).is_some_and(identifier_allowed))
+            .collect();
+        assert_eq!(added, [0x0375]);
+        assert!(in_icu_identifier_sets('\u{4E00}') && in_icu_identifier_sets('\u{0375}'));
+        assert!(!in_icu_identifier_sets('\u{200D}') && !in_icu_identifier_sets('!'));
     }
 
     #[test]

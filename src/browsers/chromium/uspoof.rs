@@ -4,7 +4,11 @@
 //! `icu4c/source/i18n/uspoof.cpp` `checkImpl` and `uspoof_impl.cpp`. The
 //! confusable checks are no-ops in ICU's single-string API and are not here.
 
-use crate::browsers::props::{self, digit_zero, is_nonspacing_mark, is_soft_dotted};
+use crate::properties::{
+    self,
+    digits::digit_zero,
+    general::{is_nonspacing_mark, is_soft_dotted},
+};
 use unicode_normalization::char::canonical_combining_class;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -122,7 +126,7 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
 fn resolved_script_set(input: &str, without_latin: bool) -> AugmentedScriptSet {
     let mut resolved = AugmentedScriptSet::default();
     for c in input.chars() {
-        let (set, latin) = props::augmented_script_set_and_latin(c);
+        let (set, latin) = properties::scripts::augmented_script_set_and_latin(c);
         if !(without_latin && latin) {
             resolved.intersect_with(set);
         }
@@ -173,11 +177,11 @@ fn is_illegal_combining_dot_lead(c: char) -> bool {
 /// mark twice within one run of consecutive Mn marks.
 pub fn repeated_nonspacing_mark(input: &str) -> bool {
     // A repeat needs two marks; most labels have fewer, and need no NFD.
-    if props::marks_in_nfd(input, props::Marks::Nonspacing, 2) < 2 {
+    if properties::nfd::marks_in_nfd(input, properties::nfd::Marks::Nonspacing, 2) < 2 {
         return false;
     }
     let mut run: Vec<char> = Vec::new();
-    for c in props::nfd(input) {
+    for c in properties::nfd::nfd(input) {
         if !is_nonspacing_mark(c) {
             run.clear();
             continue;

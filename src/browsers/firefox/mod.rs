@@ -8,9 +8,9 @@
 mod data;
 
 use super::UrlHost;
-use super::props::{self, digit_zero, identifier_allowed, is_nonspacing_mark};
 use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
+use crate::properties::{self, digits::digit_zero, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::properties::{BmpBlocks, bmp_cached};
 use data::Combo;
 use serde::Serialize;
@@ -296,7 +296,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
         return fail(Rule::TldStartsWithXn, None);
     }
     let tld_is = |literal: &str| tld.iter().copied().eq(literal.chars());
-    let tld_has_script = |script: Script| tld.iter().any(|c| props::script(*c) == script);
+    let tld_has_script = |script: Script| tld.iter().any(|c| properties::scripts::script(*c) == script);
     let mut digits = Lookalike::new(false);
     let cyrillic_tld = data::CYRILLIC_TLDS.iter().any(|t| tld_is(t));
     let mut cyrillic = Lookalike::new(cyrillic_tld);
@@ -316,7 +316,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
         if !identifier_allowed(ch) {
             return fail(Rule::IdentifierTypeRestricted, Some(ch));
         }
-        let script = props::script(ch);
+        let script = properties::scripts::script(ch);
         let is_common = matches!(script, Script::Common | Script::Inherited);
         if !is_common && Some(script) != last_script && illegal_script_combo(script, &mut saved_combo) {
             return fail(Rule::IllegalScriptCombo, Some(ch));
@@ -324,7 +324,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
         if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
             return fail(Rule::ProlongedSoundMark, Some(ch));
         }
-        let next_script = next.map(props::script);
+        let next_script = next.map(properties::scripts::script);
         if ('\u{3078}'..='\u{307A}').contains(&ch)
             && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
         {
@@ -393,7 +393,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
                 return fail(Rule::ConsecutiveNonspacingMarks, Some(ch));
             }
             if let Some(last) = last_script {
-                let extensions = props::script_extension(ch);
+                let extensions = properties::scripts::script_extension(ch);
                 let specific = !(extensions.is_common() || extensions.is_inherited());
                 if specific && !extensions.contains_script(last) {
                     return fail(Rule::MarkScriptMismatch, Some(ch));

@@ -1,0 +1,108 @@
+//! One record per code point of the UTS #39 and UCD properties of the
+//! modules beside this one (Script, Script_Extensions, General_Category,
+//! Identifier_Status/Type), read from their libraries: the BMP's records
+//! in one table filled block by block (`docs/performance.md`), so that a
+//! character's properties cost one read.
+
+use super::identifier::icu_identifier_allowed_search;
+use super::{BmpBlocks, bmp_block};
+use std::sync::OnceLock;
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
+use unicode_script::{Script, ScriptExtension, UnicodeScript};
+use unicode_security::GeneralSecurityProfile;
+use unicode_security::general_security_profile::IdentifierType;
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+/// One code point's values, each read from its library.
+#[derive(Clone, Copy)]
+pub(super) struct Entry {
+    pub(super) script: Script,
+    pub(super) category: GeneralCategory,
+    pub(super) flags: u16,
+    pub(super) extension: ScriptExtension,
+}
+
+pub(super) const DEFAULT_IGNORABLE: u16 = 1;
+pub(super) const UTS39_ALLOWED: u16 = 2;
+pub(super) const ICU_ALLOWED: u16 = 4;
+pub(super) const PRINTABLE: u16 = 8;
+// The augmented parts of the Script_Extensions' augmented script set (UTS #39 §5.1).
+pub(super) const HANB: u16 = 16;
+pub(super) const JPAN: u16 = 32;
+pub(super) const KORE: u16 = 64;
+/// Script_Extensions holds Latin: both restriction levels ask it of every character.
+pub(super) const LATIN: u16 = 128;
+
+impl Entry {
+    fn of(c: char) -> Entry {
+        let bit_if = |on: bool, bit: u16| if on { bit } else { 0 };
+        let augmented = AugmentedScriptSet::from(c.script_extension());
+        Entry {
+            script: c.script(),
+            category: c.general_category(),
+            flags: bit_if(
+                c.identifier_type() == Some(IdentifierType::Default_Ignorable),
+                DEFAULT_IGNORABLE,
+            ) | bit_if(c.identifier_allowed(), UTS39_ALLOWED)
+                | bit_if(icu_identifier_allowed_search(c), ICU_ALLOWED)
+                | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE)
+                | bit_if(augmented.hanb, HANB)
+                | bit_if(augmented.jpan, JPAN)
+                | bit_if(augmented.kore, KORE)
+                | bit_if(c.script_extension().contains_script(Script::Latin), LATIN),
+            extension: c.script_extension(),
+        }
+    }
+}
+
+/// `read` of the values of `c`, without copying a BMP code point's whole
+/// entry: a BMP code point's from its block, each block of 256 read from
+/// the libraries when first asked for; beyond the BMP, read now.
+#[inline]
+pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
+    static BLOCKS: BmpBlocks<Entry> = [const { OnceLock::new() }; 256];
+    let code = c as usize;
+    match BLOCKS.get(code >> 8) {
+        Some(block) => read(&bmp_block(block, code, Entry::of)[code & 0xFF]),
+        None => read(&Entry::of(c)),
+    }
+}
+
+/// Whether flag `bit` of `c`'s record is set.
+pub(super) fn flag(c: char, bit: u16) -> bool {
+    with_entry(c, |entry| entry.flags & bit != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{general, identifier, scripts};
+    use super::*;
+
+    /// The BMP table answers as the libraries do, for every BMP code point.
+    #[test]
+    fn bmp_table_equals_the_libraries() {
+        for c in (0..0x10000).filter_map(char::from_u32) {
+            assert_eq!(scripts::script(c), c.script(), "{c:?}");
+            assert!(scripts::script_extension(c) == c.script_extension(), "{c:?}");
+            let (set, latin) = scripts::augmented_script_set_and_latin(c);
+            assert!(set == AugmentedScriptSet::for_char(c), "{c:?}");
+            assert_eq!(latin, c.script_extension().contains_script(Script::Latin), "{c:?}");
+            assert_eq!(general::general_category(c), c.general_category(), "{c:?}");
+            assert_eq!(identifier::uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");
+            assert_eq!(identifier::identifier_allowed(c), icu_identifier_allowed_search(c), "{c:?}");
+            assert_eq!(
+                identifier::is_default_ignorable(c),
+                c.identifier_type() == Some(IdentifierType::Default_Ignorable),
+                "{c:?}"
+            );
+            assert_eq!(
+                general::is_printable(c),
+                c.general_category_group() != GeneralCategoryGroup::Other,
+                "{c:?}"
+            );
+        }
+        // Beyond the BMP the libraries answer directly.
+        assert_eq!(scripts::script('\u{10400}'), Script::Deseret);
+        assert_eq!(general::general_category('\u{1D7D8}'), GeneralCategory::DecimalNumber);
+    }
+}
