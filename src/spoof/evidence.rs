@@ -34,7 +34,7 @@ impl LabelEvidence {
             marks: combining_mark_abuse(label, &nfd),
             dotless: dotless_with_mark(&nfd),
             slashes: slash_lookalikes(label),
-            middle_dot_out_of_context: super::patterns::middle_dot_out_of_context(label),
+            middle_dot_out_of_context: crate::uts46::contexto::middle_dot_out_of_context(label),
             whole_script: whole_script_confusable(label),
             mixed_confusable: mixed_script_confusable(label, super::scripts::is_single_script(label, level)),
             digits: digit_lookalikes(label),

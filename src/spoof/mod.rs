@@ -544,7 +544,7 @@ fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Findi
             Severity::Warning,
             || {
                 (
-                    [patterns::MIDDLE_DOT],
+                    [crate::uts46::contexto::MIDDLE_DOT],
                     "The middle dot · is used outside the Catalan l·l, its only legitimate place in a domain name \
                  (RFC 5892 A.3)."
                         .to_string(),

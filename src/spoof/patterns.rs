@@ -1,6 +1,7 @@
-//! Character-level checks of UTS #39 §5.3–§5.4 and RFC 5892 A.3: invisible
-//! characters, combining-mark abuse, dotless i/j with marks, the middle dot,
-//! mixed numbering systems, and kana/CJK characters that pass for `/` or `-`.
+//! Character-level checks of UTS #39 §5.3–§5.4: invisible characters,
+//! combining-mark abuse, dotless i/j with marks, mixed numbering systems,
+//! and kana/CJK characters that pass for `/` or `-`. (The middle dot's
+//! rule, RFC 5892 A.3, is `uts46::contexto`'s.)
 
 use super::scripts::decimal_digit;
 use crate::properties;
@@ -11,7 +12,6 @@ use unicode_script::Script;
 pub const ZWNJ: char = '\u{200C}';
 pub const ZWJ: char = '\u{200D}';
 pub const SOFT_HYPHEN: char = '\u{00AD}';
-pub const MIDDLE_DOT: char = '\u{00B7}';
 /// The four deviation characters of UTS #46 §1.3.2 (ß, ς, ZWNJ, ZWJ): what
 /// Chromium's policy looks for in a label's Unicode form.
 pub const DEVIATIONS: [char; 4] = ['ß', 'ς', ZWNJ, ZWJ];
@@ -94,16 +94,6 @@ pub fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
         }
     }
     found
-}
-
-/// True when some U+00B7 MIDDLE DOT in `label` is not between two `l`s
-/// (RFC 5892 Appendix A.3, the Catalan ela geminada `l·l`).
-pub fn middle_dot_out_of_context(label: &str) -> bool {
-    if !label.contains(MIDDLE_DOT) {
-        return false;
-    }
-    let chars: Vec<char> = label.chars().collect();
-    (0..chars.len()).any(|i| chars[i] == MIDDLE_DOT && !(i > 0 && chars[i - 1] == 'l' && chars.get(i + 1) == Some(&'l')))
 }
 
 /// The decimal digits of `label` when they come from more than one

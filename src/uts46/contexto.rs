@@ -7,6 +7,9 @@
 
 use unicode_script::{Script, UnicodeScript};
 
+/// U+00B7 MIDDLE DOT, the code point of A.3.
+pub const MIDDLE_DOT: char = '\u{00B7}';
+
 /// One CONTEXTO rule of RFC 5892 Appendix A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ContextORule {
@@ -30,7 +33,7 @@ impl ContextORule {
     /// The rule that governs `c`, or `None` when `c` is not a CONTEXTO code point.
     pub fn of(c: char) -> Option<ContextORule> {
         Some(match c {
-            '\u{00B7}' => ContextORule::MiddleDot,
+            MIDDLE_DOT => ContextORule::MiddleDot,
             '\u{0375}' => ContextORule::GreekKeraia,
             '\u{05F3}' => ContextORule::HebrewGeresh,
             '\u{05F4}' => ContextORule::HebrewGershayim,
@@ -78,7 +81,7 @@ impl ContextORule {
         let before = i.checked_sub(1).map(|j| chars[j]);
         let after = chars.get(i + 1).copied();
         match self {
-            ContextORule::MiddleDot => before == Some('l') && after == Some('l'),
+            ContextORule::MiddleDot => middle_dot_in_context(before, after),
             ContextORule::GreekKeraia => after.is_some_and(|c| c.script() == Script::Greek),
             ContextORule::HebrewGeresh | ContextORule::HebrewGershayim => before.is_some_and(|c| c.script() == Script::Hebrew),
             ContextORule::KatakanaMiddleDot => chars
@@ -88,6 +91,22 @@ impl ContextORule {
             ContextORule::ExtendedArabicIndicDigits => !chars.iter().any(|c| ('\u{0660}'..='\u{0669}').contains(c)),
         }
     }
+}
+
+/// A.3: a MIDDLE DOT with `before` and `after` beside it (`None` at an end
+/// of the label) is in context only between two `l` (Catalan l·l). The
+/// browsers' middle-dot rules ask it too.
+pub(crate) fn middle_dot_in_context(before: Option<char>, after: Option<char>) -> bool {
+    before == Some('l') && after == Some('l')
+}
+
+/// True when some MIDDLE DOT of `label` fails A.3 ([`middle_dot_in_context`]).
+pub(crate) fn middle_dot_out_of_context(label: &str) -> bool {
+    if !label.contains(MIDDLE_DOT) {
+        return false;
+    }
+    let chars: Vec<char> = label.chars().collect();
+    (0..chars.len()).any(|i| chars[i] == MIDDLE_DOT && !ContextORule::MiddleDot.holds(&chars, i))
 }
 
 /// The CONTEXTO code points of `label` whose rule fails: (code-point
@@ -117,6 +136,21 @@ mod tests {
         assert!(failing("l·l").is_empty());
         assert_eq!(failing("a·l"), [1]);
         assert_eq!(failing("·ll"), [0]);
+        for (label, out) in [
+            ("l·l", false),
+            ("a·l", true),
+            ("l·", true),
+            ("l·l·l", false),
+            ("l·l·", true),
+            ("ab", false),
+        ] {
+            assert_eq!(middle_dot_out_of_context(label), out, "{label}");
+            assert_eq!(
+                out,
+                failing(label).iter().any(|&i| label.chars().nth(i) == Some(MIDDLE_DOT)),
+                "{label}"
+            );
+        }
         // A.4
         assert!(failing("͵α").is_empty());
         assert_eq!(failing("͵a"), [0]);

@@ -9,6 +9,7 @@ use crate::properties::identifier::identifier_allowed;
 use crate::properties::scripts;
 use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
 use crate::properties::{BmpBlocks, bmp_cached};
+use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_out_of_context};
 use regex::Regex;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -158,18 +159,11 @@ fn icu_detail(label: &str, icu: &CheckResult) -> String {
     detail
 }
 
-/// `HasUnsafeMiddleDot`: U+00B7 is safe only in `.cat` between two `l`.
+/// `HasUnsafeMiddleDot`: U+00B7 is safe only in `.cat` between two `l`
+/// (RFC 5892 A.3). Upstream reads UTF-16 units; U+00B7 and `l` are one unit
+/// each, so a dot's neighbouring units are its neighbouring characters.
 fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
-    if !label.contains('\u{00B7}') {
-        return false;
-    }
-    let units: Vec<u16> = label.encode_utf16().collect();
-    let l = u16::from(b'l');
-    units
-        .iter()
-        .enumerate()
-        .filter(|&(_, &u)| u == 0x00B7)
-        .any(|(i, _)| tld != "cat" || i == 0 || i + 1 == units.len() || units[i - 1] != l || units[i + 1] != l)
+    label.contains(MIDDLE_DOT) && (tld != "cat" || middle_dot_out_of_context(label))
 }
 
 /// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
@@ -232,6 +226,34 @@ mod tests {
         assert_eq!(added, [0x0375]);
         assert!(in_icu_identifier_sets('\u{4E00}') && in_icu_identifier_sets('\u{0375}'));
         assert!(!in_icu_identifier_sets('\u{200D}') && !in_icu_identifier_sets('!'));
+    }
+
+    /// The A.3 rule answers as upstream's walk over UTF-16 units, on every
+    /// label of up to five characters over `l`, `·`, `a` and a supplementary `𝐥`.
+    #[test]
+    fn unsafe_middle_dot_equals_the_utf16_walk() {
+        let upstream = |label: &str, tld: &str| {
+            let units: Vec<u16> = label.encode_utf16().collect();
+            let l = u16::from(b'l');
+            units
+                .iter()
+                .enumerate()
+                .filter(|&(_, &u)| u == 0x00B7)
+                .any(|(i, _)| tld != "cat" || i == 0 || i + 1 == units.len() || units[i - 1] != l || units[i + 1] != l)
+        };
+        const ALPHABET: [char; 4] = ['l', MIDDLE_DOT, 'a', '\u{1D425}'];
+        for length in 0..=5u32 {
+            for mut code in 0..ALPHABET.len().pow(length) {
+                let mut label = String::new();
+                for _ in 0..length {
+                    label.push(ALPHABET[code % ALPHABET.len()]);
+                    code /= ALPHABET.len();
+                }
+                for tld in ["cat", "com"] {
+                    assert_eq!(has_unsafe_middle_dot(&label, tld), upstream(&label, tld), "{label:?} {tld}");
+                }
+            }
+        }
     }
 
     #[test]

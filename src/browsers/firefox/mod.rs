@@ -12,6 +12,7 @@ use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::{self, digits::digit_zero, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::properties::{BmpBlocks, bmp_cached};
+use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
 use data::Combo;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -352,7 +353,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
         if ch == '\u{0307}' && matches!(previous, Some('i' | 'j' | 'l')) {
             return fail(Rule::DotAbove, Some(ch));
         }
-        if ch == '\u{00B7}' && (!tld_is("cat") || previous != Some('l') || next != Some('l')) {
+        if ch == MIDDLE_DOT && (!tld_is("cat") || !middle_dot_in_context(previous, next)) {
             return fail(Rule::MiddleDot, Some(ch));
         }
         if matches!(ch, '\u{00FE}' | '\u{00F0}') && !tld_is("is") && !tld_is("fo") {
