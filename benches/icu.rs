@@ -137,7 +137,8 @@ fn write_corpus(kind: Kind, lines: usize, file: &Path) {
     std::fs::write(file, text).expect("writing a corpus file");
 }
 
-/// Runs `command` to its end, output discarded; panics when it fails.
+/// Runs `command` to its end, output discarded; panics when it fails (exit
+/// status 1 is not a failure: ours says so when some name is invalid).
 fn time(mut command: Command) -> Duration {
     let started = Instant::now();
     let status = command
@@ -145,7 +146,7 @@ fn time(mut command: Command) -> Duration {
         .stderr(Stdio::null())
         .status()
         .expect("starting a process");
-    assert!(status.success(), "{command:?} failed");
+    assert!(matches!(status.code(), Some(0 | 1)), "{command:?} failed");
     started.elapsed()
 }
 

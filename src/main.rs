@@ -6,10 +6,22 @@ use idna_inspector::explain::explain;
 use idna_inspector::profiles::{self, Profile};
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The exit status, as `--help` gives it.
+const EXIT_STATUS: &str = "Exit status: 0 every name is valid; 1 some name is invalid (a UTS #46 error under the \
+flags given, or a batch line that is not UTF-8, too long or missing its column); 2 usage error; 3 I/O or data \
+error (a file that cannot be read or written, a broken mapping table, no display for the window).";
+
+/// Some name was invalid.
+const EXIT_INVALID: u8 = 1;
+/// The command line is wrong (clap's own errors exit with 2 too).
+const EXIT_USAGE: u8 = 2;
+/// A file could not be read or written, or its data is broken.
+const EXIT_IO: u8 = 3;
 
 /// Shows, step by step, how an internationalized domain name is processed:
 /// UTS #46 map, normalize, break, convert/validate, and Punycode (RFC 3492).
@@ -17,7 +29,7 @@ use std::process::ExitCode;
 /// Without a command it opens the inspector window (pre-filled with DOMAIN
 /// if given); built without the `gui` feature, it explains DOMAIN as text.
 #[derive(Parser, Debug)]
-#[command(name = "idna-inspector", version, about, long_about = None)]
+#[command(name = "idna-inspector", version, about, long_about = None, after_help = EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -54,7 +66,8 @@ enum Command {
         /// Compare processing profiles instead of printing the trace: each one's
         /// ToASCII, ToUnicode and errors, why they differ, and each character's
         /// UTS #46 Table 4 row. Repeat or separate with commas; `all` for all five.
-        #[arg(long, value_enum, value_delimiter = ',')]
+        /// Prints text or JSON; not with --spoof or --protected.
+        #[arg(long, value_enum, value_delimiter = ',', conflicts_with_all = ["spoof", "protected"])]
         profile: Vec<ProfileArg>,
     },
     /// Convert every line of a file (or standard input): one output record per
@@ -133,17 +146,17 @@ struct BatchArgs {
     /// The input layout; by default guessed from the file name (.csv, .tsv), else lines.
     #[arg(long, value_enum)]
     input_format: Option<InputFormatArg>,
-    /// For CSV/TSV input: the column holding the names, by header name or 0-based number.
-    #[arg(long, default_value = "0")]
-    column: String,
-    /// Prefix CSV/TSV cells starting with = + - @ tab or CR with ' (spreadsheet formula safety).
+    /// For CSV/TSV input: the column holding the names, by header name or 0-based number (default 0).
+    #[arg(long)]
+    column: Option<String>,
+    /// For CSV/TSV output: prefix cells starting with = + - @ tab or CR with ' (spreadsheet formula safety).
     #[arg(long)]
     formula_safe: bool,
     #[command(flatten)]
     spoof: SpoofArgs,
     /// Add each profile's ToASCII and error codes (columns <profile>_ascii and
     /// <profile>_errors, or a JSONL "profiles" object) and profiles_disagree.
-    /// Repeat or separate with commas; `all` for all five.
+    /// Repeat or separate with commas; `all` for all five. Not with --format summary.
     #[arg(long, value_enum, value_delimiter = ',')]
     profile: Vec<ProfileArg>,
     /// Threads converting the names (default: one per core). The records come
@@ -185,18 +198,40 @@ impl BatchArgs {
             .unwrap_or(NonZeroUsize::MIN)
     }
 
-    fn input_format(&self) -> InputFormat {
-        let column = match self.column.parse::<usize>() {
+    /// The input layout; an error when `--column` is given for line input.
+    fn input_format(&self) -> Result<InputFormat, String> {
+        let name = self.column.clone().unwrap_or_else(|| "0".to_string());
+        let column = match name.parse::<usize>() {
             Ok(index) => Column::Index(index),
-            Err(_) => Column::Name(self.column.clone()),
+            Err(_) => Column::Name(name),
         };
-        match (self.input_format, &self.file) {
+        let format = match (self.input_format, &self.file) {
             (Some(InputFormatArg::Lines), _) => InputFormat::Lines,
             (Some(InputFormatArg::Csv), _) => InputFormat::Csv(column),
             (Some(InputFormatArg::Tsv), _) => InputFormat::Tsv(column),
             (None, Some(path)) => InputFormat::guess(path, column),
             (None, None) => InputFormat::Lines,
+        };
+        if matches!(format, InputFormat::Lines) && self.column.is_some() {
+            return Err(
+                "--column applies to CSV or TSV input (a .csv or .tsv file, or --input-format csv|tsv); \
+                        this input is read as lines"
+                    .to_string(),
+            );
         }
+        Ok(format)
+    }
+
+    /// Flags that do nothing with the chosen output, refused rather than ignored.
+    fn check_output_flags(&self) -> Result<(), String> {
+        let tabular = matches!(self.format, FormatArg::Csv | FormatArg::Tsv);
+        if self.formula_safe && !tabular {
+            return Err("--formula-safe applies to CSV or TSV output (--format csv|tsv)".to_string());
+        }
+        if !self.profile.is_empty() && matches!(self.format, FormatArg::Summary) {
+            return Err("--profile adds columns to records; --format summary prints only totals".to_string());
+        }
+        Ok(())
     }
 }
 
@@ -245,9 +280,18 @@ impl Flags {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let (Some(_), Some(domain)) = (&cli.command, &cli.domain) {
+        return usage(&format!(
+            "{domain:?} before the command: give the name after it (`explain NAME`)"
+        ));
+    }
     #[cfg(feature = "gui")]
     if cli.command.is_none() {
         return run_gui(cli);
+    }
+    #[cfg(feature = "gui")]
+    if cli.batch.is_some() {
+        return usage("--batch opens the window; the `batch` command converts a file as text");
     }
     let loaded;
     let table = match &cli.flags.tables {
@@ -257,7 +301,7 @@ fn main() -> ExitCode {
                 loaded = table;
                 &loaded
             }
-            Err(error) => return fail(&error.to_string()),
+            Err(error) => return fail(EXIT_IO, &error.to_string()),
         },
     };
     let engine = Uts46::with_table(table);
@@ -274,7 +318,7 @@ fn main() -> ExitCode {
             _,
         ) if !profile.is_empty() => match format {
             ExplainFormat::Markdown | ExplainFormat::Html => {
-                fail("--profile prints text or JSON; the report (--format markdown or html) has no profile columns")
+                usage("--profile prints text or JSON; the report (--format markdown or html) has no profile columns")
             }
             _ => run_profiles(
                 &engine,
@@ -296,11 +340,11 @@ fn main() -> ExitCode {
         ) => {
             let format = if json { ExplainFormat::Json } else { format };
             match (spoof.protected_list(&engine), format) {
-                (Err(message), _) => fail(&message),
+                (Err(message), _) => fail(EXIT_IO, &message),
                 (Ok(protected), ExplainFormat::Markdown | ExplainFormat::Html) => {
                     run_report(&engine, &options, &domain, &protected.unwrap_or_default(), format)
                 }
-                (Ok(Some(protected)), _) => run_spoof(&engine, &domain, &protected, format == ExplainFormat::Json),
+                (Ok(Some(protected)), _) => run_spoof(&engine, &options, &domain, &protected, format == ExplainFormat::Json),
                 (Ok(None), _) => run_explain(&engine, &options, &domain, format == ExplainFormat::Json),
             }
         }
@@ -327,9 +371,12 @@ fn run_gui(cli: Cli) -> ExitCode {
     };
     match run(startup) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => fail(&format!(
-            "cannot open the window ({error}); the text commands work without a display: `idna-inspector explain DOMAIN`"
-        )),
+        Err(error) => fail(
+            EXIT_IO,
+            &format!(
+                "cannot open the window ({error}); the text commands work without a display: `idna-inspector explain DOMAIN`"
+            ),
+        ),
     }
 }
 
@@ -342,7 +389,16 @@ fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) 
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
-    ExitCode::SUCCESS
+    validity(results.is_ok())
+}
+
+/// Exit code 0 for a valid name, 1 for an invalid one.
+fn validity(valid: bool) -> ExitCode {
+    if valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_INVALID)
+    }
 }
 
 /// `explain --format markdown|html`: the report of the whole inspection.
@@ -362,7 +418,7 @@ fn run_report(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &P
     };
     let mut stdout = io::stdout().lock();
     let _ = write!(stdout, "{text}");
-    ExitCode::SUCCESS
+    validity(results.is_ok())
 }
 
 /// `explain --profile`: the chosen profiles side by side, as text or JSON.
@@ -382,41 +438,84 @@ fn run_profiles(engine: &Uts46<'_>, options: &Options, domain: &str, selected: &
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
-    ExitCode::SUCCESS
+    // Valid when every chosen profile accepts the name.
+    validity(
+        comparison
+            .results
+            .iter()
+            .filter(|r| selected.contains(&r.profile))
+            .all(|r| r.is_ok()),
+    )
 }
 
-/// `explain --spoof`: the spoof report as text or JSON.
-fn run_spoof(engine: &Uts46<'_>, domain: &str, protected: &ProtectedList, json: bool) -> ExitCode {
-    let report = spoof::analyze(engine, domain, protected);
+/// `explain --spoof`: the spoof report as text or JSON. Our results and
+/// UTS #39 findings follow the flags given; each browser's verdict follows
+/// that browser's own settings, and the output says so.
+fn run_spoof(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &ProtectedList, json: bool) -> ExitCode {
+    let results = engine.process(domain, options);
+    let report = spoof::analyze_results(engine, domain, &results, options, protected);
+    let mut codes: Vec<_> = [&results.to_unicode, &results.to_ascii_n, &results.to_ascii_t]
+        .iter()
+        .flat_map(|conversion| conversion.codes())
+        .collect();
+    codes.sort();
+    codes.dedup();
     let text = if json {
-        serde_json::to_string(&report).unwrap_or_default()
+        let mut value = serde_json::to_value(&report).unwrap_or_default();
+        value["options"] = serde_json::to_value(options).unwrap_or_default();
+        value["valid"] = results.is_ok().into();
+        value["errors"] = serde_json::to_value(&codes).unwrap_or_default();
+        value.to_string()
     } else {
-        spoof::explain(&report)
+        let validity = if codes.is_empty() {
+            "valid".to_string()
+        } else {
+            let names: Vec<String> = codes.iter().map(ToString::to_string).collect();
+            format!("invalid ({})", names.join(" "))
+        };
+        format!(
+            "{}\nUTS #46: {validity} under {options}; these flags decide our results and findings, \
+             while each browser's verdict uses that browser's own settings.",
+            spoof::explain(&report).trim_end()
+        )
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
-    ExitCode::SUCCESS
+    validity(results.is_ok())
 }
 
 fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode {
     let started = std::time::Instant::now();
+    let input_format = match args
+        .input_format()
+        .and_then(|format| args.check_output_flags().map(|()| format))
+    {
+        Ok(format) => format,
+        Err(message) => return usage(&message),
+    };
     let protected = match args.spoof.protected_list(engine) {
         Ok(protected) => protected,
-        Err(message) => return fail(&message),
+        Err(message) => return fail(EXIT_IO, &message),
     };
     let spoof = protected.as_ref();
-    let input_format = args.input_format();
     let path = args.file.clone().filter(|path| path.as_os_str() != "-");
     let input: Box<dyn io::BufRead> = match &path {
         Some(path) => match std::fs::File::open(path) {
             Ok(opened) => Box::new(BufReader::with_capacity(1 << 16, opened)),
-            Err(error) => return fail(&format!("cannot open {}: {error}", path.display())),
+            Err(error) => return fail(EXIT_IO, &format!("cannot open {}: {error}", path.display())),
         },
-        None => Box::new(io::stdin().lock()),
+        None => {
+            if io::stdin().is_terminal() {
+                eprintln!(
+                    "idna-inspector: reading names from the terminal, one per line; Ctrl-D ends (give a FILE to read a file)"
+                );
+            }
+            Box::new(io::stdin().lock())
+        }
     };
     let items = match ItemReader::new(input, &input_format) {
         Ok(items) => items,
-        Err(error) => return fail(&format!("cannot read the input: {error}")),
+        Err(error) => return fail(EXIT_IO, &format!("cannot read the input: {error}")),
     };
     let output = io::BufWriter::new(io::stdout().lock());
     let selected = selected_profiles(&args.profile);
@@ -443,17 +542,18 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
             let mut stdout = io::stdout().lock();
             let _ = write!(stdout, "{summary}");
             let _ = writeln!(stdout, "elapsed\t{:.3} s", started.elapsed().as_secs_f64());
-            ExitCode::SUCCESS
+            validity(summary.failed == 0)
         }
         Ok(summary) => {
             eprintln!(
                 "idna-inspector: {} lines: {} ok, {} failed, {} skipped, {} not UTF-8",
                 summary.lines, summary.ok, summary.failed, summary.skipped, summary.invalid_utf8
             );
-            ExitCode::SUCCESS
+            validity(summary.failed == 0)
         }
+        // The reader of our output stopped (`| head`): not an error of ours.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => fail(&format!("batch failed: {error}")),
+        Err(error) => fail(EXIT_IO, &format!("batch failed: {error}")),
     }
 }
 
@@ -498,7 +598,13 @@ fn write_batch<R: io::BufRead, W: Write>(
     Ok(summary)
 }
 
-fn fail(message: &str) -> ExitCode {
+/// An I/O or data error (`EXIT_IO`), or another runtime failure, on stderr.
+fn fail(code: u8, message: &str) -> ExitCode {
     eprintln!("idna-inspector: {message}");
-    ExitCode::from(2)
+    ExitCode::from(code)
+}
+
+/// A usage error: flags that do not go together.
+fn usage(message: &str) -> ExitCode {
+    fail(EXIT_USAGE, &format!("{message} (see --help)"))
 }

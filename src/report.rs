@@ -58,7 +58,7 @@ impl Report<'_> {
             code_point_labels(&self.trace.input)
         );
         let _ = writeln!(out, "- Mapping table: Unicode {}", text(&self.trace.table_version));
-        let _ = writeln!(out, "- Options: {}", options_text(self.options));
+        let _ = writeln!(out, "- Options: {}", self.options);
         let _ = writeln!(out, "- Made by idna-inspector {}\n", env!("CARGO_PKG_VERSION"));
     }
 
@@ -267,23 +267,6 @@ fn codes_text(conversion: &Conversion) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     }
-}
-
-fn options_text(options: &Options) -> String {
-    let flags = [
-        ("UseSTD3ASCIIRules", options.use_std3_ascii_rules),
-        ("CheckHyphens", options.check_hyphens),
-        ("CheckBidi", options.check_bidi),
-        ("CheckJoiners", options.check_joiners),
-        ("VerifyDnsLength", options.verify_dns_length),
-        ("IgnoreInvalidPunycode", options.ignore_invalid_punycode),
-        ("CheckContextO", options.check_contexto),
-    ];
-    flags
-        .iter()
-        .map(|(name, on)| format!("{name}={}", if *on { "true" } else { "false" }))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn outcome_text(label: &LabelTrace, outcome: &CheckOutcome) -> String {

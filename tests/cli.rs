@@ -41,7 +41,7 @@ fn batch_keeps_every_line_in_order() {
     // BOM, CRLF, a blank line, invalid UTF-8, NUL, U+2028 inside a line, no final LF.
     let input = b"\xEF\xBB\xBFfa\xC3\x9F.de\r\n\nbad\xFF\xFEline\nnul\x00x\na\xE2\x80\xA8b.com\nxn--0.pt";
     let output = run(&["batch", "--format", "jsonl"], input);
-    assert!(output.status.success());
+    assert_eq!(output.status.code(), Some(1), "some line is invalid");
     let records = jsonl(&output);
     let lines: Vec<u64> = records.iter().map(|r| r["line"].as_u64().unwrap()).collect();
     assert_eq!(lines, [1, 2, 3, 4, 5, 6]);
@@ -102,7 +102,7 @@ fn empty_input_gives_no_records() {
 #[test]
 fn a_missing_file_is_a_clear_error() {
     let output = run(&["batch", "/nonexistent/domains.txt"], b"");
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3), "an I/O error");
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot open /nonexistent/domains.txt"));
 }
 
@@ -155,14 +155,14 @@ fn tables_option_loads_another_version() {
 #[test]
 fn tables_option_names_the_missing_file() {
     let bad = run(&["--tables", "/nonexistent", "explain", "a"], b"");
-    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(bad.status.code(), Some(3), "a data error");
     assert!(String::from_utf8_lossy(&bad.stderr).contains("IdnaMappingTable.txt"));
 }
 
 #[test]
 fn batch_summary_counts_outcomes_and_codes() {
     let output = run(&["batch", "--format", "summary"], b"fa\xC3\x9F.de\n\n-x-.com\nok.org\n\xFF\n");
-    assert!(output.status.success());
+    assert_eq!(output.status.code(), Some(1), "-x-.com and the byte FF are invalid");
     let text = String::from_utf8(output.stdout).unwrap();
     for expected in [
         "lines\t5\n",
@@ -185,13 +185,13 @@ fn batch_reads_a_csv_column_by_name() {
     let path = dir.join("export.csv");
     std::fs::write(&path, "id,host\n1,Bücher.de\n2,\"a,b\"\n").unwrap();
     let output = run(&["batch", path.to_str().unwrap(), "--column", "host"], b"");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
     let records = jsonl(&output);
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["to_ascii_n"], "xn--bcher-kva.de");
     assert_eq!(records[1]["to_ascii_n_errors"], serde_json::json!(["U1"]));
     let wrong = run(&["batch", path.to_str().unwrap(), "--column", "domain"], b"");
-    assert_eq!(wrong.status.code(), Some(2));
+    assert_eq!(wrong.status.code(), Some(3), "the file has no such column: a data error");
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("no column named \"domain\""));
 }
 
@@ -199,7 +199,7 @@ fn batch_reads_a_csv_column_by_name() {
 fn an_unreadable_file_is_a_clear_error() {
     // A directory opens but cannot be read as a file (root can read any plain file).
     let output = run(&["batch", "/"], b"");
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3), "an I/O error");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("idna-inspector:") && !stderr.contains("panicked"), "{stderr}");
 }
@@ -213,7 +213,7 @@ fn batch_spoof_adds_display_risk_and_findings() {
     let mut bytes = "аррӏе.com\npaypaI.com\nbücher.de\n\nbad".as_bytes().to_vec();
     bytes.extend_from_slice(b"\xFF\n");
     let output = run(&["batch", "--protected", protected.to_str().unwrap()], &bytes);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
     let records = jsonl(&output);
     assert_eq!(records.len(), 5, "every line has a record");
     assert_eq!(records[4]["to_unicode_errors"], serde_json::json!(["invalid UTF-8"]));
@@ -253,7 +253,7 @@ fn batch_spoof_adds_display_risk_and_findings() {
     assert!(lines[2].ends_with(",high,whole-script-confusable"), "{}", lines[2]);
     // A protected list that cannot be read is a clear error.
     let missing = run(&["batch", "--protected", dir.join("none.txt").to_str().unwrap()], b"a.com\n");
-    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(missing.status.code(), Some(3), "an I/O error");
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read the protected names"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -321,7 +321,7 @@ fn batch_profile_adds_columns_and_the_disagree_flag() {
 #[test]
 fn explain_prints_the_report_as_markdown_and_html() {
     let markdown = run(&["explain", "--format", "markdown", "xn--0.pt"], b"");
-    assert!(markdown.status.success());
+    assert_eq!(markdown.status.code(), Some(1), "xn--0.pt is invalid");
     let text = String::from_utf8(markdown.stdout).unwrap();
     assert!(text.starts_with("# idna-inspector report: `xn--0.pt`"), "{text}");
     assert!(text.contains("- **P4** (label 1, at the end of the label)"));
@@ -352,7 +352,11 @@ fn batch_threads_give_the_same_output_and_zero_is_refused() {
     ] {
         let one = run(&[args, &["--threads", "1"]].concat(), &input);
         let three = run(&[args, &["--threads", "3"]].concat(), &input);
-        assert!(one.status.success() && three.status.success(), "{args:?}");
+        assert_eq!(
+            (one.status.code(), three.status.code()),
+            (Some(1), Some(1)),
+            "{args:?}: some name is invalid"
+        );
         if args.contains(&"summary") {
             // The elapsed time differs; every count must not.
             let counts = |o: &Output| {
@@ -407,4 +411,161 @@ fn batch_memory_stays_bounded_on_a_long_input() {
     writer.join().unwrap().unwrap();
     assert!(peak_kb > 0, "VmHWM was read");
     assert!(peak_kb < 50 * 1024, "peak {peak_kb} KB");
+}
+
+/// The exit status table of `--help` and README: 0 every name valid, 1 some
+/// name invalid (explain and batch alike), 2 usage error, 3 I/O or data error.
+#[test]
+fn exit_status_says_valid_invalid_usage_or_io() {
+    let code = |args: &[&str], stdin: &[u8]| run(args, stdin).status.code();
+    assert_eq!(code(&["explain", "bücher.de"], b""), Some(0));
+    assert_eq!(code(&["explain", "x-.com"], b""), Some(1));
+    assert_eq!(code(&["explain", "--json", "x-.com"], b""), Some(1));
+    assert_eq!(
+        code(&["explain", "--spoof", "xn--80ak6aa92e.com"], b""),
+        Some(0),
+        "a spoof is a valid name"
+    );
+    assert_eq!(code(&["explain", "--spoof", "a..b"], b""), Some(1));
+    assert_eq!(code(&["explain", "--profile", "idna2003", "faß.de"], b""), Some(0));
+    assert_eq!(
+        code(&["explain", "--profile", "all", "a_b.de"], b""),
+        Some(1),
+        "IDNA2008 refuses _"
+    );
+    assert_eq!(code(&["explain", "--format", "html", "a..b"], b""), Some(1));
+    assert_eq!(
+        code(&["--no-std3", "explain", "a_b.de"], b""),
+        Some(0),
+        "the flags decide validity"
+    );
+    assert_eq!(
+        code(&["batch"], b"a.de\n\n# comment\n"),
+        Some(0),
+        "blank and comment lines are not names"
+    );
+    assert_eq!(code(&["batch"], b"a.de\n-x-.com\n"), Some(1));
+    assert_eq!(code(&["batch"], b"a.de\n\xFF\n"), Some(1), "a line that is not UTF-8");
+    assert_eq!(code(&["batch", "--format", "summary"], b"a.de\n"), Some(0));
+    assert_eq!(code(&["batch", "--format", "summary"], b"-x-.com\n"), Some(1));
+    assert_eq!(code(&["explain"], b""), Some(2), "a missing argument");
+    assert_eq!(code(&["batch", "--format", "xml"], b""), Some(2));
+    assert_eq!(code(&["batch", "/nonexistent"], b""), Some(3));
+    assert_eq!(code(&["explain", "--protected", "/nonexistent", "a"], b""), Some(3));
+    assert_eq!(code(&["--help"], b""), Some(0));
+    let help = String::from_utf8(run(&["--help"], b"").stdout).unwrap();
+    assert!(
+        help.contains("Exit status: 0 every name is valid; 1 some name is invalid"),
+        "{help}"
+    );
+}
+
+/// Flags that would do nothing where they are given are refused with a
+/// message and exit status 2, never ignored.
+#[test]
+fn flags_that_do_not_apply_are_refused() {
+    let refused = |args: &[&str], says: &str| {
+        let output = run(args, b"a.de\n");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    };
+    refused(&["explain", "--profile", "all", "--spoof", "a.de"], "--spoof");
+    refused(
+        &["explain", "--profile", "all", "--protected", "p.txt", "a.de"],
+        "--protected",
+    );
+    refused(
+        &["explain", "--profile", "all", "--format", "markdown", "a.de"],
+        "--profile prints text or JSON",
+    );
+    refused(
+        &["batch", "--format", "summary", "--profile", "all"],
+        "--format summary prints only totals",
+    );
+    refused(&["batch", "--formula-safe"], "--formula-safe applies to CSV or TSV output");
+    refused(&["batch", "--format", "summary", "--formula-safe"], "--formula-safe");
+    refused(&["batch", "--column", "host"], "--column applies to CSV or TSV input");
+    refused(&["batch", "--input-format", "lines", "--column", "1"], "--column applies");
+    refused(&["a.de", "explain", "b.de"], "give the name after it");
+    refused(&["explain", "--json", "--format", "text", "a.de"], "--json");
+    // The same flags where they apply.
+    assert_eq!(
+        run(&["batch", "--format", "csv", "--formula-safe"], b"a.de\n").status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        run(&["batch", "--input-format", "csv", "--column", "0"], b"host\na.de\n")
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+/// `explain --spoof` follows the UTS #46 flags given for our results and
+/// findings, and says that each browser uses its own settings.
+#[test]
+fn explain_spoof_follows_the_flags_given() {
+    // An RTL label next to an LTR one with a leading digit: the Bidi rule fails it (B1).
+    let name = "1a.\u{05D0}";
+    let checked = String::from_utf8(run(&["explain", "--spoof", "--json", name], b"").stdout).unwrap();
+    let unchecked = String::from_utf8(run(&["--no-check-bidi", "explain", "--spoof", "--json", name], b"").stdout).unwrap();
+    let checked: serde_json::Value = serde_json::from_str(&checked).unwrap();
+    let unchecked: serde_json::Value = serde_json::from_str(&unchecked).unwrap();
+    assert_eq!(checked["options"]["check_bidi"], true);
+    assert_eq!(unchecked["options"]["check_bidi"], false);
+    assert_eq!(
+        (&checked["valid"], &checked["errors"]),
+        (&serde_json::json!(false), &serde_json::json!(["B1"]))
+    );
+    assert_eq!(
+        (&unchecked["valid"], &unchecked["errors"]),
+        (&serde_json::json!(true), &serde_json::json!([])),
+        "the results follow --no-check-bidi"
+    );
+    let text = String::from_utf8(run(&["--no-check-bidi", "explain", "--spoof", name], b"").stdout).unwrap();
+    assert!(
+        text.contains("UTS #46: valid under UseSTD3ASCIIRules=true, CheckHyphens=true, CheckBidi=false"),
+        "{text}"
+    );
+    assert!(
+        text.contains("each browser's verdict uses that browser's own settings"),
+        "{text}"
+    );
+}
+
+/// `batch` without a file on a terminal says it is reading the terminal
+/// (through util-linux's `script`, which gives the command a terminal); on a
+/// pipe it says nothing (the other tests).
+#[test]
+fn batch_on_a_terminal_says_it_reads_it() {
+    let command = format!("{} batch", env!("CARGO_BIN_EXE_idna-inspector"));
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("util-linux's script runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buffer = [0u8; 256];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buffer) {
+            seen.extend_from_slice(&buffer[..n]);
+            if seen.windows(12).any(|w| w == b"Ctrl-D ends ") {
+                break;
+            }
+        }
+        let _ = sender.send(seen);
+    });
+    let seen = receiver.recv_timeout(std::time::Duration::from_secs(20));
+    let _ = child.kill();
+    let _ = child.wait();
+    let seen = String::from_utf8_lossy(&seen.expect("the hint within 20 s")).into_owned();
+    assert!(
+        seen.contains("reading names from the terminal, one per line; Ctrl-D ends (give a FILE to read a file)"),
+        "{seen}"
+    );
 }

@@ -369,7 +369,7 @@ mod tests {
                 continue;
             };
             let text = std::fs::read_to_string(&path).unwrap();
-            let table = MappingTable::from_text(&text, crate::table::TableSource::File(path.into())).unwrap();
+            let table = MappingTable::from_text(&text, crate::table::TableSource::File(path)).unwrap();
             assert!(table.ascii_folding().std3_is_ldh, "{version}");
         }
     }

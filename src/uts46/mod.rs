@@ -92,6 +92,27 @@ pub struct Options {
     pub check_contexto: bool,
 }
 
+/// The flags by their UTS #46 names, `UseSTD3ASCIIRules=true, …` in the
+/// order of UTS #46 §4 (CheckContextO last: ICU's flag, not UTS #46's).
+impl std::fmt::Display for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let flags = [
+            ("UseSTD3ASCIIRules", self.use_std3_ascii_rules),
+            ("CheckHyphens", self.check_hyphens),
+            ("CheckBidi", self.check_bidi),
+            ("CheckJoiners", self.check_joiners),
+            ("VerifyDnsLength", self.verify_dns_length),
+            ("IgnoreInvalidPunycode", self.ignore_invalid_punycode),
+            ("CheckContextO", self.check_contexto),
+        ];
+        for (index, (name, on)) in flags.iter().enumerate() {
+            let separator = if index == 0 { "" } else { ", " };
+            write!(f, "{separator}{name}={on}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Options {
     /// True when `self` makes every check `other` makes (IgnoreInvalidPunycode
     /// counts as one check less). No flag changes what a name converts to,
@@ -275,6 +296,12 @@ pub struct Results {
 }
 
 impl Results {
+    /// True when none of the three results recorded an error: the name is valid
+    /// under the options it was processed with (the batch's `ok`, the CLI's exit code 0).
+    pub fn is_ok(&self) -> bool {
+        self.to_unicode.is_ok() && self.to_ascii_n.is_ok() && self.to_ascii_t.is_ok()
+    }
+
     /// True when transitional and nontransitional ToASCII give different names
     /// (a deviation character is present: ß, ς, ZWJ or ZWNJ).
     pub fn transitional_differs(&self) -> bool {
