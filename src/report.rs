@@ -137,13 +137,25 @@ impl Report<'_> {
             "## Characters (Map, UTS #46 §4 step 1, nontransitional)\n\n\
              | # | character | code point | name | table row | status | IDNA2008 | what happened |\n|---|---|---|---|---|---|---|---|"
         );
+        let labels = &self.trace.nontransitional.labels;
+        let decoded = |index: usize| {
+            labels
+                .get(index)
+                .filter(|label| label.punycode.as_ref().is_some_and(|step| step.replaced))
+        };
+        // The label each input code point falls in: the full stops the mapping produces separate them.
+        let mut label_index = 0;
         for step in &self.trace.nontransitional.map {
-            let happened = match step.action {
+            let mut happened = match step.action {
                 MapAction::Replaced | MapAction::DeviationMapped => {
                     format!("{} → {}", step.action.describe(), code_point_labels(&step.output))
                 }
                 _ => step.action.describe().to_string(),
             };
+            if let Some(label) = decoded(label_index).filter(|_| step.output != ".") {
+                let _ = write!(happened, "; A-label letter (label {}, decoded below)", label.index + 1);
+            }
+            label_index += step.output.matches('.').count();
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -158,6 +170,31 @@ impl Report<'_> {
             );
         }
         out.push('\n');
+        for label in (0..labels.len()).filter_map(decoded) {
+            let _ = writeln!(
+                out,
+                "Label {} {} is an A-label; it decodes (UTS #46 §4 step 4.1, RFC 3492) to {}, whose characters the \
+                 validity checks see:\n\n\
+                 | # | character | code point | name | status | Bidi_Class | Joining_Type |\n|---|---|---|---|---|---|---|",
+                label.index + 1,
+                code(&label.text),
+                code(&label.converted)
+            );
+            for (position, c) in label.chars.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} | {} | {} | {} |",
+                    position + 1,
+                    cell_code(&visible(c.code_point)),
+                    code_point_label(c.code_point),
+                    text(&c.name.to_string()),
+                    c.status.as_str(),
+                    c.bidi_class,
+                    c.joining_type
+                );
+            }
+            out.push('\n');
+        }
     }
 
     fn checklist_section(&self, out: &mut String) {

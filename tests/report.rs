@@ -128,3 +128,33 @@ fn markup_in_a_name_stays_text() {
         }
     }
 }
+
+/// For an A-label, the characters section lists the A-label's letters, each
+/// marked, and then the characters of the U-label it decodes to: what a
+/// support reader needs to see (Cyrillic а р р ӏ е for `xn--80ak6aa92e.com`).
+#[test]
+fn the_characters_of_a_decoded_a_label_are_listed_and_its_letters_marked() {
+    let (markdown, html) = report("xn--80ak6aa92e.com", &Options::default());
+    let marked = markdown
+        .lines()
+        .filter(|line| line.ends_with("A-label letter (label 1, decoded below) |"))
+        .count();
+    assert_eq!(
+        marked,
+        "xn--80ak6aa92e".len(),
+        "each letter of the A-label, and no letter of com"
+    );
+    assert!(markdown.contains("Label 1 `xn--80ak6aa92e` is an A-label; it decodes"));
+    let decoded: Vec<&str> = markdown
+        .lines()
+        .skip_while(|line| !line.starts_with("Label 1 `xn--80ak6aa92e`"))
+        .filter(|line| line.starts_with("| ") && line.contains(" | U+"))
+        .collect();
+    let code_points: Vec<&str> = decoded.iter().map(|row| row.split(" | ").nth(2).unwrap()).collect();
+    assert_eq!(code_points, ["U+0430", "U+0440", "U+0440", "U+04CF", "U+0435"]);
+    assert!(decoded[3].contains("CYRILLIC SMALL LETTER PALOCHKA"), "{}", decoded[3]);
+    assert!(visible_text(&html).contains("CYRILLIC SMALL LETTER PALOCHKA"));
+    // A Unicode input has no A-label letters to mark and nothing decoded.
+    let (plain, _) = report("аррӏе.com", &Options::default());
+    assert!(!plain.contains("A-label letter") && !plain.contains("is an A-label"));
+}
