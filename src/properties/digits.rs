@@ -1,5 +1,5 @@
 //! Decimal digits (General_Category=Nd) and their numbering systems,
-//! named by their zeros (UTS #39 §5.3).
+//! named by their zeros; UTS #39 §5.3 mixed numbers.
 
 use super::general::is_decimal_digit;
 
@@ -32,6 +32,32 @@ fn run_zero(c: char) -> Option<char> {
     char::from_u32(code - (code - start) % 10)
 }
 
+/// The numbering systems of a text read so far, for UTS #39 §5.3 as ICU
+/// implements it (`getNumerics`, `USPOOF_MIXED_NUMBERS`: more than one
+/// [`digit_zero`] among the General_Category=Nd characters). Callers that
+/// stop at the first offending character feed it one character at a time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NumberingSystems {
+    first_zero: Option<char>,
+}
+
+impl NumberingSystems {
+    /// False when `c` is a decimal digit of another numbering system than
+    /// the first digit read: the text mixes numbers.
+    #[inline]
+    pub fn admits(&mut self, c: char) -> bool {
+        let Some(zero) = digit_zero(c) else { return true };
+        *self.first_zero.get_or_insert(zero) == zero
+    }
+}
+
+/// UTS #39 §5.3: the decimal digits of `text` come from more than one
+/// numbering system (`1` with Bengali `২`; `٠` with `۰`), by [`NumberingSystems`].
+pub fn mixed_numbers(text: &str) -> bool {
+    let mut systems = NumberingSystems::default();
+    !text.chars().all(|c| systems.admits(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +76,19 @@ mod tests {
         for c in (0..0x80u8).map(char::from) {
             assert_eq!(digit_zero(c), is_decimal_digit(c).then(|| run_zero(c)).flatten(), "{c:?}");
         }
+    }
+
+    #[test]
+    fn mixed_numbers_needs_two_zeros() {
+        assert!(mixed_numbers("\u{0660}1"));
+        assert!(mixed_numbers("\u{0660}\u{06F0}"));
+        assert!(mixed_numbers("a1b\u{09E8}"));
+        assert!(!mixed_numbers("\u{0661}\u{0662}"));
+        assert!(!mixed_numbers("\u{00B2}1"), "superscripts are not Nd");
+        assert!(!mixed_numbers("") && !mixed_numbers("abc") && !mixed_numbers("12"));
+        let mut systems = NumberingSystems::default();
+        let admitted: Vec<bool> = "a1\u{0661}2".chars().map(|c| systems.admits(c)).collect();
+        assert_eq!(admitted, [true, true, false, true]);
     }
 
     #[test]

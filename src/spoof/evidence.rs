@@ -2,7 +2,7 @@
 //! finds in one label, computed once for the findings.
 
 use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
-use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_numbers, slash_lookalikes};
+use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_number_digits, slash_lookalikes};
 use crate::properties;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
@@ -30,7 +30,7 @@ impl LabelEvidence {
         // Both mark checks read the NFD form: it is made once.
         let nfd = nfd_for_mark_checks(label);
         LabelEvidence {
-            mixed_numbers: mixed_numbers(label),
+            mixed_numbers: mixed_number_digits(label),
             marks: combining_mark_abuse(label, &nfd),
             dotless: dotless_with_mark(&nfd),
             slashes: slash_lookalikes(label),

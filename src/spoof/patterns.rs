@@ -3,8 +3,8 @@
 //! and kana/CJK characters that pass for `/` or `-`. (The middle dot's
 //! rule, RFC 5892 A.3, is `uts46::contexto`'s.)
 
-use super::scripts::decimal_digit;
 use crate::properties;
+use crate::properties::digits::{digit_zero, mixed_numbers};
 use crate::table::{MappingTable, Status};
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
@@ -97,17 +97,13 @@ pub fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
 }
 
 /// The decimal digits of `label` when they come from more than one
-/// numbering system (UTS #39 §5.3), e.g. `1` with Bengali `২`; empty otherwise.
-pub fn mixed_numbers(label: &str) -> Vec<char> {
-    let digits: Vec<(char, char)> = label
-        .chars()
-        .filter_map(|c| decimal_digit(c).map(|(zero, _)| (c, zero)))
-        .collect();
-    let first_zero = digits.first().map(|&(_, zero)| zero);
-    if digits.iter().all(|&(_, zero)| Some(zero) == first_zero) {
+/// numbering system (UTS #39 §5.3, [`mixed_numbers`]), e.g. `1` with Bengali
+/// `২`; empty otherwise.
+pub fn mixed_number_digits(label: &str) -> Vec<char> {
+    if !mixed_numbers(label) {
         return Vec::new();
     }
-    digits.into_iter().map(|(c, _)| c).collect()
+    label.chars().filter(|&c| digit_zero(c).is_some()).collect()
 }
 
 /// Katakana and CJK characters shaped like a slash: ノ ソ ゾ ン 丶 乀 乁 丿.

@@ -6,7 +6,7 @@
 
 use crate::properties::{
     self,
-    digits::digit_zero,
+    digits::mixed_numbers,
     general::{is_nonspacing_mark, is_soft_dotted},
 };
 use unicode_normalization::char::canonical_combining_class;
@@ -88,6 +88,7 @@ pub fn check(input: &str, allowed: impl Fn(char) -> bool, limit: RestrictionLeve
     let level = restriction_level(input, &allowed);
     CheckResult {
         restriction_level: level > limit,
+        // `getNumerics`.
         mixed_numbers: mixed_numbers(input),
         hidden_overlay: hidden_overlay(input),
         // The level is Unrestrictive exactly when a character is outside the allowed set.
@@ -132,13 +133,6 @@ fn resolved_script_set(input: &str, without_latin: bool) -> AugmentedScriptSet {
         }
     }
     resolved
-}
-
-/// `getNumerics`: more than one zero among the decimal digits (General_Category=Nd).
-pub fn mixed_numbers(input: &str) -> bool {
-    let mut zeros = input.chars().filter_map(digit_zero);
-    let Some(first) = zeros.next() else { return false };
-    zeros.any(|zero| zero != first)
 }
 
 /// `findHiddenOverlay` on the input as it is (not NFD): U+0307 after a

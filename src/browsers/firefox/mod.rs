@@ -10,7 +10,7 @@ mod data;
 use super::UrlHost;
 use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
-use crate::properties::{self, digits::digit_zero, general::is_nonspacing_mark, identifier::identifier_allowed};
+use crate::properties::{self, digits::NumberingSystems, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::properties::{BmpBlocks, bmp_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
 use data::Combo;
@@ -308,7 +308,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
     let mut last_script: Option<Script> = None;
     let mut previous: Option<char> = None;
     let mut base: Option<char> = None;
-    let mut saved_zero: Option<char> = None;
+    let mut numbering_systems = NumberingSystems::default();
     let mut saved_combo: Option<Combo> = None;
     let japanese = |s: Option<Script>| matches!(s, Some(Script::Han | Script::Hiragana | Script::Katakana));
     for (index, &ch) in label.iter().enumerate() {
@@ -382,12 +382,8 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
                 return fail(Rule::CjkIdeograph, Some(ch));
             }
         }
-        if let Some(zero) = digit_zero(ch) {
-            match saved_zero {
-                None => saved_zero = Some(zero),
-                Some(saved) if saved != zero => return fail(Rule::MixedNumberingSystems, Some(ch)),
-                Some(_) => {}
-            }
+        if !numbering_systems.admits(ch) {
+            return fail(Rule::MixedNumberingSystems, Some(ch));
         }
         if is_nonspacing_mark(ch) {
             if previous == Some(ch) {
