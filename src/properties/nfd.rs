@@ -1,4 +1,5 @@
-//! NFD (UAX #15 §3.11) as the spoof checks read it, and the marks in it.
+//! NFD (UAX #15) as the spoof checks read it, the marks in it, and UTS #39
+//! §5.4's repeated nonspacing marks.
 
 use super::general::is_nonspacing_mark;
 use super::{BmpBlocks, bmp_cached};
@@ -80,9 +81,78 @@ pub fn nfd(text: &str) -> Vec<char> {
     text.nfd().collect()
 }
 
+/// UTS #39 §5.4 as ICU implements it (`USPOOF_INVISIBLE`): in `nfd`, the
+/// NFD form of a text, each nonspacing mark (General_Category=Mn) that its
+/// run of consecutive nonspacing marks already holds, in text order; the
+/// repeat need not be adjacent (`a` U+0301 U+0302 U+0301 repeats U+0301).
+pub fn repeated_nonspacing_marks(nfd: &[char]) -> impl Iterator<Item = char> + '_ {
+    // The current run of nonspacing marks is nfd[run_start..at].
+    let mut run_start = 0;
+    nfd.iter().enumerate().filter_map(move |(at, &c)| {
+        if !is_nonspacing_mark(c) {
+            run_start = at + 1;
+            return None;
+        }
+        nfd[run_start..at].contains(&c).then_some(c)
+    })
+}
+
+/// True when the NFD form of `text` repeats a nonspacing mark in a run
+/// ([`repeated_nonspacing_marks`]).
+pub fn has_repeated_nonspacing_mark(text: &str) -> bool {
+    // A repeat needs two marks; most texts have fewer, and need no NFD.
+    if marks_in_nfd(text, Marks::Nonspacing, 2) < 2 {
+        return false;
+    }
+    repeated_nonspacing_marks(&nfd(text)).next().is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_normalization::UnicodeNormalization;
+
+    /// The count of marks before NFD changes no answer: equal to the
+    /// check on NFD alone for every BMP character after a letter, alone,
+    /// doubled and before a mark of its own, and for marks made by
+    /// decomposition (U+0344 gives U+0308 U+0301; ǖ gives u U+0308 U+0304).
+    #[test]
+    fn repeated_mark_equals_the_check_on_nfd_alone() {
+        let on_nfd = |input: &str| {
+            let nfd: Vec<char> = input.nfd().collect();
+            nfd.split(|&c| !is_nonspacing_mark(c))
+                .any(|run| run.iter().enumerate().any(|(i, c)| run[..i].contains(c)))
+        };
+        let mut repeats = 0;
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            for input in [
+                format!("a{c}"),
+                format!("{c}{c}"),
+                format!("e{c}\u{0301}"),
+                format!("{c}\u{0344}\u{0301}"),
+                format!("ǖ{c}\u{0308}"),
+            ] {
+                let repeated = has_repeated_nonspacing_mark(&input);
+                assert_eq!(repeated, on_nfd(&input), "{input:?}");
+                repeats += usize::from(repeated);
+            }
+        }
+        assert!(repeats > 1000, "the inputs reach repeats: {repeats}");
+    }
+
+    #[test]
+    fn repeats_are_found_within_a_run_only() {
+        let repeated = |text: &str| repeated_nonspacing_marks(&nfd(text)).collect::<String>();
+        assert_eq!(repeated("a\u{0301}\u{0301}"), "\u{0301}");
+        assert_eq!(repeated("a\u{0301}\u{0302}\u{0301}"), "\u{0301}");
+        assert_eq!(repeated("a\u{0301}\u{0301}\u{0301}"), "\u{0301}\u{0301}");
+        assert_eq!(repeated("\u{00E9}\u{0301}"), "\u{0301}", "NFD splits é");
+        assert_eq!(repeated("a\u{0301}b\u{0301}"), "");
+        // A spacing mark (Mc) ends the run; enclosing marks (Me) are not nonspacing.
+        assert_eq!(repeated("a\u{0301}\u{0903}\u{0301}"), "");
+        assert_eq!(repeated("a\u{20DD}\u{20DD}"), "");
+        assert!(has_repeated_nonspacing_mark("a\u{0301}\u{0302}\u{0301}") && !has_repeated_nonspacing_mark("a\u{0301}"));
+    }
 
     /// The marks counted from each character's decomposition are the marks of NFD.
     #[test]

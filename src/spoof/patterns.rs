@@ -5,6 +5,7 @@
 
 use crate::properties;
 use crate::properties::digits::{digit_zero, mixed_numbers};
+use crate::properties::nfd::repeated_nonspacing_marks;
 use crate::table::{MappingTable, Status};
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
@@ -53,30 +54,28 @@ pub fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
     }
 }
 
-/// The combining marks that repeat (the same mark twice in a row) or stack
-/// more than four deep, on `nfd`, the NFD form of `label` (UTS #39 §5.4),
-/// plus combining kana voiced sound marks U+3099/U+309A as written in
-/// `label` (after NFC they remain only where no precomposed kana exists,
-/// e.g. on a Latin letter).
+/// The combining-mark abuse in `label`, whose NFD form is `nfd`: the
+/// nonspacing marks a run repeats (UTS #39 §5.4,
+/// `properties::nfd::repeated_nonspacing_marks`), the marks of a run of
+/// more than four (`overstacked_marks`), and the combining kana voiced
+/// sound marks U+3099/U+309A as written in `label` (after NFC they remain
+/// only where no precomposed kana exists, e.g. on a Latin letter).
 pub fn combining_mark_abuse(label: &str, nfd: &[char]) -> Vec<char> {
     // The kana marks are looked for as written: NFD splits ヴ into ウ + U+3099, which is fine.
     let mut found: Vec<char> = label.chars().filter(|c| matches!(c, '\u{3099}' | '\u{309A}')).collect();
-    // The current run of marks is nfd[start..at].
-    let mut start = 0;
-    for (at, &c) in nfd.iter().enumerate() {
-        if !is_combining_mark(c) {
-            if at - start > 4 {
-                found.extend(&nfd[start..at]);
-            }
-            start = at + 1;
-        } else if at > start && nfd[at - 1] == c {
-            found.push(c);
-        }
-    }
-    if nfd.len() - start > 4 {
-        found.extend(&nfd[start..]);
-    }
+    found.extend(repeated_nonspacing_marks(nfd));
+    found.extend(overstacked_marks(nfd));
     found
+}
+
+/// Every mark of a run of more than four combining marks (General_Category
+/// M) in `nfd`: UTS #39 §5.4's second check, "more than 4 nonspacing marks".
+pub(crate) fn overstacked_marks(nfd: &[char]) -> Vec<char> {
+    nfd.split(|&c| !is_combining_mark(c))
+        .filter(|run| run.len() > 4)
+        .flatten()
+        .copied()
+        .collect()
 }
 
 /// Dotless ı/ȷ carrying a combining mark (which can draw a new dot: `ı̇` looks
@@ -170,12 +169,15 @@ mod tests {
         }
     }
 
-    /// UTS #39 §5.4 as stated, a run of marks at a time: a mark equal to the
-    /// one before it in its run, and every mark of a run longer than four.
+    /// UTS #39 §5.4 as stated, a run of marks at a time: a nonspacing mark
+    /// its run of nonspacing marks held before, and every mark of a run of
+    /// more than four combining marks.
     fn marks_by_runs(nfd: &[char]) -> Vec<char> {
         let mut found = Vec::new();
+        for run in nfd.split(|&c| !properties::general::is_nonspacing_mark(c)) {
+            found.extend(run.iter().enumerate().filter(|&(i, c)| run[..i].contains(c)).map(|(_, &c)| c));
+        }
         for run in nfd.split(|&c| !is_combining_mark(c)) {
-            found.extend(run.windows(2).filter(|pair| pair[0] == pair[1]).map(|pair| pair[1]));
             if run.len() > 4 {
                 found.extend(run);
             }
@@ -184,11 +186,12 @@ mod tests {
         found
     }
 
-    /// Every sequence of up to seven characters over letters, two marks
-    /// and a kana mark finds the marks the runs say (as a multiset).
+    /// Every sequence of up to seven characters over letters, three
+    /// nonspacing marks and a spacing mark finds the marks the runs say (as
+    /// a multiset).
     #[test]
     fn combining_mark_abuse_finds_repeats_and_long_runs() {
-        const ALPHABET: [char; 5] = ['a', '\u{0301}', '\u{0300}', 'ı', '\u{0316}'];
+        const ALPHABET: [char; 6] = ['a', '\u{0301}', '\u{0300}', 'ı', '\u{0316}', '\u{0903}'];
         let mut checked = 0;
         for length in 0..=7u32 {
             for mut code in 0..ALPHABET.len().pow(length) {
@@ -208,6 +211,35 @@ mod tests {
         assert_eq!(
             combining_mark_abuse("\u{30A6}\u{3099}", &['\u{30A6}', '\u{3099}']),
             ['\u{3099}']
+        );
+    }
+
+    /// The spoof finding and Chromium's `USPOOF_INVISIBLE` share UTS #39
+    /// §5.4's definition: a repeat need not be adjacent.
+    #[test]
+    fn the_spoof_finding_and_icu_agree_on_repeated_marks() {
+        use crate::browsers::chromium::uspoof::{RestrictionLevel, check};
+        for (label, repeated) in [
+            ("a\u{0301}\u{0302}\u{0301}", true),
+            ("a\u{0301}\u{0301}", true),
+            ("\u{00E9}\u{0301}", true),
+            ("a\u{0301}b\u{0301}", false),
+            ("a\u{0903}\u{0903}", false),
+        ] {
+            let nfd = properties::nfd::nfd(label);
+            assert_eq!(!combining_mark_abuse(label, &nfd).is_empty(), repeated, "{label:?}");
+            assert_eq!(
+                check(label, |_| true, RestrictionLevel::Unrestrictive).invisible,
+                repeated,
+                "{label:?}"
+            );
+        }
+        assert_eq!(
+            combining_mark_abuse(
+                "a\u{0301}\u{0302}\u{0301}",
+                &properties::nfd::nfd("a\u{0301}\u{0302}\u{0301}")
+            ),
+            ['\u{0301}']
         );
     }
 }
