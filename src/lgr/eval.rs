@@ -17,7 +17,7 @@ pub(crate) struct Prepared {
 impl Prepared {
     pub(crate) fn new(cps: Vec<u32>) -> Prepared {
         let mut units = Vec::with_capacity(cps.len() + 2);
-        let boundaries = matcher::encode(&cps, &mut units);
+        let boundaries = matcher::encode_label(&cps, &mut units);
         Prepared { cps, units, boundaries }
     }
 
@@ -74,7 +74,7 @@ impl Model {
     pub(crate) fn rule_matches(&self, rule: u32, label: &Prepared, anchor: Option<&[u32]>, index: usize) -> bool {
         let mut buf = Vec::new();
         let anchor_units = anchor.map(|a| {
-            matcher::encode(a, &mut buf);
+            matcher::utf16(a, &mut buf);
             buf.as_slice()
         });
         let t = Text {

@@ -1,7 +1,8 @@
 //! Rules compiled to a matcher (RFC 7940 §6.3 and §6.4), with lgr-core's
-//! semantics: a rule is a regular expression searched in the label (ICU,
-//! UTF-16 offsets); a context rule with an anchor must match at the code
-//! point's index, one without an anchor anywhere in the label.
+//! semantics: a rule is a regular expression searched in the label (ICU);
+//! a context rule with an anchor must match at the code point's index, one
+//! without an anchor anywhere in the label. The label reaches ICU with each
+//! code point cut to 16 bits (see [`encode_label`]); that is kept.
 //!
 //! The matcher computes, for a set of start offsets, the set of offsets
 //! where a match can end. Matching by sets gives the same existence answers
@@ -10,7 +11,7 @@
 use super::classes::CpSet;
 use std::fmt::Write as _;
 
-/// The longest label the matcher takes, in UTF-16 code units.
+/// The longest label the matcher takes, in code points.
 pub(crate) const MAX_UNITS: usize = 255;
 
 /// A set of offsets `0..=MAX_UNITS`.
@@ -125,10 +126,9 @@ impl Text<'_> {
     }
 }
 
-/// The UTF-16 units and code point boundaries of `cps`.
-pub(crate) fn encode(cps: &[u32], units: &mut Vec<u16>) -> Bits {
+/// `cps` as proper UTF-16 (rule literals and anchors: lgr-core writes them as `\x{…}`).
+pub(crate) fn utf16(cps: &[u32], units: &mut Vec<u16>) {
     units.clear();
-    let mut b = Bits::one(0);
     for &cp in cps {
         if cp >= 0x10000 {
             let v = cp - 0x10000;
@@ -137,9 +137,29 @@ pub(crate) fn encode(cps: &[u32], units: &mut Vec<u16>) -> Bits {
         } else {
             units.push(cp as u16);
         }
-        if units.len() <= MAX_UNITS {
-            b.set(units.len());
-        }
+    }
+}
+
+/// The label as lgr-core hands it to ICU: one 16-bit unit per code point,
+/// a supplementary code point cut to its low 16 bits (picu fills a `c_uint16`
+/// array with `ord(c)`); and the offsets where ICU's search tries a match.
+pub(crate) fn encode_label(cps: &[u32], units: &mut Vec<u16>) -> Bits {
+    units.clear();
+    units.extend(cps.iter().map(|&c| c as u16));
+    let mut b = Bits::one(0);
+    if units.len() > MAX_UNITS {
+        return b;
+    }
+    let t = Text {
+        units,
+        boundaries: b,
+        anchor: None,
+        classes: &[],
+    };
+    let mut p = 0;
+    while let Some((_, l)) = t.read(p) {
+        p += l;
+        b.set(p);
     }
     b
 }
@@ -241,8 +261,7 @@ pub(crate) fn has_anchor(nodes: &[Node]) -> bool {
 }
 
 /// Does the rule match `t`? With an anchor given and an anchor in the rule, a
-/// match must start at `index` (lgr-core passes a code point index where ICU
-/// reads a UTF-16 offset: kept as is); otherwise anywhere.
+/// match must start at code point index `index`; otherwise anywhere.
 pub(crate) fn matches(nodes: &[Node], t: &Text, index: usize) -> bool {
     if is_empty_pattern(nodes) {
         return false;
@@ -335,7 +354,7 @@ mod tests {
 
     fn text<'a>(units: &'a mut Vec<u16>, cps: &str, anchor: Option<&'a [u16]>, classes: &'a [CpSet]) -> Text<'a> {
         let cps: Vec<u32> = cps.chars().map(u32::from).collect();
-        let b = encode(&cps, units);
+        let b = encode_label(&cps, units);
         Text {
             units,
             boundaries: b,

@@ -65,7 +65,7 @@ pub enum DecidedBy {
     /// A code point outside the repertoire, or whose context rule failed
     /// (§8.1): no action ran.
     Repertoire,
-    /// The label is longer than the matcher takes (255 UTF-16 code units).
+    /// The label is longer than the matcher takes (255 code points).
     TooLong,
     /// The label is empty.
     Empty,
@@ -174,6 +174,11 @@ impl Lgr {
     /// The `meta` element.
     pub fn meta(&self) -> &Meta {
         &self.m.meta
+    }
+
+    /// Number of `action` elements in the file (the default actions follow them).
+    pub fn action_count(&self) -> usize {
+        self.m.actions.len()
     }
 
     /// Number of chars (code points and sequences) in the repertoire.

@@ -522,7 +522,7 @@ impl<'i> Parser<'_, 'i> {
             "any" => self.with_count(c, in_lb, vec![Node::Any])?,
             "char" => {
                 let mut units = Vec::new();
-                super::matcher::encode(&self.hex_list(c, "cp")?, &mut units);
+                super::matcher::utf16(&self.hex_list(c, "cp")?, &mut units);
                 self.with_count(c, in_lb, vec![Node::Lit(units.into())])?
             }
             "choice" => {
