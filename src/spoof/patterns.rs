@@ -3,6 +3,7 @@
 //! and kana/CJK characters that pass for `/` or `-`. (The middle dot's
 //! rule, RFC 5892 A.3, is `uts46::contexto`'s.)
 
+use crate::browsers::firefox::CJK_SLASH_CONFUSABLES;
 use crate::properties;
 use crate::properties::digits::{digit_zero, mixed_numbers};
 use crate::properties::nfd::repeated_nonspacing_marks;
@@ -105,12 +106,14 @@ pub fn mixed_number_digits(label: &str) -> Vec<char> {
     label.chars().filter(|&c| digit_zero(c).is_some()).collect()
 }
 
-/// Katakana and CJK characters shaped like a slash: ノ ソ ゾ ン 丶 乀 乁 丿.
-const SLASH_LIKE: [char; 8] = [
-    '\u{30CE}', '\u{30BD}', '\u{30BE}', '\u{30F3}', '\u{4E36}', '\u{4E40}', '\u{4E41}', '\u{4E3F}',
-];
 /// Characters shaped like a hyphen or a stroke: 一 ー ㄧ 丨 乛 (CJK ONE, prolonged sound mark, Bopomofo I, …).
 const DASH_LIKE: [char; 5] = ['\u{4E00}', '\u{30FC}', '\u{3127}', '\u{4E28}', '\u{4E5B}'];
+
+/// Katakana and CJK characters shaped like a slash (Firefox's list, which
+/// Chromium's dangerous pattern shares).
+fn slash_like(c: char) -> bool {
+    CJK_SLASH_CONFUSABLES.contains(&(c as u32))
+}
 
 /// True for characters of Japanese text (Script_Extensions Hiragana, Katakana or Han).
 fn is_japanese(c: char) -> bool {
@@ -135,7 +138,7 @@ fn is_cjk(c: char) -> bool {
 /// dash-like ones next to non-CJK text: in `example.comノlogin` the `ノ` passes
 /// for a `/` that is not there.
 pub fn slash_lookalikes(label: &str) -> Vec<char> {
-    if !label.contains(|c| SLASH_LIKE.contains(&c) || DASH_LIKE.contains(&c)) {
+    if !label.contains(|c| slash_like(c) || DASH_LIKE.contains(&c)) {
         return Vec::new();
     }
     let chars: Vec<char> = label.chars().collect();
@@ -144,7 +147,7 @@ pub fn slash_lookalikes(label: &str) -> Vec<char> {
         let before = i.checked_sub(1).map(|j| chars[j]);
         let after = chars.get(i + 1).copied();
         let foreign = |neighbour: Option<char>, japanese: fn(char) -> bool| neighbour.is_some_and(|n| !japanese(n));
-        let slash = SLASH_LIKE.contains(&c) && foreign(before, is_japanese) && foreign(after, is_japanese);
+        let slash = slash_like(c) && foreign(before, is_japanese) && foreign(after, is_japanese);
         let dash = DASH_LIKE.contains(&c) && (foreign(before, is_cjk) || foreign(after, is_cjk));
         if slash || dash {
             found.push(c);

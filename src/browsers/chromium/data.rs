@@ -5,6 +5,7 @@
 //! Provenance in `tables/README.md`. Sets are written as upstream writes
 //! them (UnicodeSet-style lists of characters).
 
+use crate::browsers::firefox::CJK_SLASH_CONFUSABLES;
 use unicode_script::Script;
 
 /// One row of `kWholeScriptConfusables`: a script, the letters of it that
@@ -168,32 +169,39 @@ pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
 
 /// The dangerous-pattern regular expression of `SafeToDisplayAsUnicode`,
 /// its alternatives as upstream concatenates them (ICU syntax, which the
-/// regex crate reads the same way: `\uXXXX`, `\p{scx=…}`). `\u30fb$` is not
-/// in the stored source: Chromium 156 shows every label ending in ・
-/// (ア・.com, 漢・.com, 한・.com, ・.com) as Punycode and ・・ア.com,
-/// ア・・ア.com in Unicode (`tests/real_browsers.rs`).
-pub const DANGEROUS_PATTERN: &str = concat!(
-    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]",
-    r"[\u30ce\u30f3\u30bd\u30be\u4e36\u4e40\u4e41\u4e3f]",
-    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]|",
-    r"[^\p{scx=kana}][\u30fd\u30fe]|^[\u30fd\u30fe]|",
-    r"^[\p{scx=kana}]+[\u3078-\u307a][\p{scx=kana}]+$|",
-    r"^[\p{scx=hira}]+[\u30d8-\u30da][\p{scx=hira}]+$|",
-    r"[^\p{scx=kana}\p{scx=hira}]\u30fc|^\u30fc|",
-    r"[a-z]\u30fb|\u30fb[a-z]|\u30fb$|",
-    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]",
-    r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
-    r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5dE5",
-    r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]|",
-    r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
-    r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5de5",
-    r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]",
-    r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]|",
-    r"[^\p{scx=latn}\p{scx=grek}\p{scx=cyrl}][\u0300-\u0339]|",
-    r"\u0131[\u0300-\u0339]|",
-    r"\u3099|\u309A|",
-    r"[ijl]\u0307",
-);
+/// regex crate reads the same way: `\uXXXX`, `\p{scx=…}`). The slash-like
+/// class (upstream `[\u30ce\u30f3\u30bd\u30be\u4e36\u4e40\u4e41\u4e3f]`) is
+/// written from Firefox's list of the same eight characters,
+/// [`CJK_SLASH_CONFUSABLES`]. `\u30fb$` is not in the stored source:
+/// Chromium 156 shows every label ending in ・ (ア・.com, 漢・.com, 한・.com,
+/// ・.com) as Punycode and ・・ア.com, ア・・ア.com in Unicode
+/// (`tests/real_browsers.rs`).
+pub fn dangerous_pattern() -> String {
+    let slash_like: String = CJK_SLASH_CONFUSABLES.iter().map(|code| format!("\\u{code:04x}")).collect();
+    [
+        r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]",
+        &format!("[{slash_like}]"),
+        r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]|",
+        r"[^\p{scx=kana}][\u30fd\u30fe]|^[\u30fd\u30fe]|",
+        r"^[\p{scx=kana}]+[\u3078-\u307a][\p{scx=kana}]+$|",
+        r"^[\p{scx=hira}]+[\u30d8-\u30da][\p{scx=hira}]+$|",
+        r"[^\p{scx=kana}\p{scx=hira}]\u30fc|^\u30fc|",
+        r"[a-z]\u30fb|\u30fb[a-z]|\u30fb$|",
+        r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]",
+        r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
+        r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5dE5",
+        r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]|",
+        r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
+        r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5de5",
+        r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]",
+        r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]|",
+        r"[^\p{scx=latn}\p{scx=grek}\p{scx=cyrl}][\u0300-\u0339]|",
+        r"\u0131[\u0300-\u0339]|",
+        r"\u3099|\u309A|",
+        r"[ijl]\u0307",
+    ]
+    .concat()
+}
 
 /// `skeleton_generator.cc` `diacritic_remover_` ("DropAcc"): after NFD,
 /// removing General_Category=Mn and NFC, these letters are mapped.

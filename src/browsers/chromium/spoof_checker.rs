@@ -196,7 +196,7 @@ fn is_digit_lookalike(label: &str) -> bool {
 
 fn dangerous_pattern() -> &'static Regex {
     static PATTERN: OnceLock<Regex> = OnceLock::new();
-    PATTERN.get_or_init(|| Regex::new(data::DANGEROUS_PATTERN).expect("the dangerous pattern compiles"))
+    PATTERN.get_or_init(|| Regex::new(&data::dangerous_pattern()).expect("the dangerous pattern compiles"))
 }
 
 #[cfg(test)]
@@ -260,5 +260,10 @@ mod tests {
     fn the_dangerous_pattern_compiles_with_script_extension_classes() {
         assert!(dangerous_pattern().is_match("aノb"));
         assert!(!dangerous_pattern().is_match("カノカ"));
+        // Each slash-like character of the shared list, between Latin letters and between kana.
+        for c in crate::browsers::firefox::CJK_SLASH_CONFUSABLES.map(|code| char::from_u32(code).unwrap()) {
+            assert!(dangerous_pattern().is_match(&format!("a{c}b")), "{c:?}");
+            assert!(!dangerous_pattern().is_match(&format!("カ{c}カ")), "{c:?}");
+        }
     }
 }

@@ -25,7 +25,9 @@ pub const THAI_LATIN_CONFUSABLES: [u32; 14] = [
     0x0E14, 0x0E17, 0x0E19, 0x0E1B, 0x0E21, 0x0E25, 0x0E2B, 0x0E1A, 0x0E1E, 0x0E1F, 0x0E23, 0x0E40, 0x0E41, 0x0E50,
 ];
 
-/// `mCJKSlashConfusables`.
+/// `mCJKSlashConfusables`: ノ ソ ゾ ン 丶 乀 乁 丿, shaped like a slash. The one
+/// list of them: Chromium's dangerous pattern and the spoof check's
+/// slash finding read it too.
 pub const CJK_SLASH_CONFUSABLES: [u32; 8] = [0x30CE, 0x30BD, 0x30BE, 0x30F3, 0x4E36, 0x4E40, 0x4E41, 0x4E3F];
 
 /// `mCJKIdeographs`.

@@ -7,6 +7,8 @@
 
 mod data;
 
+pub(crate) use data::CJK_SLASH_CONFUSABLES;
+
 use super::UrlHost;
 use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
