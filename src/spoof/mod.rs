@@ -574,7 +574,7 @@ fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Findi
 /// deviation, so the other host is the one its Unicode form reaches under
 /// transitional processing.
 fn deviation_finding(engine: &Uts46<'_>, results: &Results, detailed: bool) -> Option<Finding> {
-    let is_deviation = |c: &char| patterns::DEVIATIONS.contains(c);
+    let is_deviation = |c: &char| engine.table().is_deviation(*c);
     if !results.transitional_differs() && !results.to_unicode.value.chars().any(|c| is_deviation(&c)) {
         return None;
     }

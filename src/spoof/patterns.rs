@@ -14,9 +14,6 @@ use unicode_script::Script;
 pub const ZWNJ: char = '\u{200C}';
 pub const ZWJ: char = '\u{200D}';
 pub const SOFT_HYPHEN: char = '\u{00AD}';
-/// The four deviation characters of UTS #46 §1.3.2 (ß, ς, ZWNJ, ZWJ): what
-/// Chromium's policy looks for in a label's Unicode form.
-pub const DEVIATIONS: [char; 4] = ['ß', 'ς', ZWNJ, ZWJ];
 
 /// What kind of invisible character `c` is, or `None` for a visible one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

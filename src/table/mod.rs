@@ -398,6 +398,13 @@ impl MappingTable {
         self.rows[self.row_index_of(c)].status
     }
 
+    /// True when `c` has status deviation (UTS #46 §2.3: ß, ς, ZWNJ and ZWJ in
+    /// every published table): the one test of "is this a deviation".
+    #[inline]
+    pub fn is_deviation(&self, c: char) -> bool {
+        self.status(c) == Status::Deviation
+    }
+
     fn row(&self, index: usize) -> TableRow<'_> {
         let raw = &self.rows[index];
         let start = raw.map_start as usize;
