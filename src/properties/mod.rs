@@ -14,6 +14,7 @@ mod record;
 pub(crate) mod scripts;
 pub(crate) mod skeleton;
 pub(crate) mod ucd;
+pub(crate) mod visible;
 
 use std::fmt::Display;
 use std::path::{Path, PathBuf};

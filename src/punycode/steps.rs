@@ -3,7 +3,7 @@
 //! with the numbers filled in for each step.
 
 use super::{BASE, BiasAdaptation, BootstringTrace, DAMP, SKEW, TMAX, TMIN};
-use crate::display::char_with_code_point;
+use crate::properties::visible::char_with_code_point;
 use serde::Serialize;
 
 /// One line of the encoder's or decoder's loop, with the state machine after it.
