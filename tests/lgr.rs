@@ -191,3 +191,301 @@ fn agrees_with_lgr_core_on_every_probe() {
 fn entry_key(row: &serde_json::Value) -> &str {
     row["set"].as_str().unwrap()
 }
+
+fn doc(data: &str, rules: &str) -> Lgr {
+    let xml = format!(
+        "<?xml version=\"1.0\"?>\n<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">\n<meta><version>1</version><unicode-version>11.0.0</unicode-version></meta>\n<data>\n{data}\n</data>\n<rules>\n{rules}\n</rules>\n</lgr>\n"
+    );
+    Lgr::parse(&xml).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn variants(e: &idna_inspector::lgr::Evaluation) -> Vec<(String, String)> {
+    e.variants
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|v| (v.label.clone(), v.disposition.clone()))
+        .collect()
+}
+
+fn pair(a: &str, b: &str) -> (String, String) {
+    (a.to_owned(), b.to_owned())
+}
+
+/// RFC 7940 Appendix B: an RFC 3743 table (simplified/traditional) in
+/// RFC 7940 form, with the appendix's kind of actions; dispositions as §7.3
+/// and §8.3 give them.
+#[test]
+fn rfc7940_appendix_b_simplified_and_traditional() {
+    let lgr = doc(
+        r#"<char cp="4E7E"><var cp="4E7E" type="both"/><var cp="5E72" type="simp"/></char>
+<char cp="5E72"><var cp="4E7E" type="trad"/><var cp="5E72" type="both"/></char>"#,
+        r#"<action disp="blocked" any-variant="blocked"/>
+<action disp="allocatable" all-variants="simp both"/>
+<action disp="allocatable" all-variants="trad both"/>
+<action disp="blocked" any-variant="simp trad"/>
+<action disp="valid"/>"#,
+    );
+    let e = lgr.evaluate("乾干");
+    assert!(e.eligible);
+    // The reflexive mappings ("both") make the original all-"both": allocatable by the second action.
+    assert_eq!(e.disposition, "allocatable");
+    assert!(matches!(
+        e.decided_by,
+        DecidedBy::Action {
+            index: 1,
+            default: false,
+            ..
+        }
+    ));
+    assert_eq!(e.variant_count, 4);
+    assert_eq!(
+        variants(&e),
+        vec![
+            pair("乾乾", "allocatable"),
+            pair("干乾", "blocked"),
+            pair("干干", "allocatable")
+        ]
+    );
+    assert_eq!(e.index_label.as_deref(), Some("乾乾"));
+    assert!(lgr.are_variants("干干", "乾干"));
+}
+
+/// RFC 7940 §6.2 classes (inline list with a range, union, complement,
+/// intersection, difference, symmetric difference, by-ref) and §6.3 rules
+/// with counts, as whole-label rules in actions (§7.1 match / not-match).
+#[test]
+fn rfc7940_classes_rules_and_counts() {
+    let lgr = doc(
+        r#"<range first-cp="0061" last-cp="0066"/>"#,
+        r#"<class name="abc">0061-0063</class>
+<class name="cd">0063 0064</class>
+<rule name="first-a-or-c"><start/><difference><class by-ref="abc"/><class>0062</class></difference></rule>
+<rule name="sym"><start/><symmetric-difference><class by-ref="abc"/><class by-ref="cd"/></symmetric-difference><end/></rule>
+<rule name="inter"><start/><intersection><class by-ref="abc"/><class by-ref="cd"/></intersection><end/></rule>
+<rule name="not-abc"><start/><complement><class by-ref="abc"/></complement><end/></rule>
+<rule name="two-or-three-e"><start/><char cp="0065" count="2:3"/><end/></rule>
+<rule name="f-then-any"><start/><char cp="0066"/><any count="1+"/><end/></rule>
+<rule name="exactly-two-b"><start/><rule><char cp="0062"/></rule><char cp="0062" count="1"/><end/></rule>
+<action disp="a-or-c" match="first-a-or-c"/>
+<action disp="sym" match="sym"/>
+<action disp="inter" match="inter"/>
+<action disp="not-abc" match="not-abc"/>
+<action disp="e23" match="two-or-three-e"/>
+<action disp="f+" match="f-then-any"/>
+<action disp="bb" match="exactly-two-b"/>
+<action disp="other" not-match="exactly-two-b"/>"#,
+    );
+    let d = |l: &str| lgr.evaluate(l).disposition;
+    assert_eq!(d("abc"), "a-or-c");
+    assert_eq!(d("cab"), "a-or-c");
+    assert_eq!(d("b"), "sym"); // b is in abc, not in cd
+    assert_eq!(d("d"), "sym"); // d is in cd, not in abc
+    assert_eq!(d("e"), "not-abc");
+    assert_eq!(d("ee"), "e23");
+    assert_eq!(d("eee"), "e23");
+    assert_eq!(d("eeee"), "other");
+    assert_eq!(d("f"), "not-abc");
+    assert_eq!(d("fa"), "f+");
+    assert_eq!(d("bb"), "bb");
+    assert_eq!(d("bbb"), "other");
+    // c is in both abc and cd: the difference takes it first.
+    assert_eq!(d("c"), "a-or-c");
+    assert_eq!(lgr.describe_rule("two-or-three-e").unwrap(), "^(\\x{65}){2,3}$");
+}
+
+/// RFC 7940 §6.4 context rules (look-behind, anchor, look-ahead) on a char
+/// and on a variant (§5.2, §5.3.2); a failed context makes the code point
+/// invalid (§8.1) and names the rule.
+#[test]
+fn rfc7940_context_rules() {
+    let lgr = doc(
+        r#"<char cp="006C"><var cp="004C" when="at-start" type="blocked"/></char>
+<char cp="00B7" when="between-l"/>
+<char cp="0078" not-when="at-start"/>"#,
+        r#"<rule name="between-l"><look-behind><char cp="006C"/></look-behind><anchor/><look-ahead><char cp="006C"/></look-ahead></rule>
+<rule name="at-start"><look-behind><start/></look-behind><anchor/></rule>"#,
+    );
+    let e = lgr.evaluate("l·l");
+    assert!(e.eligible, "{e:?}");
+    assert_eq!(e.code_points[1].context.as_deref(), Some("when=between-l"));
+    let e = lgr.evaluate("x·l");
+    assert!(!e.eligible);
+    assert_eq!(e.invalid_code_points.len(), 2);
+    assert_eq!(e.invalid_code_points[0].cp, 0x78);
+    assert_eq!(e.invalid_code_points[0].failed_rules, vec!["at-start"]);
+    assert_eq!(e.invalid_code_points[1].cp, 0xB7);
+    assert_eq!(e.invalid_code_points[1].failed_rules, vec!["between-l"]);
+    assert_eq!(e.decided_by, DecidedBy::Repertoire);
+    assert_eq!(e.index_label, None);
+    // The variant L exists only at the start of the label (it is not in the repertoire
+    // itself, so the variant label is invalid and dropped), and not elsewhere.
+    assert_eq!(lgr.evaluate("ll").variant_count, 4);
+    assert_eq!(variants(&lgr.evaluate("ll")), vec![]);
+}
+
+/// RFC 7940 §7.6 default actions, and §5.3.4 reflexive variants typing every
+/// unchanged position.
+#[test]
+fn rfc7940_default_actions_and_reflexive_variants() {
+    let lgr = doc(
+        r#"<char cp="0061"><var cp="0061" type="activated"/><var cp="0062" type="blocked"/><var cp="0063" type="allocatable"/></char>
+<char cp="0062"><var cp="0061" type="blocked"/></char>
+<char cp="0063"><var cp="0061" type="allocatable"/></char>
+<char cp="0064"/>"#,
+        "",
+    );
+    // "a" carries its reflexive type "activated" everywhere it stays: all-variants=activated.
+    assert_eq!(lgr.evaluate("aa").disposition, "activated");
+    assert_eq!(lgr.evaluate("ad").disposition, "activated");
+    assert_eq!(lgr.evaluate("d").disposition, "valid");
+    let e = lgr.evaluate("ad");
+    assert_eq!(variants(&e), vec![pair("bd", "blocked"), pair("cd", "allocatable")]);
+    assert!(matches!(
+        e.decided_by,
+        DecidedBy::Action {
+            index: 3,
+            default: true,
+            ..
+        }
+    ));
+}
+
+/// lgr-core: the hyphen rules are context rules on U+002D, so a leading hyphen
+/// makes U+002D an invalid code point; no whole-label rule runs.
+#[test]
+fn leading_hyphen_is_an_invalid_code_point() {
+    let e = de().evaluate("-abc");
+    assert!(!e.eligible);
+    assert_eq!(e.decided_by, DecidedBy::Repertoire);
+    assert_eq!(e.invalid_code_points.len(), 1);
+    assert_eq!((e.invalid_code_points[0].index, e.invalid_code_points[0].cp), (0, 0x2D));
+    assert_eq!(e.invalid_code_points[0].failed_rules, vec!["hyphen-minus-disallowed"]);
+    assert!(de().evaluate("ab-c").eligible);
+    assert_eq!(de().evaluate("ab--c").invalid_code_points.len(), 1);
+}
+
+/// lgr-core: `when="extended-cp"` switches a code point off (the rule matches
+/// no label), `when="enabled"` switches one on (it matches every label).
+#[test]
+fn extended_cp_off_enabled_on() {
+    let lgr = de();
+    let e = lgr.evaluate("voilà");
+    assert!(!e.eligible);
+    assert_eq!(e.invalid_code_points[0].cp, 0xE0);
+    assert_eq!(e.invalid_code_points[0].failed_rules, vec!["extended-cp"]);
+    assert_eq!(lgr.describe_rule("extended-cp").unwrap(), "^$");
+    // The sequence "ss" is enabled: it is what "ß" maps to.
+    let e = lgr.evaluate("strasse");
+    assert!(
+        e.code_points
+            .iter()
+            .any(|f| f.code_points == [0x73, 0x73] && f.context.as_deref() == Some("when=enabled"))
+    );
+}
+
+/// lgr-core: a code point listed only as another char's variant target (with a
+/// reflexive "out-of-repertoire-var" mapping) makes the label invalid through
+/// an action, with no invalid code point reported.
+#[test]
+fn variant_target_only_code_point_is_invalid_without_invalid_code_point() {
+    let lgr = Lgr::bundled(LgrSet::FullVariant, "de").unwrap();
+    let e = lgr.evaluate("cáfe");
+    assert!(!e.eligible);
+    assert_eq!(e.disposition, "invalid");
+    assert!(e.invalid_code_points.is_empty());
+    assert!(matches!(&e.decided_by, DecidedBy::Action { default: false, text, .. } if text.contains("out-of-repertoire-var")));
+    // Under the reference LGR, the same code point is simply not in the repertoire.
+    assert_eq!(de().evaluate("cáfe").invalid_code_points[0].cp, 0xE1);
+}
+
+/// lgr-core: under zh, 國家 is a blocked variant of 国家 (types are
+/// open-ended strings such as r-simp, trad, simp).
+#[test]
+fn zh_traditional_is_a_blocked_variant() {
+    let lgr = Lgr::bundled(LgrSet::SecondLevel, "zh").unwrap();
+    let e = lgr.evaluate("国家");
+    assert!(e.eligible);
+    assert!(variants(&e).contains(&pair("國家", "blocked")), "{:?}", e.variants);
+    assert!(lgr.are_variants("国家", "國家"));
+    assert!(!lgr.are_variants("国家", "大家"));
+}
+
+/// lgr-core: the LGR layer checks no IDNA2008 rule: a 64-code-point label is
+/// eligible (its variants are not generated: RFC 1035's 63 is lgr-core's limit there).
+#[test]
+fn no_idna2008_length_rule() {
+    let e = de().evaluate(&"a".repeat(64));
+    assert!(e.eligible);
+    assert_eq!(e.disposition, "valid");
+    assert_eq!(e.variants, None);
+}
+
+/// lgr-core: variant counts explode in the full variant sets; the estimate is
+/// given, the list is not. (lgr-core's `estimate_variant_number` gives 140,800
+/// for this 13-letter word; the probe data holds estimates up to 2^96.)
+#[test]
+fn variant_counts_explode() {
+    let lgr = Lgr::bundled(LgrSet::FullVariant, "ru").unwrap();
+    let e = lgr.evaluate("государственн");
+    assert_eq!(e.variant_count, 140_800);
+    assert!(e.eligible);
+    assert_eq!(e.variants, None);
+}
+
+/// The Japanese tables' rules read a class of thousands of code points (from-tag sc:Hani).
+#[test]
+fn japanese_kanji_class() {
+    let lgr = Lgr::bundled(LgrSet::SecondLevel, "ja").unwrap();
+    let rule = lgr.describe_rule("follows-japanese").unwrap();
+    assert!(
+        rule.contains("japanese") || rule.contains("kanji") || rule.contains('['),
+        "{rule}"
+    );
+    assert!(lgr.evaluate("東京").eligible);
+    assert!(lgr.evaluate("ー東京").invalid_code_points.iter().any(|i| i.cp == 0x30FC));
+}
+
+fn parse_err(xml: &str) -> idna_inspector::lgr::LgrError {
+    Lgr::parse(xml).expect_err("should be refused")
+}
+
+/// Malformed files: a clear error naming the line, never a panic.
+#[test]
+fn malformed_files_name_the_line() {
+    let head = "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">\n<data>\n";
+    let e = parse_err("<lgr><data>");
+    assert!(e.line.is_some() && e.message.contains("malformed XML"), "{e}");
+    let e = parse_err(&format!("{head}<char cp=\"0061\"/>\n<char/>\n</data></lgr>"));
+    assert_eq!(e.line, Some(4), "{e}");
+    assert!(e.to_string().starts_with("line 4: "), "{e}");
+    let e = parse_err(&format!("{head}<char cp=\"00ZZ\"/>\n</data></lgr>"));
+    assert_eq!(e.line, Some(3), "{e}");
+    let e = parse_err(&format!("{head}<char cp=\"0061\" when=\"nowhere\"/>\n</data><rules/></lgr>"));
+    assert_eq!(e.line, Some(3));
+    assert!(e.message.contains("nowhere"), "{e}");
+    let e = parse_err(&format!(
+        "{head}<char cp=\"0061\"/></data>\n<rules>\n<rule name=\"r\"><any count=\"x\"/></rule>\n</rules></lgr>"
+    ));
+    assert_eq!(e.line, Some(5), "{e}");
+    let e = parse_err(&format!(
+        "{head}</data>\n<rules>\n<rule name=\"r\"><class by-ref=\"later\"/></rule>\n<class name=\"later\">0061</class></rules></lgr>"
+    ));
+    assert_eq!(e.line, Some(5));
+    assert!(e.message.contains("later"), "{e}");
+    let e = parse_err(&format!(
+        "{head}</data>\n<rules>\n<class name=\"v\" property=\"ccc:9\"/>\n</rules></lgr>"
+    ));
+    assert_eq!(e.line, Some(5));
+    assert!(e.message.contains("unsupported"), "{e}");
+    let e = parse_err(&format!(
+        "{head}</data>\n<rules><rule name=\"r\"><start/></rule>\n<action disp=\"x\" match=\"r\" not-match=\"r\"/>\n</rules></lgr>"
+    ));
+    assert_eq!(e.line, Some(5));
+    let e = parse_err("<other xmlns=\"x\"/>");
+    assert!(e.message.contains("root element"), "{e}");
+    let e = parse_err(&format!(
+        "{head}</data>\n<rules><difference><class>0061</class></difference>\n</rules></lgr>"
+    ));
+    assert_eq!(e.line, Some(4));
+}

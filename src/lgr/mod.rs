@@ -364,3 +364,27 @@ impl Lgr {
         self.m.rules.iter().filter_map(|r| r.name.clone()).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every bundled file parses to the repertoire, variant, rule and action
+    /// counts lgr-core's parser gives (tests/data/lgr/repertoires.tsv, written
+    /// by tools/lgr-oracle/repertoires.py).
+    #[test]
+    fn bundled_files_match_lgr_core_counts() {
+        let tsv = include_str!("../../tests/data/lgr/repertoires.tsv");
+        let mut n = 0;
+        for line in tsv.lines().skip(1) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let lgr = Lgr::bundled(LgrSet::from_name(f[0]).unwrap(), f[1]).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let vars: usize = lgr.m.chars.iter().map(|c| c.variants.len()).sum();
+            let got = [lgr.m.chars.len(), vars, lgr.m.rules.len(), lgr.m.actions.len()];
+            let want: Vec<usize> = f[2..6].iter().map(|x| x.parse().unwrap()).collect();
+            assert_eq!(got.to_vec(), want, "{}/{} (chars, variants, rules, actions)", f[0], f[1]);
+            n += 1;
+        }
+        assert_eq!(n, 143);
+    }
+}
