@@ -170,9 +170,9 @@ pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
 /// The dangerous-pattern regular expression of `SafeToDisplayAsUnicode`,
 /// its alternatives as upstream concatenates them (ICU syntax, which the
 /// regex crate reads the same way: `\uXXXX`, `\p{scx=…}`). The slash-like
-/// class (upstream `[\u30ce\u30f3\u30bd\u30be\u4e36\u4e40\u4e41\u4e3f]`) is
-/// written from Firefox's list of the same eight characters,
-/// [`CJK_SLASH_CONFUSABLES`]. `\u30fb$` is not in the stored source:
+/// class is written from Firefox's list, [`CJK_SLASH_CONFUSABLES`]: upstream
+/// lists the same eight characters in another order, which a character
+/// class does not see. `\u30fb$` is not in the stored source:
 /// Chromium 156 shows every label ending in ・ (ア・.com, 漢・.com, 한・.com,
 /// ・.com) as Punycode and ・・ア.com, ア・・ア.com in Unicode
 /// (`tests/real_browsers.rs`).
