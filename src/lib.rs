@@ -22,6 +22,7 @@ pub mod names;
 pub mod profiles;
 pub mod properties;
 pub mod punycode;
+pub mod registry;
 pub mod report;
 pub mod spoof;
 pub mod table;

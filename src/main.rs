@@ -4,6 +4,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
 use idna_inspector::profiles::{self, Profile};
+use idna_inspector::registry::{RegistryCheck, Ruleset, RulesetSpec};
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -67,8 +68,10 @@ enum Command {
         /// ToASCII, ToUnicode and errors, why they differ, and each character's
         /// UTS #46 Table 4 row. Repeat or separate with commas; `all` for all five.
         /// Prints text or JSON; not with --spoof or --protected.
-        #[arg(long, value_enum, value_delimiter = ',', conflicts_with_all = ["spoof", "protected"])]
+        #[arg(long, value_enum, value_delimiter = ',', conflicts_with_all = ["spoof", "protected", "lgr"])]
         profile: Vec<ProfileArg>,
+        #[command(flatten)]
+        registry: LgrArgs,
     },
     /// Convert every line of a file (or standard input): one output record per
     /// input line, in order, including blank lines and lines that are not UTF-8.
@@ -159,6 +162,8 @@ struct BatchArgs {
     /// Repeat or separate with commas; `all` for all five. Not with --format summary.
     #[arg(long, value_enum, value_delimiter = ',')]
     profile: Vec<ProfileArg>,
+    #[command(flatten)]
+    registry: LgrArgs,
     /// Threads converting the names (default: one per core). The records come
     /// out in input order and the same, byte for byte, whatever the number.
     #[arg(long, value_name = "N")]
@@ -176,6 +181,34 @@ struct SpoofArgs {
     /// Chromium's top-domain check compares with them as with its own list. Implies --spoof.
     #[arg(long, value_name = "FILE")]
     protected: Option<PathBuf>,
+}
+
+/// The registry check (ICANN's Label Generation Rulesets, RFC 7940).
+#[derive(Args, Debug)]
+struct LgrArgs {
+    /// Check the label left of the TLD (the TLD itself for root-zone/…) against an LGR: a bundled
+    /// one as SET/TAG (second-level-reference/de, full-variant-set/zh, root-zone/und-Arab) or an
+    /// RFC 7940 XML file. Adds eligibility, disposition, the rule that decided, the index label
+    /// and the variant labels; with --protected, which protected names the label is a variant of.
+    #[arg(long, value_name = "SET/TAG|FILE.xml")]
+    lgr: Option<RulesetSpec>,
+}
+
+impl LgrArgs {
+    /// The ruleset, with the protected names as the names held. Errors: an
+    /// unknown tag (usage, 2); a file that cannot be read or parsed (3).
+    fn ruleset(&self, protected: Option<&ProtectedList>) -> Result<Option<Ruleset>, ExitCode> {
+        let Some(spec) = &self.lgr else { return Ok(None) };
+        let code = match spec {
+            RulesetSpec::Bundled { .. } => EXIT_USAGE,
+            RulesetSpec::File(_) => EXIT_IO,
+        };
+        let ruleset = Ruleset::load(spec).map_err(|message| fail(code, &message))?;
+        let held = protected.map(|list| list.names()).unwrap_or_default();
+        Ok(Some(
+            ruleset.with_held(held.iter().map(|n| (n.name.as_str(), n.unicode.as_str()))),
+        ))
+    }
 }
 
 impl SpoofArgs {
@@ -230,6 +263,9 @@ impl BatchArgs {
         }
         if !self.profile.is_empty() && matches!(self.format, FormatArg::Summary) {
             return Err("--profile adds columns to records; --format summary prints only totals".to_string());
+        }
+        if self.registry.lgr.is_some() && matches!(self.format, FormatArg::Summary) {
+            return Err("--lgr adds an lgr field to records; --format summary prints only totals".to_string());
         }
         Ok(())
     }
@@ -334,22 +370,31 @@ fn main() -> ExitCode {
                 json,
                 format,
                 spoof,
+                registry,
                 ..
             }),
             _,
         ) => {
             let format = if json { ExplainFormat::Json } else { format };
-            match (spoof.protected_list(&engine), format) {
-                (Err(message), _) => fail(EXIT_IO, &message),
-                (Ok(protected), ExplainFormat::Markdown | ExplainFormat::Html) => {
-                    run_report(&engine, &options, &domain, &protected.unwrap_or_default(), format)
+            let protected = match spoof.protected_list(&engine) {
+                Ok(protected) => protected,
+                Err(message) => return fail(EXIT_IO, &message),
+            };
+            let ruleset = match registry.ruleset(protected.as_ref()) {
+                Ok(ruleset) => ruleset,
+                Err(code) => return code,
+            };
+            let ruleset = ruleset.as_ref();
+            match (protected, format) {
+                (protected, ExplainFormat::Markdown | ExplainFormat::Html) => {
+                    run_report(&engine, &options, &domain, &protected.unwrap_or_default(), ruleset, format)
                 }
-                (Ok(Some(protected)), _) => run_spoof(&engine, &options, &domain, &protected, format == ExplainFormat::Json),
-                (Ok(None), _) => run_explain(&engine, &options, &domain, format == ExplainFormat::Json),
+                (Some(protected), _) => run_spoof(&engine, &options, &domain, &protected, ruleset, format == ExplainFormat::Json),
+                (None, _) => run_explain(&engine, &options, &domain, ruleset, format == ExplainFormat::Json),
             }
         }
         (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
-        (None, Some(domain)) => run_explain(&engine, &options, &domain, false),
+        (None, Some(domain)) => run_explain(&engine, &options, &domain, None, false),
         (None, None) => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
@@ -380,12 +425,26 @@ fn run_gui(cli: Cli) -> ExitCode {
     }
 }
 
-fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, json: bool) -> ExitCode {
+/// The registry check of a name, when `--lgr` asked for one.
+fn registry_check(ruleset: Option<&Ruleset>, to_unicode: &str) -> Option<RegistryCheck> {
+    ruleset.and_then(|ruleset| ruleset.check(to_unicode))
+}
+
+fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, ruleset: Option<&Ruleset>, json: bool) -> ExitCode {
     let (results, trace) = engine.process_traced(domain, options);
+    let registry = registry_check(ruleset, &results.to_unicode.value);
     let text = if json {
-        serde_json::json!({ "options": options, "results": results, "trace": trace }).to_string()
+        let mut value = serde_json::json!({ "options": options, "results": results, "trace": trace });
+        if ruleset.is_some() {
+            value["lgr"] = registry.as_ref().map_or(serde_json::Value::Null, RegistryCheck::record);
+        }
+        value.to_string()
     } else {
-        explain(&results, &trace)
+        let mut text = explain(&results, &trace);
+        if let Some(check) = &registry {
+            text = format!("{}\n\n{}", text.trim_end(), check.explain().trim_end());
+        }
+        text
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
@@ -402,14 +461,23 @@ fn validity(valid: bool) -> ExitCode {
 }
 
 /// `explain --format markdown|html`: the report of the whole inspection.
-fn run_report(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &ProtectedList, format: ExplainFormat) -> ExitCode {
+fn run_report(
+    engine: &Uts46<'_>,
+    options: &Options,
+    domain: &str,
+    protected: &ProtectedList,
+    ruleset: Option<&Ruleset>,
+    format: ExplainFormat,
+) -> ExitCode {
     let (results, trace) = engine.process_traced(domain, options);
     let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
+    let registry = registry_check(ruleset, &results.to_unicode.value);
     let report = idna_inspector::report::Report {
         options,
         results: &results,
         trace: &trace,
         spoof: &spoof,
+        registry: registry.as_ref(),
     };
     let text = if format == ExplainFormat::Html {
         report.html()
@@ -451,9 +519,17 @@ fn run_profiles(engine: &Uts46<'_>, options: &Options, domain: &str, selected: &
 /// `explain --spoof`: the spoof report as text or JSON. Our results and
 /// UTS #39 findings follow the flags given; each browser's verdict follows
 /// that browser's own settings, and the output says so.
-fn run_spoof(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &ProtectedList, json: bool) -> ExitCode {
+fn run_spoof(
+    engine: &Uts46<'_>,
+    options: &Options,
+    domain: &str,
+    protected: &ProtectedList,
+    ruleset: Option<&Ruleset>,
+    json: bool,
+) -> ExitCode {
     let results = engine.process(domain, options);
     let report = spoof::analyze_results(engine, domain, &results, options, protected);
+    let registry = registry_check(ruleset, &results.to_unicode.value);
     let mut codes: Vec<_> = [&results.to_unicode, &results.to_ascii_n, &results.to_ascii_t]
         .iter()
         .flat_map(|conversion| conversion.codes())
@@ -465,6 +541,9 @@ fn run_spoof(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &Pr
         value["options"] = serde_json::to_value(options).unwrap_or_default();
         value["valid"] = results.is_ok().into();
         value["errors"] = serde_json::to_value(&codes).unwrap_or_default();
+        if ruleset.is_some() {
+            value["lgr"] = registry.as_ref().map_or(serde_json::Value::Null, RegistryCheck::record);
+        }
         value.to_string()
     } else {
         let validity = if codes.is_empty() {
@@ -473,9 +552,12 @@ fn run_spoof(engine: &Uts46<'_>, options: &Options, domain: &str, protected: &Pr
             let names: Vec<String> = codes.iter().map(ToString::to_string).collect();
             format!("invalid ({})", names.join(" "))
         };
+        let registry = registry
+            .map(|check| format!("\n\n{}", check.explain().trim_end()))
+            .unwrap_or_default();
         format!(
             "{}\nUTS #46: {validity} under {options}; these flags decide our results and findings, \
-             while each browser's verdict uses that browser's own settings.",
+             while each browser's verdict uses that browser's own settings.{registry}",
             spoof::explain(&report).trim_end()
         )
     };
@@ -498,6 +580,10 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         Err(message) => return fail(EXIT_IO, &message),
     };
     let spoof = protected.as_ref();
+    let ruleset = match args.registry.ruleset(spoof) {
+        Ok(ruleset) => ruleset,
+        Err(code) => return code,
+    };
     let path = args.file.clone().filter(|path| path.as_os_str() != "-");
     let input: Box<dyn io::BufRead> = match &path {
         Some(path) => match std::fs::File::open(path) {
@@ -533,6 +619,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
                 format,
                 formula_safe: args.formula_safe,
                 profiles: &selected,
+                ruleset: ruleset.as_ref(),
             };
             write_batch(engine, options, spoof, items, layout, threads, output)
         }
@@ -574,6 +661,8 @@ struct Layout<'a> {
     /// `--profile`: these profiles' columns for converted lines (skipped and
     /// unreadable lines get empty cells).
     profiles: &'a [Profile],
+    /// `--lgr`: the registry check of each converted line.
+    ruleset: Option<&'a Ruleset>,
 }
 
 /// Every record in `layout`, with the spoof columns when `spoof` is given.
@@ -587,11 +676,13 @@ fn write_batch<R: io::BufRead, W: Write>(
     output: W,
 ) -> io::Result<batch::Summary> {
     let selected = layout.profiles;
-    let mut writer =
-        RecordWriter::with_profiles(layout.format, output, spoof.is_some(), selected)?.formula_safe(layout.formula_safe);
+    let ruleset = layout.ruleset;
+    let mut writer = RecordWriter::with_extras(layout.format, output, spoof.is_some(), selected, ruleset.is_some())?
+        .formula_safe(layout.formula_safe);
     let summary = batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
         let columns = batch::profile_columns_for(engine, options, record, selected);
-        writer.write_with_profiles(record, columns.as_ref())?;
+        let registry = batch::registry_check_for(ruleset, record);
+        writer.write_with_extras(record, columns.as_ref(), registry.as_ref())?;
         Ok(std::ops::ControlFlow::Continue(()))
     })?;
     writer.finish()?;

@@ -3,17 +3,20 @@
 //! Copy report / Save report and `explain --format markdown|html` share it.
 
 use crate::display::{code_point_label, code_point_labels, visible};
+use crate::registry::RegistryCheck;
 use crate::spoof::SpoofReport;
 use crate::uts46::{CheckOutcome, Conversion, IdnaError, LabelTrace, MapAction, Options, Results, Trace};
 use std::fmt::Write;
 
 /// What a report is made of: the engine's results and trace for the name,
-/// the options they were computed with, and the spoof check of the same results.
+/// the options they were computed with, the spoof check of the same results,
+/// and the registry (LGR) check when one was asked for.
 pub struct Report<'a> {
     pub options: &'a Options,
     pub results: &'a Results,
     pub trace: &'a Trace,
     pub spoof: &'a SpoofReport,
+    pub registry: Option<&'a RegistryCheck>,
 }
 
 impl Report<'_> {
@@ -30,6 +33,7 @@ impl Report<'_> {
         self.checklist_section(&mut out);
         self.browsers_section(&mut out);
         self.spoof_section(&mut out);
+        self.registry_section(&mut out);
         out
     }
 
@@ -244,6 +248,45 @@ impl Report<'_> {
                 cell_code(verdict.rule.name()),
                 text(&why)
             );
+        }
+        out.push('\n');
+    }
+
+    /// The LGR check (RFC 7940): the sentence, what decided, each code point,
+    /// the index label and the variants.
+    fn registry_section(&self, out: &mut String) {
+        let Some(check) = self.registry else { return };
+        let e = &check.evaluation;
+        let _ = writeln!(
+            out,
+            "## Registry ({})\n\nLabel {}: {}\n\n- Disposition: {}; eligible: {}\n- Decided by: {}",
+            text(&check.ruleset),
+            code(&check.label),
+            text(&check.sentence()),
+            text(&e.disposition),
+            e.eligible,
+            text(&check.rule_text())
+        );
+        if let Some(index) = &e.index_label {
+            let _ = writeln!(out, "- Index label: {}", code(index));
+        }
+        let _ = writeln!(out, "- Variant labels (estimate): {}\n", e.variant_count);
+        let _ = writeln!(out, "| code points | in the repertoire | context rule |\n|---|---|---|");
+        for fact in &e.code_points {
+            let code_points: Vec<String> = fact.code_points.iter().map(|cp| format!("U+{cp:04X}")).collect();
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                code_points.join(" "),
+                if fact.in_repertoire { "yes" } else { "no" },
+                text(fact.context.as_deref().unwrap_or(""))
+            );
+        }
+        if let Some(variants) = e.variants.as_ref().filter(|v| !v.is_empty()) {
+            let _ = writeln!(out, "\n| variant label | disposition |\n|---|---|");
+            for variant in variants {
+                let _ = writeln!(out, "| {} | {} |", cell_code(&variant.label), text(&variant.disposition));
+            }
         }
         out.push('\n');
     }

@@ -572,3 +572,139 @@ fn batch_on_a_terminal_says_it_reads_it() {
         "{seen}"
     );
 }
+
+/// `--lgr`: the registry check of the label left of the TLD, in every output
+/// of `explain` and as each batch record's `lgr` (JSONL) or `lgr_*` columns.
+#[test]
+fn lgr_checks_the_label_left_of_the_tld() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let output = run(args, b"");
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("{args:?}: {output:?}"))
+    };
+    let de = json(&["explain", "--json", "--lgr", "second-level-reference/de", "www.straße.de"]);
+    assert_eq!(de["lgr"]["label"], "straße");
+    assert_eq!(de["lgr"]["eligible"], true);
+    assert_eq!(de["lgr"]["index_label"], "strasse");
+    assert_eq!(
+        de["lgr"]["variants"],
+        serde_json::json!([{"label": "strasse", "disposition": "allocatable"}])
+    );
+    let text = String::from_utf8(run(&["explain", "--lgr", "second-level-reference/de", "straße.de"], b"").stdout).unwrap();
+    assert!(
+        text.contains("Registry (LGR second-level-reference/de): label \"straße\""),
+        "{text}"
+    );
+    // Out of the repertoire: the code point named, not eligible.
+    let fr = json(&["explain", "--json", "--lgr", "second-level-reference/de", "ø.de"]);
+    assert_eq!(fr["lgr"]["eligible"], false);
+    assert_eq!(fr["lgr"]["invalid_code_points"], serde_json::json!(["U+00F8"]));
+    // The Root Zone LGR checks the TLD.
+    let rz = json(&["explain", "--json", "--lgr", "root-zone/und-Latn", "straße.de"]);
+    assert_eq!(rz["lgr"]["label"], "de");
+    let markdown = String::from_utf8(
+        run(
+            &[
+                "explain",
+                "--format",
+                "markdown",
+                "--lgr",
+                "second-level-reference/de",
+                "straße.de",
+            ],
+            b"",
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert!(markdown.contains("## Registry (second-level-reference/de)"), "{markdown}");
+    assert!(markdown.contains("| `strasse` | allocatable |"), "{markdown}");
+}
+
+/// With `--protected`, the held names: a name that is a variant of one is
+/// reported with its disposition as that variant (國家 beside 国家 under zh).
+#[test]
+fn lgr_with_protected_names_reports_variants_of_held_names() {
+    let dir = std::env::temp_dir().join(format!("idna-inspector-lgr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let held = dir.join("held.txt");
+    std::fs::write(&held, "国家.cn\n").unwrap();
+    let held = held.to_str().unwrap();
+    let output = run(
+        &["batch", "--lgr", "second-level-reference/zh", "--protected", held],
+        "國家.cn\n国家.cn\n例子.cn\n\n".as_bytes(),
+    );
+    let records = jsonl(&output);
+    assert_eq!(
+        records[0]["lgr"]["variant_of"],
+        serde_json::json!([{"name": "国家.cn", "disposition": "blocked"}])
+    );
+    assert!(records[1]["lgr"].get("variant_of").is_none(), "the held name itself");
+    assert!(records[2]["lgr"].get("variant_of").is_none());
+    assert!(records[3]["lgr"].is_null(), "a blank line has no label");
+    let text = String::from_utf8(
+        run(
+            &[
+                "explain",
+                "--lgr",
+                "second-level-reference/zh",
+                "--protected",
+                held,
+                "國家.cn",
+            ],
+            b"",
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        text.contains("國家 is a variant of 国家.cn under second-level-reference/zh, with disposition blocked"),
+        "{text}"
+    );
+    let csv = String::from_utf8(
+        run(
+            &[
+                "batch",
+                "--format",
+                "csv",
+                "--lgr",
+                "second-level-reference/zh",
+                "--protected",
+                held,
+            ],
+            "國家.cn\n".as_bytes(),
+        )
+        .stdout,
+    )
+    .unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].ends_with(",lgr_label,lgr_eligible,lgr_disposition,lgr_invalid_code_points,lgr_rule,lgr_index_label,lgr_variant_count,lgr_variants,lgr_variant_of"), "{}", lines[0]);
+    assert!(lines[1].ends_with(",国家.cn:blocked"), "{}", lines[1]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A bad `--lgr`: an unknown tag is a usage error (2) naming the tags; a
+/// malformed file a data error (3) naming its line; `--format summary` refuses it.
+#[test]
+fn lgr_errors_are_clear() {
+    let unknown = run(&["explain", "--lgr", "second-level-reference/xx", "a.de"], b"");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("the tags of second-level-reference are: ar"));
+    let dir = std::env::temp_dir().join(format!("idna-inspector-lgr-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.xml");
+    std::fs::write(
+        &bad,
+        "<lgr xmlns=\"urn:ietf:params:xml:ns:lgr-1.0\">\n<data>\n<char cp=\"ZZ\"/>\n</data>\n</lgr>\n",
+    )
+    .unwrap();
+    let output = run(&["explain", "--lgr", bad.to_str().unwrap(), "a.de"], b"");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 3"), "{output:?}");
+    let summary = run(
+        &["batch", "--format", "summary", "--lgr", "second-level-reference/de"],
+        b"a.de\n",
+    );
+    assert_eq!(summary.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&summary.stderr).contains("--lgr adds an lgr field"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -14,6 +14,7 @@ fn report(input: &str, options: &Options) -> (String, String) {
         results: &results,
         trace: &trace,
         spoof: &spoof,
+        registry: None,
     };
     (report.markdown(), report.html())
 }

@@ -73,6 +73,7 @@ impl Inspection {
             results: &self.results,
             trace: &self.trace,
             spoof: &self.spoof,
+            registry: None,
         }
     }
 

@@ -17,6 +17,7 @@ pub use summary::Summary;
 pub use writer::{Format, RecordWriter};
 
 use crate::profiles::{self, Profile, ProfileColumns};
+use crate::registry::{RegistryCheck, Ruleset};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
@@ -142,6 +143,13 @@ pub fn profile_columns_for(
 ) -> Option<ProfileColumns> {
     (!selected.is_empty() && record.note().is_none())
         .then(|| profiles::profile_columns(engine, record.input(), options, selected))
+}
+
+/// The registry check (`--lgr`) of a converted record; `None` for skipped
+/// and unreadable lines, and when no ruleset is given.
+pub fn registry_check_for(ruleset: Option<&Ruleset>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
+    let ruleset = ruleset.filter(|_| record.note().is_none())?;
+    ruleset.check(record.result(ResultKind::ToUnicode))
 }
 
 /// The engine's results of a record that one of its fast paths found valid.

@@ -3,6 +3,7 @@
 use super::record::{Record, ResultKind};
 use crate::browsers::Rule;
 use crate::profiles::{Profile, ProfileColumns};
+use crate::registry::RegistryCheck;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -83,6 +84,10 @@ struct Row<'a> {
     /// Whether any two profiles disagree (`--profile` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     profiles_disagree: Option<bool>,
+    /// The registry check (`--lgr`): [`RegistryCheck::record`], or null when
+    /// the line has no label to check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lgr: Option<serde_json::Value>,
 }
 
 impl<'a> Row<'a> {
@@ -116,8 +121,54 @@ impl<'a> Row<'a> {
                     .collect()
             }),
             profiles_disagree: columns.map(|columns| columns.disagree),
+            lgr: None,
         }
     }
+}
+
+/// The columns of the registry check (`--lgr`), for CSV and TSV.
+pub const LGR_HEADER: [&str; 9] = [
+    "lgr_label",
+    "lgr_eligible",
+    "lgr_disposition",
+    "lgr_invalid_code_points",
+    "lgr_rule",
+    "lgr_index_label",
+    "lgr_variant_count",
+    "lgr_variants",
+    "lgr_variant_of",
+];
+
+/// The [`LGR_HEADER`] cells of `check` (empty for a line without one):
+/// variants as `label:disposition`, space-separated.
+fn lgr_cells(check: Option<&RegistryCheck>) -> Vec<String> {
+    let Some(check) = check else {
+        return vec![String::new(); LGR_HEADER.len()];
+    };
+    let e = &check.evaluation;
+    let variants = e.variants.as_ref().map(|variants| {
+        variants
+            .iter()
+            .map(|v| format!("{}:{}", v.label, v.disposition))
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let held: Vec<String> = check
+        .variant_of
+        .iter()
+        .map(|h| format!("{}:{}", h.name, h.disposition.as_deref().unwrap_or("?")))
+        .collect();
+    vec![
+        check.label.clone(),
+        e.eligible.to_string(),
+        e.disposition.clone(),
+        check.invalid_code_points().join(" "),
+        check.rule_text(),
+        e.index_label.clone().unwrap_or_default(),
+        e.variant_count.to_string(),
+        variants.unwrap_or_default(),
+        held.join(" "),
+    ]
 }
 
 /// The two columns of each profile and the closing `profiles_disagree` column (`--profile`).
@@ -138,6 +189,7 @@ pub struct RecordWriter<W: Write> {
     formula_safe: bool,
     spoof: bool,
     profiles: Vec<Profile>,
+    lgr: bool,
 }
 
 enum Target<W: Write> {
@@ -161,6 +213,12 @@ impl<W: Write> RecordWriter<W> {
     /// As [`RecordWriter::with_columns`], plus [`profile_header`] columns for
     /// `profiles` (filled by [`RecordWriter::write_with_profiles`]).
     pub fn with_profiles(format: Format, output: W, spoof: bool, profiles: &[Profile]) -> io::Result<Self> {
+        Self::with_extras(format, output, spoof, profiles, false)
+    }
+
+    /// As [`RecordWriter::with_profiles`], plus the [`LGR_HEADER`] columns
+    /// (JSONL: an `lgr` field) when `lgr`, filled by [`RecordWriter::write_with_extras`].
+    pub fn with_extras(format: Format, output: W, spoof: bool, profiles: &[Profile], lgr: bool) -> io::Result<Self> {
         let target = match format {
             Format::Jsonl => Target::Jsonl(output),
             Format::Csv | Format::Tsv => {
@@ -168,13 +226,15 @@ impl<W: Write> RecordWriter<W> {
                 let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(output);
                 let spoof_header = if spoof { &SPOOF_HEADER[..] } else { &[] };
                 let profile_header = profile_header(profiles);
+                let lgr_header = if lgr { &LGR_HEADER[..] } else { &[] };
                 writer
                     .write_record(
                         HEADER
                             .iter()
                             .chain(spoof_header)
                             .copied()
-                            .chain(profile_header.iter().map(String::as_str)),
+                            .chain(profile_header.iter().map(String::as_str))
+                            .chain(lgr_header.iter().copied()),
                     )
                     .map_err(io::Error::other)?;
                 Target::Delimited(Box::new(writer))
@@ -185,6 +245,7 @@ impl<W: Write> RecordWriter<W> {
             formula_safe: false,
             spoof,
             profiles: profiles.to_vec(),
+            lgr,
         })
     }
 
@@ -204,7 +265,21 @@ impl<W: Write> RecordWriter<W> {
     /// Writes one record with its profile columns (`None`: empty cells, as
     /// for skipped lines).
     pub fn write_with_profiles(&mut self, record: &Record<impl AsRef<str>>, columns: Option<&ProfileColumns>) -> io::Result<()> {
-        let row = Row::of(record, columns);
+        self.write_with_extras(record, columns, None)
+    }
+
+    /// Writes one record with its profile columns and, when the writer has
+    /// them, its registry check (`None`: empty cells, or `null` in JSONL).
+    pub fn write_with_extras(
+        &mut self,
+        record: &Record<impl AsRef<str>>,
+        columns: Option<&ProfileColumns>,
+        lgr: Option<&RegistryCheck>,
+    ) -> io::Result<()> {
+        let mut row = Row::of(record, columns);
+        if self.lgr {
+            row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
+        }
         match &mut self.target {
             Target::Jsonl(out) => {
                 serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
@@ -242,6 +317,9 @@ impl<W: Write> RecordWriter<W> {
                 }
                 if !self.profiles.is_empty() {
                     profile_cells.push(columns.map(|c| c.disagree.to_string()).unwrap_or_default());
+                }
+                if self.lgr {
+                    profile_cells.extend(lgr_cells(lgr));
                 }
                 let safe = self.formula_safe;
                 writer
