@@ -4,7 +4,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
 use idna_inspector::profiles::{self, Profile};
-use idna_inspector::registry::{RegistryCheck, Ruleset, RulesetSpec};
+use idna_inspector::registry::{Registry, RegistryCheck, Ruleset, RulesetSpec};
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -197,17 +197,14 @@ struct LgrArgs {
 impl LgrArgs {
     /// The ruleset, with the protected names as the names held. Errors: an
     /// unknown tag (usage, 2); a file that cannot be read or parsed (3).
-    fn ruleset(&self, protected: Option<&ProtectedList>) -> Result<Option<Ruleset>, ExitCode> {
+    fn registry(&self, protected: Option<&ProtectedList>) -> Result<Option<Registry>, ExitCode> {
         let Some(spec) = &self.lgr else { return Ok(None) };
         let code = match spec {
             RulesetSpec::Bundled { .. } => EXIT_USAGE,
             RulesetSpec::File(_) => EXIT_IO,
         };
         let ruleset = Ruleset::load(spec).map_err(|message| fail(code, &message))?;
-        let held = protected.map(|list| list.names()).unwrap_or_default();
-        Ok(Some(
-            ruleset.with_held(held.iter().map(|n| (n.name.as_str(), n.unicode.as_str()))),
-        ))
+        Ok(Some(Registry::new(ruleset, protected)))
     }
 }
 
@@ -380,7 +377,7 @@ fn main() -> ExitCode {
                 Ok(protected) => protected,
                 Err(message) => return fail(EXIT_IO, &message),
             };
-            let ruleset = match registry.ruleset(protected.as_ref()) {
+            let ruleset = match registry.registry(protected.as_ref()) {
                 Ok(ruleset) => ruleset,
                 Err(code) => return code,
             };
@@ -426,11 +423,11 @@ fn run_gui(cli: Cli) -> ExitCode {
 }
 
 /// The registry check of a name, when `--lgr` asked for one.
-fn registry_check(ruleset: Option<&Ruleset>, to_unicode: &str) -> Option<RegistryCheck> {
+fn registry_check(ruleset: Option<&Registry>, to_unicode: &str) -> Option<RegistryCheck> {
     ruleset.and_then(|ruleset| ruleset.check(to_unicode))
 }
 
-fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, ruleset: Option<&Ruleset>, json: bool) -> ExitCode {
+fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, ruleset: Option<&Registry>, json: bool) -> ExitCode {
     let (results, trace) = engine.process_traced(domain, options);
     let registry = registry_check(ruleset, &results.to_unicode.value);
     let text = if json {
@@ -466,7 +463,7 @@ fn run_report(
     options: &Options,
     domain: &str,
     protected: &ProtectedList,
-    ruleset: Option<&Ruleset>,
+    ruleset: Option<&Registry>,
     format: ExplainFormat,
 ) -> ExitCode {
     let (results, trace) = engine.process_traced(domain, options);
@@ -524,7 +521,7 @@ fn run_spoof(
     options: &Options,
     domain: &str,
     protected: &ProtectedList,
-    ruleset: Option<&Ruleset>,
+    ruleset: Option<&Registry>,
     json: bool,
 ) -> ExitCode {
     let results = engine.process(domain, options);
@@ -580,7 +577,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         Err(message) => return fail(EXIT_IO, &message),
     };
     let spoof = protected.as_ref();
-    let ruleset = match args.registry.ruleset(spoof) {
+    let ruleset = match args.registry.registry(spoof) {
         Ok(ruleset) => ruleset,
         Err(code) => return code,
     };
@@ -662,7 +659,7 @@ struct Layout<'a> {
     /// unreadable lines get empty cells).
     profiles: &'a [Profile],
     /// `--lgr`: the registry check of each converted line.
-    ruleset: Option<&'a Ruleset>,
+    ruleset: Option<&'a Registry>,
 }
 
 /// Every record in `layout`, with the spoof columns when `spoof` is given.

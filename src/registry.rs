@@ -3,6 +3,7 @@
 //! window show it (RFC 7940 §8, RFC 8228). The evaluation itself is `lgr`'s.
 
 use crate::lgr::{DecidedBy, Evaluation, Lgr, LgrSet};
+use crate::spoof::ProtectedList;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -49,9 +50,13 @@ pub struct Ruleset {
     pub lgr: Lgr,
     /// A Root Zone LGR checks the TLD; the others the label left of it.
     pub root_zone: bool,
-    /// Names already held (`--protected`), by the index label of their checked
-    /// label: (the name as written, its checked label).
-    held: HashMap<String, Vec<(String, String)>>,
+}
+
+/// Names already held (the protected list) as one ruleset sees them: by the
+/// index label of their checked label, (the name as written, that label).
+#[derive(Clone, Debug, Default)]
+pub struct HeldNames {
+    by_index: HashMap<String, Vec<(String, String)>>,
 }
 
 /// A held name the checked label is a variant of (RFC 8228: same index label).
@@ -76,7 +81,6 @@ impl Ruleset {
                     name: format!("{}/{tag}", set.name()),
                     lgr,
                     root_zone: *set == LgrSet::RootZone,
-                    held: HashMap::new(),
                 })
             }
             RulesetSpec::File(path) => {
@@ -87,35 +91,41 @@ impl Ruleset {
                     name: path.display().to_string(),
                     lgr,
                     root_zone: false,
-                    held: HashMap::new(),
                 })
             }
         }
     }
 
-    /// Remembers names already held — `(as written, ToUnicode)` pairs, e.g.
-    /// the protected list — so that each check names those its label is a
+    /// Names already held — `(as written, ToUnicode)` pairs, e.g. the
+    /// protected list — for [`Ruleset::check`] to name those a label is a
     /// variant of. Names whose label is outside the repertoire are left out.
-    pub fn with_held<'a>(mut self, names: impl IntoIterator<Item = (&'a str, &'a str)>) -> Ruleset {
+    pub fn held<'a>(&self, names: impl IntoIterator<Item = (&'a str, &'a str)>) -> HeldNames {
+        let mut held = HeldNames::default();
         for (name, unicode) in names {
             if let Some(label) = checked_label(unicode, self.root_zone)
                 && let Some(index) = self.lgr.index_label(label)
             {
-                self.held
+                held.by_index
                     .entry(index)
                     .or_default()
                     .push((name.to_string(), label.to_string()));
             }
         }
-        self
+        held
     }
 
-    /// The check of the name whose ToUnicode is `to_unicode`; `None` when the
-    /// name has no label for this LGR (an empty name or label).
-    pub fn check(&self, to_unicode: &str) -> Option<RegistryCheck> {
+    /// [`Ruleset::held`] of the protected names.
+    pub fn held_from(&self, protected: &ProtectedList) -> HeldNames {
+        self.held(protected.names().iter().map(|n| (n.name.as_str(), n.unicode.as_str())))
+    }
+
+    /// The check of the name whose ToUnicode is `to_unicode`, naming the
+    /// `held` names its label is a variant of; `None` when the name has no
+    /// label for this LGR (an empty name or label).
+    pub fn check(&self, to_unicode: &str, held: &HeldNames) -> Option<RegistryCheck> {
         let label = checked_label(to_unicode, self.root_zone)?;
         let evaluation = self.lgr.evaluate(label);
-        let variant_of = match evaluation.index_label.as_ref().and_then(|index| self.held.get(index)) {
+        let variant_of = match evaluation.index_label.as_ref().and_then(|index| held.by_index.get(index)) {
             Some(held) => held
                 .iter()
                 .filter(|(_, held_label)| held_label != label)
@@ -137,6 +147,27 @@ impl Ruleset {
             evaluation,
             variant_of,
         })
+    }
+}
+
+/// A ruleset with the names held under it (the protected list): what
+/// `--lgr` and the window's Registry tab check names against.
+#[derive(Debug)]
+pub struct Registry {
+    pub ruleset: Ruleset,
+    pub held: HeldNames,
+}
+
+impl Registry {
+    /// `ruleset`, with the names of `protected` as the names held.
+    pub fn new(ruleset: Ruleset, protected: Option<&ProtectedList>) -> Registry {
+        let held = protected.map(|list| ruleset.held_from(list)).unwrap_or_default();
+        Registry { ruleset, held }
+    }
+
+    /// [`Ruleset::check`] with the names held.
+    pub fn check(&self, to_unicode: &str) -> Option<RegistryCheck> {
+        self.ruleset.check(to_unicode, &self.held)
     }
 }
 
@@ -162,7 +193,7 @@ pub struct RegistryCheck {
     /// The action that decided, with its rule as the matcher sees it; `None`
     /// when the repertoire decided.
     pub rule: Option<String>,
-    /// Held names (see [`Ruleset::with_held`]) whose label this one is a variant of.
+    /// Held names (see [`Ruleset::held`]) whose label this one is a variant of.
     pub variant_of: Vec<HeldVariant>,
 }
 

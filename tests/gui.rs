@@ -808,3 +808,27 @@ fn the_map_view_says_why_a_character_has_no_table_4_row_and_what_a_full_stop_is(
     assert_eq!(count_containing(&harness, "2008 DISALLOWED"), 0);
     assert_eq!(count(&harness, "row a · 2008 PVALID"), 1, "ü");
 }
+
+/// The Registry (LGR) tab: the tag follows the name (`de` for `.de`), the
+/// sentence says whether the label can be registered, each code point is in
+/// or out of the repertoire, and the variants are listed with dispositions.
+#[test]
+fn registry_tab_checks_the_label_against_an_lgr() {
+    let mut harness = app_with(Some("straße.de"));
+    click(&mut harness, "Registry (LGR)");
+    assert_eq!(
+        count_containing(&harness, "straße can be registered under second-level-reference/de"),
+        1
+    );
+    assert_eq!(count(&harness, "strasse"), 2, "the index label and the one variant");
+    assert_eq!(count(&harness, "allocatable"), 1);
+    assert_eq!(count(&harness, "in the repertoire"), 6);
+    // A code point outside the de repertoire: the tag falls back to the script's.
+    let mut harness = app_with(Some("ø.de"));
+    click(&mut harness, "Registry (LGR)");
+    assert_eq!(
+        count_containing(&harness, "ø can be registered under second-level-reference/und-Latn"),
+        1,
+        "de lacks ø: the tag of the Latin script"
+    );
+}

@@ -14,6 +14,7 @@ mod input;
 mod inspection;
 mod options;
 mod protected;
+mod registry_view;
 mod results;
 mod spoof_view;
 mod stages;
@@ -33,6 +34,7 @@ use help::HelpWindow;
 use input::InputBar;
 use options::OptionsPanel;
 use protected::ProtectedPanel;
+use registry_view::RegistryPanel;
 use results::ResultsHeader;
 use spoof_view::SpoofView;
 use stages::{Stage, StageTabs, Stepper};
@@ -89,6 +91,8 @@ pub struct InspectorApp {
     /// The Encode/Decode tab's step-through position.
     stepper: Stepper,
     protected: ProtectedPanel,
+    /// The Registry (LGR) tab: its ruleset choice and parsed rulesets.
+    registry: RegistryPanel,
     inspection: Option<Inspection>,
     help: HelpWindow,
     about: AboutWindow,
@@ -121,6 +125,7 @@ impl InspectorApp {
             tabs: remembered.tabs,
             stepper: Stepper::default(),
             protected: ProtectedPanel::with_text(remembered.protected),
+            registry: RegistryPanel::default(),
             inspection: None,
             help: HelpWindow::default(),
             about: AboutWindow::default(),
@@ -409,6 +414,21 @@ impl InspectorApp {
                     self.tables.use_bundled();
                     ui.close();
                 }
+                if ui
+                    .button("Load LGR…")
+                    .on_hover_text("A registry's Label Generation Ruleset (RFC 7940 XML) for the Registry tab")
+                    .clicked()
+                {
+                    if let Some(path) = rfd::FileDialog::new()
+                        .set_title("Label Generation Ruleset (RFC 7940 XML)")
+                        .add_filter("LGR", &["xml"])
+                        .pick_file()
+                    {
+                        self.registry.load_file(&path);
+                        self.tabs.stage = Stage::Registry;
+                    }
+                    ui.close();
+                }
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -572,6 +592,14 @@ impl InspectorApp {
                     report: &inspection.spoof,
                 }
                 .ui(ui, &mut self.protected);
+            }
+            if self.tabs.stage == Stage::Registry {
+                self.registry.ui(
+                    ui,
+                    &inspection.results.to_unicode.value,
+                    self.protected.list(),
+                    self.protected.generation(),
+                );
             }
         });
     }

@@ -17,7 +17,7 @@ pub use summary::Summary;
 pub use writer::{Format, RecordWriter};
 
 use crate::profiles::{self, Profile, ProfileColumns};
-use crate::registry::{RegistryCheck, Ruleset};
+use crate::registry::{Registry, RegistryCheck};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
@@ -147,7 +147,7 @@ pub fn profile_columns_for(
 
 /// The registry check (`--lgr`) of a converted record; `None` for skipped
 /// and unreadable lines, and when no ruleset is given.
-pub fn registry_check_for(ruleset: Option<&Ruleset>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
+pub fn registry_check_for(ruleset: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
     let ruleset = ruleset.filter(|_| record.note().is_none())?;
     ruleset.check(record.result(ResultKind::ToUnicode))
 }

@@ -34,10 +34,12 @@ pub enum Stage {
     Spoof,
     /// Not a UTS #46 step: IDNA2003, UTS #46 T/N, IDNA2008 and WHATWG side by side.
     Profiles,
+    /// Not a UTS #46 step: the registry's Label Generation Ruleset (RFC 7940); the app draws it.
+    Registry,
 }
 
 impl Stage {
-    const ALL: [Stage; 7] = [
+    const ALL: [Stage; 8] = [
         Stage::Map,
         Stage::Normalize,
         Stage::Break,
@@ -45,6 +47,7 @@ impl Stage {
         Stage::Encode,
         Stage::Spoof,
         Stage::Profiles,
+        Stage::Registry,
     ];
 
     fn title(self) -> &'static str {
@@ -56,6 +59,7 @@ impl Stage {
             Stage::Encode => "5 Encode/Decode",
             Stage::Spoof => "Spoof check",
             Stage::Profiles => "Compare profiles",
+            Stage::Registry => "Registry (LGR)",
         }
     }
 
@@ -69,6 +73,9 @@ impl Stage {
             Stage::Spoof => "UTS #39: scripts, confusables, invisible characters, and how a browser would display the name.",
             Stage::Profiles => {
                 "IDNA2003, UTS #46 transitional and nontransitional, IDNA2008 and WHATWG URL side by side, with the reason for each difference (UTS #46 §7 Table 4)."
+            }
+            Stage::Registry => {
+                "RFC 7940 Label Generation Rulesets: would a registry accept the label, and which variant labels would it block (ICANN's LGRs or your registry's file)."
             }
         }
     }
@@ -116,7 +123,7 @@ impl StageTabs {
         });
         ui.separator();
         let area = ui.available_rect_before_wrap();
-        if self.stage == Stage::Spoof {
+        if matches!(self.stage, Stage::Spoof | Stage::Registry) {
             return area;
         }
         let trace = &inspection.trace;
@@ -155,7 +162,7 @@ impl StageTabs {
                 profile_chars: &inspection.profile_chars,
             }
             .ui(ui),
-            Stage::Spoof => {}
+            Stage::Spoof | Stage::Registry => {}
         }
         area
     }

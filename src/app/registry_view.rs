@@ -1,0 +1,298 @@
+//! The "Registry (LGR)" tab: the name's label against one of ICANN's Label
+//! Generation Rulesets (RFC 7940) or a registry's own file — the sentence
+//! support staff need, each code point in or out of the repertoire with the
+//! context rule that decided, the action that fired with its rule as the
+//! matcher sees it, the index label and the variant labels.
+
+use super::widgets::{code_point, error_color, ok_color};
+use crate::lgr::LgrSet;
+use crate::registry::{RegistryCheck, Ruleset, RulesetSpec, checked_label};
+use crate::spoof::ProtectedList;
+use eframe::egui;
+use egui::{RichText, Ui};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Which ruleset is chosen: a bundled set and tag (the tag `None` until the
+/// user picks one: then it follows the name), or a loaded file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Choice {
+    Bundled { set: LgrSet, tag: Option<String> },
+    File(String),
+}
+
+/// The tab's state: the choice, the rulesets parsed so far, the last check
+/// (recomputed only when the name, the ruleset or the protected names change)
+/// and the variant filter.
+pub struct RegistryPanel {
+    choice: Choice,
+    /// Parsed rulesets by name (`second-level-reference/de`, a file's path).
+    loaded: HashMap<String, Arc<Ruleset>>,
+    /// (ruleset name, ToUnicode, protected generation) → the check.
+    last: Option<((String, String, u64), Option<RegistryCheck>)>,
+    filter: String,
+    /// The outcome of the last load that failed.
+    message: Option<String>,
+}
+
+impl Default for RegistryPanel {
+    fn default() -> Self {
+        RegistryPanel {
+            choice: Choice::Bundled {
+                set: LgrSet::SecondLevel,
+                tag: None,
+            },
+            loaded: HashMap::new(),
+            last: None,
+            filter: String::new(),
+            message: None,
+        }
+    }
+}
+
+impl RegistryPanel {
+    /// Loads a registry's own RFC 7940 file (File → Load LGR…) and selects it;
+    /// on failure the choice stays and the tab says why (with the line).
+    pub fn load_file(&mut self, path: &Path) {
+        match Ruleset::load(&RulesetSpec::File(path.to_path_buf())) {
+            Ok(ruleset) => {
+                let name = ruleset.name.clone();
+                self.loaded.insert(name.clone(), Arc::new(ruleset));
+                self.choice = Choice::File(name);
+                self.message = None;
+            }
+            Err(message) => self.message = Some(message),
+        }
+    }
+
+    /// The ruleset named `name`, parsed once.
+    fn bundled(&mut self, set: LgrSet, tag: &str) -> Result<Arc<Ruleset>, String> {
+        let name = format!("{}/{tag}", set.name());
+        if let Some(ruleset) = self.loaded.get(&name) {
+            return Ok(ruleset.clone());
+        }
+        let ruleset = Arc::new(Ruleset::load(&RulesetSpec::Bundled {
+            set,
+            tag: tag.to_string(),
+        })?);
+        self.loaded.insert(name, ruleset.clone());
+        Ok(ruleset)
+    }
+
+    /// The tag that fits the name when the user has not picked one: the
+    /// TLD's own tag (`de` for `.de`) when its repertoire holds the label,
+    /// else the tag of the label's script (`und-Cyrl`, `und-Jpan`, …).
+    fn default_tag(&mut self, set: LgrSet, to_unicode: &str) -> String {
+        let tags = set.tags();
+        let root_zone = set == LgrSet::RootZone;
+        let label = checked_label(to_unicode, root_zone).unwrap_or("");
+        let script_tag = format!("und-{}", script_code(label));
+        let tld = to_unicode.trim_end_matches('.').rsplit('.').next().unwrap_or("");
+        if !root_zone
+            && tld != label
+            && tags.contains(&tld)
+            && let Ok(ruleset) = self.bundled(set, tld)
+            && ruleset.lgr.evaluate_without_variants(label).invalid_code_points.is_empty()
+        {
+            return tld.to_string();
+        }
+        if tags.contains(&script_tag.as_str()) {
+            script_tag
+        } else {
+            tags.first().map_or_else(String::new, |t| t.to_string())
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, to_unicode: &str, protected: &ProtectedList, protected_generation: u64) {
+        egui::ScrollArea::vertical().id_salt("registry").show(ui, |ui| {
+            let ruleset = self.chooser(ui, to_unicode);
+            if let Some(message) = &self.message {
+                ui.colored_label(error_color(ui), message);
+            }
+            let Some(ruleset) = ruleset else { return };
+            let key = (ruleset.name.clone(), to_unicode.to_string(), protected_generation);
+            if self.last.as_ref().is_none_or(|(k, _)| *k != key) {
+                let held = ruleset.held_from(protected);
+                self.last = Some((key, ruleset.check(to_unicode, &held)));
+            }
+            let Some((_, check)) = &self.last else { return };
+            match check {
+                None => {
+                    ui.weak("No label to check: type a name above.");
+                }
+                Some(check) => check_ui(ui, check, &mut self.filter),
+            }
+        });
+    }
+
+    /// The set and tag pickers (or the loaded file); the ruleset chosen.
+    fn chooser(&mut self, ui: &mut Ui, to_unicode: &str) -> Option<Arc<Ruleset>> {
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Ruleset:");
+            let current_set = match &self.choice {
+                Choice::Bundled { set, .. } => Some(*set),
+                Choice::File(_) => None,
+            };
+            for set in LgrSet::ALL {
+                if ui.selectable_label(current_set == Some(set), set.name()).clicked() {
+                    self.choice = Choice::Bundled { set, tag: None };
+                }
+            }
+            let files: Vec<String> = self
+                .loaded
+                .keys()
+                .filter(|name| !LgrSet::ALL.iter().any(|s| name.starts_with(&format!("{}/", s.name()))))
+                .cloned()
+                .collect();
+            for file in files {
+                let selected = self.choice == Choice::File(file.clone());
+                if ui.selectable_label(selected, format!("file: {file}")).clicked() {
+                    self.choice = Choice::File(file);
+                }
+            }
+        });
+        match self.choice.clone() {
+            Choice::Bundled { set, tag } => {
+                let automatic = tag.is_none();
+                let tag = tag.unwrap_or_else(|| self.default_tag(set, to_unicode));
+                ui.horizontal(|ui| {
+                    let mut picked = tag.clone();
+                    egui::ComboBox::from_label("Tag").selected_text(&picked).show_ui(ui, |ui| {
+                        for t in set.tags() {
+                            ui.selectable_value(&mut picked, t.to_string(), t);
+                        }
+                    });
+                    if picked != tag {
+                        self.choice = Choice::Bundled { set, tag: Some(picked) };
+                    }
+                    if automatic {
+                        ui.weak("(chosen for this name: its TLD's language or its script)");
+                    } else if ui.small_button("Follow the name").clicked() {
+                        self.choice = Choice::Bundled { set, tag: None };
+                    }
+                });
+                match self.bundled(set, &tag) {
+                    Ok(ruleset) => chosen = Some(ruleset),
+                    Err(message) => self.message = Some(message),
+                }
+            }
+            Choice::File(name) => chosen = self.loaded.get(&name).cloned(),
+        }
+        if let Some(ruleset) = &chosen {
+            let meta = ruleset.lgr.meta();
+            ui.weak(format!(
+                "{} · {} repertoire entries · Unicode {}",
+                ruleset.name,
+                ruleset.lgr.repertoire_size(),
+                meta.unicode_version.as_deref().unwrap_or("?")
+            ));
+        }
+        ui.separator();
+        chosen
+    }
+}
+
+/// ISO 15924 code of the label's first character with a script of its own
+/// (`Latn`, `Cyrl`), kana as `Jpan`, Hangul as `Kore`.
+fn script_code(label: &str) -> &'static str {
+    use unicode_script::Script;
+    let script = label
+        .chars()
+        .map(crate::properties::scripts::script)
+        .find(|s| !matches!(s, Script::Common | Script::Inherited | Script::Unknown))
+        .unwrap_or(Script::Latin);
+    match script {
+        Script::Hiragana | Script::Katakana => "Jpan",
+        Script::Hangul => "Kore",
+        other => other.short_name(),
+    }
+}
+
+fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String) {
+    let e = &check.evaluation;
+    let color = if e.eligible && check.variant_of.is_empty() {
+        ok_color(ui)
+    } else {
+        error_color(ui)
+    };
+    ui.label(RichText::new(check.sentence()).size(15.0).color(color));
+    ui.add_space(4.0);
+    egui::Grid::new("lgr-facts").num_columns(2).show(ui, |ui| {
+        ui.label("Label checked:");
+        ui.monospace(&check.label);
+        ui.end_row();
+        ui.label("Disposition:");
+        ui.strong(&e.disposition);
+        ui.end_row();
+        ui.label("Decided by:");
+        ui.monospace(check.rule_text());
+        ui.end_row();
+        if let Some(index) = &e.index_label {
+            ui.label("Index label:");
+            ui.monospace(index).on_hover_text(
+                "RFC 7940 §8.5: labels with the same index label are variants of each other; a registry holds one of them",
+            );
+            ui.end_row();
+        }
+    });
+    ui.add_space(6.0);
+    ui.strong("Code points (RFC 7940 §8.1: each must be in the repertoire, its context rule holding)");
+    egui::Grid::new("lgr-code-points")
+        .striped(true)
+        .num_columns(3)
+        .show(ui, |ui| {
+            for fact in &e.code_points {
+                ui.horizontal(|ui| {
+                    for &cp in &fact.code_points {
+                        if let Some(c) = char::from_u32(cp) {
+                            ui.label(code_point(c));
+                        }
+                    }
+                });
+                if fact.in_repertoire {
+                    ui.colored_label(ok_color(ui), "in the repertoire");
+                } else {
+                    ui.colored_label(error_color(ui), "not in the repertoire");
+                }
+                ui.monospace(fact.context.as_deref().unwrap_or(""));
+                ui.end_row();
+            }
+        });
+    ui.add_space(6.0);
+    for held in &check.variant_of {
+        ui.label(format!(
+            "Variant of the held name {} ({})",
+            held.name,
+            held.disposition.as_deref().unwrap_or("disposition not listed")
+        ));
+    }
+    match &e.variants {
+        Some(variants) => {
+            ui.horizontal(|ui| {
+                ui.strong(format!("Variant labels ({})", variants.len()));
+                let label = ui.label("Filter:");
+                ui.text_edit_singleline(filter).labelled_by(label.id);
+            });
+            egui::Grid::new("lgr-variants").striped(true).num_columns(2).show(ui, |ui| {
+                for variant in variants
+                    .iter()
+                    .filter(|v| filter.is_empty() || v.label.contains(filter.as_str()) || v.disposition.contains(filter.as_str()))
+                {
+                    ui.monospace(&variant.label);
+                    ui.label(&variant.disposition);
+                    ui.end_row();
+                }
+            });
+        }
+        None if e.eligible => {
+            ui.label(format!(
+                "Variant labels: about {} (estimate) — too many to list (the list stops at {}).",
+                e.variant_count,
+                crate::lgr::VARIANT_LIST_LIMIT
+            ));
+        }
+        None => {}
+    }
+}
