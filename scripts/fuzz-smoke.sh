@@ -12,7 +12,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(punycode_decode punycode_roundtrip uts46 uts46_traced batch_reader browsers)
+    targets=(punycode_decode punycode_roundtrip uts46 uts46_traced batch_reader browsers lgr_parse lgr_evaluate)
 fi
 cargo +nightly fuzz build -O
 mkdir -p logs

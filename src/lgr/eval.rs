@@ -71,7 +71,12 @@ pub(crate) struct Prelim {
 
 impl Model {
     /// Does rule `rule` match `label`? With `anchor`, at code point index `index`.
+    /// A label longer than the matcher takes (only a variant label built from
+    /// very long variant sequences) matches no rule.
     pub(crate) fn rule_matches(&self, rule: u32, label: &Prepared, anchor: Option<&[u32]>, index: usize) -> bool {
+        if !label.fits() {
+            return false;
+        }
         let mut buf = Vec::new();
         let anchor_units = anchor.map(|a| {
             matcher::utf16(a, &mut buf);

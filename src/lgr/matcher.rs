@@ -218,8 +218,14 @@ fn step(node: &Node, from: Bits, t: &Text) -> Bits {
                 if max.is_some_and(|m| i >= m) || cur.is_empty() {
                     break;
                 }
-                cur = run(body, cur, t);
+                let next = run(body, cur, t);
                 i += 1;
+                if next == cur {
+                    // A fixed point: every later iteration gives the same offsets.
+                    seen = seen.or(cur);
+                    break;
+                }
+                cur = next;
                 if i >= *min {
                     // Closed once an iteration adds no new end offset.
                     if cur.subset_of(seen) && i > *min {

@@ -45,7 +45,12 @@ struct Parser<'a, 'i> {
     type_ids: HashMap<String, u8>,
     /// Each char's variants' `when`/`not-when` names, for duplicate detection.
     var_names: Vec<Vec<(Option<String>, Option<String>)>>,
+    /// Nesting of the rule or class being read (bounded: the matcher recurses on it).
+    depth: std::cell::Cell<u32>,
 }
+
+/// Deepest nesting of rule and class elements accepted.
+const MAX_DEPTH: u32 = 100;
 
 /// (char or `u32::MAX` for an action, variant index or `usize::MAX`, when/match, not-when/not-match, line).
 type Pending = (u32, usize, Option<String>, Option<String>, u32);
@@ -76,6 +81,7 @@ pub(crate) fn parse(xml: &str) -> Result<Model, LgrError> {
         set_ids: HashMap::new(),
         type_ids: HashMap::new(),
         var_names: Vec::new(),
+        depth: std::cell::Cell::new(0),
     };
     let root = doc.root_element();
     if !is(root, "lgr") {
@@ -317,6 +323,22 @@ impl<'i> Parser<'_, 'i> {
     }
 
     fn class_expr(&self, n: XNode) -> Result<ClassExpr, LgrError> {
+        self.nested(n, || self.class_expr_inner(n))
+    }
+
+    /// Runs `f` one level deeper; an error past [`MAX_DEPTH`].
+    fn nested<T>(&self, n: XNode, f: impl FnOnce() -> Result<T, LgrError>) -> Result<T, LgrError> {
+        let d = self.depth.get();
+        if d >= MAX_DEPTH {
+            return Err(self.err(n, format!("rules or classes nested deeper than {MAX_DEPTH} levels")));
+        }
+        self.depth.set(d + 1);
+        let r = f();
+        self.depth.set(d);
+        r
+    }
+
+    fn class_expr_inner(&self, n: XNode) -> Result<ClassExpr, LgrError> {
         let name = n.tag_name().name();
         let kids: Vec<XNode> = elements(n).collect();
         let two = |k: &[XNode]| -> Result<(Box<ClassExpr>, Box<ClassExpr>), LgrError> {
@@ -512,6 +534,17 @@ impl<'i> Parser<'_, 'i> {
     }
 
     fn matcher(&mut self, c: XNode, in_lb: bool) -> Result<Vec<Node>, LgrError> {
+        let d = self.depth.get();
+        if d >= MAX_DEPTH {
+            return Err(self.err(c, format!("rules or classes nested deeper than {MAX_DEPTH} levels")));
+        }
+        self.depth.set(d + 1);
+        let r = self.matcher_inner(c, in_lb);
+        self.depth.set(d);
+        r
+    }
+
+    fn matcher_inner(&mut self, c: XNode, in_lb: bool) -> Result<Vec<Node>, LgrError> {
         if c.tag_name().namespace() != Some(LGR_NS) {
             return Ok(Vec::new());
         }
