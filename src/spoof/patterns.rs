@@ -94,8 +94,8 @@ pub fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
 }
 
 /// The decimal digits of `label` when they come from more than one
-/// numbering system (UTS #39 §5.3, [`mixed_numbers`]), e.g. `1` with Bengali
-/// `২`; empty otherwise.
+/// numbering system (UTS #39 §5.3, `properties::digits::mixed_numbers`),
+/// e.g. `1` with Bengali `২`; empty otherwise.
 pub fn mixed_number_digits(label: &str) -> Vec<char> {
     if !mixed_numbers(label) {
         return Vec::new();
