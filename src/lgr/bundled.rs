@@ -66,7 +66,7 @@ fn entries(blob: &'static [u8]) -> impl Iterator<Item = (&'static str, &'static 
 /// The XML of `set`/`tag`.
 pub(crate) fn xml(set: LgrSet, tag: &str) -> Option<String> {
     let (_, data) = entries(set.blob()).find(|(t, _)| *t == tag)?;
-    let bytes = super::inflate::inflate(data).ok()?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec(data).ok()?;
     String::from_utf8(bytes).ok()
 }
 

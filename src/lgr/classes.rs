@@ -29,16 +29,10 @@ impl CpSet {
         CpSet { ranges }
     }
 
-    fn from_ranges(mut ranges: Vec<(u32, u32)>) -> CpSet {
-        ranges.sort_unstable();
-        let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-        for (a, b) in ranges {
-            match out.last_mut() {
-                Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
-                _ => out.push((a, b)),
-            }
+    fn from_ranges(ranges: Vec<(u32, u32)>) -> CpSet {
+        CpSet {
+            ranges: crate::properties::ucd::merge_ranges(ranges),
         }
-        CpSet { ranges: out }
     }
 
     /// True when `cp` is in the set.
@@ -254,7 +248,7 @@ fn joining_type_value(value: &str) -> Option<&'static str> {
 
 /// The accessor for the crate's property data (one import site).
 mod props {
-    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    use unicode_properties::GeneralCategory as G;
 
     pub(super) fn joining_type_abbr(c: char) -> &'static str {
         static PROPS: std::sync::OnceLock<crate::properties::Properties> = std::sync::OnceLock::new();
@@ -262,7 +256,7 @@ mod props {
     }
 
     pub(super) fn general_category_abbr(c: char) -> &'static str {
-        match c.general_category() {
+        match crate::properties::general::general_category(c) {
             G::UppercaseLetter => "Lu",
             G::LowercaseLetter => "Ll",
             G::TitlecaseLetter => "Lt",

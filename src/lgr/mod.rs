@@ -13,7 +13,6 @@
 mod bundled;
 mod classes;
 mod eval;
-mod inflate;
 mod matcher;
 mod model;
 mod parse;

@@ -31,8 +31,10 @@ enum ClassExpr {
     SymmetricDifference(Box<ClassExpr>, Box<ClassExpr>),
 }
 
-struct Parser<'a, 'i> {
-    doc: &'a Document<'i>,
+struct Parser {
+    /// Byte offset of each line's start: a node's line by binary search
+    /// (roxmltree's own `text_pos_at` scans from the start every time).
+    line_starts: Vec<usize>,
     m: Model,
     char_index: HashMap<Box<[u32]>, (u32, bool)>,
     /// Pending `when`/`not-when` names: (char, variant or usize::MAX, when, not-when, line).
@@ -70,8 +72,11 @@ pub(crate) fn parse(xml: &str) -> Result<Model, LgrError> {
             message: format!("malformed XML: {e}"),
         }
     })?;
+    let line_starts = std::iter::once(0)
+        .chain(xml.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
     let mut p = Parser {
-        doc: &doc,
+        line_starts,
         m: Model::default(),
         char_index: HashMap::new(),
         pending: Vec::new(),
@@ -128,9 +133,10 @@ fn split_list(s: Option<&str>) -> Vec<String> {
     }
 }
 
-impl<'i> Parser<'_, 'i> {
+impl Parser {
     fn line(&self, n: XNode) -> u32 {
-        self.doc.text_pos_at(n.range().start).row
+        let line = self.line_starts.partition_point(|&start| start <= n.range().start);
+        u32::try_from(line).unwrap_or(u32::MAX)
     }
 
     fn err(&self, n: XNode, msg: impl Into<String>) -> LgrError {

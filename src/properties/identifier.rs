@@ -3,8 +3,6 @@
 //! browsers' ICU 78 ships (`tables/browsers/`).
 
 use super::record::{DEFAULT_IGNORABLE, ICU_ALLOWED, UTS39_ALLOWED, flag};
-use super::ucd::{in_ranges, merge_ranges, parse_ranges};
-use std::sync::OnceLock;
 
 /// Identifier_Status=Allowed in UTS #39's current data (unicode-security):
 /// what the spoof check's own analysis uses; the browsers use
@@ -24,15 +22,6 @@ pub fn identifier_allowed(c: char) -> bool {
     flag(c, ICU_ALLOWED)
 }
 
-/// [`identifier_allowed`], searched in the file (the record's source).
-pub(super) fn icu_identifier_allowed_search(c: char) -> bool {
-    static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
-    in_ranges(RANGES.get_or_init(|| merge_ranges(parse_ranges(IDENTIFIER_STATUS))), c)
-}
-
-/// UTS #39 `IdentifierStatus.txt` of Unicode 17.0: every listed code point is Allowed.
-const IDENTIFIER_STATUS: &str = include_str!("../../tables/browsers/IdentifierStatus.txt");
-
 /// Default_Ignorable_Code_Point, for assigned code points (UTS #39 gives
 /// them Identifier_Type=Default_Ignorable); an unassigned one is also
 /// unprintable, which is what every caller tests first.
@@ -42,6 +31,8 @@ pub fn is_default_ignorable(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::record::IDENTIFIER_STATUS;
+    use super::super::ucd::parse_ranges;
     use super::*;
 
     /// The Unicode 17 Allowed set is read whole (1,649 lines, 33,791 code

@@ -4,7 +4,7 @@
 //! in one table filled block by block (`docs/performance.md`), so that a
 //! character's properties cost one read.
 
-use super::identifier::icu_identifier_allowed_search;
+use super::ucd::{in_ranges, merge_ranges, parse_ranges};
 use super::{BmpBlocks, bmp_block};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
@@ -12,6 +12,16 @@ use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::GeneralSecurityProfile;
 use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::mixed_script::AugmentedScriptSet;
+
+/// UTS #39 `IdentifierStatus.txt` of Unicode 17.0: every listed code point
+/// is Allowed (the source of [`ICU_ALLOWED`]; `identifier.rs` reads the flag).
+pub(super) const IDENTIFIER_STATUS: &str = include_str!("../../tables/browsers/IdentifierStatus.txt");
+
+/// Whether `c` is listed in [`IDENTIFIER_STATUS`], searched in the file.
+pub(super) fn icu_identifier_allowed_search(c: char) -> bool {
+    static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
+    in_ranges(RANGES.get_or_init(|| merge_ranges(parse_ranges(IDENTIFIER_STATUS))), c)
+}
 
 /// One code point's values, each read from its library.
 #[derive(Clone, Copy)]
