@@ -2,13 +2,13 @@
 //! window alike: [`reader`] splits the input, [`convert_each`] converts
 //! (blank, comment, non-UTF-8 and over-long lines become noted records:
 //! nothing is dropped), [`convert_each_parallel`] does the same on several
-//! threads, [`writer`] writes JSONL, CSV or TSV.
+//! threads, `writer` writes JSONL, CSV or TSV.
 
 mod parallel;
 pub mod reader;
 mod record;
 mod summary;
-pub mod writer;
+pub(crate) mod writer;
 
 pub use parallel::{convert_each_parallel, summarize_parallel};
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
@@ -24,7 +24,7 @@ use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
 /// The error text recorded for a line that is not valid UTF-8.
-pub const INVALID_UTF8: &str = "invalid UTF-8";
+pub(crate) const INVALID_UTF8: &str = "invalid UTF-8";
 
 /// The longest line (in bytes) that is converted. A domain name has at most
 /// 253 ASCII characters (RFC 1035 §2.3.4); 4 KiB leaves room for long Unicode
@@ -166,7 +166,7 @@ fn valid_results(record: &RecordBuf) -> Results {
 }
 
 /// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.
-pub fn escape_invalid_utf8(bytes: &[u8]) -> String {
+pub(crate) fn escape_invalid_utf8(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() + 8);
     for chunk in bytes.utf8_chunks() {
         out.push_str(chunk.valid());

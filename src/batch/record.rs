@@ -332,7 +332,7 @@ impl<Text: AsRef<str>> Record<Text> {
     }
 
     /// True when the line was skipped (blank or comment).
-    pub fn is_skipped(&self) -> bool {
+    pub(crate) fn is_skipped(&self) -> bool {
         self.note().is_some_and(Note::is_skip)
     }
 

@@ -76,7 +76,7 @@ impl Summary {
     }
 
     /// Adds another summary's counts (of other records) to these.
-    pub fn merge(&mut self, other: &Summary) {
+    pub(crate) fn merge(&mut self, other: &Summary) {
         // Destructured, so that a new field cannot be left out here.
         let Summary {
             lines,

@@ -20,7 +20,7 @@ pub enum Format {
 }
 
 /// The column names of every format, in order.
-pub const HEADER: [&str; 9] = [
+pub(crate) const HEADER: [&str; 9] = [
     "line",
     "input",
     "to_unicode",
@@ -203,20 +203,20 @@ impl<W: Write> RecordWriter<W> {
         Self::with_columns(format, output, false)
     }
 
-    /// Starts the output; `spoof` adds the [`SPOOF_HEADER`] columns (empty
+    /// Starts the output; `spoof` adds the `SPOOF_HEADER` columns (empty
     /// cells for records without a spoof verdict). JSONL writes the spoof
     /// fields of every record that has them either way.
     pub fn with_columns(format: Format, output: W, spoof: bool) -> io::Result<Self> {
         Self::with_profiles(format, output, spoof, &[])
     }
 
-    /// As [`RecordWriter::with_columns`], plus [`profile_header`] columns for
+    /// As [`RecordWriter::with_columns`], plus `profile_header` columns for
     /// `profiles` (filled by [`RecordWriter::write_with_profiles`]).
     pub fn with_profiles(format: Format, output: W, spoof: bool, profiles: &[Profile]) -> io::Result<Self> {
         Self::with_extras(format, output, spoof, profiles, false)
     }
 
-    /// As [`RecordWriter::with_profiles`], plus the [`LGR_HEADER`] columns
+    /// As [`RecordWriter::with_profiles`], plus the `LGR_HEADER` columns
     /// (JSONL: an `lgr` field) when `lgr`, filled by [`RecordWriter::write_with_extras`].
     pub fn with_extras(format: Format, output: W, spoof: bool, profiles: &[Profile], lgr: bool) -> io::Result<Self> {
         let target = match format {

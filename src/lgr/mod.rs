@@ -357,11 +357,6 @@ impl Lgr {
             None => text.clone(),
         })
     }
-
-    /// The names of the rules, in document order.
-    pub fn rule_names(&self) -> Vec<String> {
-        self.m.rules.iter().filter_map(|r| r.name.clone()).collect()
-    }
 }
 
 #[cfg(test)]

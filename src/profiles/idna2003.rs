@@ -31,7 +31,7 @@ impl Flags {
 }
 
 /// The label separators of RFC 3490 §3.1 requirement 1.
-pub const SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+pub(crate) const SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
 
 /// Unicode 3.2's NFKC of the five CJK compatibility ideographs whose
 /// decomposition Corrigendum #4 changed after 3.2 (today's NFKC gives
@@ -192,7 +192,7 @@ fn nameprep_failure(error: &NameprepError, label: usize) -> ProfileError {
 }
 
 /// RFC 3490 §4.1 ToASCII of one label, stopping at the first failing step as the RFC does.
-pub fn label_to_ascii(label: &str, index: usize, flags: Flags) -> Result<String, ProfileError> {
+pub(crate) fn label_to_ascii(label: &str, index: usize, flags: Flags) -> Result<String, ProfileError> {
     // Step 1–2: Nameprep only labels with non-ASCII code points.
     let prepared = if label.is_ascii() {
         label.to_string()
@@ -262,7 +262,7 @@ fn check_std3(label: &str, index: usize) -> Result<(), ProfileError> {
 
 /// RFC 3490 §4.2 ToUnicode of one label. It never fails: on any failure the
 /// original label is returned, with the reason.
-pub fn label_to_unicode(label: &str, index: usize, flags: Flags) -> (String, Option<ProfileError>) {
+pub(crate) fn label_to_unicode(label: &str, index: usize, flags: Flags) -> (String, Option<ProfileError>) {
     let unchanged = |why: Option<ProfileError>| (label.to_string(), why);
     // Steps 1–2.
     let prepared = if label.is_ascii() {
@@ -346,7 +346,7 @@ pub fn process(input: &str, flags: Flags) -> ProfileResult {
 
 /// How IDNA2003 treats one code point on its own (for UTS #46 Table 4).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CharStatus {
+pub(crate) enum CharStatus {
     /// Nameprep leaves it as it is, and it is allowed.
     Valid,
     /// Nameprep maps it to this (case folding B.2 and NFKC).
@@ -360,7 +360,7 @@ pub enum CharStatus {
 }
 
 /// The IDNA2003 status of `c` alone, with UseSTD3ASCIIRules as given.
-pub fn char_status(c: char, use_std3_ascii_rules: bool) -> CharStatus {
+pub(crate) fn char_status(c: char, use_std3_ascii_rules: bool) -> CharStatus {
     if tables::unassigned_code_point(c) {
         return CharStatus::LookupValid;
     }

@@ -7,11 +7,11 @@
 //! IDNA2003 and IDNA2008 are small separate modules ([`idna2003`],
 //! [`idna2008`]); the three UTS #46 profiles run the core engine.
 
-pub mod compare;
+pub(crate) mod compare;
 pub mod idna2003;
 pub mod idna2008;
 pub mod table4;
-pub mod text;
+pub(crate) mod text;
 pub mod whatwg;
 
 pub use compare::{Cause, Comparison, compare};
@@ -58,7 +58,7 @@ impl Profile {
     }
 
     /// The CLI spelling (`--profile idna2003|uts46-t|uts46-n|idna2008|whatwg`).
-    pub fn cli_name(self) -> &'static str {
+    pub(crate) fn cli_name(self) -> &'static str {
         match self {
             Profile::Idna2003 => "idna2003",
             Profile::Uts46Transitional => "uts46-t",
@@ -172,7 +172,7 @@ pub fn run(profile: Profile, engine: &Uts46<'_>, input: &str, options: &Options)
 }
 
 /// The result of a UTS #46 profile read off the engine's [`Results`].
-pub fn from_uts46(profile: Profile, results: &Results) -> ProfileResult {
+pub(crate) fn from_uts46(profile: Profile, results: &Results) -> ProfileResult {
     let ascii = if profile == Profile::Uts46Transitional {
         &results.to_ascii_t
     } else {
@@ -216,7 +216,7 @@ fn from_host_parse(parse: &whatwg::HostParse) -> ProfileResult {
 
 /// Runs every profile on `input`, in [`Profile::ALL`] order; the engine
 /// runs once for both UTS #46 profiles.
-pub fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<ProfileResult> {
+pub(crate) fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<ProfileResult> {
     let results = engine.process(input, options);
     Profile::ALL
         .into_iter()
@@ -261,7 +261,7 @@ pub fn profile_columns(engine: &Uts46<'_>, input: &str, options: &Options, selec
 }
 
 /// True when any two of the five profiles disagree on `input`'s ToASCII
-/// outcome ([`compare::outcome_differs`]): the batch filter "profiles disagree".
+/// outcome (`compare::outcome_differs`): the batch filter "profiles disagree".
 pub fn disagree(engine: &Uts46<'_>, input: &str, options: &Options) -> bool {
     any_disagree(&run_all(engine, input, options))
 }

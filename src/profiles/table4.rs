@@ -72,11 +72,6 @@ impl Bucket {
             Bucket::K => "After Unicode 3.2; lookup-valid / mapped or ignored / disallowed",
         }
     }
-
-    /// True for the rows where UTS #46 and IDNA2008 behave the same.
-    pub fn uts46_matches_idna2008(self) -> bool {
-        matches!(self, Bucket::A | Bucket::B | Bucket::C | Bucket::D | Bucket::H | Bucket::I)
-    }
 }
 
 /// A status reduced to the table's three (four with deviations) values.

@@ -33,7 +33,7 @@ pub enum Host {
 
 impl Host {
     /// The host serializer (§3.6): dotted decimal, `[` compressed hex `]`, or the domain.
-    pub fn serialize(&self) -> String {
+    pub(crate) fn serialize(&self) -> String {
         match self {
             Host::Domain(domain) => domain.clone(),
             Host::Ipv4(address) => serialize_ipv4(*address),
@@ -140,7 +140,7 @@ pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
 
 /// [`host`], given ToASCII N of `input` made already under other flags
 /// ([`Uts46::to_ascii_n_given`] decides whether it serves).
-pub fn host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<Host, ValidationError> {
+pub(crate) fn host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<Host, ValidationError> {
     parse(engine, input, None, known).host
 }
 
@@ -301,7 +301,7 @@ fn domain_parser(
 
 /// Domain to Unicode (§3.3): UTS #46 ToUnicode with the relaxed flags; on
 /// any error the input is returned unchanged (its errors kept for display).
-pub fn domain_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
+pub(crate) fn domain_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
     let to_unicode = engine.to_unicode(domain, &uts46_options());
     if to_unicode.errors.is_empty() {
         to_unicode
@@ -327,7 +327,7 @@ fn has_percent_encoded_byte(input: &str) -> bool {
 
 /// The IPv4 address, or the IPv6 address in brackets, that `host` spells,
 /// serialized (§3.6); `None` when it is no valid address.
-pub fn parse_host_address(host: &str) -> Option<String> {
+pub(crate) fn parse_host_address(host: &str) -> Option<String> {
     let mut errors = Vec::new();
     if let Some(inside) = host.strip_prefix('[') {
         let address = parse_ipv6(inside.strip_suffix(']')?, &mut errors).ok()?;
@@ -367,7 +367,7 @@ const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = {
 /// Percent-decode (§1.3 of the URL Standard, "percent-decode a byte
 /// sequence"): `%` and two hex digits become that byte; anything else,
 /// including a `%` not followed by two hex digits, stays as it is.
-pub fn percent_decode(input: &str) -> Cow<'_, [u8]> {
+pub(crate) fn percent_decode(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
     if !bytes.contains(&b'%') {
         return Cow::Borrowed(bytes);
@@ -393,7 +393,7 @@ pub fn percent_decode(input: &str) -> Cow<'_, [u8]> {
 /// The ends-in-a-number checker (§3.5): the last label (a trailing empty
 /// label dropped, unless it is the only one) is all ASCII digits or parses
 /// as an IPv4 number (e.g. `0x1F`).
-pub fn ends_in_a_number(input: &str) -> bool {
+pub(crate) fn ends_in_a_number(input: &str) -> bool {
     let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input);
     let last = memchr::memrchr(b'.', trimmed.as_bytes()).map_or(trimmed, |dot| &trimmed[dot + 1..]);
     // Both kinds of number start with a digit (decimal, `0x…`, `0…`): most last labels are words.

@@ -6,12 +6,12 @@ use super::record::{PRINTABLE, flag, with_entry};
 use unicode_properties::GeneralCategory;
 
 /// General_Category (unicode-properties' data).
-pub fn general_category(c: char) -> GeneralCategory {
+pub(crate) fn general_category(c: char) -> GeneralCategory {
     with_entry(c, |entry| entry.category)
 }
 
 /// General_Category=Nd.
-pub fn is_decimal_digit(c: char) -> bool {
+pub(crate) fn is_decimal_digit(c: char) -> bool {
     general_category(c) == GeneralCategory::DecimalNumber
 }
 
@@ -22,14 +22,14 @@ pub fn is_nonspacing_mark(c: char) -> bool {
 
 /// ICU's `u_isprint`: any General_Category outside the C group (Cc, Cf,
 /// Cs, Co, Cn).
-pub fn is_printable(c: char) -> bool {
+pub(crate) fn is_printable(c: char) -> bool {
     flag(c, PRINTABLE)
 }
 
 /// Soft_Dotted (PropList.txt, Unicode 18.0): letters whose dot disappears
 /// under an accent above, so that a U+0307 after them draws a second dot
 /// on top of the first.
-pub fn is_soft_dotted(c: char) -> bool {
+pub(crate) fn is_soft_dotted(c: char) -> bool {
     matches!(
         c,
         '\u{0069}'..='\u{006A}'
@@ -70,11 +70,11 @@ pub fn is_soft_dotted(c: char) -> bool {
 }
 
 /// Blocks.txt: IPA Extensions.
-pub fn in_ipa_extensions_block(c: char) -> bool {
+pub(crate) fn in_ipa_extensions_block(c: char) -> bool {
     ('\u{0250}'..='\u{02AF}').contains(&c)
 }
 
 /// Blocks.txt: Deseret.
-pub fn in_deseret_block(c: char) -> bool {
+pub(crate) fn in_deseret_block(c: char) -> bool {
     ('\u{10400}'..='\u{1044F}').contains(&c)
 }

@@ -25,7 +25,7 @@ pub fn identifier_allowed(c: char) -> bool {
 /// Default_Ignorable_Code_Point, for assigned code points (UTS #39 gives
 /// them Identifier_Type=Default_Ignorable); an unassigned one is also
 /// unprintable, which is what every caller tests first.
-pub fn is_default_ignorable(c: char) -> bool {
+pub(crate) fn is_default_ignorable(c: char) -> bool {
     flag(c, DEFAULT_IGNORABLE)
 }
 

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 /// The marks [`marks_in_nfd`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Marks {
+pub(crate) enum Marks {
     /// General_Category=Mn ([`is_nonspacing_mark`]).
     Nonspacing,
     /// General_Category=M (unicode-normalization's `is_combining_mark`).
@@ -99,7 +99,7 @@ pub fn repeated_nonspacing_marks(nfd: &[char]) -> impl Iterator<Item = char> + '
 
 /// True when the NFD form of `text` repeats a nonspacing mark in a run
 /// ([`repeated_nonspacing_marks`]).
-pub fn has_repeated_nonspacing_mark(text: &str) -> bool {
+pub(crate) fn has_repeated_nonspacing_mark(text: &str) -> bool {
     // A repeat needs two marks; most texts have fewer, and need no NFD.
     if marks_in_nfd(text, Marks::Nonspacing, 2) < 2 {
         return false;

@@ -11,14 +11,14 @@ pub fn script(c: char) -> Script {
 }
 
 /// Script_Extensions (unicode-script's data).
-pub fn script_extension(c: char) -> ScriptExtension {
+pub(crate) fn script_extension(c: char) -> ScriptExtension {
     with_entry(c, |entry| entry.extension)
 }
 
 /// The augmented script set of `c` (UTS #39 §5.1; unicode-security's
 /// `AugmentedScriptSet::for_char`), and whether its Script_Extensions hold
 /// Latin (what the restriction levels leave out for their second set).
-pub fn augmented_script_set_and_latin(c: char) -> (AugmentedScriptSet, bool) {
+pub(crate) fn augmented_script_set_and_latin(c: char) -> (AugmentedScriptSet, bool) {
     with_entry(c, |entry| {
         let set = AugmentedScriptSet {
             base: entry.extension,

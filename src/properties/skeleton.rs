@@ -106,7 +106,7 @@ pub fn push_skeleton_pieces(text: &str, out: &mut String) -> bool {
 
 /// `f` of the skeleton of `c` alone ([`skeleton`] of a one-character
 /// text), read from the table without a copy for most BMP code points.
-pub fn with_char_skeleton<R>(c: char, f: impl FnOnce(&str) -> R) -> R {
+pub(crate) fn with_char_skeleton<R>(c: char, f: impl FnOnce(&str) -> R) -> R {
     match SkeletonPiece::of_bmp(c) {
         Some(SkeletonPiece::Itself) => f(c.encode_utf8(&mut [0; 4])),
         Some(SkeletonPiece::Other(piece)) => f(piece),

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 /// Code points U+0000..U+10FFFF.
-pub const CODE_POINTS: usize = 0x11_0000;
+pub(crate) const CODE_POINTS: usize = 0x11_0000;
 
 /// A file read into one byte per code point, or why it could not be.
-pub type PerCodePoint = Result<Box<[u8]>, String>;
+pub(crate) type PerCodePoint = Result<Box<[u8]>, String>;
 
 /// Reads a `RANGE ; VALUE` file (DerivedBidiClass.txt, DerivedJoiningType.txt,
 /// DerivedGeneralCategory.txt): first the `# @missing:` defaults in file
@@ -20,7 +20,7 @@ pub fn read_ranges(path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePo
 }
 
 /// [`read_ranges`] of a file's text; `path` names it in errors.
-pub fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePoint {
+pub(crate) fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePoint {
     let mut values = vec![0u8; CODE_POINTS].into_boxed_slice();
     let mut data_lines = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -47,7 +47,7 @@ pub fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> Option<
 
 /// Reads Canonical_Combining_Class (field 3) from UnicodeData.txt; code
 /// points it does not list (and `<…, First>`/`<…, Last>` ranges) are 0.
-pub fn read_combining_classes(path: &Path) -> PerCodePoint {
+pub(crate) fn read_combining_classes(path: &Path) -> PerCodePoint {
     let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
     let mut classes = vec![0u8; CODE_POINTS].into_boxed_slice();
     for (index, line) in text.lines().enumerate() {

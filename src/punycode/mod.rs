@@ -27,7 +27,7 @@ pub const INITIAL_BIAS: u32 = 72;
 /// RFC 3492 §5: the first non-basic code point considered (U+0080).
 pub const INITIAL_N: u32 = 128;
 /// RFC 3492 §5: separates the basic code points from the encoded deltas.
-pub const DELIMITER: char = '-';
+pub(crate) const DELIMITER: char = '-';
 
 /// Why an encode or decode failed, with the code-point position in the input
 /// where it was detected (RFC 3492 §6.2, §6.3, §6.4).

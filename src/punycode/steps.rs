@@ -68,7 +68,7 @@ impl BootstringTrace {
         source.get(start..start + length).unwrap_or_default()
     }
 
-    /// [`Step::sentence`] of `step`, which belongs to this trace.
+    /// The sentence of `step` (one line of the RFC 3492 loop with its numbers), which belongs to this trace.
     pub fn sentence(&self, step: &Step) -> String {
         step.sentence_with(|| self.text_at(step))
     }

@@ -41,7 +41,7 @@ fn without_marks(text: &str) -> String {
 
 /// True when `c` is not ASCII and its skeleton is only ASCII letters and
 /// digits (e.g. Cyrillic `р` → `p`, Armenian `օ` → `o`).
-pub fn is_latin_lookalike(c: char) -> bool {
+pub(crate) fn is_latin_lookalike(c: char) -> bool {
     if c.is_ascii() {
         return false;
     }
@@ -53,7 +53,7 @@ pub fn is_latin_lookalike(c: char) -> bool {
 /// A label of one non-Latin script whose every letter of that script is a
 /// Latin lookalike (UTS #39 §4 whole-script confusable with Latin).
 /// Returns the script and its letters; `None` otherwise.
-pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
+pub(crate) fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
     let script = only_script(label)?;
     if script == Script::Latin {
         return None;
@@ -69,7 +69,7 @@ pub fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)> {
 /// Armenian `օ` → `google`. Returns the skeleton's script set and the
 /// characters from outside it. `single_script`: whether the label is
 /// single-script ([`super::scripts::is_single_script`]).
-pub fn mixed_script_confusable(label: &str, single_script: bool) -> Option<(String, Vec<char>)> {
+pub(crate) fn mixed_script_confusable(label: &str, single_script: bool) -> Option<(String, Vec<char>)> {
     if single_script {
         return None;
     }
@@ -104,13 +104,13 @@ fn digit_skeletons() -> &'static [String; 10] {
 /// digit (confusables.txt, e.g. `Ꮞ` for 4, Bengali `৪` for 8). ASCII letters
 /// are left out: `l` and `O` are confusable with `1` and `0`, but a label of
 /// ASCII letters shows as itself and is judged by eye.
-pub fn is_digit_lookalike(c: char) -> bool {
+pub(crate) fn is_digit_lookalike(c: char) -> bool {
     !c.is_ascii() && properties::skeleton::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
 }
 
 /// A label made only of ASCII digits and digit lookalikes, with at least one
 /// lookalike: it passes for a number. Returns the lookalikes.
-pub fn digit_lookalikes(label: &str) -> Option<Vec<char>> {
+pub(crate) fn digit_lookalikes(label: &str) -> Option<Vec<char>> {
     if !label.chars().all(|c| c.is_ascii_digit() || is_digit_lookalike(c)) {
         return None;
     }

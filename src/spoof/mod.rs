@@ -16,7 +16,7 @@ mod cache;
 pub mod confusables;
 mod evidence;
 mod findings;
-pub mod patterns;
+pub(crate) mod patterns;
 mod protected;
 pub mod scripts;
 mod text;
@@ -106,7 +106,7 @@ pub struct SpoofReport {
 
 impl SpoofReport {
     /// Every finding: the name's, then each label's.
-    pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn all_findings(&self) -> impl Iterator<Item = &Finding> {
         self.findings
             .iter()
             .chain(self.labels.iter().flat_map(|label| &label.findings))

@@ -13,7 +13,7 @@ use unicode_script::Script;
 
 pub const ZWNJ: char = '\u{200C}';
 pub const ZWJ: char = '\u{200D}';
-pub const SOFT_HYPHEN: char = '\u{00AD}';
+pub(crate) const SOFT_HYPHEN: char = '\u{00AD}';
 
 /// What kind of invisible character `c` is, or `None` for a visible one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub fn invisible_kind(c: char) -> Option<Invisible> {
 }
 
 /// What the UTS #46 mapping does with an invisible character, in words.
-pub fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
+pub(crate) fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
     match table.status(c) {
         Status::Ignored => "the mapping removes it (status ignored), so the resulting name does not contain it",
         Status::Deviation => "nontransitional processing keeps it and transitional processing removes it (status deviation)",
@@ -58,7 +58,7 @@ pub fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
 /// more than four (`overstacked_marks`), and the combining kana voiced
 /// sound marks U+3099/U+309A as written in `label` (after NFC they remain
 /// only where no precomposed kana exists, e.g. on a Latin letter).
-pub fn combining_mark_abuse(label: &str, nfd: &[char]) -> Vec<char> {
+pub(crate) fn combining_mark_abuse(label: &str, nfd: &[char]) -> Vec<char> {
     // The kana marks are looked for as written: NFD splits ヴ into ウ + U+3099, which is fine.
     let mut found: Vec<char> = label.chars().filter(|c| matches!(c, '\u{3099}' | '\u{309A}')).collect();
     found.extend(repeated_nonspacing_marks(nfd));
@@ -79,7 +79,7 @@ pub(crate) fn overstacked_marks(nfd: &[char]) -> Vec<char> {
 /// Dotless ı/ȷ carrying a combining mark (which can draw a new dot: `ı̇` looks
 /// like `i`), or i/j/l with U+0307 COMBINING DOT ABOVE, in `nfd`, the NFD
 /// form of a label. Returns the base characters and marks involved.
-pub fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
+pub(crate) fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
     let mut found = Vec::new();
     let mut previous = None;
     for &mark in nfd {
@@ -96,7 +96,7 @@ pub fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
 /// The decimal digits of `label` when they come from more than one
 /// numbering system (UTS #39 §5.3, `properties::digits::mixed_numbers`),
 /// e.g. `1` with Bengali `২`; empty otherwise.
-pub fn mixed_number_digits(label: &str) -> Vec<char> {
+pub(crate) fn mixed_number_digits(label: &str) -> Vec<char> {
     if !mixed_numbers(label) {
         return Vec::new();
     }
@@ -134,7 +134,7 @@ fn is_cjk(c: char) -> bool {
 /// Slash-like kana/CJK characters with non-Japanese text on both sides, and
 /// dash-like ones next to non-CJK text: in `example.comノlogin` the `ノ` passes
 /// for a `/` that is not there.
-pub fn slash_lookalikes(label: &str) -> Vec<char> {
+pub(crate) fn slash_lookalikes(label: &str) -> Vec<char> {
     if !label.contains(|c| slash_like(c) || DASH_LIKE.contains(&c)) {
         return Vec::new();
     }

@@ -107,7 +107,7 @@ pub fn is_single_script(label: &str, level: RestrictionLevel) -> bool {
 }
 
 /// The level's name as UTS #39 §5.2 writes it.
-pub fn restriction_level_name(level: RestrictionLevel) -> &'static str {
+pub(crate) fn restriction_level_name(level: RestrictionLevel) -> &'static str {
     match level {
         RestrictionLevel::ASCIIOnly => "ASCII-Only",
         RestrictionLevel::SingleScript => "Single Script",

@@ -59,7 +59,7 @@ pub fn explain(report: &SpoofReport) -> String {
 }
 
 /// One browser's card: display, rule (upstream name), where, why, what it shows.
-pub fn write_verdict(out: &mut String, verdict: &Verdict) {
+pub(crate) fn write_verdict(out: &mut String, verdict: &Verdict) {
     let _ = writeln!(
         out,
         "    {}: {} — {}",

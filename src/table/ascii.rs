@@ -57,11 +57,11 @@ pub(crate) struct AsciiClass;
 
 impl AsciiClass {
     /// [`super::MappingTable::ascii_fold`] is `None`: not ASCII, or not mapped to one valid ASCII byte.
-    pub const NOT_FOLDED: u8 = 1;
+    pub(crate) const NOT_FOLDED: u8 = 1;
     /// Not folded, or folded to a byte outside a–z, 0–9 and `-` (what UseSTD3ASCIIRules allows).
-    pub const NOT_STD3: u8 = 2;
+    pub(crate) const NOT_STD3: u8 = 2;
     /// Folded to a different byte (an uppercase letter).
-    pub const CHANGED: u8 = 4;
+    pub(crate) const CHANGED: u8 = 4;
 }
 
 /// The [`AsciiClass`] bits of every byte, from a table's fold array.

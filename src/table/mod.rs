@@ -401,7 +401,7 @@ impl MappingTable {
     /// True when `c` has status deviation (UTS #46 §2.3: ß, ς, ZWNJ and ZWJ in
     /// every published table): the one test of "is this a deviation".
     #[inline]
-    pub fn is_deviation(&self, c: char) -> bool {
+    pub(crate) fn is_deviation(&self, c: char) -> bool {
         self.status(c) == Status::Deviation
     }
 

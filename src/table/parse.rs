@@ -97,7 +97,7 @@ pub struct RawRow {
 /// U+0000..U+10FFFF without gap, the mappings concatenated into one pool, and
 /// the `Version:` and `Date:` header values.
 #[derive(Clone, Debug, Default)]
-pub struct ParsedTable {
+pub(crate) struct ParsedTable {
     pub rows: Vec<RawRow>,
     pub pool: String,
     pub version: String,
@@ -124,7 +124,7 @@ impl std::error::Error for ParseError {}
 /// Errors: a malformed line (bad hex, unknown status, a mapped row without a
 /// mapping), rows out of order or overlapping, or a gap in the coverage of
 /// U+0000..U+10FFFF.
-pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
+pub(crate) fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
     let mut table = ParsedTable::default();
     let mut next_expected: u32 = 0;
     for (index, line) in text.lines().enumerate() {
@@ -163,7 +163,7 @@ pub fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
 /// (sorted, not overlapping), their mappings appended to `pool`.
 ///
 /// Errors: a malformed line, or rows out of order or overlapping.
-pub fn parse_rows(text: &str, pool: &mut String) -> Result<Vec<RawRow>, ParseError> {
+pub(crate) fn parse_rows(text: &str, pool: &mut String) -> Result<Vec<RawRow>, ParseError> {
     let mut rows: Vec<RawRow> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let Some(row) = parse_row(index + 1, line, pool)? else {

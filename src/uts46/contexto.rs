@@ -8,11 +8,11 @@
 use unicode_script::{Script, UnicodeScript};
 
 /// U+00B7 MIDDLE DOT, the code point of A.3.
-pub const MIDDLE_DOT: char = '\u{00B7}';
+pub(crate) const MIDDLE_DOT: char = '\u{00B7}';
 
 /// One CONTEXTO rule of RFC 5892 Appendix A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ContextORule {
+pub(crate) enum ContextORule {
     /// A.3 U+00B7 MIDDLE DOT: only between two `l` (Catalan l·l).
     MiddleDot,
     /// A.4 U+0375 GREEK LOWER NUMERAL SIGN (KERAIA): the next character is Greek.
@@ -111,7 +111,7 @@ pub(crate) fn middle_dot_out_of_context(label: &str) -> bool {
 
 /// The CONTEXTO code points of `label` whose rule fails: (code-point
 /// position, rule), in label order. Empty when every rule holds.
-pub fn contexto_violations(label: &str) -> Vec<(usize, ContextORule)> {
+pub(crate) fn contexto_violations(label: &str) -> Vec<(usize, ContextORule)> {
     if label.is_ascii() {
         return Vec::new();
     }

@@ -9,9 +9,9 @@
 pub(crate) mod ascii;
 mod bidi_rule;
 mod contextj;
-pub mod contexto;
-pub mod errors;
-pub mod trace;
+pub(crate) mod contexto;
+pub(crate) mod errors;
+pub(crate) mod trace;
 pub(crate) mod unicode_fast;
 mod validity;
 

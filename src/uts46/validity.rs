@@ -47,7 +47,7 @@ impl LabelReport<'_> {
 
     /// Records `code` as failing at the positions of `label` whose character
     /// satisfies `fails`, walking the label only when `failed` says there are some.
-    pub fn check_where(&mut self, code: ErrorCode, failed: bool, label: &str, fails: impl Fn(char) -> bool) {
+    pub(crate) fn check_where(&mut self, code: ErrorCode, failed: bool, label: &str, fails: impl Fn(char) -> bool) {
         if failed {
             self.check(code, positions_where(label, fails));
         } else {
@@ -56,7 +56,7 @@ impl LabelReport<'_> {
     }
 
     /// Records criterion `code` as failing for the label as a whole.
-    pub fn fail_whole_label(&mut self, code: ErrorCode) {
+    pub(crate) fn fail_whole_label(&mut self, code: ErrorCode) {
         self.errors.push(IdnaError {
             code,
             label: Some(self.label),

@@ -21,7 +21,7 @@ pub struct WholeScriptConfusable {
 /// Cyrillic also holds м U+043C, which the stored source lacks: Chromium 156
 /// shows мм.com, мор.com and мамам.com as Punycode and мм.ru, мир.com in
 /// Unicode (`tests/real_browsers.rs`).
-pub const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
+pub(crate) const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
     WholeScriptConfusable {
         script: Script::Armenian,
         latin_lookalike_letters: "ագզէլհյոսւօՙ",
@@ -110,7 +110,7 @@ pub const WHOLE_SCRIPT_CONFUSABLES: [WholeScriptConfusable; 17] = [
 ];
 
 /// `kAllowedWholeScriptConfusableWords`: whole labels exempt from the check.
-pub const ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS: [&str; 12] = [
+pub(crate) const ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS: [&str; 12] = [
     "секс",
     "как",
     "коса",
@@ -126,29 +126,29 @@ pub const ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS: [&str; 12] = [
 ];
 
 /// `digit_lookalikes_`.
-pub const DIGIT_LOOKALIKES: &str = "θ२২੨੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨";
+pub(crate) const DIGIT_LOOKALIKES: &str = "θ२২੨੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨";
 
 /// `kana_letters_exceptions_`: へべぺ ヘベペ ・ーヽヾ.
-pub const KANA_LETTERS_EXCEPTIONS: [std::ops::RangeInclusive<char>; 3] =
+pub(crate) const KANA_LETTERS_EXCEPTIONS: [std::ops::RangeInclusive<char>; 3] =
     ['\u{3078}'..='\u{307A}', '\u{30D8}'..='\u{30DA}', '\u{30FB}'..='\u{30FE}'];
 
 /// `combining_diacritics_exceptions_`.
-pub const COMBINING_DIACRITICS_EXCEPTIONS: std::ops::RangeInclusive<char> = '\u{0300}'..='\u{0339}';
+pub(crate) const COMBINING_DIACRITICS_EXCEPTIONS: std::ops::RangeInclusive<char> = '\u{0300}'..='\u{0339}';
 
 /// `icelandic_characters_`: þ ð, allowed only under `.is` and `.fo`.
-pub const ICELANDIC_CHARACTERS: [char; 2] = ['\u{00FE}', '\u{00F0}'];
+pub(crate) const ICELANDIC_CHARACTERS: [char; 2] = ['\u{00FE}', '\u{00F0}'];
 
 /// Latin small letter schwa, allowed only under `.az`.
-pub const SCHWA: char = '\u{0259}';
+pub(crate) const SCHWA: char = '\u{0259}';
 
 /// ICU 78's hand-written inclusion set (`uspoof_getInclusionUnicodeSet`),
 /// which Chromium adds to the recommended set; it also holds U+0375 GREEK
 /// LOWER NUMERAL SIGN, which Unicode 17's Allowed set lacks.
-pub const ICU_INCLUSION_SET: &str = include_str!("../../../tables/browsers/icu_inclusion_set.txt");
+pub(crate) const ICU_INCLUSION_SET: &str = include_str!("../../../tables/browsers/icu_inclusion_set.txt");
 
 /// `SetAllowedUnicodeSet`: removed from ICU's recommended ∪ inclusion sets
 /// (the Apple-only removals U+0620, U+0F8C–U+0F8F are not made on Linux).
-pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
+pub(crate) const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
     '\u{0338}'..='\u{0338}',
     '\u{058A}'..='\u{058A}',
     '\u{2010}'..='\u{2010}',
@@ -176,7 +176,7 @@ pub const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
 /// Chromium 156 shows every label ending in ・ (ア・.com, 漢・.com, 한・.com,
 /// ・.com) as Punycode and ・・ア.com, ア・・ア.com in Unicode
 /// (`tests/real_browsers.rs`).
-pub fn dangerous_pattern() -> String {
+pub(crate) fn dangerous_pattern() -> String {
     let slash_like: String = CJK_SLASH_CONFUSABLES.iter().map(|code| format!("\\u{code:04x}")).collect();
     [
         r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]",
@@ -205,11 +205,11 @@ pub fn dangerous_pattern() -> String {
 
 /// `skeleton_generator.cc` `diacritic_remover_` ("DropAcc"): after NFD,
 /// removing General_Category=Mn and NFC, these letters are mapped.
-pub const DIACRITIC_REMOVER_EXTRA: [(char, char); 3] = [('ł', 'l'), ('ø', 'o'), ('đ', 'd')];
+pub(crate) const DIACRITIC_REMOVER_EXTRA: [(char, char); 3] = [('ł', 'l'), ('ø', 'o'), ('đ', 'd')];
 
 /// `extra_confusable_mapper_` ("ExtraConf"): each character of the left
 /// side becomes the right side.
-pub const EXTRA_CONFUSABLES: [(&str, &str); 29] = [
+pub(crate) const EXTRA_CONFUSABLES: [(&str, &str); 29] = [
     ("æӕ", "ae"),
     ("ϼҏ", "p"),
     ("ħнћңҥӈӊԋԧԩ", "h"),
@@ -242,11 +242,11 @@ pub const EXTRA_CONFUSABLES: [(&str, &str); 29] = [
 ];
 
 /// The dash-like characters ExtraConf maps to `-`.
-pub const EXTRA_CONFUSABLE_DASHES: &str = "—一―⸺⸻";
+pub(crate) const EXTRA_CONFUSABLE_DASHES: &str = "—一―⸺⸻";
 
 /// `character_map_`: characters with more than one skeleton.
-pub const MULTIPLE_SKELETONS: [(char, [&str; 2]); 3] = [('þ', ["b", "p"]), ('œ', ["ce", "oe"]), ('ł', ["l", "t"])];
+pub(crate) const MULTIPLE_SKELETONS: [(char, [&str; 2]); 3] = [('þ', ["b", "p"]), ('œ', ["ce", "oe"]), ('ł', ["l", "t"])];
 
 /// The top domains: `spoof_checks/top_domains/domains.list` @ 2e586724
 /// (CrUX 2023-09; the top bucket first, then `###END_TOP_BUCKET###`).
-pub const TOP_DOMAINS_LIST: &str = include_str!("../../../tables/browsers/chromium_domains.list");
+pub(crate) const TOP_DOMAINS_LIST: &str = include_str!("../../../tables/browsers/chromium_domains.list");

@@ -2,7 +2,7 @@
 //! the host canonicalizer (`url/url_canon_host.cc`, `url_idna_icu.cc`),
 //! `components/url_formatter/url_formatter.cc`
 //! (`IDNToUnicodeWithAdjustmentsImpl`, `IDNToUnicodeOneComponent`), the
-//! spoof checker ([`spoof_checker`], with ICU's checks in [`uspoof`]) and
+//! spoof checker ([`spoof_checker`], with ICU's checks in `uspoof`) and
 //! the top-domain similarity step ([`skeleton`], `GetSimilarTopDomain`).
 //! The decision is per label; a host that looks like a top domain is shown
 //! entirely as Punycode.
@@ -10,7 +10,7 @@
 mod data;
 pub mod skeleton;
 pub mod spoof_checker;
-pub mod uspoof;
+pub(crate) mod uspoof;
 
 use super::{Display, Verdict};
 use crate::profiles::whatwg;
@@ -121,7 +121,7 @@ impl Rule {
 /// (`IsWholeScriptConfusableAllowedForTLD`): the TLD is written in the
 /// script, or is one of the script's ASCII TLDs. A script without a row in
 /// Chromium's table has only the first.
-pub fn whole_script_confusable_allowed_for_tld(script: unicode_script::Script, tld: &str) -> bool {
+pub(crate) fn whole_script_confusable_allowed_for_tld(script: unicode_script::Script, tld: &str) -> bool {
     tld.chars().any(|c| properties::scripts::script(c) == script)
         || data::WHOLE_SCRIPT_CONFUSABLES
             .iter()

@@ -35,7 +35,7 @@ pub fn skeletons(hostname: &str) -> BTreeSet<String> {
 
 /// Each of [`skeletons`]`(hostname)`, in no order and perhaps more than
 /// once, without collecting them: a host with þ/œ/ł has up to 128 variants.
-pub fn for_each_skeleton(hostname: &str, mut each: impl FnMut(&str)) {
+pub(crate) fn for_each_skeleton(hostname: &str, mut each: impl FnMut(&str)) {
     add_supplemental_skeletons(&maybe_remove_diacritics(hostname), &mut each);
     // ł loses its stroke to the diacritic remover; its own variants come from the input.
     if hostname.contains('ł') {
@@ -252,7 +252,7 @@ impl Piece {
 
 /// `ShouldRemoveDiacriticsFromLabel`: every character is Latin, Greek or
 /// Cyrillic (Script property), an ASCII digit, `.`, `_`, `-` or U+0300–U+0339.
-pub fn is_lgc_letters_and_ascii(text: &str) -> bool {
+pub(crate) fn is_lgc_letters_and_ascii(text: &str) -> bool {
     text.chars().all(|c| {
         matches!(
             properties::scripts::script(c),
@@ -448,7 +448,7 @@ fn search_extra_confusable(c: char) -> Option<&'static str> {
 
 /// `uspoof_getSkeletonUnicodeString`: UTS #39 §4 (NFD, default-ignorables
 /// removed, confusables.txt prototypes, NFD).
-pub fn uts39_skeleton(text: &str) -> String {
+pub(crate) fn uts39_skeleton(text: &str) -> String {
     properties::skeleton::skeleton(text)
 }
 

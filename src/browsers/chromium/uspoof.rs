@@ -135,7 +135,7 @@ fn resolved_script_set(input: &str, without_latin: bool) -> AugmentedScriptSet {
 /// `findHiddenOverlay` on the input as it is (not NFD): U+0307 after a
 /// dotted lead with only marks of a combining class other than 0 and 230
 /// between them.
-pub fn hidden_overlay(input: &str) -> bool {
+pub(crate) fn hidden_overlay(input: &str) -> bool {
     // Only a U+0307 can be flagged; most labels have none (and the lead test looks up skeletons).
     if !input.contains('\u{0307}') {
         return false;

@@ -7,7 +7,7 @@ use unicode_script::Script;
 /// `initializeDefaultIDNAllowedScriptList`: the scripts whose characters
 /// may be shown (Script property, not Script_Extensions).
 /// `USCRIPT_KATAKANA_OR_HIRAGANA` (Hrkt) is no Script value of any character.
-pub const ALLOWED_SCRIPTS: [Script; 19] = [
+pub(crate) const ALLOWED_SCRIPTS: [Script; 19] = [
     Script::Common,
     Script::Inherited,
     Script::Arabic,
@@ -33,7 +33,7 @@ pub const ALLOWED_SCRIPTS: [Script; 19] = [
 /// Trunk also lists U+0138 ĸ LATIN SMALL LETTER KRA; WebKitGTK 2.50.6, the
 /// build the port follows, shows ĸĸĸ.com in Unicode (`tests/real_browsers.rs`),
 /// so it is left out.
-pub const LOOKALIKE_CHARACTERS: [u32; 122] = [
+pub(crate) const LOOKALIKE_CHARACTERS: [u32; 122] = [
     0x00BC, 0x00BD, 0x00BE, 0x01C0, 0x01C3, 0x0237, 0x0251, 0x0261, 0x02D0, 0x0335, 0x0337, 0x0338, 0x0589, 0x05B4, 0x05B9,
     0x05BA, 0x05BC, 0x05C1, 0x05C2, 0x05C3, 0x05C4, 0x05F4, 0x0609, 0x060A, 0x0650, 0x0660, 0x066A, 0x06D4, 0x06F0, 0x0701,
     0x0702, 0x0703, 0x0704, 0x1735, 0x1D04, 0x1D0F, 0x1D1C, 0x1D20, 0x1D21, 0x1D22, 0x1E9C, 0x1E9D, 0x1ECD, 0x1EFE, 0x1EFF,
@@ -46,7 +46,7 @@ pub const LOOKALIKE_CHARACTERS: [u32; 122] = [
 ];
 
 /// U+0307 COMBINING DOT ABOVE is a lookalike right after these.
-pub const DOT_ABOVE_BASES: [u32; 3] = [0x0237, 0x0131, 0x05D5];
+pub(crate) const DOT_ABOVE_BASES: [u32; 3] = [0x0237, 0x0131, 0x05D5];
 
 /// `isLookalikeCharacterOfScriptType<S>` for the scripts `isLookalikeSequence` checks.
 pub const SCRIPT_LOOKALIKES: [(Script, &[u32]); 4] = [
@@ -67,11 +67,11 @@ pub const SCRIPT_LOOKALIKES: [(Script, &[u32]); 4] = [
 
 /// Arabic diacritics (`isLookalikeSequence<USCRIPT_ARABIC>`): lookalikes
 /// unless right after an Arabic character.
-pub const ARABIC_DIACRITICS: std::ops::RangeInclusive<u32> = 0x064B..=0x065F;
+pub(crate) const ARABIC_DIACRITICS: std::ops::RangeInclusive<u32> = 0x064B..=0x065F;
 
 /// One TLD rule of `allCharactersAllowedByTLDRules`: the suffix (with its
 /// dot) and which characters the second-level label may hold.
-pub struct TldRule {
+pub(crate) struct TldRule {
     /// The constant's name upstream, e.g. `cyrillicRF`.
     pub name: &'static str,
     pub suffix: &'static str,
@@ -130,7 +130,7 @@ fn bulgarian(ch: u16) -> bool {
 }
 
 /// The TLD rules in upstream order; the first matching suffix decides.
-pub const TLD_RULES: [TldRule; 14] = [
+pub(crate) const TLD_RULES: [TldRule; 14] = [
     TldRule {
         name: "cyrillicRF",
         suffix: ".рф",
