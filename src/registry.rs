@@ -291,8 +291,17 @@ impl RegistryCheck {
                 self.rule_text()
             );
         }
+        let variants = match &e.variants {
+            Some(variants) if variants.is_empty() => "it has no variant labels".to_string(),
+            Some(variants) => format!(
+                "registering it blocks or reserves its {} variant label{}",
+                variants.len(),
+                if variants.len() == 1 { "" } else { "s" }
+            ),
+            None => format!("it has about {} variant labels, too many to list", e.variant_count),
+        };
         format!(
-            "{label} can be registered under {} (disposition {}); registering it blocks or reserves its variants.",
+            "{label} can be registered under {} (disposition {}); {variants}.",
             self.ruleset, e.disposition
         )
     }

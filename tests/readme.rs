@@ -52,11 +52,20 @@ const FIGURES: &[(&str, &str)] = &[
     ("745", "tests/punycode.rs"),
     // The Python package the comparisons require.
     ("3.20", "tests/common/python.rs"),
+    // The LGR comparison with lgr-core and the bundled sets.
+    ("3,602", "tests/lgr.rs"),
+    ("14", "tests/lgr.rs"),
+    ("2,326", "tests/lgr.rs"),
+    ("59", "src/lgr/bundled.rs"),
+    ("25", "src/lgr/bundled.rs"),
 ];
 
 /// Numbers that name a specification, not a measurement: RFC 3454, 3490,
-/// 3492, 5891–5893, UTS #39 and #46, and the DNS label limit of RFC 1035.
-const SPEC_NUMBERS: &[&str] = &["3454", "3490", "3492", "5891", "5892", "5893", "39", "46", "63"];
+/// 3492, 5891–5893, 7940 and 8228, UTS #39 and #46, and the DNS label limit
+/// of RFC 1035.
+const SPEC_NUMBERS: &[&str] = &[
+    "3454", "3490", "3492", "5891", "5892", "5893", "7940", "8228", "39", "46", "63",
+];
 
 /// README's text without code, fenced or inline (commands, paths and
 /// identifiers, not claims).
@@ -159,6 +168,13 @@ fn bound_to_code() -> Vec<(String, String)> {
         (
             format!("{} code points", thousands(idna_inspector::uts46::MAX_ENCODE_CODE_POINTS)),
             "uts46::MAX_ENCODE_CODE_POINTS".to_string(),
+        ),
+        (
+            format!(
+                "at most {} of them",
+                thousands(idna_inspector::lgr::VARIANT_LIST_LIMIT as usize)
+            ),
+            "lgr::VARIANT_LIST_LIMIT".to_string(),
         ),
     ];
     #[cfg(feature = "gui")]

@@ -6,6 +6,7 @@
 
 use super::widgets::{code_point, error_color, ok_color};
 use crate::lgr::LgrSet;
+use crate::names::char_name;
 use crate::registry::{RegistryCheck, Ruleset, RulesetSpec, checked_label};
 use crate::spoof::ProtectedList;
 use eframe::egui;
@@ -245,10 +246,10 @@ fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String) {
         .show(ui, |ui| {
             for fact in &e.code_points {
                 ui.horizontal(|ui| {
-                    for &cp in &fact.code_points {
-                        if let Some(c) = char::from_u32(cp) {
-                            ui.label(code_point(c));
-                        }
+                    for c in fact.code_points.iter().filter_map(|&cp| char::from_u32(cp)) {
+                        ui.label(RichText::new(c.to_string()).size(16.0));
+                        ui.label(code_point(c));
+                        ui.weak(char_name(c));
                     }
                 });
                 if fact.in_repertoire {
