@@ -676,12 +676,25 @@ fn write_batch<R: io::BufRead, W: Write>(
     let ruleset = layout.ruleset;
     let mut writer = RecordWriter::with_extras(layout.format, output, spoof.is_some(), selected, ruleset.is_some())?
         .formula_safe(layout.formula_safe);
-    let summary = batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
-        let columns = batch::profile_columns_for(engine, options, record, selected);
-        let registry = batch::registry_check_for(ruleset, record);
-        writer.write_with_extras(record, columns.as_ref(), registry.as_ref())?;
-        Ok(std::ops::ControlFlow::Continue(()))
-    })?;
+    let summary = if selected.is_empty() && ruleset.is_none() {
+        batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
+            writer.write(record)?;
+            Ok(std::ops::ControlFlow::Continue(()))
+        })?
+    } else {
+        // The profile columns and the registry check are made on the converting threads.
+        let extra = |record: &batch::RecordBuf| {
+            (
+                batch::profile_columns_for(engine, options, record, selected),
+                batch::registry_check_for(ruleset, record),
+            )
+        };
+        batch::convert_each_parallel_with(engine, options, spoof, items, threads, &extra, |record, made, _| {
+            let (columns, registry) = made;
+            writer.write_with_extras(record, columns.as_ref(), registry.as_ref())?;
+            Ok(std::ops::ControlFlow::Continue(()))
+        })?
+    };
     writer.finish()?;
     Ok(summary)
 }

@@ -708,3 +708,34 @@ fn lgr_errors_are_clear() {
     assert!(String::from_utf8_lossy(&summary.stderr).contains("--lgr adds an lgr field"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `batch --lgr` and `--profile` make their columns on the converting
+/// threads: the records are the same, byte for byte, on one thread and on
+/// three, over enough lines for several blocks.
+#[test]
+fn lgr_and_profile_columns_are_the_same_on_any_number_of_threads() {
+    let words = [
+        "straße", "strasse", "müller", "ø", "bücher", "日本", "xn--zca", "", "# note", "a-b",
+    ];
+    let input: String = (0..3000).map(|n| format!("{}{n}.de\n", words[n % words.len()])).collect();
+    for args in [
+        &["batch", "--lgr", "second-level-reference/de"][..],
+        &[
+            "batch",
+            "--format",
+            "csv",
+            "--lgr",
+            "second-level-reference/und-Latn",
+            "--profile",
+            "idna2008",
+        ],
+    ] {
+        let one = run(&[args, &["--threads", "1"]].concat(), input.as_bytes());
+        let three = run(&[args, &["--threads", "3"]].concat(), input.as_bytes());
+        assert!(one.stdout == three.stdout, "{args:?}: --threads 3 differs from --threads 1");
+        assert_eq!(
+            String::from_utf8_lossy(&one.stdout).lines().count(),
+            3000 + usize::from(args.contains(&"csv"))
+        );
+    }
+}

@@ -10,7 +10,7 @@ mod record;
 mod summary;
 pub(crate) mod writer;
 
-pub use parallel::{convert_each_parallel, summarize_parallel};
+pub use parallel::{convert_each_parallel, convert_each_parallel_with, summarize_parallel};
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
 pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;

@@ -53,8 +53,7 @@ enum Kind {
 /// single items. The converting thread fills one record buffer per item
 /// (kept across uses, as the one-thread loop keeps its one), the bytes read
 /// up to each item, and the records' summary.
-#[derive(Default)]
-struct Block {
+struct Block<E> {
     text: String,
     bytes: Vec<u8>,
     parts: Vec<Stored>,
@@ -64,9 +63,29 @@ struct Block {
     /// Records filled.
     filled: usize,
     summary: Summary,
+    /// Per kept record, what the caller's extra work made of it ([`convert_each_parallel_with`]).
+    extras: Vec<E>,
 }
 
-impl Block {
+impl<E> Default for Block<E> {
+    fn default() -> Self {
+        Block {
+            text: String::new(),
+            bytes: Vec::new(),
+            parts: Vec::new(),
+            records: Vec::new(),
+            read_to: Vec::new(),
+            filled: 0,
+            summary: Summary::default(),
+            extras: Vec::new(),
+        }
+    }
+}
+
+/// Work done on the converting threads for each kept record, beside its conversion.
+type Extra<'a, E> = &'a (dyn Fn(&RecordBuf) -> E + Sync);
+
+impl<E> Block<E> {
     /// Empties the block and reads up to [`BLOCK_ITEMS`] single items or
     /// `budget` bytes of text into it; empty at the end of the input.
     fn fill<R: BufRead>(&mut self, reader: &mut ItemReader<R>, budget: usize) -> io::Result<()> {
@@ -190,10 +209,13 @@ impl Block {
         skip_comments: bool,
         spoof: Option<&Summarizer<'_>>,
         keep: bool,
+        extra: Option<Extra<'_, E>>,
     ) {
         let mut records = std::mem::take(&mut self.records);
         let mut read_to = std::mem::take(&mut self.read_to);
+        let mut extras = std::mem::take(&mut self.extras);
         read_to.clear();
+        extras.clear();
         let mut summary = Summary::default();
         let mut index = 0;
         self.for_each_item(|item, bytes_read| {
@@ -207,17 +229,26 @@ impl Block {
             summary.add(record);
             if keep {
                 read_to.push(bytes_read);
+                if let Some(extra) = extra {
+                    extras.push(extra(record));
+                }
             }
         });
         self.summary = summary;
         self.filled = read_to.len();
         self.records = records;
         self.read_to = read_to;
+        self.extras = extras;
     }
 
-    /// The records filled by [`Self::convert`], each with the reader's position after its item.
-    fn converted(&self) -> impl Iterator<Item = (&RecordBuf, u64)> {
-        self.records[..self.filled].iter().zip(self.read_to.iter().copied())
+    /// The records filled by [`Self::convert`], each with its extra (when
+    /// the caller asked for one) and the reader's position after its item.
+    fn converted(&self) -> impl Iterator<Item = (&RecordBuf, Option<&E>, u64)> {
+        let mut extras = self.extras.iter();
+        self.records[..self.filled]
+            .iter()
+            .zip(self.read_to.iter().copied())
+            .map(move |(record, bytes_read)| (record, extras.next(), bytes_read))
     }
 }
 
@@ -243,7 +274,48 @@ pub fn convert_each_parallel<R: BufRead>(
     if threads.get() == 1 {
         return super::convert_each(engine, options, spoof, items, each);
     }
-    run_parallel(engine, options, spoof, items, threads, Some(each))
+    let mut each = each;
+    run_parallel::<R, ()>(
+        engine,
+        options,
+        spoof,
+        items,
+        threads,
+        None,
+        Some(move |record: &RecordBuf, _: Option<&()>, bytes_read| each(record, bytes_read)),
+    )
+}
+
+/// As [`convert_each_parallel`], with `extra` run on the converting
+/// threads for each record (work that depends on the record alone, such as
+/// the registry check of `batch --lgr`); `each` gets its result beside the
+/// record, in input order. Errors: as [`convert_each_parallel`].
+pub fn convert_each_parallel_with<R: BufRead, E: Send>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+    threads: NonZeroUsize,
+    extra: &(dyn Fn(&RecordBuf) -> E + Sync),
+    mut each: impl FnMut(&RecordBuf, &E, u64) -> io::Result<ControlFlow<()>>,
+) -> io::Result<Summary> {
+    if threads.get() == 1 {
+        return super::convert_each(engine, options, spoof, items, |record, bytes_read| {
+            each(record, &extra(record), bytes_read)
+        });
+    }
+    run_parallel(
+        engine,
+        options,
+        spoof,
+        items,
+        threads,
+        Some(extra),
+        Some(move |record: &RecordBuf, made: Option<&E>, bytes_read| {
+            let made = made.expect("the converting thread ran the extra work on every kept record");
+            each(record, made, bytes_read)
+        }),
+    )
 }
 
 /// The summary of [`convert_each_parallel`] alone, no record handed on
@@ -259,24 +331,25 @@ pub fn summarize_parallel<R: BufRead>(
     if threads.get() == 1 {
         return super::convert_each(engine, options, spoof, items, |_, _| Ok(ControlFlow::Continue(())));
     }
-    run_parallel(engine, options, spoof, items, threads, None::<Each>)
+    run_parallel::<R, ()>(engine, options, spoof, items, threads, None, None::<Each>)
 }
 
 /// The threads of [`convert_each_parallel`]; records are kept and handed
 /// to `each` only when there is one.
-fn run_parallel<R: BufRead>(
+fn run_parallel<R: BufRead, E: Send>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
     threads: NonZeroUsize,
-    each: Option<impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>>,
+    extra: Option<Extra<'_, E>>,
+    each: Option<impl FnMut(&RecordBuf, Option<&E>, u64) -> io::Result<ControlFlow<()>>>,
 ) -> io::Result<Summary> {
     let keep = each.is_some();
     let skip_comments = items.skips_comments();
-    let (work_sender, work) = sync_channel::<(u64, Block)>(threads.get());
+    let (work_sender, work) = sync_channel::<(u64, Block<E>)>(threads.get());
     let work = Arc::new(Mutex::new(work));
-    let (done_sender, done) = channel::<Converted>();
+    let (done_sender, done) = channel::<Converted<E>>();
     // The threads share what the spoof check remembers: a name is analyzed once.
     let summarizer = spoof.map(Summarizer::new);
     let summarizer = summarizer.as_ref();
@@ -294,7 +367,7 @@ fn run_parallel<R: BufRead>(
                     };
                     // A panic goes back to the calling thread, which would otherwise wait for the block.
                     let converted = panic::catch_unwind(AssertUnwindSafe(|| {
-                        block.convert(engine, options, skip_comments, summarizer, keep);
+                        block.convert(engine, options, skip_comments, summarizer, keep, extra);
                     }))
                     .map(|()| (number, block));
                     if done_sender.send(converted).is_err() {
@@ -317,26 +390,26 @@ fn run_parallel<R: BufRead>(
     })
 }
 
-/// What [`convert_each_parallel`] hands each record to, as a plain function.
-type Each = fn(&RecordBuf, u64) -> io::Result<ControlFlow<()>>;
+/// What [`run_parallel`] hands each record to, as a plain function.
+type Each = fn(&RecordBuf, Option<&()>, u64) -> io::Result<ControlFlow<()>>;
 
 /// A converted block and its number, or the panic that stopped its conversion.
-type Converted = Result<(u64, Block), Box<dyn Any + Send>>;
+type Converted<E> = Result<(u64, Block<E>), Box<dyn Any + Send>>;
 
 /// The calling thread's part: keeps up to `in_flight` blocks with the
 /// converting threads and hands their records to `each` in block order.
 /// Dropping `work` on return lets the converting threads finish.
-fn hand_on_in_order<R: BufRead>(
+fn hand_on_in_order<R: BufRead, E>(
     mut items: ItemReader<R>,
-    work: SyncSender<(u64, Block)>,
-    done: &Receiver<Converted>,
+    work: SyncSender<(u64, Block<E>)>,
+    done: &Receiver<Converted<E>>,
     in_flight: usize,
-    mut each: Option<impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>>,
+    mut each: Option<impl FnMut(&RecordBuf, Option<&E>, u64) -> io::Result<ControlFlow<()>>>,
 ) -> io::Result<Summary> {
     let budget = if each.is_some() { BLOCK_BYTES } else { SUMMARY_BLOCK_BYTES };
     let mut summary = Summary::default();
-    let mut spare: Vec<Block> = Vec::new();
-    let mut waiting: BTreeMap<u64, Block> = BTreeMap::new();
+    let mut spare: Vec<Block<E>> = Vec::new();
+    let mut waiting: BTreeMap<u64, Block<E>> = BTreeMap::new();
     let (mut sent, mut next) = (0u64, 0u64);
     let mut at_end = false;
     loop {
@@ -359,9 +432,9 @@ fn hand_on_in_order<R: BufRead>(
         let (number, block) = converted.unwrap_or_else(|payload| panic::resume_unwind(payload));
         waiting.insert(number, block);
         while let Some(block) = waiting.remove(&next) {
-            for (index, (record, bytes_read)) in block.converted().enumerate() {
+            for (index, (record, made, bytes_read)) in block.converted().enumerate() {
                 let Some(each) = each.as_mut() else { break };
-                if each(record, bytes_read)?.is_break() {
+                if each(record, made, bytes_read)?.is_break() {
                     // Only the records handed on are counted, as on one thread.
                     block.records[..=index].iter().for_each(|record| summary.add(record));
                     return Ok(summary);
