@@ -55,7 +55,10 @@ pub fn skip(need: Need, missing: &str) {
     let dir = skip_records();
     if std::fs::create_dir_all(&dir).is_ok() {
         let file = dir.join(format!("{}-{}", std::process::id(), test.replace([':', '/'], "_")));
-        let _ = std::fs::write(file, line + "\n");
+        // Appended: one test may skip several parts (one per missing version).
+        if let Ok(mut record) = std::fs::OpenOptions::new().create(true).append(true).open(file) {
+            let _ = writeln!(record, "{line}");
+        }
     }
 }
 
@@ -74,19 +77,20 @@ pub fn shared_path(relative: &str) -> Option<std::path::PathBuf> {
 }
 
 /// The skips recorded by this run's test binaries (children of the same
-/// `cargo test` process), one line each, sorted; the records are removed.
-pub fn take_skips_of_this_run() -> Vec<String> {
+/// `cargo test` process): per test that skipped, its lines (one per missing
+/// part), sorted by test; the records are removed.
+pub fn take_skips_of_this_run() -> Vec<Vec<String>> {
     let dir = skip_records();
-    let mut lines: Vec<String> = std::fs::read_dir(&dir)
+    let mut tests: Vec<Vec<String>> = std::fs::read_dir(&dir)
         .into_iter()
         .flatten()
         .flatten()
         .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
-        .map(|text| text.trim_end().to_string())
+        .map(|text| text.lines().map(str::to_string).collect())
         .collect();
-    lines.sort();
+    tests.sort();
     let _ = std::fs::remove_dir_all(&dir);
-    lines
+    tests
 }
 
 /// Per `cargo test` run: the test binaries it starts share its process id as their parent.
