@@ -381,17 +381,30 @@ fn main() -> ExitCode {
                 Ok(ruleset) => ruleset,
                 Err(code) => return code,
             };
-            let ruleset = ruleset.as_ref();
+            let request = Request {
+                engine: &engine,
+                options: &options,
+                domain: &domain,
+                registry: ruleset.as_ref(),
+            };
             match (protected, format) {
                 (protected, ExplainFormat::Markdown | ExplainFormat::Html) => {
-                    run_report(&engine, &options, &domain, &protected.unwrap_or_default(), ruleset, format)
+                    run_report(&request, &protected.unwrap_or_default(), format)
                 }
-                (Some(protected), _) => run_spoof(&engine, &options, &domain, &protected, ruleset, format == ExplainFormat::Json),
-                (None, _) => run_explain(&engine, &options, &domain, ruleset, format == ExplainFormat::Json),
+                (Some(protected), _) => run_spoof(&request, &protected, format == ExplainFormat::Json),
+                (None, _) => run_explain(&request, format == ExplainFormat::Json),
             }
         }
         (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
-        (None, Some(domain)) => run_explain(&engine, &options, &domain, None, false),
+        (None, Some(domain)) => run_explain(
+            &Request {
+                engine: &engine,
+                options: &options,
+                domain: &domain,
+                registry: None,
+            },
+            false,
+        ),
         (None, None) => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
@@ -422,20 +435,37 @@ fn run_gui(cli: Cli) -> ExitCode {
     }
 }
 
-/// The registry check of a name, when `--lgr` asked for one.
-fn registry_check(ruleset: Option<&Registry>, to_unicode: &str) -> Option<RegistryCheck> {
-    ruleset.and_then(|ruleset| ruleset.check(to_unicode))
+/// One name for `explain`, with what the command line gave for it.
+struct Request<'a> {
+    engine: &'a Uts46<'a>,
+    options: &'a Options,
+    domain: &'a str,
+    /// `--lgr`, with the protected names as the names held.
+    registry: Option<&'a Registry>,
 }
 
-fn run_explain(engine: &Uts46<'_>, options: &Options, domain: &str, ruleset: Option<&Registry>, json: bool) -> ExitCode {
-    let (results, trace) = engine.process_traced(domain, options);
-    let registry = registry_check(ruleset, &results.to_unicode.value);
-    let text = if json {
-        let mut value = serde_json::json!({ "options": options, "results": results, "trace": trace });
-        if ruleset.is_some() {
-            value["lgr"] = registry.as_ref().map_or(serde_json::Value::Null, RegistryCheck::record);
+impl Request<'_> {
+    /// The registry check of the name whose ToUnicode is `to_unicode`, when `--lgr` asked for one.
+    fn registry_check(&self, to_unicode: &str) -> Option<RegistryCheck> {
+        self.registry.and_then(|registry| registry.check(to_unicode))
+    }
+
+    /// `value` with an `lgr` field when `--lgr` was given (null: no label to check).
+    fn with_lgr(&self, mut value: serde_json::Value, check: Option<&RegistryCheck>) -> serde_json::Value {
+        if self.registry.is_some() {
+            value["lgr"] = check.map_or(serde_json::Value::Null, RegistryCheck::record);
         }
-        value.to_string()
+        value
+    }
+}
+
+fn run_explain(request: &Request<'_>, json: bool) -> ExitCode {
+    let (engine, options, domain) = (request.engine, request.options, request.domain);
+    let (results, trace) = engine.process_traced(domain, options);
+    let registry = request.registry_check(&results.to_unicode.value);
+    let text = if json {
+        let value = serde_json::json!({ "options": options, "results": results, "trace": trace });
+        request.with_lgr(value, registry.as_ref()).to_string()
     } else {
         let mut text = explain(&results, &trace);
         if let Some(check) = &registry {
@@ -458,17 +488,11 @@ fn validity(valid: bool) -> ExitCode {
 }
 
 /// `explain --format markdown|html`: the report of the whole inspection.
-fn run_report(
-    engine: &Uts46<'_>,
-    options: &Options,
-    domain: &str,
-    protected: &ProtectedList,
-    ruleset: Option<&Registry>,
-    format: ExplainFormat,
-) -> ExitCode {
+fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainFormat) -> ExitCode {
+    let (engine, options, domain) = (request.engine, request.options, request.domain);
     let (results, trace) = engine.process_traced(domain, options);
     let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
-    let registry = registry_check(ruleset, &results.to_unicode.value);
+    let registry = request.registry_check(&results.to_unicode.value);
     let report = idna_inspector::report::Report {
         options,
         results: &results,
@@ -516,17 +540,11 @@ fn run_profiles(engine: &Uts46<'_>, options: &Options, domain: &str, selected: &
 /// `explain --spoof`: the spoof report as text or JSON. Our results and
 /// UTS #39 findings follow the flags given; each browser's verdict follows
 /// that browser's own settings, and the output says so.
-fn run_spoof(
-    engine: &Uts46<'_>,
-    options: &Options,
-    domain: &str,
-    protected: &ProtectedList,
-    ruleset: Option<&Registry>,
-    json: bool,
-) -> ExitCode {
+fn run_spoof(request: &Request<'_>, protected: &ProtectedList, json: bool) -> ExitCode {
+    let (engine, options, domain) = (request.engine, request.options, request.domain);
     let results = engine.process(domain, options);
     let report = spoof::analyze_results(engine, domain, &results, options, protected);
-    let registry = registry_check(ruleset, &results.to_unicode.value);
+    let registry = request.registry_check(&results.to_unicode.value);
     let mut codes: Vec<_> = [&results.to_unicode, &results.to_ascii_n, &results.to_ascii_t]
         .iter()
         .flat_map(|conversion| conversion.codes())
@@ -538,10 +556,7 @@ fn run_spoof(
         value["options"] = serde_json::to_value(options).unwrap_or_default();
         value["valid"] = results.is_ok().into();
         value["errors"] = serde_json::to_value(&codes).unwrap_or_default();
-        if ruleset.is_some() {
-            value["lgr"] = registry.as_ref().map_or(serde_json::Value::Null, RegistryCheck::record);
-        }
-        value.to_string()
+        request.with_lgr(value, registry.as_ref()).to_string()
     } else {
         let validity = if codes.is_empty() {
             "valid".to_string()
