@@ -13,7 +13,14 @@ use std::path::PathBuf;
 /// or the path of an RFC 7940 XML file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesetSpec {
-    Bundled { set: LgrSet, tag: String },
+    /// One of the bundled ICANN sets and a tag of it.
+    Bundled {
+        /// The set (`second-level-reference`, `root-zone`, `full-variant-set`).
+        set: LgrSet,
+        /// A tag of the set (`de`, `und-Arab`, …), checked when loaded.
+        tag: String,
+    },
+    /// An RFC 7940 XML file.
     File(PathBuf),
 }
 
@@ -47,6 +54,7 @@ impl std::str::FromStr for RulesetSpec {
 pub struct Ruleset {
     /// `second-level-reference/de`, or the file's path.
     pub name: String,
+    /// The parsed LGR.
     pub lgr: Lgr,
     /// A Root Zone LGR checks the TLD; the others the label left of it.
     pub root_zone: bool,
@@ -154,7 +162,9 @@ impl Ruleset {
 /// `--lgr` and the window's Registry tab check names against.
 #[derive(Debug)]
 pub struct Registry {
+    /// The LGR names are checked against.
     pub ruleset: Ruleset,
+    /// The names already held under it, by index label.
     pub held: HeldNames,
 }
 
@@ -189,6 +199,7 @@ pub struct RegistryCheck {
     pub ruleset: String,
     /// The label checked (see [`checked_label`]).
     pub label: String,
+    /// What the LGR says of the label (RFC 7940 §8).
     pub evaluation: Evaluation,
     /// The action that decided, with its rule as the matcher sees it; `None`
     /// when the repertoire decided.
