@@ -6,8 +6,11 @@ use crate::table::{MappingTable, TableSource};
 /// One data source: what it provides, its Unicode version, and where it comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataSource {
+    /// What the data is used for, e.g. `Bidi_Class (Bidi rule)`.
     pub what: &'static str,
+    /// Its Unicode version, e.g. `16.0.0`.
     pub version: String,
+    /// Where it comes from: a file path, a crate, or a browser build's data.
     pub source: String,
 }
 

@@ -12,10 +12,15 @@ use std::fmt::Write;
 /// the options they were computed with, the spoof check of the same results,
 /// and the registry (LGR) check when one was asked for.
 pub struct Report<'a> {
+    /// The UTS #46 options the results and trace were computed with.
     pub options: &'a Options,
+    /// The engine's results: ToUnicode, ToASCII N and T, with their errors.
     pub results: &'a Results,
+    /// The step-by-step trace of the same run.
     pub trace: &'a Trace,
+    /// The spoof check of the same results.
     pub spoof: &'a SpoofReport,
+    /// The registry (LGR) check, when one was asked for.
     pub registry: Option<&'a RegistryCheck>,
 }
 

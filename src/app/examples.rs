@@ -6,13 +6,17 @@
 pub struct Example {
     /// The menu text (the input itself where it is visible; invisible parts spelled out).
     pub label: &'static str,
+    /// The text put in the domain field.
     pub input: &'static str,
+    /// Why the example is interesting, in a sentence.
     pub note: &'static str,
 }
 
 /// A titled group of examples (one submenu).
 pub struct ExampleGroup {
+    /// The submenu's title.
     pub title: &'static str,
+    /// Its examples, in menu order.
     pub examples: &'static [Example],
 }
 

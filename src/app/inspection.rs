@@ -9,11 +9,15 @@ use std::time::{Duration, Instant};
 
 /// The engine's answer for one input under one set of options and one table.
 pub struct Inspection {
+    /// The name as typed.
     pub input: String,
+    /// The UTS #46 options it was processed with.
     pub options: Options,
     /// Which table and protected-name list produced it (their generation numbers).
     pub generation: (u64, u64),
+    /// ToUnicode, ToASCII N and T, with their errors.
     pub results: Results,
+    /// The step-by-step trace of the same run.
     pub trace: Trace,
     /// The spoof check of the same results (UTS #39).
     pub spoof: SpoofReport,

@@ -14,14 +14,36 @@ pub const SHOWN_PREFIX_BYTES: usize = 256;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item<'a> {
     /// A line or field (no line ending) that is UTF-8.
-    Text { line: u64, text: &'a str },
+    Text {
+        /// 1-based line number in the input (CSV/TSV: the line the row starts on).
+        line: u64,
+        /// The text.
+        text: &'a str,
+    },
     /// A line or field (no line ending) that is not UTF-8.
-    NotUtf8 { line: u64, bytes: &'a [u8] },
+    NotUtf8 {
+        /// 1-based line number in the input (CSV/TSV: the line the row starts on).
+        line: u64,
+        /// The bytes as read.
+        bytes: &'a [u8],
+    },
     /// A line over [`super::MAX_LINE_BYTES`], of which the reader kept only the
     /// first [`SHOWN_PREFIX_BYTES`]: those bytes and the line's full length.
-    TooLong { line: u64, prefix: &'a [u8], bytes: u64 },
+    TooLong {
+        /// 1-based line number in the input (CSV/TSV: the line the row starts on).
+        line: u64,
+        /// Its first bytes, at most [`SHOWN_PREFIX_BYTES`].
+        prefix: &'a [u8],
+        /// Its full length in bytes, without the line ending.
+        bytes: u64,
+    },
     /// A CSV/TSV row with only `fields` fields, too few for the chosen column.
-    MissingColumn { line: u64, fields: usize },
+    MissingColumn {
+        /// 1-based line number in the input (CSV/TSV: the line the row starts on).
+        line: u64,
+        /// How many fields the row has.
+        fields: usize,
+    },
 }
 
 /// Which column of a CSV/TSV file holds the names.

@@ -58,12 +58,16 @@ impl fmt::Display for Note {
 /// The three results of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResultKind {
+    /// ToUnicode (UTS #46 §4.3).
     ToUnicode,
+    /// ToASCII with Transitional_Processing=false (UTS #46 §4.2).
     ToAsciiN,
+    /// ToASCII with Transitional_Processing=true (UTS #46 §4.2).
     ToAsciiT,
 }
 
 impl ResultKind {
+    /// The three results: ToUnicode, ToASCII N, ToASCII T.
     pub const ALL: [ResultKind; 3] = [ResultKind::ToUnicode, ResultKind::ToAsciiN, ResultKind::ToAsciiT];
 }
 

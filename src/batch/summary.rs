@@ -19,8 +19,11 @@ pub struct Summary {
     pub failed: u64,
     /// Blank and `#` comment lines.
     pub skipped: u64,
+    /// Records whose line or field is not UTF-8.
     pub invalid_utf8: u64,
+    /// Records whose line is over [`super::MAX_LINE_BYTES`] (not converted).
     pub too_long: u64,
+    /// CSV/TSV rows too short to have the chosen column.
     pub missing_column: u64,
     /// Per [`ErrorCode::ALL`] entry: records where any result recorded that code.
     pub per_code: [u64; ErrorCode::ALL.len()],
@@ -30,8 +33,9 @@ pub struct Summary {
     pub non_ascii: u64,
     /// Records with a spoof verdict (the batch ran the spoof check).
     pub spoof_checked: u64,
-    /// Of those: risk low, risk high.
+    /// Of those: risk low.
     pub risk_low: u64,
+    /// Of those: risk high.
     pub risk_high: u64,
     /// Of those: shown as Punycode by Chromium, Firefox, WebKit ([`crate::browsers::Browser::ALL`] order).
     pub shown_as_punycode: [u64; 3],

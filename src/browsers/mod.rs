@@ -33,12 +33,16 @@ use std::sync::OnceLock;
 /// The three browsers whose display logic is ported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Browser {
+    /// Chromium (Chrome, Edge): `url_formatter`'s `IDNToUnicodeWithAdjustmentsImpl` and its spoof checker.
     Chromium,
+    /// Firefox: `nsIDNService::IsLabelSafe`.
     Firefox,
+    /// WebKit (Safari): `mapHostName` in `URLHelpers.cpp`.
     WebKit,
 }
 
 impl Browser {
+    /// The three browsers, in the order of verdicts, columns and counts.
     pub const ALL: [Browser; 3] = [Browser::Chromium, Browser::Firefox, Browser::WebKit];
 
     /// The name for people, e.g. `WebKit (Safari)`.
@@ -163,8 +167,11 @@ impl Display {
 /// is also its JSON form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
+    /// A rule of the Chromium port.
     Chromium(chromium::Rule),
+    /// A rule of the Firefox port.
     Firefox(firefox::Rule),
+    /// A rule of the WebKit port.
     WebKit(webkit::Rule),
 }
 
@@ -196,6 +203,7 @@ impl Rule {
         }
     }
 
+    /// The browser whose port has this rule.
     pub fn browser(self) -> Browser {
         match self {
             Rule::Chromium(_) => Browser::Chromium,
@@ -232,7 +240,9 @@ impl From<webkit::Rule> for Rule {
 /// One browser's verdict on a name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
+    /// The browser.
     pub browser: Browser,
+    /// How its address bar shows the name (the rule's display).
     pub display: Display,
     /// The rule that decided.
     pub rule: Rule,
@@ -310,8 +320,11 @@ impl Verdict {
 /// The three verdicts on one name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdicts {
+    /// Chromium's verdict.
     pub chromium: Verdict,
+    /// Firefox's verdict.
     pub firefox: Verdict,
+    /// WebKit's (Safari's) verdict.
     pub webkit: Verdict,
 }
 
@@ -345,8 +358,11 @@ impl Verdicts {
 /// record stores, one byte a browser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BrowserRules {
+    /// Chromium's deciding rule.
     pub chromium: chromium::Rule,
+    /// Firefox's deciding rule.
     pub firefox: firefox::Rule,
+    /// WebKit's deciding rule.
     pub webkit: webkit::Rule,
 }
 

@@ -13,6 +13,7 @@ use serde::Serialize;
 /// sets apart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Cause {
+    /// The reason, in a sentence.
     pub sentence: String,
     /// The Table 4 bucket behind it, for a character-level cause.
     pub bucket: Option<char>,
@@ -21,8 +22,11 @@ pub struct Cause {
 /// Every profile's result for one name, whether they agree, and why not.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
+    /// The name as given.
     pub input: String,
+    /// One result per profile, in [`Profile::ALL`] order.
     pub results: Vec<ProfileResult>,
+    /// Why the profiles differ: one cause per code point that has one, then upper case, then rule-level causes.
     pub causes: Vec<Cause>,
 }
 

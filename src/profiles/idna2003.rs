@@ -48,11 +48,26 @@ const CORRIGENDUM_4: [(char, char); 5] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameprepError {
     /// A prohibited code point (RFC 3491 §5, RFC 3454 tables C.1.2–C.9) at this position of the prepared label.
-    Prohibited { position: usize, c: char, table: &'static str },
+    Prohibited {
+        /// 0-based code-point offset in the prepared label.
+        position: usize,
+        /// The prohibited code point.
+        c: char,
+        /// The RFC 3454 table that lists it, e.g. `"C.3 private use"`.
+        table: &'static str,
+    },
     /// The label mixes right-to-left and left-to-right characters, or a right-to-left label does not start and end with one (RFC 3454 §6).
-    Bidi { requirement: u8 },
+    Bidi {
+        /// The RFC 3454 §6 requirement broken: 2 (mixed directions) or 3 (RTL label's first and last character).
+        requirement: u8,
+    },
     /// A code point unassigned in Unicode 3.2 while AllowUnassigned is off (RFC 3454 §7).
-    Unassigned { position: usize, c: char },
+    Unassigned {
+        /// 0-based code-point offset in the prepared label.
+        position: usize,
+        /// The unassigned code point.
+        c: char,
+    },
 }
 
 /// Nameprep (RFC 3491) of one label: map (B.1 to nothing, B.2 case folding),

@@ -102,10 +102,15 @@ impl Profile {
 /// spec section.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProfileError {
+    /// The code: an `IdnaTestV2.txt` code or the profile's own name (`DISALLOWED`, `PROHIBITED`, …).
     pub code: &'static str,
+    /// 0-based label index; `None` for a whole-name error.
     pub label: Option<usize>,
+    /// 0-based code-point offset in the label as the profile checked it; `None` for a whole-label error.
     pub position: Option<usize>,
+    /// What the rule requires, in a sentence.
     pub sentence: String,
+    /// The spec section defining the rule.
     pub spec: &'static str,
 }
 
@@ -125,10 +130,15 @@ impl ProfileError {
 /// the errors of each (empty when it succeeded).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProfileResult {
+    /// The profile that ran.
     pub profile: Profile,
+    /// The ToASCII string.
     pub to_ascii: String,
+    /// ToASCII's errors; empty when it succeeded.
     pub ascii_errors: Vec<ProfileError>,
+    /// The ToUnicode string.
     pub to_unicode: String,
+    /// ToUnicode's errors; empty when it succeeded.
     pub unicode_errors: Vec<ProfileError>,
     /// Errors reported that did not make the profile fail (the URL
     /// Standard's validation errors that are not failures, e.g.
@@ -232,15 +242,20 @@ pub(crate) fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec
 /// profiles disagree on ToASCII.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProfileColumns {
+    /// The selected profiles' cells, in [`Profile::ALL`] order.
     pub results: Vec<ProfileCell>,
+    /// Whether any two of all five profiles disagree on the ToASCII outcome, selected or not.
     pub disagree: bool,
 }
 
 /// One profile's cells in a batch record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ProfileCell {
+    /// The profile.
     pub profile: Profile,
+    /// Its ToASCII string.
     pub to_ascii: String,
+    /// Its distinct ToASCII error codes, in the order first recorded.
     pub errors: Vec<&'static str>,
 }
 

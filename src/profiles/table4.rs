@@ -14,16 +14,27 @@ use stringprep::tables::unassigned_code_point;
 /// A row of Table 4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Bucket {
+    /// (a) Unicode 3.2; valid in IDNA2003, UTS #46 and IDNA2008.
     A,
+    /// (b) Unicode 3.2; disallowed in all three.
     B,
+    /// (c) Unicode 3.2; IDNA2003 valid, UTS #46 disallowed (mapped since 15.1), IDNA2008 disallowed: mappings changed after 3.2.
     C,
+    /// (d) Unicode 3.2; IDNA2003 mapped, UTS #46 disallowed (mapped differently since 15.1), IDNA2008 disallowed.
     D,
+    /// (e) Unicode 3.2; mapped or ignored alike in IDNA2003 and UTS #46, IDNA2008 disallowed: case and compatibility variants, default ignorables.
     E,
+    /// (f) Unicode 3.2; IDNA2003 and UTS #46 valid, IDNA2008 disallowed: punctuation, symbols.
     F,
+    /// (g) Unicode 3.2; IDNA2003 mapped or ignored, UTS #46 deviation, IDNA2008 valid: the deviations.
     G,
+    /// (h) After Unicode 3.2; IDNA2003 lookup-valid, UTS #46 and IDNA2008 valid.
     H,
+    /// (i) After Unicode 3.2; IDNA2003 lookup-valid, UTS #46 and IDNA2008 disallowed.
     I,
+    /// (j) After Unicode 3.2; IDNA2003 lookup-valid, UTS #46 valid, IDNA2008 disallowed: symbols and punctuation.
     J,
+    /// (k) After Unicode 3.2; IDNA2003 lookup-valid, UTS #46 mapped or ignored, IDNA2008 disallowed.
     K,
 }
 

@@ -48,7 +48,9 @@ impl Host {
 /// parsing goes on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ValidationError {
+    /// The error's name in the URL Standard's table of validation errors.
     pub name: &'static str,
+    /// Whether the host parser returned failure at it.
     pub failure: bool,
     /// What was found, in words (for domain-to-ASCII: the UTS #46 codes).
     pub detail: String,

@@ -33,6 +33,7 @@ pub(crate) const DELIMITER: char = '-';
 /// where it was detected (RFC 3492 §6.2, §6.3, §6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PunycodeError {
+    /// What went wrong.
     pub kind: PunycodeErrorKind,
     /// 0-based code-point index in the encoder's or decoder's input.
     pub position: usize,
@@ -55,7 +56,12 @@ pub enum PunycodeErrorKind {
     /// points to encode, or bytes to decode). Not an RFC 3492 rule: the UTS #46
     /// engine sets ICU4C's limits, because both algorithms take time
     /// quadratic in the length, and no label that long fits in DNS.
-    TooLong { length: usize, limit: usize },
+    TooLong {
+        /// The input's length, in the limit's unit.
+        length: usize,
+        /// The caller's limit.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for PunycodeError {

@@ -9,7 +9,9 @@ use serde::Serialize;
 /// One line of the encoder's or decoder's loop, with the state machine after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
+    /// What this line of the loop did, with its numbers.
     pub action: Action,
+    /// The state machine after the line.
     pub machine: Machine,
 }
 
@@ -102,58 +104,115 @@ pub enum ThresholdRule {
 pub enum Action {
     /// Encode: the basic code points copied, then the delimiter if there
     /// were any. Decode: the basic code points before the last delimiter.
-    Basic { basic: String, delimiter: bool, encode: bool },
+    Basic {
+        /// The basic (ASCII) code points, in order.
+        basic: String,
+        /// Encode: a delimiter was written (there were basic code points). Decode: one was found and consumed.
+        delimiter: bool,
+        /// True for the encoder's trace, false for the decoder's.
+        encode: bool,
+    },
     /// Encode: m, the smallest code point ≥ n in the input; delta += (m − n) × (h + 1); n = m.
     NextCodePoint {
+        /// n before the step.
         old_n: u32,
+        /// m: the smallest code point ≥ n in the input, the new n.
         m: u32,
+        /// h: the code points handled so far (basic ones included).
         h: u32,
+        /// delta before the step.
         old_delta: u32,
+        /// delta after `delta += (m − n) × (h + 1)`.
         delta: u32,
     },
     /// Encode: code points below n passed over, one delta each.
-    Skip { chars: String, delta: u32, slot: u32 },
+    Skip {
+        /// The code points below n passed over, in input order.
+        chars: String,
+        /// delta after counting them.
+        delta: u32,
+        /// i: the insertion slot reached, the input's code points so far that are below n or already encoded.
+        slot: u32,
+    },
     /// Encode: one digit of delta's variable-length integer written.
     /// `next_q`: (q − t) div (base − t), `None` for the last digit (q < t).
     WriteDigit {
+        /// k: the digit's place, a multiple of base (36, 72, …).
         k: u32,
+        /// The bias in effect for this integer.
         bias: u32,
+        /// t: the threshold at k.
         t: u32,
+        /// Which clause of the threshold formula gave t.
         rule: ThresholdRule,
+        /// q: the value still to be written before this digit.
         q: u32,
+        /// The digit's value: t + (q − t) mod (base − t), or q for the last digit.
         value: u32,
+        /// The digit character (`a`–`z` for 0–25, `0`–`9` for 26–35).
         digit: char,
+        /// The q of the next digit; `None` for the last digit.
         next_q: Option<u32>,
     },
     /// Decode: one digit read. `next_w`: w × (base − t), `None` for the last digit (digit < t).
     ReadDigit {
+        /// The digit character read.
         digit: char,
+        /// Its value, 0..36.
         value: u32,
+        /// k: the digit's place, a multiple of base (36, 72, …).
         k: u32,
+        /// The bias in effect for this integer.
         bias: u32,
+        /// t: the threshold at k.
         t: u32,
+        /// Which clause of the threshold formula gave t.
         rule: ThresholdRule,
+        /// i before this digit.
         old_i: u32,
+        /// w: the weight of this digit.
         w: u32,
+        /// i after `i += digit × w`.
         i: u32,
+        /// The weight of the next digit; `None` for the last digit.
         next_w: Option<u32>,
     },
     /// The bias adapted after an insertion (§6.1).
     Adapt(BiasAdaptation),
     /// Encode: a code point's delta written; delta = 0, h + 1.
-    Encoded { code_point: char, h: u32 },
+    Encoded {
+        /// The code point whose delta was written (n).
+        code_point: char,
+        /// h after the increment: the code points handled, this one included.
+        h: u32,
+    },
     /// Encode: the end of a pass over the input; delta + 1, n + 1.
-    EndOfPass { delta: u32, n: u32 },
+    EndOfPass {
+        /// delta after the increment.
+        delta: u32,
+        /// n after the increment.
+        n: u32,
+    },
     /// Decode: n += i div (length + 1); i = i mod (length + 1).
     Locate {
+        /// n before the step.
         old_n: u32,
+        /// i before the step, as the integer's digits left it.
         old_i: u32,
+        /// The output's length + 1, the number of insertion slots (h + 1).
         slots: u32,
+        /// n after `n += i div slots`.
         n: u32,
+        /// i after `i = i mod slots`.
         i: u32,
     },
     /// Decode: n inserted at slot `at` (the text after it is the machine's); i + 1.
-    Insert { code_point: char, at: u32 },
+    Insert {
+        /// n, the code point inserted.
+        code_point: char,
+        /// i: the 0-based slot it was inserted at.
+        at: u32,
+    },
 }
 
 impl Step {

@@ -16,6 +16,7 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// The severity's name, as serialized: `info`, `warning`, `danger`.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -145,7 +146,9 @@ impl FindingKind {
 /// One finding: what, how bad, which characters, and why in plain words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
+    /// What was found.
     pub kind: FindingKind,
+    /// How much it matters.
     pub severity: Severity,
     /// The characters involved, in order of first appearance, without repeats.
     pub chars: Vec<char>,
@@ -190,14 +193,17 @@ impl Finding {
 pub struct FindingSet(u32);
 
 impl FindingSet {
+    /// Adds `kind` to the set.
     pub fn insert(&mut self, kind: FindingKind) {
         self.0 |= kind.bit();
     }
 
+    /// Whether `kind` is in the set.
     pub fn contains(self, kind: FindingKind) -> bool {
         self.0 & kind.bit() != 0
     }
 
+    /// Whether the set has no kind.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }

@@ -51,6 +51,7 @@ pub enum Risk {
 }
 
 impl Risk {
+    /// The level's name, as serialized: `none`, `low`, `high`.
     pub fn name(self) -> &'static str {
         match self {
             Risk::None => "none",
@@ -75,6 +76,7 @@ pub struct LabelSpoof {
     pub restriction_level: &'static str,
     /// The UTS #39 §4 skeleton.
     pub skeleton: String,
+    /// The findings about this label.
     pub findings: Vec<Finding>,
 }
 
@@ -83,12 +85,17 @@ pub struct LabelSpoof {
 pub struct SpoofReport {
     /// The name as written.
     pub input: String,
+    /// UTS #46 ToUnicode of the name.
     pub to_unicode: String,
+    /// UTS #46 ToASCII, nontransitional processing.
     pub to_ascii_n: String,
+    /// UTS #46 ToASCII, transitional processing.
     pub to_ascii_t: String,
     /// The skeleton of the ToUnicode name and of the input as written.
     pub skeleton: String,
+    /// The UTS #39 §4 skeleton of the input as written.
     pub input_skeleton: String,
+    /// One analysis per label of the ToUnicode name.
     pub labels: Vec<LabelSpoof>,
     /// Findings about the whole name: protected look-alikes, invisible
     /// characters of the input, deviations, right-to-left display order.
@@ -99,6 +106,7 @@ pub struct SpoofReport {
     pub lookalike: Option<Lookalike>,
     /// What Chromium, Firefox and WebKit (Safari) show, and why.
     pub browsers: Verdicts,
+    /// The overall risk level.
     pub risk: Risk,
     /// The reasons for the risk level, most serious first, in plain words.
     pub reasons: Vec<String>,
@@ -128,8 +136,11 @@ impl SpoofReport {
 /// (and so its display), the risk and the finding kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SpoofSummary {
+    /// Each browser's deciding rule.
     pub browsers: BrowserRules,
+    /// The overall risk level.
     pub risk: Risk,
+    /// The kinds of finding, the name's and its labels'.
     pub findings: FindingSet,
 }
 

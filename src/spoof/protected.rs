@@ -82,10 +82,12 @@ impl ProtectedList {
         Self::new(engine, lines)
     }
 
+    /// The protected names, in the order given.
     pub fn names(&self) -> &[ProtectedName] {
         &self.names
     }
 
+    /// Whether the list has no name.
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }

@@ -12,6 +12,7 @@ use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel};
 /// One character of a label with its UTS #24 and UTS #39 properties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CharInfo {
+    /// The character.
     pub c: char,
     /// The Script property value, e.g. `Cyrillic`, `Common`.
     pub script: &'static str,
@@ -24,6 +25,7 @@ pub struct CharInfo {
 }
 
 impl CharInfo {
+    /// The properties of `c`; Identifier_Type `Not_Character` when it has none.
     pub fn of(c: char) -> CharInfo {
         CharInfo {
             c,

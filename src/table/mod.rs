@@ -62,10 +62,15 @@ pub enum TableSource {
 /// mapping) and the IDNA2008 field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableRow<'t> {
+    /// The range's first code point.
     pub first: u32,
+    /// The range's last code point (inclusive).
     pub last: u32,
+    /// The mapping-table status (second field).
     pub status: Status,
+    /// The mapping (third field) as text; empty when the row has none.
     pub mapping: &'t str,
+    /// The IDNA2008 status (fourth field: none, `NV8` or `XV8`).
     pub idna2008: Idna2008Status,
     /// The code points are not assigned in the table's Unicode version (the
     /// row's comment gives the age `NA`).
@@ -91,7 +96,9 @@ impl TableRow<'_> {
 /// string) as the table writes it: `00DF` or `0041..005A`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowRange {
+    /// The first code point.
     pub first: u32,
+    /// The last code point (inclusive).
     pub last: u32,
 }
 
@@ -114,11 +121,24 @@ impl serde::Serialize for RowRange {
 #[derive(Debug)]
 pub enum TableError {
     /// The file could not be read.
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The table file tried (after resolving a folder to the file in it).
+        path: PathBuf,
+        /// The read error.
+        error: std::io::Error,
+    },
     /// The file is not a well-formed mapping table.
-    Parse { path: PathBuf, error: ParseError },
+    Parse {
+        /// The table file read.
+        path: PathBuf,
+        /// The first malformed line and what is wrong with it.
+        error: ParseError,
+    },
     /// A UCD file beside the table cannot be read or is not well formed.
-    Properties { error: String },
+    Properties {
+        /// The message naming the file and the fault.
+        error: String,
+    },
 }
 
 impl fmt::Display for TableError {

@@ -79,11 +79,17 @@ impl Idna2008Status {
 /// (`pool[map_start..map_start + map_len]`, byte offsets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawRow {
+    /// The range's first code point.
     pub start: u32,
+    /// The range's last code point (inclusive).
     pub end: u32,
+    /// The mapping-table status.
     pub status: Status,
+    /// The IDNA2008 status field.
     pub idna2008: Idna2008Status,
+    /// Byte offset of the mapping in the string pool.
     pub map_start: u32,
+    /// Byte length of the mapping in the string pool; 0 when the row has none.
     pub map_len: u32,
     /// The row's comment starts with `NA`: its code points are not assigned
     /// in the table's Unicode version (the comment's first field is the age).
@@ -107,7 +113,9 @@ pub(crate) struct ParsedTable {
 /// Why a table text could not be parsed; `line` is 1-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// 1-based line number of the fault.
     pub line: usize,
+    /// What is wrong with the line.
     pub message: String,
 }
 

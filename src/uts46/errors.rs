@@ -10,29 +10,51 @@ use std::fmt;
 /// Xn for toUnicode issues").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ErrorCode {
+    /// P1: a disallowed character met while mapping; recorded only with tables of Unicode 15.0 and earlier (UTS #46 §4 step 1).
     P1,
+    /// P4: an `xn--` label is non-ASCII, not valid Punycode, or decodes to nothing or to ASCII (UTS #46 §4 step 4.1; RFC 3492 §6.2).
     P4,
+    /// V1: the label is not in NFC; only a label decoded from Punycode can fail it (UTS #46 §4.1 criterion 1).
     V1,
+    /// V2: the label has U+002D HYPHEN-MINUS in both the 3rd and 4th positions (UTS #46 §4.1 criterion 2, CheckHyphens).
     V2,
+    /// V3: the label begins or ends with U+002D HYPHEN-MINUS (UTS #46 §4.1 criterion 3, CheckHyphens).
     V3,
+    /// V4: a label decoded from Punycode itself begins with `xn--` (UTS #46 §4.1 criterion 4).
     V4,
+    /// V5: the label contains U+002E FULL STOP; only a label decoded from Punycode can (UTS #46 §4.1 criterion 5).
     V5,
+    /// V6: the label begins with a combining mark, General_Category M (UTS #46 §4.1 criterion 6).
     V6,
+    /// V7: a code point's mapping-table status is disallowed, or deviation under transitional processing (UTS #46 §4.1 criterion 7; §5).
     V7,
+    /// U1: UseSTD3ASCIIRules: an ASCII code point other than a–z, 0–9 and U+002D (UTS #46 §4.1 criterion 7; RFC 1123).
     U1,
+    /// A3: the label could not be converted to Punycode (UTS #46 §4.2 step 3; RFC 3492 §6.3).
     A3,
+    /// A4_1: the name without a trailing dot is empty or longer than 253 characters (UTS #46 §4.2 step 4, VerifyDnsLength).
     A4_1,
+    /// A4_2: a label is empty or longer than 63 characters after conversion to ASCII (UTS #46 §4.2 step 4, VerifyDnsLength).
     A4_2,
+    /// B1: in a bidi domain name the label does not start with a character of Bidi_Class L, R or AL (RFC 5893 §2 rule 1).
     B1,
+    /// B2: an RTL label contains a Bidi_Class other than R, AL, AN, EN, ES, CS, ET, ON, BN, NSM (RFC 5893 §2 rule 2).
     B2,
+    /// B3: an RTL label does not end with R, AL, EN or AN, then optional NSM (RFC 5893 §2 rule 3).
     B3,
+    /// B4: an RTL label mixes EN and AN digits (RFC 5893 §2 rule 4).
     B4,
+    /// B5: an LTR label in a bidi domain name has a Bidi_Class other than L, EN, ES, CS, ET, ON, BN, NSM (RFC 5893 §2 rule 5).
     B5,
+    /// B6: an LTR label does not end with L or EN, then optional NSM (RFC 5893 §2 rule 6).
     B6,
+    /// C1: U+200C ZERO WIDTH NON-JOINER is neither after a virama nor between joining characters (RFC 5892 A.1, CheckJoiners).
     C1,
+    /// C2: U+200D ZERO WIDTH JOINER does not follow a virama (RFC 5892 Appendix A.2, CheckJoiners).
     C2,
     /// Not in `IdnaTestV2.txt`: the optional CONTEXTO check (RFC 5892 A.3–A.9), off by default.
     ContextO,
+    /// X4_2: ToUnicode found an empty label (two dots in a row, or a leading dot); `IdnaTestV2.txt` compatibility error.
     X4_2,
 }
 
@@ -226,7 +248,10 @@ impl Serialize for ErrorCode {
 /// the rule concerns the whole label (e.g. A4_2, an undecodable P4 label).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct IdnaError {
+    /// The failed criterion.
     pub code: ErrorCode,
+    /// 0-based label index; `None` for an error not tied to one label (A4_1, and P1 recorded while mapping).
     pub label: Option<usize>,
+    /// 0-based code-point offset inside the converted label; `None` when the rule concerns the whole label.
     pub position: Option<usize>,
 }

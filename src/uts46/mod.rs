@@ -256,6 +256,7 @@ impl Preset {
 /// The string is always present, as the spec always produces one.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Conversion {
+    /// The result string.
     pub value: String,
     /// Sorted by label, then code, then position.
     pub errors: Vec<IdnaError>,

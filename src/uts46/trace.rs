@@ -71,9 +71,11 @@ impl MapAction {
 pub struct RowInfo {
     /// `0041` or `0041..005A` when displayed.
     pub range: RowRange,
+    /// The mapping-table status.
     pub status: Status,
     /// The mapping from the table (empty if none).
     pub mapping: String,
+    /// The IDNA2008 status field (none, `NV8`, `XV8`).
     pub idna2008: Idna2008Status,
 }
 
@@ -93,10 +95,13 @@ impl From<TableRow<'_>> for RowInfo {
 pub struct MapStep {
     /// 0-based code-point index in the input.
     pub index: usize,
+    /// The input code point.
     pub code_point: char,
     /// The Unicode character name (or a `<control-XXXX>`-style label) when displayed.
     pub name: CharName,
+    /// Its mapping-table row.
     pub row: RowInfo,
+    /// What the Map step did with it under this run's mode.
     pub action: MapAction,
     /// What this code point became in the mapped string (empty if removed).
     pub output: String,
@@ -107,6 +112,7 @@ pub struct MapStep {
 /// The trace of one processing run (UTS #46 §4 steps 1–4).
 #[derive(Clone, Debug, Serialize)]
 pub struct ProcessTrace {
+    /// Transitional or nontransitional processing.
     pub mode: Mode,
     /// Step 1, one entry per input code point.
     pub map: Vec<MapStep>,
@@ -202,9 +208,11 @@ pub struct LabelTrace {
 /// Properties of one code point of a label, as the checks see them.
 #[derive(Clone, Debug, Serialize)]
 pub struct LabelChar {
+    /// The code point.
     pub code_point: char,
     /// The Unicode character name when displayed.
     pub name: CharName,
+    /// Its mapping-table status.
     pub status: Status,
     /// Bidi_Class short name (`L`, `R`, `AL`, `EN`, `NSM`, …).
     pub bidi_class: &'static str,
@@ -228,6 +236,7 @@ pub enum Direction {
 /// The outcome of one criterion on one label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum CheckOutcome {
+    /// The criterion holds.
     Pass,
     /// Failed at these code-point positions of the converted label (empty: the whole label).
     Fail(Vec<usize>),
@@ -240,13 +249,16 @@ pub enum CheckOutcome {
 /// One criterion's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckResult {
+    /// The criterion, by the error code it records on failure.
     pub code: ErrorCode,
+    /// How it came out.
     pub outcome: CheckOutcome,
 }
 
 /// ToASCII (UTS #46 §4.2) of one processed name.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct AsciiTrace {
+    /// One entry per label, in order.
     pub labels: Vec<AsciiLabel>,
     /// The ASCII name.
     pub output: String,

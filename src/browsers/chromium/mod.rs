@@ -41,6 +41,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule, with `Spoof` once for each [`SpoofResult`] other than `Safe`.
     pub const ALL: [Rule; 12] = [
         Rule::InvalidHost,
         Rule::None,
@@ -74,6 +75,7 @@ impl Rule {
         }
     }
 
+    /// The display the rule leads to: Unicode for `kNone` and `kSafe`, Rejected for an invalid host, else Punycode.
     pub fn display(self) -> Display {
         match self {
             Rule::None | Rule::Safe | Rule::Spoof(SpoofResult::Safe) => Display::Unicode,
@@ -153,6 +155,7 @@ pub struct TopDomain {
     pub unicode: String,
     /// In Chromium's top bucket (the first 836 names of the list).
     pub top_bucket: bool,
+    /// The list it comes from.
     pub source: TopDomainSource,
 }
 

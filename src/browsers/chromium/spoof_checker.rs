@@ -43,6 +43,7 @@ pub enum SpoofResult {
 /// The outcome with what triggered it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
+    /// The `IDNSpoofCheckerResult`.
     pub result: SpoofResult,
     /// Details for the explanation (e.g. the ICU bits, the script).
     pub detail: Option<String>,

@@ -84,6 +84,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule, in declaration order.
     pub const ALL: [Rule; 27] = [
         Rule::InvalidHost,
         Rule::Passthrough,
@@ -147,6 +148,7 @@ impl Rule {
         }
     }
 
+    /// The display the rule leads to: Unicode for a passthrough or safe label, Rejected for an invalid host, else Punycode.
     pub fn display(self) -> Display {
         match self {
             Rule::Passthrough | Rule::LabelSafe => Display::Unicode,
@@ -283,7 +285,9 @@ thread_local! {
 /// Why `IsLabelSafe` returned false: the rule and the character it stopped at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unsafe {
+    /// The check that failed.
     pub rule: Rule,
+    /// The character it stopped at, when the check concerns one.
     pub at: Option<char>,
 }
 

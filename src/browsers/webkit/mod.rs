@@ -49,6 +49,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule, in declaration order.
     pub const ALL: [Rule; 8] = [
         Rule::InvalidHost,
         Rule::NoMapping,
@@ -74,6 +75,8 @@ impl Rule {
         }
     }
 
+    /// The display the rule leads to: Unicode when no mapping is needed or the scripts or TLD rules allow the name,
+    /// Rejected for an invalid host, else Punycode.
     pub fn display(self) -> Display {
         match self {
             Rule::NoMapping | Rule::AllowedScriptList | Rule::TldRules => Display::Unicode,
