@@ -9,6 +9,8 @@
 //! assert_eq!(results.to_ascii_t.value, "fass.de");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod about;
 #[cfg(feature = "gui")]
 pub mod app;
