@@ -98,6 +98,7 @@ mod tests {
             assert!(set == AugmentedScriptSet::for_char(c), "{c:?}");
             assert_eq!(latin, c.script_extension().contains_script(Script::Latin), "{c:?}");
             assert_eq!(general::general_category(c), c.general_category(), "{c:?}");
+            assert_eq!(general::general_category_uncached(c), general::general_category(c), "{c:?}");
             assert_eq!(identifier::uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");
             assert_eq!(identifier::identifier_allowed(c), icu_identifier_allowed_search(c), "{c:?}");
             assert_eq!(
