@@ -195,7 +195,7 @@ struct LgrArgs {
 }
 
 impl LgrArgs {
-    /// The ruleset, with the protected names as the names held. Errors: an
+    /// The `--lgr` ruleset, with the protected names as the names held. Errors: an
     /// unknown tag (usage, 2); a file that cannot be read or parsed (3).
     fn registry(&self, protected: Option<&ProtectedList>) -> Result<Option<Registry>, ExitCode> {
         let Some(spec) = &self.lgr else { return Ok(None) };
@@ -377,15 +377,15 @@ fn main() -> ExitCode {
                 Ok(protected) => protected,
                 Err(message) => return fail(EXIT_IO, &message),
             };
-            let ruleset = match registry.registry(protected.as_ref()) {
-                Ok(ruleset) => ruleset,
+            let lgr = match registry.registry(protected.as_ref()) {
+                Ok(lgr) => lgr,
                 Err(code) => return code,
             };
             let request = Request {
                 engine: &engine,
                 options: &options,
                 domain: &domain,
-                registry: ruleset.as_ref(),
+                registry: lgr.as_ref(),
             };
             match (protected, format) {
                 (protected, ExplainFormat::Markdown | ExplainFormat::Html) => {
@@ -592,8 +592,8 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         Err(message) => return fail(EXIT_IO, &message),
     };
     let spoof = protected.as_ref();
-    let ruleset = match args.registry.registry(spoof) {
-        Ok(ruleset) => ruleset,
+    let lgr = match args.registry.registry(spoof) {
+        Ok(lgr) => lgr,
         Err(code) => return code,
     };
     let path = args.file.clone().filter(|path| path.as_os_str() != "-");
@@ -631,7 +631,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
                 format,
                 formula_safe: args.formula_safe,
                 profiles: &selected,
-                ruleset: ruleset.as_ref(),
+                lgr: lgr.as_ref(),
             };
             write_batch(engine, options, spoof, items, layout, threads, output)
         }
@@ -674,7 +674,7 @@ struct Layout<'a> {
     /// unreadable lines get empty cells).
     profiles: &'a [Profile],
     /// `--lgr`: the registry check of each converted line.
-    ruleset: Option<&'a Registry>,
+    lgr: Option<&'a Registry>,
 }
 
 /// Every record in `layout`, with the spoof columns when `spoof` is given.
@@ -688,10 +688,10 @@ fn write_batch<R: io::BufRead, W: Write>(
     output: W,
 ) -> io::Result<batch::Summary> {
     let selected = layout.profiles;
-    let ruleset = layout.ruleset;
-    let mut writer = RecordWriter::with_extras(layout.format, output, spoof.is_some(), selected, ruleset.is_some())?
+    let lgr = layout.lgr;
+    let mut writer = RecordWriter::with_extras(layout.format, output, spoof.is_some(), selected, lgr.is_some())?
         .formula_safe(layout.formula_safe);
-    let summary = if selected.is_empty() && ruleset.is_none() {
+    let summary = if selected.is_empty() && lgr.is_none() {
         batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
             writer.write(record)?;
             Ok(std::ops::ControlFlow::Continue(()))
@@ -701,7 +701,7 @@ fn write_batch<R: io::BufRead, W: Write>(
         let extra = |record: &batch::RecordBuf| {
             (
                 batch::profile_columns_for(engine, options, record, selected),
-                batch::registry_check_for(ruleset, record),
+                batch::registry_check_for(lgr, record),
             )
         };
         batch::convert_each_parallel_with(engine, options, spoof, items, threads, &extra, |record, made, _| {

@@ -32,6 +32,9 @@ pub struct RegistryPanel {
     loaded: HashMap<String, Arc<Ruleset>>,
     /// (ruleset name, ToUnicode, protected generation) → the check.
     last: Option<((String, String, u64), Option<RegistryCheck>)>,
+    /// (set, ToUnicode) → the tag [`Self::default_tag`] chose, so that it is
+    /// worked out once per name, not every frame.
+    default: Option<((LgrSet, String), String)>,
     filter: String,
     /// The outcome of the last load that failed.
     message: Option<String>,
@@ -46,6 +49,7 @@ impl Default for RegistryPanel {
             },
             loaded: HashMap::new(),
             last: None,
+            default: None,
             filter: String::new(),
             message: None,
         }
@@ -79,6 +83,19 @@ impl RegistryPanel {
         })?);
         self.loaded.insert(name, ruleset.clone());
         Ok(ruleset)
+    }
+
+    /// [`Self::default_tag`], remembered for the last name.
+    fn cached_default_tag(&mut self, set: LgrSet, to_unicode: &str) -> String {
+        let key = (set, to_unicode.to_string());
+        if let Some((k, tag)) = &self.default
+            && *k == key
+        {
+            return tag.clone();
+        }
+        let tag = self.default_tag(set, to_unicode);
+        self.default = Some((key, tag.clone()));
+        tag
     }
 
     /// The tag that fits the name when the user has not picked one: the
@@ -157,7 +174,7 @@ impl RegistryPanel {
         match self.choice.clone() {
             Choice::Bundled { set, tag } => {
                 let automatic = tag.is_none();
-                let tag = tag.unwrap_or_else(|| self.default_tag(set, to_unicode));
+                let tag = tag.unwrap_or_else(|| self.cached_default_tag(set, to_unicode));
                 ui.horizontal(|ui| {
                     let mut picked = tag.clone();
                     egui::ComboBox::from_label("Tag").selected_text(&picked).show_ui(ui, |ui| {

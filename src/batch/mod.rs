@@ -147,9 +147,9 @@ pub fn profile_columns_for(
 
 /// The registry check (`--lgr`) of a converted record; `None` for skipped
 /// and unreadable lines, and when no ruleset is given.
-pub fn registry_check_for(ruleset: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
-    let ruleset = ruleset.filter(|_| record.note().is_none())?;
-    ruleset.check(record.result(ResultKind::ToUnicode))
+pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
+    let registry = registry.filter(|_| record.note().is_none())?;
+    registry.check(record.result(ResultKind::ToUnicode))
 }
 
 /// The engine's results of a record that one of its fast paths found valid.
