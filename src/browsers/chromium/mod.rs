@@ -144,6 +144,8 @@ impl From<SpoofResult> for Rule {
 #[derive(Clone, Debug, Default)]
 pub struct TopDomains {
     extra: HashMap<String, TopDomain>,
+    /// The characters of `extra`'s skeletons.
+    alphabet: skeleton::Alphabet,
 }
 
 /// One top domain, by the skeleton it is found under.
@@ -184,6 +186,7 @@ impl TopDomains {
     /// found under the skeletons of its Unicode form.
     pub fn with_protected<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> TopDomains {
         let mut extra = HashMap::new();
+        let mut alphabet = skeleton::Alphabet::default();
         for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
             let results = engine.process(name, &whatwg::uts46_options());
             let entry = TopDomain {
@@ -196,10 +199,11 @@ impl TopDomains {
                 .into_iter()
                 .chain(skeleton::skeletons(&entry.domain))
             {
+                alphabet.add(&key);
                 extra.entry(key).or_insert_with(|| entry.clone());
             }
         }
-        TopDomains { extra }
+        TopDomains { extra, alphabet }
     }
 
     /// The entry stored under `skeleton`: Chromium's list first.
@@ -213,7 +217,10 @@ impl TopDomains {
     pub fn similar(&self, hostname: &str) -> Option<&TopDomain> {
         // The smallest skeleton that names a top domain is the one a walk in sorted order meets first.
         let mut first: Option<(String, &TopDomain)> = None;
-        skeleton::for_each_skeleton(hostname, |skeleton| {
+        let builtin = &builtin_top_domains().alphabet;
+        let in_keys = |c| builtin.contains(c) || self.alphabet.contains(c);
+        let any_non_ascii = builtin.any_non_ascii() || self.alphabet.any_non_ascii();
+        skeleton::for_each_skeleton_within(hostname, Some((&in_keys, any_non_ascii)), |skeleton| {
             if first.as_ref().is_some_and(|(smallest, _)| smallest.as_str() <= skeleton) {
                 return;
             }
@@ -335,6 +342,8 @@ struct BuiltinTopDomains {
     entries: Vec<TopDomainEntry>,
     /// Keyed at random like the standard library's maps, with a faster hash.
     by_skeleton: HashMap<&'static str, u32, ahash::RandomState>,
+    /// The characters of the skeletons (ASCII only, in Chromium's list of 2023).
+    alphabet: skeleton::Alphabet,
 }
 
 impl BuiltinTopDomains {
@@ -354,16 +363,19 @@ impl BuiltinTopDomains {
 fn builtin_top_domains() -> &'static BuiltinTopDomains {
     static BUILTIN: OnceLock<BuiltinTopDomains> = OnceLock::new();
     BUILTIN.get_or_init(|| {
-        let by_skeleton = TOP_DOMAIN_SKELETONS
+        let by_skeleton: HashMap<&'static str, u32, ahash::RandomState> = TOP_DOMAIN_SKELETONS
             .lines()
             .filter_map(|line| {
                 let (key, index) = line.split_once('\t')?;
                 Some((key, index.parse().ok()?))
             })
             .collect();
+        let mut alphabet = skeleton::Alphabet::default();
+        by_skeleton.keys().for_each(|key| alphabet.add(key));
         BuiltinTopDomains {
             entries: top_domain_entries(),
             by_skeleton,
+            alphabet,
         }
     })
 }
