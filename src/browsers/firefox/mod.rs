@@ -12,7 +12,8 @@ pub(crate) use data::CJK_SLASH_CONFUSABLES;
 use super::UrlHost;
 use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
-use crate::properties::{self, digits::NumberingSystems, general::is_nonspacing_mark, identifier::identifier_allowed};
+use crate::properties::digits::{NumberingSystems, digit_zero};
+use crate::properties::{self, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::properties::{BmpBlocks, bmp_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
 use data::Combo;
@@ -317,13 +318,18 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
     let mut numbering_systems = NumberingSystems::default();
     let mut saved_combo: Option<Combo> = None;
     let japanese = |s: Option<Script>| matches!(s, Some(Script::Han | Script::Hiragana | Script::Katakana));
+    // Each character's facts are read once: as the next character's, then as its own.
+    let mut next_facts = label.first().map(|&c| CharFacts::of(c));
     for (index, &ch) in label.iter().enumerate() {
         let next = label.get(index + 1).copied();
-        let lists = Lists::of(ch);
-        if !identifier_allowed(ch) {
+        let Some(facts) = std::mem::replace(&mut next_facts, next.map(CharFacts::of)) else {
+            break;
+        };
+        let lists = facts.lists;
+        if !facts.has(CharFacts::IDENTIFIER_ALLOWED) {
             return fail(Rule::IdentifierTypeRestricted, Some(ch));
         }
-        let script = properties::scripts::script(ch);
+        let script = facts.script;
         let is_common = matches!(script, Script::Common | Script::Inherited);
         if !is_common && Some(script) != last_script && illegal_script_combo(script, &mut saved_combo) {
             return fail(Rule::IllegalScriptCombo, Some(ch));
@@ -331,7 +337,7 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
         if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
             return fail(Rule::ProlongedSoundMark, Some(ch));
         }
-        let next_script = next.map(properties::scripts::script);
+        let next_script = next_facts.map(|next| next.script);
         if ('\u{3078}'..='\u{307A}').contains(&ch)
             && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
         {
@@ -388,10 +394,10 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
                 return fail(Rule::CjkIdeograph, Some(ch));
             }
         }
-        if !numbering_systems.admits(ch) {
+        if facts.has(CharFacts::DIGIT) && !numbering_systems.admits(ch) {
             return fail(Rule::MixedNumberingSystems, Some(ch));
         }
-        if is_nonspacing_mark(ch) {
+        if facts.has(CharFacts::NONSPACING_MARK) {
             if previous == Some(ch) {
                 return fail(Rule::ConsecutiveNonspacingMarks, Some(ch));
             }
@@ -495,6 +501,44 @@ fn illegal_script_combo(script: Script, saved: &mut Option<Combo>) -> bool {
     let next = data::SCRIPT_COMBO_TABLE[row][column];
     *saved = Some(next);
     matches!(next, Combo::Fail | Combo::Othr)
+}
+
+/// What [`is_label_safe`]'s loop asks of each character, read with one
+/// table lookup: the lists holding it, its Script, and whether it is
+/// identifier-allowed, a nonspacing mark, a decimal digit.
+#[derive(Clone, Copy)]
+struct CharFacts {
+    lists: Lists,
+    script: Script,
+    flags: u8,
+}
+
+impl CharFacts {
+    const IDENTIFIER_ALLOWED: u8 = 1;
+    const NONSPACING_MARK: u8 = 2;
+    /// A decimal digit (`digit_zero` finds its zero), which [`NumberingSystems`] weighs.
+    const DIGIT: u8 = 4;
+
+    /// `c`'s facts: a BMP code point's from its block's table.
+    fn of(c: char) -> CharFacts {
+        static BLOCKS: BmpBlocks<CharFacts> = [const { OnceLock::new() }; 256];
+        bmp_cached(&BLOCKS, c, CharFacts::search)
+    }
+
+    fn search(c: char) -> CharFacts {
+        let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
+        CharFacts {
+            lists: Lists::of(c),
+            script: properties::scripts::script(c),
+            flags: bit_if(identifier_allowed(c), CharFacts::IDENTIFIER_ALLOWED)
+                | bit_if(is_nonspacing_mark(c), CharFacts::NONSPACING_MARK)
+                | bit_if(digit_zero(c).is_some(), CharFacts::DIGIT),
+        }
+    }
+
+    fn has(self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
 }
 
 /// Which of Firefox's character lists hold a character: one table lookup
