@@ -290,6 +290,20 @@ pub(crate) fn is_nfc_quick_yes(text: &str) -> bool {
     text.chars().all(|c| bundled_facts(c).nfc_stable()) || is_nfc_quick(text.chars()) == IsNormalized::Yes
 }
 
+/// True when `text` is in NFC: [`is_nfc_quick_yes`], and where the quick
+/// check answers Maybe (a vowel sign that could compose, as in most Tamil
+/// and Bengali words), whether NFC leaves `text` as it is (the library's).
+pub(crate) fn is_nfc(text: &str) -> bool {
+    if text.chars().all(|c| bundled_facts(c).nfc_stable()) {
+        return true;
+    }
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => true,
+        IsNormalized::No => false,
+        IsNormalized::Maybe => unicode_normalization::is_nfc(text),
+    }
+}
+
 /// The low five bits of a flags byte: the index of the class in this list.
 const BIDI_CLASSES: [BidiClass; 23] = {
     use BidiClass::*;

@@ -7,7 +7,7 @@ use super::bidi_rule::check_bidi_rule;
 use super::trace::Mode;
 use super::validity::{ACE_PREFIX, LabelEnds, LabelReport, label_length_ok, name_length_ok};
 use super::{Options, label_length, labels};
-use crate::properties::{Properties, is_nfc_quick_yes};
+use crate::properties::{Properties, is_nfc};
 use crate::punycode;
 use crate::table::{MappingTable, Status};
 use std::ops::Range;
@@ -376,8 +376,8 @@ fn map_label(
         changed = true;
     }
     // A label the Map step changed is in NFC when all its characters are NFC-stable;
-    // an unchanged one is its own mapping, which the quick check can read.
-    let in_nfc = || facts.nfc_stable || !changed && is_nfc_quick_yes(label);
+    // an unchanged one is its own mapping, which NFC can be asked about.
+    let in_nfc = || facts.nfc_stable || !changed && is_nfc(label);
     passes_label_checks(&facts, options, in_nfc)?;
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
@@ -432,7 +432,7 @@ fn map_a_label(
         }
         facts.note(c);
     }
-    passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc_quick_yes(&decoded))?;
+    passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(&decoded))?;
     writer.replace(offset, label.len(), &decoded);
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
