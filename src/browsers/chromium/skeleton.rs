@@ -399,13 +399,57 @@ impl Piece {
 /// `ShouldRemoveDiacriticsFromLabel`: every character is Latin, Greek or
 /// Cyrillic (Script property), an ASCII digit, `.`, `_`, `-` or U+0300–U+0339.
 pub(crate) fn is_lgc_letters_and_ascii(text: &str) -> bool {
-    text.chars().all(|c| {
-        matches!(
-            properties::scripts::script(c),
-            Script::Latin | Script::Greek | Script::Cyrillic
-        ) || c.is_ascii_digit()
-            || matches!(c, '.' | '_' | '-')
-            || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
+    text.chars().all(is_lgc_letter_or_ascii)
+}
+
+/// One character of [`is_lgc_letters_and_ascii`].
+fn is_lgc_letter_or_ascii(c: char) -> bool {
+    matches!(
+        properties::scripts::script(c),
+        Script::Latin | Script::Greek | Script::Cyrillic
+    ) || c.is_ascii_digit()
+        || matches!(c, '.' | '_' | '-')
+        || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
+}
+
+/// What the diacritic remover does with one character, read from a table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bare {
+    /// Not a character of [`is_lgc_letters_and_ascii`]: the host is left as it is.
+    NotLgc,
+    /// Its decomposition is nonspacing marks only: nothing is left.
+    Dropped,
+    /// Its decomposition less the marks is one starter whose replacement
+    /// (ł ø đ mapped) is NFC-stable: NFC leaves a row of such as it is.
+    One(char),
+    /// Anything else: the host is worked out character by character.
+    Other,
+}
+
+/// [`Bare`] of `c`, a BMP code point's from its block's table.
+fn bare(c: char) -> Bare {
+    static BLOCKS: BmpBlocks<Bare> = [const { OnceLock::new() }; 256];
+    bmp_cached(&BLOCKS, c, |c| {
+        if !is_lgc_letter_or_ascii(c) {
+            return Bare::NotLgc;
+        }
+        let mut kept: Vec<char> = Vec::new();
+        decompose_canonical(c, |part| {
+            if !is_nonspacing_mark(part) {
+                kept.push(part);
+            }
+        });
+        match kept[..] {
+            [] => Bare::Dropped,
+            [part] if canonical_combining_class(part) == 0 => {
+                let replaced = diacritic_remover_extra(part);
+                match is_nfc_quick(std::iter::once(replaced)) == IsNormalized::Yes && canonical_combining_class(replaced) == 0 {
+                    true => Bare::One(replaced),
+                    false => Bare::Other,
+                }
+            }
+            _ => Bare::Other,
+        }
     })
 }
 
@@ -414,8 +458,22 @@ pub(crate) fn is_lgc_letters_and_ascii(text: &str) -> bool {
 fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     let hostname = hostname.strip_suffix('.').unwrap_or(hostname);
     // ASCII has no mark, is its own NFD and NFC, and holds none of ł ø đ.
-    if hostname.is_ascii() || !is_lgc_letters_and_ascii(hostname) {
+    if hostname.is_ascii() {
         return Cow::Borrowed(hostname);
+    }
+    // Most hosts: each character's part read from a table.
+    let mut bare_host = String::with_capacity(hostname.len());
+    let mut by_table = true;
+    for c in hostname.chars() {
+        match bare(c) {
+            Bare::NotLgc => return Cow::Borrowed(hostname),
+            Bare::Dropped => {}
+            Bare::One(part) => bare_host.push(part),
+            Bare::Other => by_table = false,
+        }
+    }
+    if by_table {
+        return Cow::Owned(bare_host);
     }
     // Each character decomposed, marks dropped: when no mark is left, NFD's
     // reordering (of marks only) would not have changed what is left, and
@@ -691,7 +749,7 @@ mod tests {
             }
             drop_accents(host)
         };
-        let lgc: Vec<char> = (0..0x2000)
+        let lgc: Vec<char> = (0..0x20000)
             .filter_map(char::from_u32)
             .filter(|&c| {
                 matches!(
