@@ -67,6 +67,13 @@ pub fn nfd(text: &str) -> Vec<char> {
             previous_class = 0;
             continue;
         }
+        // Most characters are their own decomposition: their class is read from a table.
+        if let Some(class) = own_decomposition_class(c) {
+            ordered &= class == 0 || previous_class <= class;
+            previous_class = class;
+            out.push(c);
+            continue;
+        }
         decompose_canonical(c, |part| {
             let class = canonical_combining_class(part);
             ordered &= class == 0 || previous_class <= class;
@@ -79,6 +86,20 @@ pub fn nfd(text: &str) -> Vec<char> {
     }
     use unicode_normalization::UnicodeNormalization;
     text.nfd().collect()
+}
+
+/// The Canonical_Combining_Class of `c` when `c` is its own canonical
+/// decomposition (`None` when it decomposes); a BMP code point's from its
+/// block's table (no class is 255).
+fn own_decomposition_class(c: char) -> Option<u8> {
+    use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
+    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+    let class = bmp_cached(&BLOCKS, c, |c| {
+        let mut itself = true;
+        decompose_canonical(c, |part| itself &= part == c);
+        if itself { canonical_combining_class(c) } else { u8::MAX }
+    });
+    (class != u8::MAX).then_some(class)
 }
 
 /// UTS #39 §5.4 as ICU implements it (`USPOOF_INVISIBLE`): in `nfd`, the

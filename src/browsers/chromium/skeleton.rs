@@ -148,24 +148,45 @@ enum TopDomainPart {
     Other,
 }
 
-/// [`TopDomainPart`] of `c`, a BMP code point's from its block's table.
+/// [`TopDomainPart`] of `c`, a BMP code point's from a table filled one
+/// entry at a time: working out a piece costs a skeleton, and a host's
+/// characters are few of their blocks'.
 fn top_domain_part(c: char) -> TopDomainPart {
-    static BLOCKS: BmpBlocks<TopDomainPart> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, |c| {
-        let piece = match char_piece(c) {
-            SkeletonPiece::Itself => c.encode_utf8(&mut [0; 4]).to_string(),
-            SkeletonPiece::Other(piece) => piece.to_string(),
-            SkeletonPiece::InContext if gives_dot(c) => return TopDomainPart::GivesDot,
-            SkeletonPiece::InContext => return TopDomainPart::Other,
-        };
-        if piece.contains('.') {
-            TopDomainPart::GivesDot
-        } else if piece.is_ascii() || data::MULTIPLE_SKELETONS.iter().any(|(from, _)| *from == c) {
-            TopDomainPart::Other
-        } else {
-            TopDomainPart::NonAscii
+    use std::sync::atomic::{AtomicU8, Ordering};
+    // 0: not worked out yet; else the part's index plus one.
+    static PARTS: [AtomicU8; 0x10000] = [const { AtomicU8::new(0) }; 0x10000];
+    const ALL: [TopDomainPart; 3] = [TopDomainPart::GivesDot, TopDomainPart::NonAscii, TopDomainPart::Other];
+    let Some(entry) = PARTS.get(c as usize) else {
+        return search_top_domain_part(c);
+    };
+    match entry.load(Ordering::Relaxed) {
+        0 => {
+            let part = search_top_domain_part(c);
+            // Two threads may both work it out, to the same answer.
+            entry.store(ALL.iter().position(|&p| p == part).unwrap_or(2) as u8 + 1, Ordering::Relaxed);
+            part
         }
-    })
+        known => ALL[usize::from(known - 1)],
+    }
+}
+
+/// [`TopDomainPart`] of `c`, worked out from its piece as [`char_piece`]
+/// makes it (without keeping it).
+fn search_top_domain_part(c: char) -> TopDomainPart {
+    let single = Piece::of(c.encode_utf8(&mut [0; 4])).filter(|piece| piece.palochka_as_l.is_none());
+    let Some(Piece { skeleton: piece, .. }) = single else {
+        return match gives_dot(c) {
+            true => TopDomainPart::GivesDot,
+            false => TopDomainPart::Other,
+        };
+    };
+    if piece.contains('.') {
+        TopDomainPart::GivesDot
+    } else if piece.is_ascii() || data::MULTIPLE_SKELETONS.iter().any(|(from, _)| *from == c) {
+        TopDomainPart::Other
+    } else {
+        TopDomainPart::NonAscii
+    }
 }
 
 /// Whether some skeleton `c` takes part in holds `.`: a prototype of a
