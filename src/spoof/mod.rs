@@ -308,7 +308,7 @@ fn analyze_with(
         risk: Risk::None,
         reasons: Vec::new(),
     };
-    (report.risk, report.reasons) = risk_and_reasons(&report);
+    (report.risk, report.reasons) = risk_and_reasons(&report, detailed);
     report
 }
 
@@ -691,7 +691,23 @@ fn lookalike_details(found: &Lookalike) -> (Vec<char>, String) {
 
 /// The risk level and its reasons: danger findings make it high; warnings
 /// or Chromium's Punycode display make it low.
-fn risk_and_reasons(report: &SpoofReport) -> (Risk, Vec<String>) {
+/// The risk, and for a report that is shown (`detailed`) the reasons; the
+/// batch keeps only the risk.
+fn risk_and_reasons(report: &SpoofReport, detailed: bool) -> (Risk, Vec<String>) {
+    let worst = report.all_findings().map(|f| f.severity).max();
+    // Chromium's verdict counts: its checks target imitation. WebKit shows
+    // every Greek or Cyrillic name as Punycode, which says nothing of spoofing.
+    let chromium = &report.browsers.chromium;
+    let punycode = chromium.display == Display::Punycode;
+    let risk = match worst {
+        Some(Severity::Danger) => Risk::High,
+        Some(Severity::Warning) => Risk::Low,
+        _ if punycode => Risk::Low,
+        _ => Risk::None,
+    };
+    if !detailed {
+        return (risk, Vec::new());
+    }
     let mut findings: Vec<&Finding> = report.all_findings().collect();
     findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
     let mut reasons: Vec<String> = findings
@@ -699,11 +715,6 @@ fn risk_and_reasons(report: &SpoofReport) -> (Risk, Vec<String>) {
         .filter(|f| f.severity >= Severity::Warning)
         .map(|f| f.message.clone())
         .collect();
-    let worst = findings.first().map(|f| f.severity);
-    // Chromium's verdict counts: its checks target imitation. WebKit shows
-    // every Greek or Cyrillic name as Punycode, which says nothing of spoofing.
-    let chromium = &report.browsers.chromium;
-    let punycode = chromium.display == Display::Punycode;
     if punycode && reasons.is_empty() {
         reasons.push(format!(
             "Chromium shows it as Punycode ({}): {}",
@@ -711,12 +722,6 @@ fn risk_and_reasons(report: &SpoofReport) -> (Risk, Vec<String>) {
             chromium.rule.sentence()
         ));
     }
-    let risk = match worst {
-        Some(Severity::Danger) => Risk::High,
-        Some(Severity::Warning) => Risk::Low,
-        _ if punycode => Risk::Low,
-        _ => Risk::None,
-    };
     (risk, reasons)
 }
 
