@@ -567,6 +567,19 @@ pub fn verdicts(input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
 /// URL Standard's flags check all that Chromium's canonicalizer checks, so
 /// the canonicalizer takes the URL parser's ToASCII of the same input.
 pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: &[Known<'_>]) -> Verdicts {
+    verdicts_with(engine, input, top_domains, known, &[])
+}
+
+/// [`verdicts_given`], where `labels` holds ICU checks the caller already
+/// found in some Unicode labels (the spoof check's analysis, which asks
+/// the same rules of the same labels).
+pub(crate) fn verdicts_with(
+    engine: &Uts46<'_>,
+    input: &str,
+    top_domains: &chromium::TopDomains,
+    known: &[Known<'_>],
+    labels: &[chromium::KnownLabel<'_>],
+) -> Verdicts {
     let known = if std::ptr::eq(engine.table(), MappingTable::bundled()) {
         known
     } else {
@@ -604,7 +617,7 @@ pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::T
         &webkit_host
     };
     Verdicts {
-        chromium: chromium::verdict_given(&Browser::Chromium.engine(), input, top_domains, for_chromium),
+        chromium: chromium::verdict_given(&Browser::Chromium.engine(), input, top_domains, for_chromium, labels),
         firefox: firefox::verdict_on(&url_host, input),
         webkit: webkit::verdict_on(for_webkit, input),
     }

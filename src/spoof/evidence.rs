@@ -3,6 +3,7 @@
 
 use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_number_digits, slash_lookalikes};
+use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::properties;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
@@ -18,6 +19,8 @@ pub(crate) struct LabelEvidence {
     pub whole_script: Option<(Script, Vec<char>)>,
     pub mixed_confusable: Option<(String, Vec<char>)>,
     pub digits: Option<Vec<char>>,
+    /// ICU's checks that are these rules too, for Chromium's check of the same label.
+    pub icu: KnownChecks,
 }
 
 impl LabelEvidence {
@@ -29,8 +32,14 @@ impl LabelEvidence {
         }
         // Both mark checks read the NFD form: it is made once.
         let nfd = nfd_for_mark_checks(label);
+        let mixed_numbers = mixed_number_digits(label);
+        let icu = KnownChecks {
+            mixed_numbers: !mixed_numbers.is_empty(),
+            invisible: properties::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
+        };
         LabelEvidence {
-            mixed_numbers: mixed_number_digits(label),
+            icu,
+            mixed_numbers,
             marks: combining_mark_abuse(label, &nfd),
             dotless: dotless_with_mark(&nfd),
             slashes: slash_lookalikes(label),
@@ -55,6 +64,42 @@ fn nfd_for_mark_checks(label: &str) -> Vec<char> {
 mod tests {
     use super::*;
     use unicode_normalization::UnicodeNormalization;
+
+    /// The ICU checks the analysis hands to Chromium are what Chromium's
+    /// own calls answer: on real words, and on every BMP character after a
+    /// letter, doubled, between marks and next to digits of other systems.
+    #[test]
+    fn icu_checks_handed_on_equal_chromiums_own() {
+        let own = |label: &str| KnownChecks {
+            mixed_numbers: properties::digits::mixed_numbers(label),
+            invisible: properties::nfd::has_repeated_nonspacing_mark(label),
+        };
+        let words = include_str!("../../tests/data/real_browsers/words.txt");
+        let mut labels: Vec<String> = (words.lines())
+            .filter(|l| !l.starts_with("# "))
+            .flat_map(|l| l.split('.').map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            labels.extend([
+                format!("a{c}"),
+                format!("{c}{c}"),
+                format!("e\u{0301}{c}\u{0301}"),
+                format!("{c}1\u{0661}"),
+                format!("\u{0915}{c}\u{094D}{c}"),
+            ]);
+        }
+        let (mut mixed, mut invisible) = (0, 0);
+        for label in labels.iter().filter(|l| !l.is_ascii()) {
+            let handed = LabelEvidence::of(label, crate::spoof::scripts::restriction_level(label)).icu;
+            assert_eq!(handed, own(label), "{label:?}");
+            mixed += usize::from(handed.mixed_numbers);
+            invisible += usize::from(handed.invisible);
+        }
+        assert!(
+            mixed > 100 && invisible > 100,
+            "the labels reach both checks: {mixed}, {invisible}"
+        );
+    }
 
     /// Both mark checks find on the shortened NFD what they find on NFD,
     /// for every BMP character alone, after a dotless ı, after i with a

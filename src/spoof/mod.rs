@@ -78,6 +78,9 @@ pub struct LabelSpoof {
     pub skeleton: String,
     /// The findings about this label.
     pub findings: Vec<Finding>,
+    /// ICU's checks this analysis answered too, for Chromium's check of the label.
+    #[serde(skip)]
+    pub(crate) icu: crate::browsers::chromium::uspoof::KnownChecks,
 }
 
 /// The whole analysis of one name.
@@ -288,7 +291,13 @@ fn analyze_with(
         to_ascii_n: &results.to_ascii_n,
         to_unicode: Some(&results.to_unicode),
     };
-    let browsers = crate::browsers::verdicts_given(engine, input, protected.top_domains(), &[known]);
+    // Chromium asks two of the same rules of the same labels: it reads their answers.
+    let mut unicode_labels = results.to_unicode.value.split('.');
+    let checked: Vec<_> = (labels.iter())
+        .filter_map(|analysis| Some((unicode_labels.next()?, analysis.icu)))
+        .filter(|(label, _)| !label.is_ascii())
+        .collect();
+    let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], &checked);
     let mut report = SpoofReport {
         input: kept(input),
         to_unicode: kept(&results.to_unicode.value),
@@ -329,7 +338,9 @@ fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSp
     let kept = |text: &str| kept(text, detailed);
     let level = scripts::restriction_level(label);
     let evidence = evidence::LabelEvidence::of(label, level);
+    let icu = evidence.icu;
     LabelSpoof {
+        icu,
         unicode: kept(label),
         ascii: kept(ascii),
         chars: if detailed {

@@ -383,16 +383,22 @@ fn builtin_top_domains() -> &'static BuiltinTopDomains {
 /// Chromium's verdict on `input` (a host as typed): the canonical host,
 /// then each `xn--` label decoded and checked, then the top-domain step.
 pub fn verdict(input: &str, top_domains: &TopDomains) -> Verdict {
-    verdict_given(&super::Browser::Chromium.engine(), input, top_domains, &[])
+    verdict_given(&super::Browser::Chromium.engine(), input, top_domains, &[], &[])
 }
 
 /// [`verdict`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-pub(crate) fn verdict_given(engine: &Uts46<'_>, input: &str, top_domains: &TopDomains, known: &[Known<'_>]) -> Verdict {
+pub(crate) fn verdict_given(
+    engine: &Uts46<'_>,
+    input: &str,
+    top_domains: &TopDomains,
+    known: &[Known<'_>],
+    labels: &[KnownLabel<'_>],
+) -> Verdict {
     let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
         Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
     };
-    let Some(converted) = idn_to_unicode(engine, &host, known) else {
+    let Some(converted) = idn_to_unicode(engine, &host, known, labels) else {
         // No label is decoded: the host shows as it is.
         return Verdict::new(Rule::None.into(), host);
     };
@@ -448,7 +454,10 @@ fn display_options() -> Options {
 
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
 /// `None` when no label is an IDN component (the host shows as it is).
-fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option<Converted> {
+/// A decoded label with ICU's checks the caller found in it already.
+pub(crate) type KnownLabel<'a> = (&'a str, uspoof::KnownChecks);
+
+fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &[KnownLabel<'_>]) -> Option<Converted> {
     if !host.split('.').any(is_idn_component) {
         return None;
     }
@@ -486,7 +495,8 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>]) -> Option
                 // The TLD's check is a function of the TLD.
                 let when = decoded == tld_unicode;
                 let check = crate::memo::remember_when(when, &TLD_CHECKS, &[tld, &tld_unicode], || {
-                    spoof_checker::safe_to_display_as_unicode(&decoded, tld, &tld_unicode)
+                    let found = labels.iter().find(|(text, _)| *text == decoded).map(|&(_, checks)| checks);
+                    spoof_checker::safe_to_display_as_unicode_given(&decoded, tld, &tld_unicode, found)
                 });
                 if check.result == SpoofResult::Safe {
                     shown.push_str(&decoded);

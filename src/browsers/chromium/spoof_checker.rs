@@ -78,8 +78,18 @@ fn in_icu_identifier_sets(c: char) -> bool {
 /// `SafeToDisplayAsUnicode(label, top_level_domain, top_level_domain_unicode)`:
 /// the checks in upstream order; the first that fails decides.
 pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> Check {
+    safe_to_display_as_unicode_given(label, tld, tld_unicode, None)
+}
+
+/// [`safe_to_display_as_unicode`], with ICU's checks that `known` answers.
+pub(crate) fn safe_to_display_as_unicode_given(
+    label: &str,
+    tld: &str,
+    tld_unicode: &str,
+    known: Option<uspoof::KnownChecks>,
+) -> Check {
     let done = |result, detail: Option<String>| Check { result, detail };
-    let icu = uspoof::check(label, is_allowed, RestrictionLevel::HighlyRestrictive);
+    let icu = uspoof::check_given(label, is_allowed, RestrictionLevel::HighlyRestrictive, known);
     if icu.failed() {
         return done(SpoofResult::IcuSpoofChecks, Some(icu_detail(label, &icu)));
     }

@@ -80,17 +80,39 @@ impl CheckResult {
 
 /// `checkImpl` with every check on (Chromium keeps `USPOOF_ALL_CHECKS`),
 /// the restriction level `limit`, and the allowed set `allowed`.
+#[cfg(test)]
 pub fn check(input: &str, allowed: impl Fn(char) -> bool, limit: RestrictionLevel) -> CheckResult {
+    check_given(input, allowed, limit, None)
+}
+
+/// Two of ICU's checks that are rules of the library's own
+/// (`properties::digits::mixed_numbers`, `properties::nfd::has_repeated_nonspacing_mark`),
+/// as the spoof check's analysis of the same label found them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct KnownChecks {
+    /// `USPOOF_MIXED_NUMBERS`.
+    pub mixed_numbers: bool,
+    /// `USPOOF_INVISIBLE`.
+    pub invisible: bool,
+}
+
+/// [`check`], taking the checks `known` answers from it.
+pub(crate) fn check_given(
+    input: &str,
+    allowed: impl Fn(char) -> bool,
+    limit: RestrictionLevel,
+    known: Option<KnownChecks>,
+) -> CheckResult {
     let level = restriction_level(input, &allowed);
     CheckResult {
         restriction_level: level > limit,
         // `getNumerics`.
-        mixed_numbers: mixed_numbers(input),
+        mixed_numbers: known.map_or_else(|| mixed_numbers(input), |known| known.mixed_numbers),
         hidden_overlay: hidden_overlay(input),
         // The level is Unrestrictive exactly when a character is outside the allowed set.
         char_limit: level == RestrictionLevel::Unrestrictive,
         // The same nonspacing mark twice in one run of them (UTS #39 §5.4).
-        invisible: has_repeated_nonspacing_mark(input),
+        invisible: known.map_or_else(|| has_repeated_nonspacing_mark(input), |known| known.invisible),
         level: Some(level),
     }
 }
