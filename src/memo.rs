@@ -38,13 +38,22 @@ impl<V: Clone> Default for Memo<V> {
 }
 
 /// Writes `parts` into `key` so that different parts give different keys:
-/// each part preceded by its length.
+/// each part preceded by its length, as one code point beyond the BMP
+/// (formatting the number took more than the look-up).
 fn build_key(key: &mut String, parts: &[&str]) {
-    use std::fmt::Write;
     key.clear();
     for part in parts {
-        // Writing to a String does not fail.
-        let _ = write!(key, "{}:", part.len());
+        match u32::try_from(part.len())
+            .ok()
+            .and_then(|length| char::from_u32(0x1_0000 + length))
+        {
+            Some(length) => key.push(length),
+            // A part of a megabyte or more: its length in digits, then a colon.
+            None => {
+                key.push_str(&part.len().to_string());
+                key.push(':');
+            }
+        }
         key.push_str(part);
     }
 }
