@@ -253,8 +253,9 @@ fn analyze_with(
         .split('.')
         .map(|label| {
             let ascii = ascii_labels.next().unwrap_or(label);
-            // The TLD's analysis is a function of the label (`tld` is the label).
-            let when = !detailed && label == tld;
+            // The TLD's analysis is a function of the label (`tld` is the label);
+            // an ASCII label's is quicker to make than to look up.
+            let when = !detailed && label == tld && !label.is_ascii();
             crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
                 analyze_label(label, ascii, &tld, detailed)
             })
