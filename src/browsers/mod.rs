@@ -567,18 +567,20 @@ pub fn verdicts(input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
 /// URL Standard's flags check all that Chromium's canonicalizer checks, so
 /// the canonicalizer takes the URL parser's ToASCII of the same input.
 pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: &[Known<'_>]) -> Verdicts {
-    verdicts_with(engine, input, top_domains, known, &[])
+    verdicts_with(engine, input, top_domains, known, &[], true)
 }
 
 /// [`verdicts_given`], where `labels` holds ICU checks the caller already
 /// found in some Unicode labels (the spoof check's analysis, which asks
-/// the same rules of the same labels).
+/// the same rules of the same labels); without `shown`, Firefox's and
+/// WebKit's hosts as shown are left empty (the batch keeps the rules).
 pub(crate) fn verdicts_with(
     engine: &Uts46<'_>,
     input: &str,
     top_domains: &chromium::TopDomains,
     known: &[Known<'_>],
     labels: &[chromium::KnownLabel<'_>],
+    shown: bool,
 ) -> Verdicts {
     let known = if std::ptr::eq(engine.table(), MappingTable::bundled()) {
         known
@@ -618,8 +620,8 @@ pub(crate) fn verdicts_with(
     };
     Verdicts {
         chromium: chromium::verdict_given(&Browser::Chromium.engine(), input, top_domains, for_chromium, labels),
-        firefox: firefox::verdict_on(&url_host, input),
-        webkit: webkit::verdict_on(for_webkit, input),
+        firefox: firefox::verdict_on(&url_host, input, shown),
+        webkit: webkit::verdict_on(for_webkit, input, shown),
     }
 }
 

@@ -298,7 +298,7 @@ fn analyze_with(
         .filter_map(|analysis| Some((unicode_labels.next()?, analysis.icu)))
         .filter(|(label, _)| !label.is_ascii())
         .collect();
-    let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], &checked);
+    let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], &checked, detailed);
     let mut report = SpoofReport {
         input: kept(input),
         to_unicode: kept(&results.to_unicode.value),

@@ -206,11 +206,12 @@ impl Rule {
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(&Browser::Firefox.engine(), input, &[]), input)
+    verdict_on(&UrlHost::parse(&Browser::Firefox.engine(), input, &[]), input, true)
 }
 
-/// [`verdict`] on a host already parsed.
-pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
+/// [`verdict`] on a host already parsed; without `shown` the host as
+/// shown is left empty (the batch keeps the rule).
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
         (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
@@ -235,13 +236,16 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
     chars.extend(without_dot.rsplit('.').next().unwrap_or("").chars());
     let tld_end = chars.len();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
-    let mut shown = String::with_capacity(unicode.len().max(host.len()));
+    let keep = shown;
+    let mut shown = String::with_capacity(if keep { unicode.len().max(host.len()) } else { 0 });
     for (index, label) in unicode.split('.').enumerate() {
-        if index > 0 {
+        if index > 0 && keep {
             shown.push('.');
         }
         if label.is_ascii() {
-            shown.push_str(label);
+            if keep {
+                shown.push_str(label);
+            }
             continue;
         }
         chars.truncate(tld_end);
@@ -251,10 +255,13 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
         let when = label_chars == tld;
         let safe = crate::memo::remember_when(when, &TLD_CHECKS, &[label], || is_label_safe(label_chars, tld));
         match safe {
-            Ok(()) => shown.push_str(label),
+            Ok(()) if keep => shown.push_str(label),
+            Ok(()) => {}
             Err(why) => {
-                shown.push_str(host.split('.').nth(index).unwrap_or(label));
-                first_unsafe.get_or_insert((why, label.to_string()));
+                if keep {
+                    shown.push_str(host.split('.').nth(index).unwrap_or(label));
+                }
+                first_unsafe.get_or_insert_with(|| (why, label.to_string()));
             }
         }
     }

@@ -121,11 +121,12 @@ const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 /// nontransitional and no STD3 rules; it tolerates the hyphen, length and
 /// empty-label errors (the host parse this port shares with Firefox's).
 pub fn verdict(input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(&Browser::WebKit.engine(), input, &[]), input)
+    verdict_on(&UrlHost::parse(&Browser::WebKit.engine(), input, &[]), input, true)
 }
 
-/// [`verdict`] on a host already parsed.
-pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
+/// [`verdict`] on a host already parsed; without `shown` the host as
+/// shown is left empty (the batch keeps the rule).
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
         (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
         (Ok(address), _) => return Verdict::new(Rule::NoMapping.into(), address.serialize()),
@@ -133,6 +134,7 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str) -> Verdict {
     };
     let decided = map_host_name(host, to_unicode);
     let shown = match decided.rule.display() {
+        _ if !shown => String::new(),
         Display::Unicode => decided.unicode.unwrap_or(host).to_string(),
         Display::Punycode | Display::Rejected => host.clone(),
     };
