@@ -93,35 +93,47 @@ pub(crate) fn safe_to_display_as_unicode_given(
     if icu.failed() {
         return done(SpoofResult::IcuSpoofChecks, Some(icu_detail(label, &icu)));
     }
-    let long = label.encode_utf16().count() > 1;
-    if long && tld != "is" && tld != "fo" && label.contains(data::ICELANDIC_CHARACTERS) {
+    // The checks below read the characters many times: they are decoded once (on the stack for a label).
+    let mut stack = ['\0'; 128];
+    let heap: Vec<char>;
+    let chars: &[char] = if label.len() <= stack.len() {
+        let mut count = 0;
+        for (slot, c) in stack.iter_mut().zip(label.chars()) {
+            *slot = c;
+            count += 1;
+        }
+        &stack[..count]
+    } else {
+        heap = label.chars().collect();
+        &heap
+    };
+    let long = chars.iter().map(|c| c.len_utf16()).sum::<usize>() > 1;
+    if long && tld != "is" && tld != "fo" && chars.iter().any(|c| data::ICELANDIC_CHARACTERS.contains(c)) {
         return done(SpoofResult::TldSpecificCharacters, Some("þ/ð outside .is and .fo".into()));
     }
-    if long && tld != "az" && label.contains(data::SCHWA) {
+    if long && tld != "az" && chars.contains(&data::SCHWA) {
         return done(SpoofResult::TldSpecificCharacters, Some("ə outside .az".into()));
     }
-    if has_unsafe_middle_dot(label, tld) {
+    if has_unsafe_middle_dot(label, chars, tld) {
         return done(SpoofResult::UnsafeMiddleDot, None);
     }
     let level = icu.level.unwrap_or(RestrictionLevel::Unrestrictive);
     if level == RestrictionLevel::Ascii {
         return done(SpoofResult::Safe, None);
     }
-    let has_kana_exception = label
-        .chars()
-        .any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)));
-    let has_diacritic_exception = label.chars().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c));
+    let has_kana_exception = (chars.iter()).any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(c)));
+    let has_diacritic_exception = chars.iter().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(c));
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
         // Only a script with a letter in the label can make it confusable: the others are skipped unasked.
         let mut present = [false; data::WHOLE_SCRIPT_CONFUSABLES.len()];
-        for script in label.chars().map(scripts::script) {
+        for script in chars.iter().map(|&c| scripts::script(c)) {
             if let Some(at) = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|c| c.script == script) {
                 present[at] = true;
             }
         }
         let scripts = data::WHOLE_SCRIPT_CONFUSABLES.iter().zip(present);
         for script in scripts.filter_map(|(script, present)| present.then_some(script)) {
-            if is_whole_script_confusable_for_script(script, label)
+            if is_whole_script_confusable_for_script(script, chars)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)
             {
@@ -131,17 +143,15 @@ pub(crate) fn safe_to_display_as_unicode_given(
                 );
             }
         }
-        if is_digit_lookalike(label) {
+        if is_digit_lookalike(chars) {
             return done(SpoofResult::DigitLookalikes, None);
         }
         return done(SpoofResult::Safe, None);
     }
-    if is_digit_lookalike(label) {
+    if is_digit_lookalike(chars) {
         return done(SpoofResult::DigitLookalikes, None);
     }
-    let non_ascii_latin = label
-        .chars()
-        .any(|c| scripts::script(c) == Script::Latin && !c.is_ascii_alphabetic());
+    let non_ascii_latin = (chars.iter()).any(|&c| scripts::script(c) == Script::Latin && !c.is_ascii_alphabetic());
     if non_ascii_latin && !is_lgc_letters_and_ascii(label) {
         return done(SpoofResult::NonAsciiLatinCharMixedWithNonLatin, None);
     }
@@ -173,15 +183,15 @@ fn icu_detail(label: &str, icu: &CheckResult) -> String {
 /// `HasUnsafeMiddleDot`: U+00B7 is safe only in `.cat` between two `l`
 /// (RFC 5892 A.3). Upstream reads UTF-16 units; U+00B7 and `l` are one unit
 /// each, so a dot's neighbouring units are its neighbouring characters.
-fn has_unsafe_middle_dot(label: &str, tld: &str) -> bool {
-    label.contains(MIDDLE_DOT) && (tld != "cat" || middle_dot_out_of_context(label))
+fn has_unsafe_middle_dot(label: &str, chars: &[char], tld: &str) -> bool {
+    chars.contains(&MIDDLE_DOT) && (tld != "cat" || middle_dot_out_of_context(label))
 }
 
 /// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
 /// script and each is one of its Latin lookalikes.
-fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &str) -> bool {
-    let mut letters = label.chars().filter(|&c| scripts::script(c) == script.script).peekable();
-    letters.peek().is_some() && letters.all(|c| script.latin_lookalike_letters.contains(c))
+fn is_whole_script_confusable_for_script(script: &data::WholeScriptConfusable, label: &[char]) -> bool {
+    let mut letters = label.iter().filter(|&&c| scripts::script(c) == script.script).peekable();
+    letters.peek().is_some() && letters.all(|&c| script.latin_lookalike_letters.contains(c))
 }
 
 /// `IsWholeScriptConfusableAllowedForTLD`: the Unicode TLD holds a letter
@@ -191,9 +201,9 @@ fn is_whole_script_confusable_allowed_for_tld(script: &data::WholeScriptConfusab
 }
 
 /// `IsDigitLookalike`: only ASCII digits and digit lookalikes, at least one lookalike.
-fn is_digit_lookalike(label: &str) -> bool {
+fn is_digit_lookalike(label: &[char]) -> bool {
     let mut has_lookalike = false;
-    for c in label.chars() {
+    for &c in label {
         if c.is_ascii_digit() {
             continue;
         }
@@ -264,7 +274,12 @@ mod tests {
         }
         assert_eq!(labels.len(), 1 + 4 + 16 + 64 + 256 + 1024);
         for (label, tld) in labels.iter().flat_map(|label| [(label, "cat"), (label, "com")]) {
-            assert_eq!(has_unsafe_middle_dot(label, tld), upstream(label, tld), "{label:?} {tld}");
+            let chars: Vec<char> = label.chars().collect();
+            assert_eq!(
+                has_unsafe_middle_dot(label, &chars, tld),
+                upstream(label, tld),
+                "{label:?} {tld}"
+            );
         }
     }
 
