@@ -714,7 +714,7 @@ mod tests {
                     format!("{first}.{first}\u{0660}.{rest}"),
                     format!("www.{first}.co.{rest}"),
                     format!("{first}.google.{rest}"),
-                    format!("{first}"),
+                    first.to_string(),
                 ]);
             }
         }
