@@ -29,6 +29,17 @@ pub fn marks_in_nfd(text: &str, marks: Marks, enough: usize) -> usize {
     count
 }
 
+/// The nonspacing and the combining marks in the NFD form of `text`, in
+/// one pass (see [`marks_in_nfd`]), each count up to 15 a character.
+pub(crate) fn both_marks_in_nfd(text: &str) -> (usize, usize) {
+    let (mut nonspacing, mut combining) = (0, 0);
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        nonspacing += usize::from(decomposition_marks(c, Marks::Nonspacing));
+        combining += usize::from(decomposition_marks(c, Marks::Combining));
+    }
+    (nonspacing, combining)
+}
+
 /// The `marks` in `c`'s canonical decomposition: a BMP code point's from
 /// its block's table (both counts in a byte), filled with [`count_decomposition_marks`].
 fn decomposition_marks(c: char, marks: Marks) -> u8 {

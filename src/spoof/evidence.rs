@@ -54,16 +54,23 @@ impl LabelEvidence {
 /// The NFD form of `label` as the mark checks read it: empty when it holds
 /// no combining mark, where neither check finds anything (most labels).
 fn nfd_for_mark_checks(label: &str) -> Vec<char> {
-    if properties::nfd::marks_in_nfd(label, properties::nfd::Marks::Combining, 1) == 0 {
-        return Vec::new();
+    // A repeat needs two nonspacing marks, an overstacked run five combining
+    // marks, and a drawn dot ı or ȷ, or U+0307 written as such (no other
+    // decomposition puts it right after i, j or l). Most labels have none.
+    let (nonspacing, combining) = properties::nfd::both_marks_in_nfd(label);
+    let dotted = || label.chars().any(|c| matches!(c, '\u{0131}' | '\u{0237}' | '\u{0307}'));
+    let needed = nonspacing >= 2 || combining >= 5 || combining >= 1 && dotted();
+    match needed {
+        true => properties::nfd::nfd(label),
+        false => Vec::new(),
     }
-    properties::nfd::nfd(label)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
 
     /// The ICU checks the analysis hands to Chromium are what Chromium's
     /// own calls answer: on real words, and on every BMP character after a
@@ -112,6 +119,9 @@ mod tests {
                 format!("{c}"),
                 format!("\u{0131}{c}"),
                 format!("i{c}\u{0307}"),
+                format!("l{c}"),
+                format!("j\u{0301}{c}"),
+                format!("{c}\u{0301}é"),
                 format!("a\u{0300}\u{0301}\u{0302}\u{0303}{c}"),
             ] {
                 let nfd: Vec<char> = label.nfd().collect();
@@ -124,5 +134,12 @@ mod tests {
             }
         }
         assert!(found > 1000, "the labels reach findings: {found}");
+        // Only U+0307 itself puts U+0307 right after a letter before it: every
+        // other decomposition holding it starts with its own letter.
+        for c in (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| c != '\u{0307}') {
+            let parts: Vec<char> = c.to_string().nfd().collect();
+            let after_a_letter = parts.first().is_some_and(|&first| is_combining_mark(first));
+            assert!(!(after_a_letter && parts.contains(&'\u{0307}')), "{c:?}");
+        }
     }
 }
