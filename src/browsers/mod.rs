@@ -443,6 +443,8 @@ impl UrlHost {
     /// failure an `xn--` label may have caused.
     fn same_for_webkit(&self, input: &str) -> bool {
         let decoded = match &self.display {
+            // Most names are their own ToUnicode: one pass reads both.
+            Some(display) if display.value == input => true,
             Some(display) => display.value.chars().all(same_for_webkit),
             None => !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")),
         };
