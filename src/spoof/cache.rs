@@ -62,11 +62,14 @@ impl<'p> Summarizer<'p> {
     /// A summarizer of `shards` parts (at least one) whose generations
     /// hold `generation` names (at least one) each.
     fn with_generation(protected: &'p ProtectedList, generation: usize, shards: usize) -> Self {
+        let generation = generation.max(1);
+        // Each generation's map is made at its full size once: it is emptied, never regrown.
+        let map = || HashMap::with_capacity_and_hasher(generation, ahash::RandomState::new());
         let part = || {
             Mutex::new(Generations {
-                generation: generation.max(1),
-                newer: HashMap::default(),
-                older: HashMap::default(),
+                generation,
+                newer: map(),
+                older: map(),
             })
         };
         Summarizer {
@@ -109,7 +112,9 @@ impl<'p> Summarizer<'p> {
         let summary = remembered.unwrap_or_else(|| full_summary(engine, input, results().borrow(), options, self.protected));
         let mut part = lock();
         if part.newer.len() >= part.generation {
-            part.older = std::mem::take(&mut part.newer);
+            let part = &mut *part;
+            std::mem::swap(&mut part.newer, &mut part.older);
+            part.newer.clear();
         }
         part.newer.insert(input.into(), summary);
         summary
