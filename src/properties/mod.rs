@@ -287,20 +287,26 @@ impl CharFacts {
 /// answers for strings of NFC-stable characters, the library for the rest.
 /// (Normalization is always the bundled library's.)
 pub(crate) fn is_nfc_quick_yes(text: &str) -> bool {
-    text.chars().all(|c| bundled_facts(c).nfc_stable()) || is_nfc_quick(text.chars()) == IsNormalized::Yes
+    nfc_quick_check(text) == IsNormalized::Yes
 }
 
-/// True when `text` is in NFC: [`is_nfc_quick_yes`], and where the quick
-/// check answers Maybe (a vowel sign that could compose, as in most Tamil
-/// and Bengali words), whether NFC leaves `text` as it is (the library's).
+/// True when `text` is in NFC: the quick check, and where it answers Maybe
+/// (a vowel sign that could compose, as in most Tamil and Bengali words),
+/// whether NFC leaves `text` as it is (the library's).
 pub(crate) fn is_nfc(text: &str) -> bool {
-    if text.chars().all(|c| bundled_facts(c).nfc_stable()) {
-        return true;
-    }
-    match is_nfc_quick(text.chars()) {
+    match nfc_quick_check(text) {
         IsNormalized::Yes => true,
         IsNormalized::No => false,
         IsNormalized::Maybe => unicode_normalization::is_nfc(text),
+    }
+}
+
+/// The NFC quick check (UAX #15 §9): Yes from the table for a string of
+/// NFC-stable characters, else the library's answer.
+fn nfc_quick_check(text: &str) -> IsNormalized {
+    match text.chars().all(|c| bundled_facts(c).nfc_stable()) {
+        true => IsNormalized::Yes,
+        false => is_nfc_quick(text.chars()),
     }
 }
 

@@ -701,10 +701,9 @@ fn lookalike_details(found: &Lookalike) -> (Vec<char>, String) {
     (found.differing.iter().map(|(mine, _)| *mine).collect(), message)
 }
 
-/// The risk level and its reasons: danger findings make it high; warnings
-/// or Chromium's Punycode display make it low.
-/// The risk, and for a report that is shown (`detailed`) the reasons; the
-/// batch keeps only the risk.
+/// The risk level and, for a report that is shown (`detailed`), its
+/// reasons: danger findings make it high; warnings or Chromium's Punycode
+/// display make it low. The batch keeps only the risk.
 fn risk_and_reasons(report: &SpoofReport, detailed: bool) -> (Risk, Vec<String>) {
     let worst = report.all_findings().map(|f| f.severity).max();
     // Chromium's verdict counts: its checks target imitation. WebKit shows

@@ -452,11 +452,12 @@ fn display_options() -> Options {
     }
 }
 
-/// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
-/// `None` when no label is an IDN component (the host shows as it is).
 /// A decoded label with ICU's checks the caller found in it already.
 pub(crate) type KnownLabel<'a> = (&'a str, uspoof::KnownChecks);
 
+/// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
+/// `None` when no label is an IDN component (the host shows as it is).
+/// `labels`: ICU checks known for some decoded labels, by their text.
 fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &[KnownLabel<'_>]) -> Option<Converted> {
     if !host.split('.').any(is_idn_component) {
         return None;

@@ -535,7 +535,7 @@ impl CharFacts {
     fn search(c: char) -> CharFacts {
         let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
         CharFacts {
-            lists: Lists::of(c),
+            lists: Lists::search(c),
             script: properties::scripts::script(c),
             flags: bit_if(identifier_allowed(c), CharFacts::IDENTIFIER_ALLOWED)
                 | bit_if(is_nonspacing_mark(c), CharFacts::NONSPACING_MARK)
@@ -548,8 +548,8 @@ impl CharFacts {
     }
 }
 
-/// Which of Firefox's character lists hold a character: one table lookup
-/// in [`is_label_safe`]'s loop instead of a search of each list.
+/// Which of Firefox's character lists hold a character, as bits: read from
+/// [`CharFacts`]'s table instead of a search of each list.
 #[derive(Clone, Copy)]
 struct Lists(u8);
 
@@ -560,12 +560,6 @@ impl Lists {
     const THAI_LATIN_CONFUSABLE: u8 = 8;
     const CJK_SLASH_CONFUSABLE: u8 = 16;
     const CJK_IDEOGRAPH: u8 = 32;
-
-    /// The lists holding `c`: a BMP code point's from its block's table.
-    fn of(c: char) -> Lists {
-        static BLOCKS: BmpBlocks<Lists> = [const { OnceLock::new() }; 256];
-        bmp_cached(&BLOCKS, c, Lists::search)
-    }
 
     /// The lists holding `c`, searched in `data`.
     fn search(c: char) -> Lists {
@@ -592,7 +586,7 @@ impl Lists {
 /// `CharInBlocklist`: BMP characters on `IDNCharacterBlocklist.inc` (code
 /// points beyond the BMP are never blocked: "The blocklist only support BMP!").
 fn in_blocklist(c: char) -> bool {
-    Lists::of(c).has(Lists::BLOCKLIST)
+    CharFacts::of(c).lists.has(Lists::BLOCKLIST)
 }
 
 /// [`in_blocklist`], searched in the list.
@@ -636,12 +630,18 @@ mod tests {
         assert!(!in_blocklist('a') && !in_blocklist('\u{2045}') && !in_blocklist('\u{1F512}'));
     }
 
-    /// The lists' table answers as the lists for every code point, and
-    /// each list's members are found in it.
+    /// The characters' table answers as the lists and the properties'
+    /// functions for every code point below U+11000, and each list's
+    /// members are found in it.
     #[test]
-    fn list_table_equals_the_lists() {
+    fn character_table_equals_the_lists_and_properties() {
         for c in (0..0x11000).filter_map(char::from_u32) {
-            assert_eq!(Lists::of(c).0, Lists::search(c).0, "{c:?}");
+            let facts = CharFacts::of(c);
+            assert_eq!(facts.lists.0, Lists::search(c).0, "{c:?}");
+            assert_eq!(facts.script, properties::scripts::script(c), "{c:?}");
+            assert_eq!(facts.has(CharFacts::IDENTIFIER_ALLOWED), identifier_allowed(c), "{c:?}");
+            assert_eq!(facts.has(CharFacts::NONSPACING_MARK), is_nonspacing_mark(c), "{c:?}");
+            assert_eq!(facts.has(CharFacts::DIGIT), digit_zero(c).is_some(), "{c:?}");
         }
         for (list, bit) in [
             (&data::DIGIT_CONFUSABLES[..], Lists::DIGIT_CONFUSABLE),
@@ -651,7 +651,7 @@ mod tests {
             (&data::CJK_IDEOGRAPHS, Lists::CJK_IDEOGRAPH),
         ] {
             for &code in list {
-                assert!(Lists::of(char::from_u32(code).unwrap()).has(bit), "U+{code:04X}");
+                assert!(CharFacts::of(char::from_u32(code).unwrap()).lists.has(bit), "U+{code:04X}");
             }
         }
     }
