@@ -91,6 +91,7 @@ impl Alphabet {
         !self.other.is_empty()
     }
 
+    /// Whether some skeleton holds `c`.
     pub(crate) fn contains(&self, c: char) -> bool {
         match c.is_ascii() {
             true => self.ascii & (1 << (c as u32)) != 0,
