@@ -10,6 +10,7 @@ use crate::uts46::{Options, Results, Uts46};
 use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// [`super::summarize`] over one batch run — one engine, one set of flags, one
 /// protected list — remembering the summary of each name that took the
@@ -29,9 +30,23 @@ use std::sync::Mutex;
 /// Keys are hashed with aHash under keys drawn at random for each map
 /// (`ahash::RandomState`): the names come from files an attacker may
 /// write, and without the keys they cannot choose names that collide.
+///
+/// A file whose names do not repeat (a zone file, a list of distinct
+/// hosts) would pay a look-up and an insertion for every name and gain
+/// nothing: a part whose last [`Self::WINDOW`] look-ups found fewer than
+/// one in [`Self::WORTH`] remembered keeps only a sample of its names,
+/// those of one class in [`Self::SAMPLE`] by a hash of all their bytes, and goes
+/// back to keeping all once the sample's look-ups find enough.
 pub struct Summarizer<'p> {
     protected: &'p ProtectedList,
-    shards: Box<[Mutex<Generations>]>,
+    shards: Box<[Shard]>,
+}
+
+/// One part of a summarizer's memory and whether it keeps only a sample.
+struct Shard {
+    generations: Mutex<Generations>,
+    /// Written when a window closes, read without the lock.
+    sampling: AtomicBool,
 }
 
 /// One part of a summarizer's memory.
@@ -40,6 +55,9 @@ struct Generations {
     generation: usize,
     newer: HashMap<Box<str>, SpoofSummary, ahash::RandomState>,
     older: HashMap<Box<str>, SpoofSummary, ahash::RandomState>,
+    /// Look-ups in the current window, and how many found the name.
+    lookups: u32,
+    hits: u32,
 }
 
 impl<'p> Summarizer<'p> {
@@ -53,6 +71,14 @@ impl<'p> Summarizer<'p> {
     /// The longest name remembered, in bytes: a batch line may hold 4 KiB,
     /// a domain name 253 ASCII characters.
     pub const LONGEST: usize = 256;
+    /// Look-ups per part after which it decides whether to keep all names.
+    pub const WINDOW: u32 = 256;
+    /// A part keeps all names while at least one look-up in this many
+    /// finds its name: a miss costs about a twentieth of an analysis
+    /// (docs/performance.md).
+    pub const WORTH: u32 = 16;
+    /// A sampling part keeps one class of names in this many.
+    pub const SAMPLE: usize = 8;
 
     /// An empty summarizer comparing with `protected`, generations of [`Self::GENERATION`] names.
     pub fn new(protected: &'p ProtectedList) -> Self {
@@ -65,12 +91,15 @@ impl<'p> Summarizer<'p> {
         let generation = generation.max(1);
         // Each generation's map is made at its full size once: it is emptied, never regrown.
         let map = || HashMap::with_capacity_and_hasher(generation, ahash::RandomState::new());
-        let part = || {
-            Mutex::new(Generations {
+        let part = || Shard {
+            generations: Mutex::new(Generations {
                 generation,
                 newer: map(),
                 older: map(),
-            })
+                lookups: 0,
+                hits: 0,
+            }),
+            sampling: AtomicBool::new(false),
         };
         Summarizer {
             protected,
@@ -98,14 +127,31 @@ impl<'p> Summarizer<'p> {
         if input.len() > Self::LONGEST {
             return full_summary(engine, input, results().borrow(), options, self.protected);
         }
-        let shard = &self.shards[shard_of(input) % self.shards.len()];
+        let spread = shard_of(input);
+        let shard = &self.shards[spread % self.shards.len()];
+        if shard.sampling.load(Ordering::Relaxed) && sample_class(input) != 0 {
+            return full_summary(engine, input, results().borrow(), options, self.protected);
+        }
         // A part poisoned by a panic elsewhere is only a cache: it is used as it is.
-        let lock = || shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let lock = || shard.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let remembered = {
             let mut part = lock();
-            match part.newer.get(input) {
-                Some(&known) => return known,
-                None => part.older.remove(input),
+            let found = match part.newer.get(input) {
+                Some(&known) => Some(Ok(known)),
+                None => part.older.remove(input).map(Err),
+            };
+            part.lookups += 1;
+            part.hits += u32::from(found.is_some());
+            if part.lookups == Self::WINDOW {
+                shard
+                    .sampling
+                    .store(part.hits * Self::WORTH < part.lookups, Ordering::Relaxed);
+                (part.lookups, part.hits) = (0, 0);
+            }
+            match found {
+                Some(Ok(known)) => return known,
+                Some(Err(older)) => Some(older),
+                None => None,
             }
         };
         // The analysis runs without the lock.
@@ -128,6 +174,17 @@ fn shard_of(name: &str) -> usize {
     let bytes = name.as_bytes();
     let back = |distance: usize| bytes.len().checked_sub(distance).map_or(0, |at| usize::from(bytes[at]));
     bytes.len() + 31 * back(1) + 7 * back(4) + back(7)
+}
+
+/// The class of `name` among [`Summarizer::SAMPLE`], from FNV-1a over all
+/// its bytes: names that differ anywhere fall in classes independently,
+/// so a sample of a file's names holds its share of the repeats.
+fn sample_class(name: &str) -> usize {
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    // The high bits mix all bytes best.
+    (hash >> 32) as usize % Summarizer::SAMPLE
 }
 
 #[cfg(test)]
@@ -170,12 +227,88 @@ mod tests {
                     summarize(&engine, name, &options, || &results, protected),
                     "{name}"
                 );
-                let part = summarizer.shards[0].lock().unwrap();
+                let part = summarizer.shards[0].generations.lock().unwrap();
                 assert!(part.newer.len() <= 3 && part.older.len() <= 3);
                 assert!(!part.newer.contains_key(long.as_str()), "a long name is not remembered");
             }
-            let part = summarizer.shards[0].lock().unwrap();
+            let part = summarizer.shards[0].generations.lock().unwrap();
             assert!(!part.older.is_empty(), "the test reaches a second generation");
         }
+    }
+
+    /// Names that never repeat turn every part to keeping a sample, which
+    /// then holds about one name in [`Summarizer::SAMPLE`]; names that
+    /// repeat turn them back. Every summary equals a fresh one throughout.
+    #[test]
+    fn a_memory_that_finds_nothing_keeps_a_sample() {
+        let engine = Uts46::new();
+        let options = Options::default();
+        let protected = ProtectedList::default();
+        let summarizer = Summarizer::with_generation(&protected, 1 << 12, 2);
+        let sampling = |summarizer: &Summarizer<'_>| {
+            summarizer
+                .shards
+                .iter()
+                .map(|s| s.sampling.load(Ordering::Relaxed))
+                .collect::<Vec<_>>()
+        };
+        let kept = |summarizer: &Summarizer<'_>| -> usize {
+            summarizer
+                .shards
+                .iter()
+                .map(|s| s.generations.lock().unwrap().newer.len())
+                .sum()
+        };
+        let mut check = |name: &str, step: usize| {
+            let results = engine.process(name, &options);
+            let remembered = summarizer.summarize(&engine, name, &options, false, || &results);
+            if step % 13 == 0 {
+                assert_eq!(
+                    remembered,
+                    summarize(&engine, name, &options, || &results, &protected),
+                    "{name}"
+                );
+            }
+        };
+        let window = Summarizer::WINDOW as usize;
+        let distinct = |i: usize| format!("bücher{i}.de");
+        for i in 0..2 * window {
+            check(&distinct(i), i);
+        }
+        drop(check);
+        assert_eq!(sampling(&summarizer), [true, true], "no name came back");
+        let before = kept(&summarizer);
+        let mut check = |name: &str, step: usize| {
+            let results = engine.process(name, &options);
+            let remembered = summarizer.summarize(&engine, name, &options, false, || &results);
+            if step % 13 == 0 {
+                assert_eq!(
+                    remembered,
+                    summarize(&engine, name, &options, || &results, &protected),
+                    "{name}"
+                );
+            }
+        };
+        for i in 2 * window..6 * window {
+            check(&distinct(i), i);
+        }
+        drop(check);
+        let added = kept(&summarizer) - before;
+        assert!(added > 0 && added < 4 * window / 4, "a sample of the names is kept: {added}");
+        let repeated: Vec<String> = (0..300).map(|i| format!("wörter{i}.de")).collect();
+        for round in 0..40 {
+            for (i, name) in repeated.iter().enumerate() {
+                let results = engine.process(name, &options);
+                let remembered = summarizer.summarize(&engine, name, &options, false, || &results);
+                if (round * 300 + i) % 97 == 0 {
+                    assert_eq!(
+                        remembered,
+                        summarize(&engine, name, &options, || &results, &protected),
+                        "{name}"
+                    );
+                }
+            }
+        }
+        assert_eq!(sampling(&summarizer), [false, false], "the names came back");
     }
 }
