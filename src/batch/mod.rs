@@ -104,11 +104,26 @@ pub(crate) fn convert_text(
 ) {
     let (results, ldh) = fill_results(engine, options, line, text, record);
     if let Some(summarizer) = spoof {
-        let summary = summarizer.summarize(engine, text, options, ldh, || {
-            results.unwrap_or_else(|| valid_results(record))
-        });
+        let summary = match &results {
+            Some(results) => summarizer.summarize(engine, text, options, ldh, || results),
+            None => VALID_RESULTS.with_borrow_mut(|scratch| {
+                summarizer.summarize(engine, text, options, ldh, || {
+                    valid_results_into(record, scratch);
+                    &*scratch
+                })
+            }),
+        };
         record.set_spoof(summary);
     }
+}
+
+thread_local! {
+    /// A fast path's results for the spoof check, their strings reused name after name.
+    static VALID_RESULTS: std::cell::RefCell<Results> = std::cell::RefCell::new(Results {
+        to_unicode: Conversion::valid(String::new()),
+        to_ascii_n: Conversion::valid(String::new()),
+        to_ascii_t: Conversion::valid(String::new()),
+    });
 }
 
 /// Fills `record` with the engine's results for `text`: a fast path when
@@ -152,16 +167,17 @@ pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRe
     registry.check(record.result(ResultKind::ToUnicode))
 }
 
-/// The engine's results of a record that one of its fast paths found valid.
-fn valid_results(record: &RecordBuf) -> Results {
-    let conversion = |kind| Conversion {
-        value: record.result(kind).to_string(),
-        errors: Vec::new(),
-    };
-    Results {
-        to_unicode: conversion(ResultKind::ToUnicode),
-        to_ascii_n: conversion(ResultKind::ToAsciiN),
-        to_ascii_t: conversion(ResultKind::ToAsciiT),
+/// Writes into `results` the engine's results of a record that one of its
+/// fast paths found valid.
+fn valid_results_into(record: &RecordBuf, results: &mut Results) {
+    for (conversion, kind) in [
+        (&mut results.to_unicode, ResultKind::ToUnicode),
+        (&mut results.to_ascii_n, ResultKind::ToAsciiN),
+        (&mut results.to_ascii_t, ResultKind::ToAsciiT),
+    ] {
+        conversion.value.clear();
+        conversion.value.push_str(record.result(kind));
+        conversion.errors.clear();
     }
 }
 
