@@ -389,10 +389,10 @@ pub(crate) struct UrlHost {
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
     /// an empty label, the lengths, the hyphen rules.
     pub display: Option<Conversion>,
-    /// ToASCII N of the input with the Standard's flags, without an error,
-    /// when the domain parser made it of the input as typed (non-ASCII, no
-    /// `%`) and it became the host.
-    to_ascii_n: Option<Conversion>,
+    /// The host is ToASCII N of the input with the Standard's flags,
+    /// without an error: the domain parser made it of the input as typed
+    /// (non-ASCII, no `%`).
+    converted: bool,
 }
 
 impl UrlHost {
@@ -405,8 +405,9 @@ impl UrlHost {
     pub fn parse(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> UrlHost {
         let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
-                let has_ace = domain.split('.').any(|label| label.starts_with("xn--"));
-                let errors = if has_ace && whatwg::percent_decode(input).is_ascii() {
+                // Whether the input is ASCII is the quicker question, and mostly settles it.
+                let has_ace = || domain.split('.').any(|label| label.starts_with("xn--"));
+                let errors = if whatwg::percent_decode(input).is_ascii() && has_ace() {
                     engine.to_ascii_n(&domain, &whatwg::uts46_options()).codes()
                 } else {
                     Vec::new()
@@ -421,18 +422,17 @@ impl UrlHost {
             Ok(address) => Ok(address),
             Err(failure) => Err(failure.name.to_string()),
         };
-        let (display, to_ascii_n) = match &host {
+        let (display, converted) = match &host {
             Ok(whatwg::Host::Domain(domain)) => {
                 let converted = !input.is_ascii() && !input.contains('%');
-                let to_ascii_n = converted.then(|| Conversion::valid(domain.clone()));
-                (Some(display_to_unicode(engine, domain, known)), to_ascii_n)
+                (Some(display_to_unicode(engine, domain, known)), converted)
             }
-            _ => (None, None),
+            _ => (None, false),
         };
         UrlHost {
             host,
             display,
-            to_ascii_n,
+            converted,
         }
     }
 }
@@ -592,7 +592,16 @@ pub(crate) fn verdicts_with(
     let newer = Browser::Firefox.engine();
     let url_host = UrlHost::parse(&newer, input, known);
     let url_options = whatwg::uts46_options();
-    let parsed = url_host.to_ascii_n.as_ref().map(|to_ascii_n| Known {
+    // The parser's ToASCII serves Chromium's canonicalizer, unless the caller's does already.
+    let to_ascii_n = match &url_host.host {
+        Ok(whatwg::Host::Domain(domain))
+            if url_host.converted && !known.iter().any(|k| k.gives_to_ascii_n(input, &chromium::canon_options())) =>
+        {
+            Some(Conversion::valid(domain.clone()))
+        }
+        _ => None,
+    };
+    let parsed = to_ascii_n.as_ref().map(|to_ascii_n| Known {
         input,
         options: &url_options,
         to_ascii_n,

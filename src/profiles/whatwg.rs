@@ -202,12 +202,17 @@ fn parse<'a>(
         };
     }
     // Steps 4–5: percent-decode, then UTF-8 decode without BOM (invalid bytes become U+FFFD).
-    if has_percent_encoded_byte(input) {
+    // Most hosts hold no `%`: one search settles both steps.
+    let has_percent = input.as_bytes().contains(&b'%');
+    if has_percent && has_percent_encoded_byte(input) {
         noted(report_only("domain-percent-encoded", ""));
     }
-    let domain = match percent_decode(input) {
-        Cow::Borrowed(_) => Cow::Borrowed(input),
-        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    let domain = match has_percent {
+        false => Cow::Borrowed(input),
+        true => match percent_decode(input) {
+            Cow::Borrowed(_) => Cow::Borrowed(input),
+            Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+        },
     };
     // Step 6: the domain parser.
     let mut errors = Vec::new();

@@ -148,10 +148,16 @@ pub struct Known<'a> {
     pub to_unicode: Option<&'a Conversion>,
 }
 
-impl Known<'_> {
+impl<'a> Known<'a> {
     /// True when a result made under these flags without an error serves `options`.
     fn serves(&self, options: &Options) -> bool {
         self.options.checks_at_least(options)
+    }
+
+    /// True when this is ToASCII N of `input` under `options`: `input` was
+    /// converted without an error under flags that check at least as much.
+    pub(crate) fn gives_to_ascii_n(&self, input: &str, options: &Options) -> bool {
+        self.input == input && self.to_ascii_n.errors.is_empty() && self.serves(options)
     }
 
     /// ToUnicode of `input` under `options` without an error, when this
@@ -162,7 +168,7 @@ impl Known<'_> {
     /// not meet in its name (the Bidi rule applies to fewer labels); only
     /// a label far past the DNS limit may be past the decoder's too (P4).
     /// `tests/batch_vs_engine.rs` checks all of it.
-    fn unicode_of(&self, input: &str, options: &Options) -> Option<&str> {
+    fn unicode_of(&self, input: &str, options: &Options) -> Option<&'a str> {
         let unicode = self.to_unicode?;
         if !(self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() && self.serves(options)) {
             return None;
@@ -411,8 +417,7 @@ impl<'t> Uts46<'t> {
     /// of the browsers convert a name the batch has converted already.
     /// Borrowed when taken from `known`.
     pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Cow<'k, Conversion> {
-        let serves = |known: &&Known<'_>| known.input == input && known.to_ascii_n.errors.is_empty() && known.serves(options);
-        match known.iter().find(serves) {
+        match known.iter().find(|known| known.gives_to_ascii_n(input, options)) {
             Some(known) => Cow::Borrowed(known.to_ascii_n),
             None => Cow::Owned(self.to_ascii_n(input, options)),
         }
@@ -423,10 +428,16 @@ impl<'t> Uts46<'t> {
     /// converted without an error under flags that check at least what
     /// `options` check): the browsers decode what the batch has converted.
     pub fn to_unicode_given(&self, input: &str, options: &Options, known: &[Known<'_>]) -> Conversion {
-        match known.iter().find_map(|known| known.unicode_of(input, options)) {
+        match Self::known_to_unicode(input, options, known) {
             Some(value) => Conversion::valid(value.to_string()),
             None => self.to_unicode(input, options),
         }
+    }
+
+    /// The error-free ToUnicode of `input` under `options` that one of
+    /// `known` tells, borrowed from it ([`Self::to_unicode_given`]).
+    pub(crate) fn known_to_unicode<'k>(input: &str, options: &Options, known: &[Known<'k>]) -> Option<&'k str> {
+        known.iter().find_map(|known| known.unicode_of(input, options))
     }
 
     /// The ASCII fast path's one result (ToUnicode, ToASCII N and T alike), when it takes `input`.

@@ -468,7 +468,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
     let mut tld_decoded = decode_component(engine, tld, known);
     let tld_unicode = match &tld_decoded {
         Some(Ok(decoded)) => decoded.clone(),
-        _ => tld.to_string(),
+        _ => Cow::Borrowed(tld),
     };
     // A decoded label is mostly longer in UTF-8 than its Punycode.
     let mut shown = String::with_capacity(host.len() * 2);
@@ -505,7 +505,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
                 }
                 Some(UnsafeLabel {
                     rule: check.result.into(),
-                    label: decoded,
+                    label: decoded.into_owned(),
                     detail: check.detail,
                 })
             }
@@ -529,13 +529,16 @@ thread_local! {
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
 /// `None` for any other label, `Err` with the error codes.
-fn decode_component(engine: &Uts46<'_>, label: &str, known: &[Known<'_>]) -> Option<Result<String, String>> {
+fn decode_component<'k>(engine: &Uts46<'_>, label: &str, known: &[Known<'k>]) -> Option<Result<Cow<'k, str>, String>> {
     if !is_idn_component(label) {
         return None;
     }
-    let to_unicode = engine.to_unicode_given(label, &display_options(), known);
+    if let Some(decoded) = Uts46::known_to_unicode(label, &display_options(), known) {
+        return Some(Ok(Cow::Borrowed(decoded)));
+    }
+    let to_unicode = engine.to_unicode(label, &display_options());
     if to_unicode.errors.is_empty() {
-        Some(Ok(to_unicode.value))
+        Some(Ok(Cow::Owned(to_unicode.value)))
     } else {
         let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
         Some(Err(codes.join(" ")))
@@ -553,7 +556,7 @@ fn is_idn_component(label: &str) -> bool {
 /// checked: Chromium 156 refuses `ab\u{200C}.com` and
 /// `\u{200D}\u{200D}\u{200D}.com` (`tests/real_browsers.rs`), which
 /// the stored `url_idna_icu.cc` would convert.
-fn canon_options() -> Options {
+pub(crate) fn canon_options() -> Options {
     Options {
         use_std3_ascii_rules: false,
         check_hyphens: false,
