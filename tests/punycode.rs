@@ -220,6 +220,27 @@ fn encode_overflow_is_an_error_not_a_wrap() {
     assert_eq!(encode(&long).unwrap_err().kind, PunycodeErrorKind::Overflow);
 }
 
+/// The encoder fails at the code point whose one added to delta overflows
+/// (RFC 3492 §6.3 adds one for each code point below n, in input order),
+/// not where the pass starts or ends.
+#[test]
+fn encode_overflow_names_the_code_point_it_happens_at() {
+    // h = 3,855 basic code points: delta = (U+10FF70 − 128) × 3,856 =
+    // 4,294,967,040, 255 short of 2^32 − 1; the 256th `a` overflows it.
+    let at = |input: &str| encode(input).map_err(|e| (e.kind, e.position)).unwrap_err();
+    let early = "a".repeat(3855) + "\u{10FF70}";
+    assert_eq!(at(&early), (PunycodeErrorKind::Overflow, 255));
+    // In a second pass: é is encoded first and delta reset; the 3,854 `a`
+    // after it and the pass's end leave delta = 3,855, n = U+00EA, h = 3,855;
+    // then delta = (U+10FFD9 − U+00EA) × 3,856 + 3,855 = 4,294,967,039,
+    // 256 short: the 257th code point below n overflows it, at index 256
+    // (é is below n now).
+    let second = "\u{E9}".to_string() + &"a".repeat(3854) + "\u{10FFD9}";
+    assert_eq!(at(&second), (PunycodeErrorKind::Overflow, 256), "in the second pass");
+    let (_, trace) = encode_traced(&early);
+    assert_eq!(trace.error.map(|e| e.position), Some(255));
+}
+
 /// The sentences of a trace's steps, in order.
 fn sentences(trace: &idna_inspector::punycode::BootstringTrace) -> Vec<String> {
     trace.steps.iter().map(|step| trace.sentence(step)).collect()
