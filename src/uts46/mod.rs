@@ -177,17 +177,25 @@ impl<'a> Known<'a> {
             return Some(&unicode.value);
         }
         let ascii = &self.to_ascii_n.value;
-        if !labels(ascii).all(|label| validity::label_length_ok(label.len())) {
-            return None;
-        }
         if input == ascii {
-            return Some(&unicode.value);
+            return labels(ascii)
+                .all(|label| validity::label_length_ok(label.len()))
+                .then_some(&unicode.value);
         }
-        if input.is_empty() || input.contains('.') {
+        if input.is_empty() || input.as_bytes().contains(&b'.') {
             return None;
         }
-        let index = labels(ascii).position(|label| label == input)?;
-        labels(&unicode.value).nth(index)
+        // One pass finds the label and checks every label's length.
+        let mut index = None;
+        for (at, label) in labels(ascii).enumerate() {
+            if !validity::label_length_ok(label.len()) {
+                return None;
+            }
+            if index.is_none() && label == input {
+                index = Some(at);
+            }
+        }
+        labels(&unicode.value).nth(index?)
     }
 }
 

@@ -612,7 +612,8 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
     } else {
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
         simple_host_ascii_part(text)?;
-        let escaped = match text.contains([' ', '*']) {
+        // A byte search: in UTF-8 these ASCII bytes are only themselves.
+        let escaped = match text.bytes().any(|b| b == b' ' || b == b'*') {
             true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
             false => Cow::Borrowed(text),
         };
@@ -638,7 +639,11 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
         if !rechecked.is_ascii() {
             return Err("a %XX escape decodes to a non-ASCII byte".to_string());
         }
-        simple_host(std::str::from_utf8(&rechecked).map_err(|_| "not UTF-8".to_string())?)?
+        match rechecked {
+            // Nothing was decoded: the bytes are the string's.
+            Cow::Borrowed(_) => simple_host(&ascii.value)?,
+            Cow::Owned(bytes) => simple_host(std::str::from_utf8(&bytes).map_err(|_| "not UTF-8".to_string())?)?,
+        }
     };
     canonical_ip(host)
 }
