@@ -482,19 +482,33 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     if hostname.is_ascii() {
         return Cow::Borrowed(hostname);
     }
-    // Most hosts: each character's part read from a table.
-    let mut bare_host = String::with_capacity(hostname.len());
+    // Most hosts: each character's part read from a table; the host is
+    // copied only from the first character the table changes.
+    let mut bare_host: Option<String> = None;
     let mut by_table = true;
-    for c in hostname.chars() {
-        match bare(c) {
+    for (at, c) in hostname.char_indices() {
+        let part = match bare(c) {
             Bare::NotLgc => return Cow::Borrowed(hostname),
-            Bare::Dropped => {}
-            Bare::One(part) => bare_host.push(part),
-            Bare::Other => by_table = false,
+            Bare::Dropped => None,
+            Bare::One(part) => Some(part),
+            Bare::Other => {
+                by_table = false;
+                continue;
+            }
+        };
+        match &mut bare_host {
+            Some(bare_host) => bare_host.extend(part),
+            None if part == Some(c) => {}
+            None => {
+                let mut copy = String::with_capacity(hostname.len());
+                copy.push_str(&hostname[..at]);
+                copy.extend(part);
+                bare_host = Some(copy);
+            }
         }
     }
     if by_table {
-        return Cow::Owned(bare_host);
+        return bare_host.map_or(Cow::Borrowed(hostname), Cow::Owned);
     }
     // Each character decomposed, marks dropped: when no mark is left, NFD's
     // reordering (of marks only) would not have changed what is left, and

@@ -230,9 +230,15 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
         // Every label is ASCII and shown as it is: the loop below would rebuild `unicode`.
         return Verdict::new(Rule::Passthrough.into(), unicode.clone());
     }
+    // One buffer, the thread's: the TLD's characters, then the label's.
+    CHARS.with_borrow_mut(|chars| labels_on(host, unicode, chars, shown))
+}
+
+/// [`verdict_on`]'s loop over the labels of `unicode`, ToUnicode of
+/// `host`, with `chars` as the characters' buffer.
+fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, shown: bool) -> Verdict {
+    chars.clear();
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
-    // One buffer: the TLD's characters, then the label's.
-    let mut chars: Vec<char> = Vec::with_capacity(unicode.len() + 8);
     chars.extend(without_dot.rsplit('.').next().unwrap_or("").chars());
     let tld_end = chars.len();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
@@ -286,6 +292,8 @@ fn invalid_host_character(c: char) -> bool {
 }
 
 thread_local! {
+    /// [`verdict_on`]'s buffer of characters, kept from name to name.
+    static CHARS: std::cell::RefCell<Vec<char>> = const { std::cell::RefCell::new(Vec::new()) };
     /// `IsLabelSafe` on TLD labels, by label.
     static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<Result<(), Unsafe>>> = Default::default();
 }
