@@ -15,6 +15,44 @@ pub(crate) fn script_extension(c: char) -> ScriptExtension {
     with_entry(c, |entry| entry.extension)
 }
 
+/// The two sets the restriction levels of UTS #39 §5.2 read, ours and
+/// ICU's alike: the resolved script set of a text (§5.1, the intersection
+/// of its characters' augmented script sets) and the same intersection
+/// over the characters whose Script_Extensions do not hold Latin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ResolvedSets {
+    pub all: AugmentedScriptSet,
+    pub without_latin: AugmentedScriptSet,
+}
+
+impl Default for ResolvedSets {
+    /// The sets of the empty text: every script.
+    fn default() -> Self {
+        ResolvedSets {
+            all: AugmentedScriptSet::default(),
+            without_latin: AugmentedScriptSet::default(),
+        }
+    }
+}
+
+impl ResolvedSets {
+    /// The sets of `text`.
+    pub(crate) fn of(text: &str) -> Self {
+        let mut sets = ResolvedSets::default();
+        text.chars().for_each(|c| sets.take_in(c));
+        sets
+    }
+
+    /// The sets with `c` taken in.
+    pub(crate) fn take_in(&mut self, c: char) {
+        let (set, latin) = augmented_script_set_and_latin(c);
+        self.all.intersect_with(set);
+        if !latin {
+            self.without_latin.intersect_with(set);
+        }
+    }
+}
+
 /// The augmented script set of `c` (UTS #39 §5.1; unicode-security's
 /// `AugmentedScriptSet::for_char`), and whether its Script_Extensions hold
 /// Latin (what the restriction levels leave out for their second set).

@@ -5,6 +5,7 @@ use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script
 use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_number_digits, slash_lookalikes};
 use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::properties;
+use crate::properties::scripts::ResolvedSets;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -24,9 +25,10 @@ pub(crate) struct LabelEvidence {
 }
 
 impl LabelEvidence {
-    /// The facts of `label`, whose restriction level is `level`; an ASCII
+    /// The facts of `label`, whose restriction level is `level` and whose
+    /// resolved script sets are `sets` when they were made; an ASCII
     /// label has none (it shows as itself).
-    pub fn of(label: &str, level: RestrictionLevel) -> Self {
+    pub fn of(label: &str, level: RestrictionLevel, sets: Option<ResolvedSets>) -> Self {
         if label.is_ascii() {
             return LabelEvidence::default();
         }
@@ -36,6 +38,7 @@ impl LabelEvidence {
         let icu = KnownChecks {
             mixed_numbers: !mixed_numbers.is_empty(),
             invisible: properties::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
+            sets,
         };
         LabelEvidence {
             icu,
@@ -73,13 +76,19 @@ mod tests {
     use unicode_normalization::char::is_combining_mark;
 
     /// The ICU checks the analysis hands to Chromium are what Chromium's
-    /// own calls answer: on real words, and on every BMP character after a
-    /// letter, doubled, between marks and next to digits of other systems.
+    /// own calls answer, and its check given them answers as without them:
+    /// on real words, and on every BMP character after a letter, doubled,
+    /// between marks and next to digits of other systems.
     #[test]
     fn icu_checks_handed_on_equal_chromiums_own() {
+        use crate::browsers::chromium::{spoof_checker::is_allowed, uspoof};
         let own = |label: &str| KnownChecks {
             mixed_numbers: properties::digits::mixed_numbers(label),
             invisible: properties::nfd::has_repeated_nonspacing_mark(label),
+            sets: label
+                .chars()
+                .all(properties::identifier::uts39_identifier_allowed)
+                .then(|| ResolvedSets::of(label)),
         };
         let words = include_str!("../../tests/data/real_browsers/words.txt");
         let mut labels: Vec<String> = (words.lines())
@@ -95,16 +104,24 @@ mod tests {
                 format!("\u{0915}{c}\u{094D}{c}"),
             ]);
         }
-        let (mut mixed, mut invisible) = (0, 0);
+        let (mut mixed, mut invisible, mut sets) = (0, 0, 0);
+        let limit = uspoof::RestrictionLevel::HighlyRestrictive;
         for label in labels.iter().filter(|l| !l.is_ascii()) {
-            let handed = LabelEvidence::of(label, crate::spoof::scripts::restriction_level(label)).icu;
+            let (level, label_sets) = crate::spoof::scripts::restriction_level_and_sets(label);
+            let handed = LabelEvidence::of(label, level, label_sets).icu;
             assert_eq!(handed, own(label), "{label:?}");
+            assert_eq!(
+                uspoof::check_given(label, is_allowed, limit, Some(handed)),
+                uspoof::check_given(label, is_allowed, limit, None),
+                "{label:?}"
+            );
             mixed += usize::from(handed.mixed_numbers);
             invisible += usize::from(handed.invisible);
+            sets += usize::from(handed.sets.is_some_and(|s| s.all.is_empty()));
         }
         assert!(
-            mixed > 100 && invisible > 100,
-            "the labels reach both checks: {mixed}, {invisible}"
+            mixed > 100 && invisible > 100 && sets > 1000,
+            "the labels reach the checks: {mixed}, {invisible}, mixed scripts {sets}"
         );
     }
 

@@ -337,8 +337,8 @@ fn kept(text: &str, detailed: bool) -> String {
 /// script set and skeleton are left empty (the batch needs only the verdict).
 fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
     let kept = |text: &str| kept(text, detailed);
-    let level = scripts::restriction_level(label);
-    let evidence = evidence::LabelEvidence::of(label, level);
+    let (level, sets) = scripts::restriction_level_and_sets(label);
+    let evidence = evidence::LabelEvidence::of(label, level, sets);
     let icu = evidence.icu;
     LabelSpoof {
         icu,

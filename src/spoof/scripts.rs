@@ -4,6 +4,7 @@
 //! systems (§5.3).
 
 use crate::properties;
+use crate::properties::scripts::ResolvedSets;
 use serde::Serialize;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -58,41 +59,45 @@ pub fn resolved_scripts(label: &str) -> String {
 /// tables of [`properties`] (a test compares the two on every BMP character in
 /// several company).
 pub fn restriction_level(label: &str) -> RestrictionLevel {
+    restriction_level_and_sets(label).0
+}
+
+/// [`restriction_level`], with the label's [`ResolvedSets`] when they
+/// were made (a non-ASCII label of allowed characters): ICU's restriction
+/// level in Chromium's check reads the same sets of the same label.
+pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Option<ResolvedSets>) {
     // An ASCII label is ASCII-Only unless a character is not allowed.
     if label.is_ascii() {
-        return if label.chars().all(properties::identifier::uts39_identifier_allowed) {
+        let level = if label.chars().all(properties::identifier::uts39_identifier_allowed) {
             RestrictionLevel::ASCIIOnly
         } else {
             RestrictionLevel::Unrestricted
         };
+        return (level, None);
     }
-    let mut resolved = AugmentedScriptSet::default();
-    let mut without_latin = AugmentedScriptSet::default();
+    let mut sets = ResolvedSets::default();
     for c in label.chars() {
         if !properties::identifier::uts39_identifier_allowed(c) {
-            return RestrictionLevel::Unrestricted;
+            return (RestrictionLevel::Unrestricted, None);
         }
-        let (set, latin) = properties::scripts::augmented_script_set_and_latin(c);
-        resolved.intersect_with(set);
-        if !latin {
-            without_latin.intersect_with(set);
-        }
+        sets.take_in(c);
     }
-    if !resolved.is_empty() {
-        return RestrictionLevel::SingleScript;
-    }
-    if without_latin.hanb || without_latin.jpan || without_latin.kore {
-        return RestrictionLevel::HighlyRestrictive;
-    }
-    if without_latin.base.len() == 1
+    let without_latin = sets.without_latin;
+    let level = if !sets.all.is_empty() {
+        RestrictionLevel::SingleScript
+    } else if without_latin.hanb || without_latin.jpan || without_latin.kore {
+        RestrictionLevel::HighlyRestrictive
+    } else if without_latin.base.len() == 1
         && let Some(script) = without_latin.base.iter().next()
         && script.is_recommended()
         && script != Script::Cyrillic
         && script != Script::Greek
     {
-        return RestrictionLevel::ModeratelyRestrictive;
-    }
-    RestrictionLevel::MinimallyRestrictive
+        RestrictionLevel::ModeratelyRestrictive
+    } else {
+        RestrictionLevel::MinimallyRestrictive
+    };
+    (level, Some(sets))
 }
 
 /// Whether `label`'s resolved script set is not empty (UTS #39 §5.1),

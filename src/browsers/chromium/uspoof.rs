@@ -4,10 +4,10 @@
 //! `icu4c/source/i18n/uspoof.cpp` `checkImpl` and `uspoof_impl.cpp`. The
 //! confusable checks are no-ops in ICU's single-string API and are not here.
 
-use crate::properties::{self, digits::mixed_numbers, general::is_soft_dotted, nfd::has_repeated_nonspacing_mark};
+use crate::properties::scripts::ResolvedSets;
+use crate::properties::{digits::mixed_numbers, general::is_soft_dotted, nfd::has_repeated_nonspacing_mark};
 use unicode_normalization::char::canonical_combining_class;
 use unicode_script::Script;
-use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// `URestrictionLevel`, least to most permissive (UTS #39 §5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -94,6 +94,8 @@ pub(crate) struct KnownChecks {
     pub mixed_numbers: bool,
     /// `USPOOF_INVISIBLE`.
     pub invisible: bool,
+    /// The label's resolved script sets, which the restriction level reads.
+    pub sets: Option<ResolvedSets>,
 }
 
 /// [`check`], taking the checks `known` answers from it.
@@ -103,7 +105,7 @@ pub(crate) fn check_given(
     limit: RestrictionLevel,
     known: Option<KnownChecks>,
 ) -> CheckResult {
-    let level = restriction_level(input, &allowed);
+    let level = restriction_level_given(input, &allowed, known.and_then(|known| known.sets));
     CheckResult {
         restriction_level: level > limit,
         // `getNumerics`.
@@ -118,17 +120,25 @@ pub(crate) fn check_given(
 }
 
 /// `getRestrictionLevel` (UTS #39 §5.2 as ICU implements it).
+#[cfg(test)]
 pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> RestrictionLevel {
+    restriction_level_given(input, allowed, None)
+}
+
+/// `getRestrictionLevel` (UTS #39 §5.2 as ICU implements it), reading
+/// `input`'s resolved script sets from `sets` when given.
+fn restriction_level_given(input: &str, allowed: impl Fn(char) -> bool, sets: Option<ResolvedSets>) -> RestrictionLevel {
     if !input.chars().all(allowed) {
         return RestrictionLevel::Unrestrictive;
     }
     if input.is_ascii() {
         return RestrictionLevel::Ascii;
     }
-    if !resolved_script_set(input, false).is_empty() {
+    let sets = sets.unwrap_or_else(|| ResolvedSets::of(input));
+    if !sets.all.is_empty() {
         return RestrictionLevel::SingleScriptRestrictive;
     }
-    let without_latin = resolved_script_set(input, true);
+    let without_latin = sets.without_latin;
     if without_latin.hanb || without_latin.jpan || without_latin.kore {
         return RestrictionLevel::HighlyRestrictive;
     }
@@ -137,21 +147,6 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
         return RestrictionLevel::ModeratelyRestrictive;
     }
     RestrictionLevel::MinimallyRestrictive
-}
-
-/// `getResolvedScriptSetWithout`: the intersection of the augmented script
-/// sets (Han with Bopomofo, Japanese, Korean added; Common and Inherited are
-/// every script) of the characters, or of those whose set does not contain
-/// Latin (`without_latin`: the only script ICU's restriction level leaves out).
-fn resolved_script_set(input: &str, without_latin: bool) -> AugmentedScriptSet {
-    let mut resolved = AugmentedScriptSet::default();
-    for c in input.chars() {
-        let (set, latin) = properties::scripts::augmented_script_set_and_latin(c);
-        if !(without_latin && latin) {
-            resolved.intersect_with(set);
-        }
-    }
-    resolved
 }
 
 /// `findHiddenOverlay` on the input as it is (not NFD): U+0307 after a
