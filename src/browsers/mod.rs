@@ -28,6 +28,7 @@ use crate::properties::{BmpBlocks, bmp_cached};
 use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Known, Uts46};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// The three browsers whose display logic is ported.
@@ -381,28 +382,29 @@ impl BrowserRules {
 
 /// A host as Firefox's and WebKit's URL parsers leave it, with the
 /// ToUnicode both then display it from.
-pub(crate) struct UrlHost {
+pub(crate) struct UrlHost<'k> {
     /// The host, or why the URL does not load.
     pub host: Result<whatwg::Host, String>,
     /// For a domain: UTS #46 ToUnicode with CheckBidi and CheckJoiners,
     /// nontransitional, no STD3, hyphen or length rules (Firefox's
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
-    /// an empty label, the lengths, the hyphen rules.
-    pub display: Option<Conversion>,
+    /// an empty label, the lengths, the hyphen rules. Borrowed from the
+    /// caller's ToUnicode of the name when that tells it.
+    pub display: Option<Cow<'k, Conversion>>,
     /// The host is ToASCII N of the input with the Standard's flags,
     /// without an error: the domain parser made it of the input as typed
     /// (non-ASCII, no `%`).
     converted: bool,
 }
 
-impl UrlHost {
+impl<'k> UrlHost<'k> {
     /// The URL Standard's host parser, where an ASCII host's `xn--` labels
     /// are decoded and validated too (UTS #46 ToASCII with the Standard's
     /// flags), as the Standard did before its August 2026 draft and as both
     /// browsers' parsers still do (the `idna` crate's `domain_to_ascii`;
     /// WebKit's `URLParser`).
     /// `known`: ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-    pub fn parse(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> UrlHost {
+    pub fn parse(engine: &Uts46<'_>, input: &str, known: &[Known<'k>]) -> UrlHost<'k> {
         let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
@@ -437,7 +439,7 @@ impl UrlHost {
     }
 }
 
-impl UrlHost {
+impl UrlHost<'_> {
     /// True when WebKit's table would give this same host: no code point of
     /// Unicode 15.1 or later in `input` or in the decoded host, and no
     /// failure an `xn--` label may have caused.
@@ -453,11 +455,16 @@ impl UrlHost {
 }
 
 /// ToUnicode of a parsed host with the Standard's flags, the tolerated
-/// errors left out.
-fn display_to_unicode(engine: &Uts46<'_>, domain: &str, known: &[Known<'_>]) -> Conversion {
-    let mut conversion = engine.to_unicode_given(domain, &whatwg::uts46_options(), known);
+/// errors left out; borrowed when one of `known` is that host's name with
+/// its ToUnicode (it has no error then).
+fn display_to_unicode<'k>(engine: &Uts46<'_>, domain: &str, known: &[Known<'k>]) -> Cow<'k, Conversion> {
+    let options = whatwg::uts46_options();
+    if let Some(whole) = known.iter().find_map(|known| known.name_to_unicode(domain, &options)) {
+        return Cow::Borrowed(whole);
+    }
+    let mut conversion = engine.to_unicode_given(domain, &options, known);
     conversion.errors.retain(|e| !tolerated(e.code));
-    conversion
+    Cow::Owned(conversion)
 }
 
 /// The UTS #46 errors Firefox's and WebKit's display tolerates (WebKit's

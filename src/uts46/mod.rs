@@ -160,6 +160,14 @@ impl<'a> Known<'a> {
         self.input == input && self.to_ascii_n.errors.is_empty() && self.serves(options)
     }
 
+    /// The name's ToUnicode, when `input` is the name or its ToASCII N and
+    /// [`Self::unicode_of`] tells its ToUnicode under `options`: the
+    /// whole conversion, without an error.
+    pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<&'a Conversion> {
+        let whole = input == self.input || input == self.to_ascii_n.value;
+        whole.then(|| self.unicode_of(input, options)).flatten().and(self.to_unicode)
+    }
+
     /// ToUnicode of `input` under `options` without an error, when this
     /// tells it: `input` is the name, or its ToASCII N, or one label of
     /// that (then the label of ToUnicode at the same place), with labels of
