@@ -44,6 +44,7 @@ impl ResolvedSets {
     }
 
     /// The sets with `c` taken in.
+    #[inline]
     pub(crate) fn take_in(&mut self, c: char) {
         let (set, latin) = augmented_script_set_and_latin(c);
         self.all.intersect_with(set);

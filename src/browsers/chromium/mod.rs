@@ -611,9 +611,7 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
         simple_host(text)?
     } else {
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
-        simple_host_ascii_part(text)?;
-        // A byte search: in UTF-8 these ASCII bytes are only themselves.
-        let escaped = match text.bytes().any(|b| b == b' ' || b == b'*') {
+        let escaped = match simple_host_ascii_part(text)? {
             true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
             false => Cow::Borrowed(text),
         };
@@ -651,19 +649,26 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
 /// `DoSimpleHost` on ASCII: invalid characters fail; letters lowercased;
 /// space and `*` escaped.
 fn simple_host(text: &str) -> Result<String, String> {
-    simple_host_ascii_part(text)?;
+    let escape = simple_host_ascii_part(text)?;
     let lower = text.to_ascii_lowercase();
-    if !lower.bytes().any(|b| b == b' ' || b == b'*') {
+    if !escape {
         return Ok(lower);
     }
     Ok(lower.replace(' ', "%20").replace('*', "%2A"))
 }
 
-fn simple_host_ascii_part(text: &str) -> Result<(), String> {
-    match text.bytes().find(|&b| b.is_ascii() && INVALID_HOST_ASCII[b as usize]) {
-        Some(b) => Err(format!("invalid host character U+{b:04X}")),
-        None => Ok(()),
+/// The ASCII bytes of `text` as `DoSimpleHost` reads them, in one pass:
+/// the first invalid one fails; `Ok` says whether a space or `*` is to be
+/// escaped (in UTF-8 these bytes are only themselves).
+fn simple_host_ascii_part(text: &str) -> Result<bool, String> {
+    let mut escape = false;
+    for b in text.bytes().filter(u8::is_ascii) {
+        if INVALID_HOST_ASCII[usize::from(b)] {
+            return Err(format!("invalid host character U+{b:04X}"));
+        }
+        escape |= b == b' ' || b == b'*';
     }
+    Ok(escape)
 }
 
 /// `DecodeEscaped` over the host: `%XX` becomes the byte; a `%` without
