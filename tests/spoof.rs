@@ -380,3 +380,31 @@ fn remembered_tld_checks_equal_fresh_ones() {
     }
     assert!(punycode > 10, "some checks fail: {punycode}");
 }
+
+/// The verdicts inside the analysis, which hand Chromium ICU answers the
+/// analysis found in each Unicode label, equal the browsers' own verdicts,
+/// for names of one to seven Unicode labels (more than fit on the stack),
+/// with labels where those answers matter: mixed numbering systems, a
+/// repeated mark, mixed scripts.
+#[test]
+fn verdicts_in_the_analysis_equal_the_browsers_own_for_any_number_of_labels() {
+    use idna_inspector::browsers;
+    use idna_inspector::uts46::Options;
+    let labels = ["ক১2", "a\u{0301}\u{0301}", "раураl", "bücher", "例え", "ѕсоре", "日本"];
+    let engine = Uts46::new();
+    let protected = protected();
+    let options = Options::default();
+    let mut names = 0;
+    for count in 1..=labels.len() {
+        for first in 0..labels.len() {
+            let mut name: Vec<&str> = (0..count).map(|i| labels[(first + i) % labels.len()]).collect();
+            name.push("com");
+            let name = name.join(".");
+            let results = engine.process(&name, &options);
+            let report = spoof::analyze_results(&engine, &name, &results, &options, &protected);
+            assert_eq!(report.browsers, browsers::verdicts(&name, protected.top_domains()), "{name}");
+            names += 1;
+        }
+    }
+    assert_eq!(names, 49);
+}

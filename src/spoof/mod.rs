@@ -294,11 +294,25 @@ fn analyze_with(
     };
     // Chromium asks two of the same rules of the same labels: it reads their answers.
     let mut unicode_labels = results.to_unicode.value.split('.');
-    let checked: Vec<_> = (labels.iter())
+    let mut handed = (labels.iter())
         .filter_map(|analysis| Some((unicode_labels.next()?, analysis.icu)))
-        .filter(|(label, _)| !label.is_ascii())
-        .collect();
-    let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], &checked, detailed);
+        .filter(|(label, _)| !label.is_ascii());
+    // A name has few Unicode labels: they fit on the stack.
+    let mut stack: [crate::browsers::chromium::KnownLabel<'_>; 4] = Default::default();
+    let heap: Vec<_>;
+    let mut count = 0;
+    for (slot, label) in stack.iter_mut().zip(handed.by_ref()) {
+        *slot = label;
+        count += 1;
+    }
+    let checked = match handed.next() {
+        None => &stack[..count],
+        Some(fifth) => {
+            heap = stack.into_iter().chain([fifth]).chain(handed).collect();
+            &heap[..]
+        }
+    };
+    let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], checked, detailed);
     let mut report = SpoofReport {
         input: kept(input),
         to_unicode: kept(&results.to_unicode.value),
