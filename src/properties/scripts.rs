@@ -17,8 +17,10 @@ pub(crate) fn script_extension(c: char) -> ScriptExtension {
 
 /// The two sets the restriction levels of UTS #39 §5.2 read, ours and
 /// ICU's alike: the resolved script set of a text (§5.1, the intersection
-/// of its characters' augmented script sets) and the same intersection
-/// over the characters whose Script_Extensions do not hold Latin.
+/// of its characters' augmented script sets: Han with Bopomofo, Japanese
+/// and Korean added, Common and Inherited every script) and the same
+/// intersection over the characters whose Script_Extensions do not hold
+/// Latin (ICU's `getResolvedScriptSetWithout(…, USCRIPT_LATIN, …)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ResolvedSets {
     pub all: AugmentedScriptSet,

@@ -74,9 +74,9 @@ impl<'p> Summarizer<'p> {
     /// Look-ups per part after which it decides whether to keep all names.
     pub const WINDOW: u32 = 256;
     /// A part keeps all names while at least one look-up in this many
-    /// finds its name: a miss costs about a twentieth of an analysis
-    /// (docs/performance.md).
-    pub const WORTH: u32 = 16;
+    /// finds its name: a miss costs about a fiftieth of the analysis a
+    /// hit saves (docs/performance.md).
+    pub const WORTH: u32 = 64;
     /// A sampling part keeps one class of names in this many.
     pub const SAMPLE: usize = 8;
 
