@@ -16,6 +16,7 @@ pub mod about;
 pub mod app;
 pub mod batch;
 pub mod browsers;
+mod decoded;
 pub mod display;
 pub mod explain;
 pub mod lgr;

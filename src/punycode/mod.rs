@@ -313,27 +313,15 @@ pub(crate) fn encode_into(
 }
 
 fn encode_steps(input: &str, output: &mut String, trace: Option<&mut BootstringTrace>) -> Result<(), PunycodeError> {
-    // The passes below scan the input once per distinct code point: decode the
-    // UTF-8 once, on the stack for label-sized input.
-    let mut stack = [0u32; 64];
-    let heap: Vec<u32>;
-    let code_points: &[u32] = if input.len() <= stack.len() {
-        let mut count = 0;
-        for (slot, c) in stack.iter_mut().zip(input.chars()) {
-            *slot = c as u32;
-            count += 1;
+    // The passes below scan the input once per distinct code point: its UTF-8 is decoded once.
+    crate::decoded::with_code_points::<u32, 64, _>(input, |code_points| match trace {
+        Some(trace) => {
+            trace.basic = input.chars().filter(char::is_ascii).collect();
+            trace.delimiter = !trace.basic.is_empty();
+            encode_code_points::<true>(code_points, output, Some(trace))
         }
-        &stack[..count]
-    } else {
-        heap = input.chars().map(u32::from).collect();
-        &heap
-    };
-    if let Some(trace) = trace {
-        trace.basic = input.chars().filter(char::is_ascii).collect();
-        trace.delimiter = !trace.basic.is_empty();
-        return encode_code_points::<true>(code_points, output, Some(trace));
-    }
-    encode_code_points::<false>(code_points, output, None)
+        None => encode_code_points::<false>(code_points, output, None),
+    })
 }
 
 /// Encodes `code_points` (Unicode scalar values) as Punycode onto the end of

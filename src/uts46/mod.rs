@@ -164,8 +164,11 @@ impl<'a> Known<'a> {
     /// [`Self::unicode_of`] tells its ToUnicode under `options`: the
     /// whole conversion, without an error.
     pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<&'a Conversion> {
-        let whole = input == self.input || input == self.to_ascii_n.value;
-        whole.then(|| self.unicode_of(input, options)).flatten().and(self.to_unicode)
+        if input != self.input && input != self.to_ascii_n.value {
+            return None;
+        }
+        self.unicode_of(input, options)?;
+        self.to_unicode
     }
 
     /// ToUnicode of `input` under `options` without an error, when this

@@ -93,20 +93,14 @@ pub(crate) fn safe_to_display_as_unicode_given(
     if icu.failed() {
         return done(SpoofResult::IcuSpoofChecks, Some(icu_detail(label, &icu)));
     }
-    // The checks below read the characters many times: they are decoded once (on the stack for a label).
-    let mut stack = ['\0'; 128];
-    let heap: Vec<char>;
-    let chars: &[char] = if label.len() <= stack.len() {
-        let mut count = 0;
-        for (slot, c) in stack.iter_mut().zip(label.chars()) {
-            *slot = c;
-            count += 1;
-        }
-        &stack[..count]
-    } else {
-        heap = label.chars().collect();
-        &heap
-    };
+    // The checks below read the characters many times: they are decoded once.
+    crate::decoded::with_code_points::<char, 128, _>(label, |chars| checks_on_characters(label, chars, tld, tld_unicode, &icu))
+}
+
+/// `SafeToDisplayAsUnicode`'s checks after ICU's, on `label` decoded as
+/// `chars`; `icu`: ICU's check of the label, which passed.
+fn checks_on_characters(label: &str, chars: &[char], tld: &str, tld_unicode: &str, icu: &CheckResult) -> Check {
+    let done = |result, detail: Option<String>| Check { result, detail };
     let long = chars.iter().map(|c| c.len_utf16()).sum::<usize>() > 1;
     if long && tld != "is" && tld != "fo" && chars.iter().any(|c| data::ICELANDIC_CHARACTERS.contains(c)) {
         return done(SpoofResult::TldSpecificCharacters, Some("þ/ð outside .is and .fo".into()));

@@ -235,14 +235,14 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
 }
 
 /// [`verdict_on`]'s loop over the labels of `unicode`, ToUnicode of
-/// `host`, with `chars` as the characters' buffer.
-fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, shown: bool) -> Verdict {
+/// `host`, with `chars` as the characters' buffer; `keep`: the host as
+/// shown is written.
+fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Verdict {
     chars.clear();
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
     chars.extend(without_dot.rsplit('.').next().unwrap_or("").chars());
     let tld_end = chars.len();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
-    let keep = shown;
     let mut shown = String::with_capacity(if keep { unicode.len().max(host.len()) } else { 0 });
     for (index, label) in unicode.split('.').enumerate() {
         if index > 0 && keep {
