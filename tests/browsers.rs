@@ -490,7 +490,8 @@ fn plain_ascii_rules_equal_the_full_verdicts() {
 /// with its own table, on the real-browser corpora
 /// and on every code point the Chromium sample probes: code points new in
 /// Unicode 17.0 (errors under the bundled table, so not reused) and those
-/// whose row Unicode 15.1 changed (WebKit parses again) among them.
+/// whose row Unicode 15.1 changed (WebKit parses again) among them, and on
+/// the A-label form of each (the URL parser validates those labels again).
 #[test]
 fn verdicts_given_the_batchs_conversions_equal_fresh_ones() {
     let engine = Uts46::new();
@@ -508,6 +509,14 @@ fn verdicts_given_the_batchs_conversions_equal_fresh_ones() {
                 .map(String::from),
         );
     }
+    // The A-label forms too: the URL parser validates an ASCII host's `xn--` labels.
+    let a_labels: Vec<String> = hosts
+        .iter()
+        .map(|host| engine.to_ascii_n(host, &Options::default()).value)
+        .filter(|ascii| ascii.contains("xn--") && !hosts.contains(ascii))
+        .collect();
+    assert!(a_labels.len() > 100, "{}", a_labels.len());
+    hosts.extend(a_labels);
     // Unicode 17.0 (CJK Ext. J, Arabic symbols), 15.1-changed rows (Ӏ, ẞ, Ⴀ, a Hangul filler), valid old ones.
     for c in [
         '\u{31350}',

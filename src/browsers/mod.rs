@@ -410,7 +410,7 @@ impl<'k> UrlHost<'k> {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
                 let has_ace = || domain.split('.').any(|label| label.starts_with("xn--"));
                 let errors = if whatwg::percent_decode(input).is_ascii() && has_ace() {
-                    engine.to_ascii_n(&domain, &whatwg::uts46_options()).codes()
+                    engine.to_ascii_n_given(&domain, &whatwg::uts46_options(), known).codes()
                 } else {
                     Vec::new()
                 };
