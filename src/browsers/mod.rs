@@ -26,7 +26,7 @@ pub mod webkit;
 use crate::profiles::whatwg;
 use crate::properties::{BmpBlocks, bmp_cached};
 use crate::table::MappingTable;
-use crate::uts46::{Conversion, ErrorCode, Known, Uts46};
+use crate::uts46::{Conversion, ErrorCode, Known, Uts46, labels};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -408,7 +408,7 @@ impl<'k> UrlHost<'k> {
         let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
-                let has_ace = || domain.split('.').any(|label| label.starts_with("xn--"));
+                let has_ace = || labels(&domain).any(|label| label.starts_with("xn--"));
                 let errors = if whatwg::percent_decode(input).is_ascii() && has_ace() {
                     engine.to_ascii_n_given(&domain, &whatwg::uts46_options(), known).codes()
                 } else {

@@ -246,11 +246,8 @@ fn analyze_with(
         false => std::borrow::Cow::Borrowed(last),
     };
     // Label i of ToASCII N goes with label i of ToUnicode (itself where there is none).
-    let mut ascii_labels = results.to_ascii_n.value.split('.');
-    let labels: Vec<LabelSpoof> = results
-        .to_unicode
-        .value
-        .split('.')
+    let mut ascii_labels = crate::uts46::labels(&results.to_ascii_n.value);
+    let labels: Vec<LabelSpoof> = crate::uts46::labels(&results.to_unicode.value)
         .map(|label| {
             let ascii = ascii_labels.next().unwrap_or(label);
             // The TLD's analysis is a function of the label (`tld` is the label);
@@ -293,7 +290,7 @@ fn analyze_with(
         to_unicode: Some(&results.to_unicode),
     };
     // Chromium asks two of the same rules of the same labels: it reads their answers.
-    let mut unicode_labels = results.to_unicode.value.split('.');
+    let mut unicode_labels = crate::uts46::labels(&results.to_unicode.value);
     let mut handed = (labels.iter())
         .filter_map(|analysis| Some((unicode_labels.next()?, analysis.icu)))
         .filter(|(label, _)| !label.is_ascii());

@@ -824,8 +824,9 @@ impl<'t> Uts46<'t> {
 }
 
 /// The labels of `name`, split at U+002E by a plain byte scan (labels are
-/// short: a memchr's setup costs more than it saves on them).
-fn labels(name: &str) -> impl Iterator<Item = &str> {
+/// short: a memchr's setup costs more than it saves on them); what
+/// `name.split('.')` gives.
+pub(crate) fn labels(name: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(name);
     std::iter::from_fn(move || {
         let text = rest?;
@@ -834,6 +835,15 @@ fn labels(name: &str) -> impl Iterator<Item = &str> {
         rest = text.get(length + 1..);
         Some(&text[..length])
     })
+}
+
+/// The text after the last U+002E of `name` (all of it without one): what
+/// `name.rsplit('.').next()` gives, by a plain byte scan as [`labels`].
+pub(crate) fn last_label(name: &str) -> &str {
+    match name.bytes().rposition(|byte| byte == b'.') {
+        Some(dot) => &name[dot + 1..],
+        None => name,
+    }
 }
 
 /// The length in bytes of the first label of `rest_of_name` (up to the first dot).

@@ -459,7 +459,7 @@ pub(crate) type KnownLabel<'a> = (&'a str, uspoof::KnownChecks);
 /// `None` when no label is an IDN component (the host shows as it is).
 /// `labels`: ICU checks known for some decoded labels, by their text.
 fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &[KnownLabel<'_>]) -> Option<Converted> {
-    if !host.split('.').any(is_idn_component) {
+    if !crate::uts46::labels(host).any(is_idn_component) {
         return None;
     }
     // Upstream's TLD is what follows the last dot: none for a host of one label.
@@ -475,7 +475,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
     let mut has_idn_component = false;
     let mut first_unsafe = None;
     let mut label_start = 0;
-    for (index, label) in host.split('.').enumerate() {
+    for (index, label) in crate::uts46::labels(host).enumerate() {
         if index > 0 {
             shown.push('.');
         }

@@ -16,6 +16,7 @@ use crate::properties::digits::{NumberingSystems, digit_zero};
 use crate::properties::{self, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::properties::{BmpBlocks, bmp_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
+use crate::uts46::{labels, last_label};
 use data::Combo;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -240,11 +241,11 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
 fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Verdict {
     chars.clear();
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
-    chars.extend(without_dot.rsplit('.').next().unwrap_or("").chars());
+    chars.extend(last_label(without_dot).chars());
     let tld_end = chars.len();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
     let mut shown = String::with_capacity(if keep { unicode.len().max(host.len()) } else { 0 });
-    for (index, label) in unicode.split('.').enumerate() {
+    for (index, label) in labels(unicode).enumerate() {
         if index > 0 && keep {
             shown.push('.');
         }
@@ -265,7 +266,7 @@ fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Ve
             Ok(()) => {}
             Err(why) => {
                 if keep {
-                    shown.push_str(host.split('.').nth(index).unwrap_or(label));
+                    shown.push_str(labels(host).nth(index).unwrap_or(label));
                 }
                 first_unsafe.get_or_insert_with(|| (why, label.to_string()));
             }

@@ -15,7 +15,7 @@ use crate::properties::{
     identifier::is_default_ignorable,
 };
 use crate::properties::{BmpBlocks, bmp_cached};
-use crate::uts46::Conversion;
+use crate::uts46::{Conversion, last_label};
 use serde::Serialize;
 use std::sync::OnceLock;
 use unicode_script::Script;
@@ -340,7 +340,7 @@ fn all_characters_allowed_by_tld_rules(host: &str) -> Option<&'static str> {
     let host = host.strip_suffix('.').unwrap_or(host);
     let rule = data::TLD_RULES.iter().find(|rule| host.ends_with(rule.suffix))?;
     let rest = &host[..host.len() - rule.suffix.len()];
-    let second_level = rest.rsplit('.').next().unwrap_or("");
+    let second_level = last_label(rest);
     second_level.encode_utf16().all(rule.allowed).then_some(rule.name)
 }
 
