@@ -399,14 +399,16 @@ fn encode_code_points<const TRACED: bool>(
         // Traced only: the code points below n passed over since the last step.
         let mut passed = String::new();
         for (position, &c) in code_points.iter().enumerate() {
-            if c < n {
-                delta = delta.checked_add(1).ok_or_else(|| overflow(position))?;
-                if tracing {
+            // Which of c < n and c > n holds follows the text, not a pattern a
+            // branch predictor learns: both are counted without a branch.
+            if c != n {
+                let below = c < n;
+                delta = delta.checked_add(u32::from(below)).ok_or_else(|| overflow(position))?;
+                if tracing && below {
                     inserted_before += 1;
                     passed.extend(char::from_u32(c));
                 }
-            } else if c > n {
-                next_m = next_m.min(c);
+                next_m = next_m.min(if below { u32::MAX } else { c });
             } else {
                 let first_time = h == basic_count;
                 let new_bias = match trace.as_deref_mut().filter(|_| TRACED) {
