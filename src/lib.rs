@@ -27,6 +27,7 @@ pub mod properties;
 pub mod punycode;
 pub mod registry;
 pub mod report;
+mod scan;
 pub mod spoof;
 pub mod table;
 #[doc(hidden)]

@@ -426,7 +426,7 @@ impl<'k> UrlHost<'k> {
         };
         let (display, converted) = match &host {
             Ok(whatwg::Host::Domain(domain)) => {
-                let converted = !input.is_ascii() && !input.contains('%');
+                let converted = !input.is_ascii() && !crate::scan::has_byte(input.as_bytes(), b'%');
                 (Some(display_to_unicode(engine, domain, known)), converted)
             }
             _ => (None, false),

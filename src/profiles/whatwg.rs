@@ -203,7 +203,7 @@ fn parse<'a>(
     }
     // Steps 4–5: percent-decode, then UTF-8 decode without BOM (invalid bytes become U+FFFD).
     // Most hosts hold no `%`: one search settles both steps.
-    let has_percent = input.as_bytes().contains(&b'%');
+    let has_percent = crate::scan::has_byte(input.as_bytes(), b'%');
     if has_percent && has_percent_encoded_byte(input) {
         noted(report_only("domain-percent-encoded", ""));
     }
@@ -376,7 +376,7 @@ const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = {
 /// including a `%` not followed by two hex digits, stays as it is.
 pub(crate) fn percent_decode(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
-    if !bytes.contains(&b'%') {
+    if !crate::scan::has_byte(bytes, b'%') {
         return Cow::Borrowed(bytes);
     }
     let mut out = Vec::with_capacity(bytes.len());

@@ -102,7 +102,7 @@ pub(crate) fn middle_dot_in_context(before: Option<char>, after: Option<char>) -
 
 /// True when some MIDDLE DOT of `label` fails A.3 ([`middle_dot_in_context`]).
 pub(crate) fn middle_dot_out_of_context(label: &str) -> bool {
-    if !label.contains(MIDDLE_DOT) {
+    if !crate::scan::has_char(label, MIDDLE_DOT) {
         return false;
     }
     let chars: Vec<char> = label.chars().collect();

@@ -193,7 +193,7 @@ impl<'a> Known<'a> {
                 .all(|label| validity::label_length_ok(label.len()))
                 .then_some(&unicode.value);
         }
-        if input.is_empty() || input.as_bytes().contains(&b'.') {
+        if input.is_empty() || crate::scan::has_byte(input.as_bytes(), b'.') {
             return None;
         }
         // One pass finds the label and checks every label's length.

@@ -675,7 +675,7 @@ fn simple_host_ascii_part(text: &str) -> Result<bool, String> {
 /// two hex digits makes the host invalid.
 fn decode_escaped(text: &str) -> Result<Cow<'_, [u8]>, String> {
     let bytes = text.as_bytes();
-    if !bytes.contains(&b'%') {
+    if !crate::scan::has_byte(bytes, b'%') {
         return Ok(Cow::Borrowed(bytes));
     }
     if bytes.iter().enumerate().any(|(i, &b)| {

@@ -50,7 +50,7 @@ pub(crate) fn for_each_skeleton_within(
 ) {
     let bare = maybe_remove_diacritics(hostname);
     // ł loses its stroke to the diacritic remover; its own variants come from the input.
-    let own_variants = hostname.contains('ł');
+    let own_variants = crate::scan::has_char(hostname, 'ł');
     if let Some((in_keys, any_non_ascii)) = in_keys {
         let outside = |source: &str| ends_outside(source, in_keys, any_non_ascii);
         if outside(&bare) && (!own_variants || outside(hostname)) {

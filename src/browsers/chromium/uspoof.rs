@@ -154,7 +154,7 @@ fn restriction_level_given(input: &str, allowed: impl Fn(char) -> bool, sets: Op
 /// between them.
 pub(crate) fn hidden_overlay(input: &str) -> bool {
     // Only a U+0307 can be flagged; most labels have none (and the lead test looks up skeletons).
-    if !input.contains('\u{0307}') {
+    if !crate::scan::has_char(input, '\u{0307}') {
         return false;
     }
     let mut saw_lead = false;

@@ -1,0 +1,72 @@
+//! Byte questions about label- and host-sized text, asked of every name:
+//! a memchr's setup costs more than it saves on a few dozen bytes.
+
+/// True when `byte` occurs in `bytes`: eight bytes at a time, each word
+/// asked whether it holds a zero byte once XORed with `byte` in every lane
+/// (`(x - 0x01…) & !x & 0x80…` is nonzero exactly then), with no
+/// data-dependent branch.
+#[inline]
+pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
+    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let pattern = LOW * u64::from(byte);
+    let mut words = bytes.chunks_exact(8);
+    let mut found = false;
+    for word in &mut words {
+        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        found |= x.wrapping_sub(LOW) & !x & HIGH != 0;
+    }
+    found | words.remainder().iter().fold(false, |found, &b| found | (b == byte))
+}
+
+/// True when `c` occurs in `text` (`text.contains(c)`), searched only
+/// when the first byte of its UTF-8 form occurs at all: the rules ask after
+/// a few Latin-range characters, whose lead bytes text of other scripts
+/// never holds.
+#[inline]
+pub(crate) fn has_char(text: &str, c: char) -> bool {
+    let mut buffer = [0; 4];
+    let lead = c.encode_utf8(&mut buffer).as_bytes()[0];
+    has_byte(text.as_bytes(), lead) && text.contains(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answer is `contains`'s for characters of one to four bytes, in
+    /// text that holds them, their lead bytes only, or neither.
+    #[test]
+    fn has_char_answers_as_contains() {
+        for c in ['a', '\u{00B7}', '\u{0307}', 'ł', '日', '😀'] {
+            for text in ["", "abc", "пример", "·ł", "x\u{0307}y", "日本", "😀", "\u{00B8}\u{0142}\u{65E5}\u{1F601}", "ńŀ"] {
+                assert_eq!(has_char(text, c), text.contains(c), "{text:?} {c:?}");
+            }
+        }
+    }
+
+    /// The answer is `contains`'s, wherever the byte stands and at every length.
+    #[test]
+    fn answers_as_contains() {
+        for length in 0..80 {
+            let mut bytes = vec![b'a'; length];
+            assert!(!has_byte(&bytes, b'%'));
+            for at in 0..length {
+                bytes[at] = b'%';
+                assert_eq!(has_byte(&bytes, b'%'), bytes.contains(&b'%'));
+                assert!(has_byte(&bytes, b'%'), "{length} {at}");
+                bytes[at] = b'a';
+            }
+        }
+        assert!(has_byte("ü%".as_bytes(), b'%') && !has_byte("ü".as_bytes(), b'%'));
+        // Every byte value, at every place of a word, among every other value.
+        for byte in 0..=255u8 {
+            for at in 0..16 {
+                let mut bytes: Vec<u8> = (0..16u8).map(|i| byte.wrapping_add(1 + i)).collect();
+                assert!(!has_byte(&bytes, byte), "{byte} absent");
+                bytes[at] = byte;
+                assert!(has_byte(&bytes, byte), "{byte} at {at}");
+            }
+        }
+    }
+}
