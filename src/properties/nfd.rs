@@ -40,6 +40,13 @@ pub(crate) fn both_marks_in_nfd(text: &str) -> (usize, usize) {
     (nonspacing, combining)
 }
 
+/// True when `c`'s canonical decomposition holds a combining mark (and so
+/// maybe a nonspacing one): without such a character, [`both_marks_in_nfd`]
+/// counts none.
+pub(crate) fn decomposition_has_marks(c: char) -> bool {
+    decomposition_marks(c, Marks::Combining) > 0 || decomposition_marks(c, Marks::Nonspacing) > 0
+}
+
 /// The `marks` in `c`'s canonical decomposition: a BMP code point's from
 /// its block's table (both counts in a byte), filled with [`count_decomposition_marks`].
 fn decomposition_marks(c: char, marks: Marks) -> u8 {

@@ -108,10 +108,15 @@ pub(crate) fn is_digit_lookalike(c: char) -> bool {
     !c.is_ascii() && properties::skeleton::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
 }
 
+/// An ASCII digit or a digit lookalike ([`is_digit_lookalike`]).
+pub(crate) fn is_digit_like(c: char) -> bool {
+    c.is_ascii_digit() || is_digit_lookalike(c)
+}
+
 /// A label made only of ASCII digits and digit lookalikes, with at least one
 /// lookalike: it passes for a number. Returns the lookalikes.
 pub(crate) fn digit_lookalikes(label: &str) -> Option<Vec<char>> {
-    if !label.chars().all(|c| c.is_ascii_digit() || is_digit_lookalike(c)) {
+    if !label.chars().all(is_digit_like) {
         return None;
     }
     let lookalikes: Vec<char> = label.chars().filter(|&c| !c.is_ascii_digit()).collect();

@@ -1,11 +1,16 @@
 //! What the spoof check's own UTS #39 analysis (not a browser's rules)
 //! finds in one label, computed once for the findings.
 
-use super::confusables::{digit_lookalikes, mixed_script_confusable, whole_script_confusable};
-use super::patterns::{combining_mark_abuse, dotless_with_mark, mixed_number_digits, slash_lookalikes};
+use super::confusables::{digit_lookalikes, is_digit_like, mixed_script_confusable, whole_script_confusable};
+use super::patterns::{
+    combining_mark_abuse, dotless_with_mark, is_kana_voiced_mark, is_restricted, is_slash_or_dash_like, mixed_number_digits,
+    slash_lookalikes,
+};
 use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::properties;
 use crate::properties::scripts::ResolvedSets;
+use crate::properties::{BmpBlocks, bmp_cached};
+use std::sync::OnceLock;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -22,6 +27,56 @@ pub(crate) struct LabelEvidence {
     pub digits: Option<Vec<char>>,
     /// ICU's checks that are these rules too, for Chromium's check of the same label.
     pub icu: KnownChecks,
+    /// Which checks a character of the label can set off.
+    pub gate: Gate,
+}
+
+/// The characters of a label, read once, as the checks that start from one
+/// character see them: each bit is a predicate a check asks of every
+/// character (the check's own function), so a check whose bit no character
+/// has would find nothing, and its pass is saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Gate(u8);
+
+impl Gate {
+    /// A character whose canonical decomposition holds a mark (the mark checks read NFD).
+    pub const MARKS: u8 = 1;
+    /// A decimal digit outside ASCII: without one, digits are of one system.
+    pub const OTHER_DIGIT: u8 = 2;
+    /// U+3099 or U+309A ([`is_kana_voiced_mark`]).
+    pub const KANA_MARK: u8 = 4;
+    /// [`is_slash_or_dash_like`].
+    pub const SLASH_OR_DASH: u8 = 8;
+    /// Neither an ASCII digit nor a digit lookalike ([`is_digit_like`]).
+    pub const NOT_DIGIT_LIKE: u8 = 16;
+    /// [`is_restricted`]: the restricted-character finding.
+    pub const RESTRICTED: u8 = 32;
+
+    /// The bits of the characters of `label`, together.
+    pub fn of(label: &str) -> Gate {
+        Gate(label.chars().fold(0, |bits, c| bits | char_bits(c)))
+    }
+
+    /// True when some character has `bit`.
+    pub fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// The [`Gate`] bits of `c`: a BMP code point's from its block's table.
+fn char_bits(c: char) -> u8 {
+    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+    bmp_cached(&BLOCKS, c, |c| {
+        let bits = [
+            (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
+            (!c.is_ascii() && properties::digits::digit_zero(c).is_some(), Gate::OTHER_DIGIT),
+            (is_kana_voiced_mark(c), Gate::KANA_MARK),
+            (is_slash_or_dash_like(c), Gate::SLASH_OR_DASH),
+            (!is_digit_like(c), Gate::NOT_DIGIT_LIKE),
+            (is_restricted(c), Gate::RESTRICTED),
+        ];
+        bits.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
+    })
 }
 
 impl LabelEvidence {
@@ -32,24 +87,43 @@ impl LabelEvidence {
         if label.is_ascii() {
             return LabelEvidence::default();
         }
+        let gate = Gate::of(label);
         // Both mark checks read the NFD form: it is made once.
-        let nfd = nfd_for_mark_checks(label);
-        let mixed_numbers = mixed_number_digits(label);
+        let nfd = match gate.has(Gate::MARKS) {
+            true => nfd_for_mark_checks(label),
+            false => Vec::new(),
+        };
+        let mixed_numbers = match gate.has(Gate::OTHER_DIGIT) {
+            true => mixed_number_digits(label),
+            false => Vec::new(),
+        };
         let icu = KnownChecks {
             mixed_numbers: !mixed_numbers.is_empty(),
             invisible: properties::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
             sets,
         };
+        let marks = match gate.has(Gate::KANA_MARK) || !nfd.is_empty() {
+            true => combining_mark_abuse(label, &nfd),
+            false => Vec::new(),
+        };
+        let slashes = match gate.has(Gate::SLASH_OR_DASH) {
+            true => slash_lookalikes(label),
+            false => Vec::new(),
+        };
         LabelEvidence {
             icu,
+            gate,
             mixed_numbers,
-            marks: combining_mark_abuse(label, &nfd),
+            marks,
             dotless: dotless_with_mark(&nfd),
-            slashes: slash_lookalikes(label),
+            slashes,
             middle_dot_out_of_context: crate::uts46::contexto::middle_dot_out_of_context(label),
             whole_script: whole_script_confusable(label),
             mixed_confusable: mixed_script_confusable(label, super::scripts::is_single_script(label, level)),
-            digits: digit_lookalikes(label),
+            digits: match gate.has(Gate::NOT_DIGIT_LIKE) {
+                true => None,
+                false => digit_lookalikes(label),
+            },
         }
     }
 }
@@ -122,6 +196,57 @@ mod tests {
         assert!(
             mixed > 100 && invisible > 100 && sets > 1000,
             "the labels reach the checks: {mixed}, {invisible}, mixed scripts {sets}"
+        );
+    }
+
+    /// A check the gate skips would have found nothing, and the restricted
+    /// bit is the restricted-character question itself: on real words and on
+    /// every BMP character in seven contexts.
+    #[test]
+    fn the_gate_skips_only_checks_that_find_nothing() {
+        let words = include_str!("../../tests/data/real_browsers/words.txt");
+        let mut labels: Vec<String> = (words.lines())
+            .filter(|l| !l.starts_with("# "))
+            .flat_map(|l| l.split('.').map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            labels.extend([
+                format!("a{c}b"),
+                format!("{c}{c}"),
+                format!("e\u{0301}{c}\u{0301}"),
+                format!("{c}1\u{0661}"),
+                format!("\u{0915}{c}\u{094D}{c}"),
+                format!("1{c}"),
+                format!("\u{0131}{c}"),
+            ]);
+        }
+        let mut skipped = [0usize; 6];
+        let mut found = [0usize; 6];
+        for label in labels.iter().filter(|l| !l.is_ascii()) {
+            let gate = Gate::of(label);
+            let nfd = nfd_for_mark_checks(label);
+            let checks = [
+                (Gate::MARKS, !gate.has(Gate::MARKS), !nfd.is_empty()),
+                (Gate::OTHER_DIGIT, !gate.has(Gate::OTHER_DIGIT), !mixed_number_digits(label).is_empty()),
+                (
+                    Gate::KANA_MARK,
+                    !gate.has(Gate::KANA_MARK) && !gate.has(Gate::MARKS),
+                    !combining_mark_abuse(label, &nfd).is_empty(),
+                ),
+                (Gate::SLASH_OR_DASH, !gate.has(Gate::SLASH_OR_DASH), !slash_lookalikes(label).is_empty()),
+                (Gate::NOT_DIGIT_LIKE, gate.has(Gate::NOT_DIGIT_LIKE), digit_lookalikes(label).is_some()),
+                (Gate::RESTRICTED, !gate.has(Gate::RESTRICTED), label.chars().any(is_restricted)),
+            ];
+            for (at, (bit, skips, finds)) in checks.into_iter().enumerate() {
+                assert!(!(skips && finds), "bit {bit} skips a check that finds something in {label:?}");
+                skipped[at] += usize::from(skips);
+                found[at] += usize::from(finds);
+            }
+            assert_eq!(gate.has(Gate::RESTRICTED), label.chars().any(is_restricted), "{label:?}");
+        }
+        assert!(
+            skipped.iter().all(|&n| n > 1000) && found.iter().all(|&n| n > 20),
+            "each check is skipped and each finds: {skipped:?} {found:?}"
         );
     }
 

@@ -33,7 +33,7 @@ use crate::names::char_name;
 use crate::properties;
 use crate::uts46::{ErrorCode, Known, Options, Results, Uts46};
 use confusables::skeleton;
-use patterns::{Invisible, invisible_kind, mapping_fate};
+use patterns::{Invisible, invisible_kind, is_restricted, mapping_fate};
 use serde::Serialize;
 use std::borrow::Borrow;
 use unicode_security::{MixedScript, RestrictionLevel};
@@ -401,8 +401,7 @@ fn label_findings(
         }
     }
     // Invisible characters are reported once, as such, with the name's findings.
-    let is_restricted = |c: char| invisible_kind(c).is_none() && !properties::identifier::uts39_identifier_allowed(c);
-    if label.chars().any(is_restricted) {
+    if facts.gate.has(evidence::Gate::RESTRICTED) {
         found.push(Finding::with_details(
             detailed,
             FindingKind::RestrictedCharacter,

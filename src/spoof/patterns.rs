@@ -60,10 +60,15 @@ pub(crate) fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
 /// only where no precomposed kana exists, e.g. on a Latin letter).
 pub(crate) fn combining_mark_abuse(label: &str, nfd: &[char]) -> Vec<char> {
     // The kana marks are looked for as written: NFD splits ヴ into ウ + U+3099, which is fine.
-    let mut found: Vec<char> = label.chars().filter(|c| matches!(c, '\u{3099}' | '\u{309A}')).collect();
+    let mut found: Vec<char> = label.chars().filter(|&c| is_kana_voiced_mark(c)).collect();
     found.extend(repeated_nonspacing_marks(nfd));
     found.extend(overstacked_marks(nfd));
     found
+}
+
+/// The combining kana voiced sound marks U+3099 and U+309A.
+pub(crate) fn is_kana_voiced_mark(c: char) -> bool {
+    matches!(c, '\u{3099}' | '\u{309A}')
 }
 
 /// Every mark of a run of more than four combining marks (General_Category
@@ -112,6 +117,18 @@ fn slash_like(c: char) -> bool {
     CJK_SLASH_CONFUSABLES.contains(&(c as u32))
 }
 
+/// A character [`slash_lookalikes`] may flag: slash-like or dash-like.
+pub(crate) fn is_slash_or_dash_like(c: char) -> bool {
+    slash_like(c) || DASH_LIKE.contains(&c)
+}
+
+/// A character that is neither invisible ([`invisible_kind`]) nor allowed
+/// in identifiers (UTS #39 Identifier_Status=Restricted): the
+/// restricted-character finding.
+pub(crate) fn is_restricted(c: char) -> bool {
+    invisible_kind(c).is_none() && !properties::identifier::uts39_identifier_allowed(c)
+}
+
 /// True for characters of Japanese text (Script_Extensions Hiragana, Katakana or Han).
 fn is_japanese(c: char) -> bool {
     let ext = properties::scripts::script_extension(c);
@@ -135,7 +152,7 @@ fn is_cjk(c: char) -> bool {
 /// dash-like ones next to non-CJK text: in `example.comノlogin` the `ノ` passes
 /// for a `/` that is not there.
 pub(crate) fn slash_lookalikes(label: &str) -> Vec<char> {
-    if !label.contains(|c| slash_like(c) || DASH_LIKE.contains(&c)) {
+    if !label.contains(is_slash_or_dash_like) {
         return Vec::new();
     }
     let chars: Vec<char> = label.chars().collect();
