@@ -1,7 +1,7 @@
 //! What the spoof check's own UTS #39 analysis (not a browser's rules)
 //! finds in one label, computed once for the findings.
 
-use super::confusables::{digit_lookalikes, is_digit_like, mixed_script_confusable, whole_script_confusable};
+use super::confusables::{digit_lookalikes, is_digit_like, is_latin_lookalike, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{
     combining_mark_abuse, dotless_with_mark, is_kana_voiced_mark, is_restricted, is_slash_or_dash_like, mixed_number_digits,
     slash_lookalikes,
@@ -51,6 +51,11 @@ impl Gate {
     pub const NOT_DIGIT_LIKE: u8 = 16;
     /// [`is_restricted`]: the restricted-character finding.
     pub const RESTRICTED: u8 = 32;
+    /// A letter of a script (not Common, Inherited or Unknown) that is no
+    /// Latin lookalike ([`is_latin_lookalike`]): with one, the label has a
+    /// second script or a letter that gives it away, and is no whole-script
+    /// confusable.
+    pub const NOT_LOOKALIKE_LETTER: u8 = 64;
 
     /// The bits of the characters of `label`, together.
     pub fn of(label: &str) -> Gate {
@@ -74,6 +79,11 @@ fn char_bits(c: char) -> u8 {
             (is_slash_or_dash_like(c), Gate::SLASH_OR_DASH),
             (!is_digit_like(c), Gate::NOT_DIGIT_LIKE),
             (is_restricted(c), Gate::RESTRICTED),
+            (
+                !matches!(properties::scripts::script(c), Script::Common | Script::Inherited | Script::Unknown)
+                    && !is_latin_lookalike(c),
+                Gate::NOT_LOOKALIKE_LETTER,
+            ),
         ];
         bits.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
     })
@@ -118,7 +128,10 @@ impl LabelEvidence {
             dotless: dotless_with_mark(&nfd),
             slashes,
             middle_dot_out_of_context: crate::uts46::contexto::middle_dot_out_of_context(label),
-            whole_script: whole_script_confusable(label),
+            whole_script: match gate.has(Gate::NOT_LOOKALIKE_LETTER) {
+                true => None,
+                false => whole_script_confusable(label),
+            },
             mixed_confusable: mixed_script_confusable(label, super::scripts::is_single_script(label, level)),
             digits: match gate.has(Gate::NOT_DIGIT_LIKE) {
                 true => None,
@@ -220,8 +233,8 @@ mod tests {
                 format!("\u{0131}{c}"),
             ]);
         }
-        let mut skipped = [0usize; 6];
-        let mut found = [0usize; 6];
+        let mut skipped = [0usize; 7];
+        let mut found = [0usize; 7];
         for label in labels.iter().filter(|l| !l.is_ascii()) {
             let gate = Gate::of(label);
             let nfd = nfd_for_mark_checks(label);
@@ -236,6 +249,11 @@ mod tests {
                 (Gate::SLASH_OR_DASH, !gate.has(Gate::SLASH_OR_DASH), !slash_lookalikes(label).is_empty()),
                 (Gate::NOT_DIGIT_LIKE, gate.has(Gate::NOT_DIGIT_LIKE), digit_lookalikes(label).is_some()),
                 (Gate::RESTRICTED, !gate.has(Gate::RESTRICTED), label.chars().any(is_restricted)),
+                (
+                    Gate::NOT_LOOKALIKE_LETTER,
+                    gate.has(Gate::NOT_LOOKALIKE_LETTER),
+                    whole_script_confusable(label).is_some(),
+                ),
             ];
             for (at, (bit, skips, finds)) in checks.into_iter().enumerate() {
                 assert!(!(skips && finds), "bit {bit} skips a check that finds something in {label:?}");
