@@ -102,31 +102,26 @@ pub(crate) fn safe_to_display_as_unicode_given(
 fn checks_on_characters(label: &str, chars: &[char], tld: &str, tld_unicode: &str, icu: &CheckResult) -> Check {
     let done = |result, detail: Option<String>| Check { result, detail };
     let long = chars.iter().map(|c| c.len_utf16()).sum::<usize>() > 1;
-    if long && tld != "is" && tld != "fo" && chars.iter().any(|c| data::ICELANDIC_CHARACTERS.contains(c)) {
+    let facts = LabelFacts::of(chars);
+    if long && tld != "is" && tld != "fo" && facts.has(LabelFacts::ICELANDIC) {
         return done(SpoofResult::TldSpecificCharacters, Some("þ/ð outside .is and .fo".into()));
     }
-    if long && tld != "az" && chars.contains(&data::SCHWA) {
+    if long && tld != "az" && facts.has(LabelFacts::SCHWA) {
         return done(SpoofResult::TldSpecificCharacters, Some("ə outside .az".into()));
     }
-    if has_unsafe_middle_dot(label, chars, tld) {
+    if has_unsafe_middle_dot(label, facts.has(LabelFacts::MIDDLE_DOT), tld) {
         return done(SpoofResult::UnsafeMiddleDot, None);
     }
     let level = icu.level.unwrap_or(RestrictionLevel::Unrestrictive);
     if level == RestrictionLevel::Ascii {
         return done(SpoofResult::Safe, None);
     }
-    let has_kana_exception = (chars.iter()).any(|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(c)));
-    let has_diacritic_exception = chars.iter().any(|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(c));
+    let has_kana_exception = facts.has(LabelFacts::KANA_EXCEPTION);
+    let has_diacritic_exception = facts.has(LabelFacts::DIACRITIC_EXCEPTION);
     if level == RestrictionLevel::SingleScriptRestrictive && !has_kana_exception && !has_diacritic_exception {
         // Only a script with a letter in the label can make it confusable: the others are skipped unasked.
-        let mut present = [false; data::WHOLE_SCRIPT_CONFUSABLES.len()];
-        for script in chars.iter().map(|&c| scripts::script(c)) {
-            if let Some(at) = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|c| c.script == script) {
-                present[at] = true;
-            }
-        }
-        let scripts = data::WHOLE_SCRIPT_CONFUSABLES.iter().zip(present);
-        for script in scripts.filter_map(|(script, present)| present.then_some(script)) {
+        let scripts = data::WHOLE_SCRIPT_CONFUSABLES.iter().enumerate();
+        for script in scripts.filter_map(|(at, script)| facts.has_whole_script(at).then_some(script)) {
             if is_whole_script_confusable_for_script(script, chars)
                 && !is_whole_script_confusable_allowed_for_tld(script, tld, tld_unicode)
                 && !data::ALLOWED_WHOLE_SCRIPT_CONFUSABLE_WORDS.contains(&label)
@@ -137,16 +132,15 @@ fn checks_on_characters(label: &str, chars: &[char], tld: &str, tld_unicode: &st
                 );
             }
         }
-        if is_digit_lookalike(chars) {
+        if is_digit_lookalike(facts) {
             return done(SpoofResult::DigitLookalikes, None);
         }
         return done(SpoofResult::Safe, None);
     }
-    if is_digit_lookalike(chars) {
+    if is_digit_lookalike(facts) {
         return done(SpoofResult::DigitLookalikes, None);
     }
-    let non_ascii_latin = (chars.iter()).any(|&c| scripts::script(c) == Script::Latin && !c.is_ascii_alphabetic());
-    if non_ascii_latin && !is_lgc_letters_and_ascii(label) {
+    if facts.has(LabelFacts::NON_ASCII_LATIN) && !is_lgc_letters_and_ascii(label) {
         return done(SpoofResult::NonAsciiLatinCharMixedWithNonLatin, None);
     }
     if let Some(found) = dangerous_pattern().find(label) {
@@ -177,8 +171,9 @@ fn icu_detail(label: &str, icu: &CheckResult) -> String {
 /// `HasUnsafeMiddleDot`: U+00B7 is safe only in `.cat` between two `l`
 /// (RFC 5892 A.3). Upstream reads UTF-16 units; U+00B7 and `l` are one unit
 /// each, so a dot's neighbouring units are its neighbouring characters.
-fn has_unsafe_middle_dot(label: &str, chars: &[char], tld: &str) -> bool {
-    chars.contains(&MIDDLE_DOT) && (tld != "cat" || middle_dot_out_of_context(label))
+/// `has_dot`: the label holds U+00B7.
+fn has_unsafe_middle_dot(label: &str, has_dot: bool, tld: &str) -> bool {
+    has_dot && (tld != "cat" || middle_dot_out_of_context(label))
 }
 
 /// `IsLabelWholeScriptConfusableForScript`: the label has letters of the
@@ -195,18 +190,73 @@ fn is_whole_script_confusable_allowed_for_tld(script: &data::WholeScriptConfusab
 }
 
 /// `IsDigitLookalike`: only ASCII digits and digit lookalikes, at least one lookalike.
-fn is_digit_lookalike(label: &[char]) -> bool {
-    let mut has_lookalike = false;
-    for &c in label {
-        if c.is_ascii_digit() {
-            continue;
-        }
-        if !data::DIGIT_LOOKALIKES.contains(c) {
-            return false;
-        }
-        has_lookalike = true;
+fn is_digit_lookalike(facts: LabelFacts) -> bool {
+    facts.has(LabelFacts::DIGIT_LOOKALIKE) && !facts.has(LabelFacts::NEITHER_DIGIT_NOR_LOOKALIKE)
+}
+
+/// What the checks after ICU's ask of each character of a label, read in
+/// one pass: a bit for each question (its answer for the label is whether
+/// some character has it), and above them a bit for the row of
+/// `kWholeScriptConfusables` whose script is the character's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LabelFacts(u32);
+
+impl LabelFacts {
+    /// `icelandic_characters_`.
+    const ICELANDIC: u32 = 1;
+    /// Latin small letter schwa.
+    const SCHWA: u32 = 1 << 1;
+    /// U+00B7 MIDDLE DOT.
+    const MIDDLE_DOT: u32 = 1 << 2;
+    /// `kana_letters_exceptions_`.
+    const KANA_EXCEPTION: u32 = 1 << 3;
+    /// `combining_diacritics_exceptions_`.
+    const DIACRITIC_EXCEPTION: u32 = 1 << 4;
+    /// One of `digit_lookalikes_` (no ASCII digit is).
+    const DIGIT_LOOKALIKE: u32 = 1 << 5;
+    /// Neither an ASCII digit nor one of `digit_lookalikes_`.
+    const NEITHER_DIGIT_NOR_LOOKALIKE: u32 = 1 << 6;
+    /// A Latin-script character other than an ASCII letter.
+    const NON_ASCII_LATIN: u32 = 1 << 7;
+    /// The first row bit of `kWholeScriptConfusables`.
+    const FIRST_SCRIPT: u32 = 8;
+
+    /// The facts of the characters of a label, together.
+    fn of(chars: &[char]) -> LabelFacts {
+        LabelFacts(chars.iter().fold(0, |all, &c| all | char_facts(c)))
     }
-    has_lookalike
+
+    /// True when some character has `bit`.
+    fn has(self, bit: u32) -> bool {
+        self.0 & bit != 0
+    }
+
+    /// True when some character is of the script of row `at` of `kWholeScriptConfusables`.
+    fn has_whole_script(self, at: usize) -> bool {
+        self.0 & (1 << (Self::FIRST_SCRIPT + at as u32)) != 0
+    }
+}
+
+/// The [`LabelFacts`] of `c`: a BMP code point's from its block's table.
+fn char_facts(c: char) -> u32 {
+    static BLOCKS: BmpBlocks<u32> = [const { OnceLock::new() }; 256];
+    bmp_cached(&BLOCKS, c, |c| {
+        let lookalike = data::DIGIT_LOOKALIKES.contains(c);
+        let script = scripts::script(c);
+        let questions = [
+            (data::ICELANDIC_CHARACTERS.contains(&c), LabelFacts::ICELANDIC),
+            (c == data::SCHWA, LabelFacts::SCHWA),
+            (c == MIDDLE_DOT, LabelFacts::MIDDLE_DOT),
+            (data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)), LabelFacts::KANA_EXCEPTION),
+            (data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c), LabelFacts::DIACRITIC_EXCEPTION),
+            (!c.is_ascii_digit() && lookalike, LabelFacts::DIGIT_LOOKALIKE),
+            (!c.is_ascii_digit() && !lookalike, LabelFacts::NEITHER_DIGIT_NOR_LOOKALIKE),
+            (script == Script::Latin && !c.is_ascii_alphabetic(), LabelFacts::NON_ASCII_LATIN),
+        ];
+        let row = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|row| row.script == script);
+        let row_bit = row.map_or(0, |at| 1 << (LabelFacts::FIRST_SCRIPT + at as u32));
+        questions.iter().filter(|(holds, _)| *holds).fold(row_bit, |all, (_, bit)| all | bit)
+    })
 }
 
 fn dangerous_pattern() -> &'static Regex {
@@ -268,13 +318,65 @@ mod tests {
         }
         assert_eq!(labels.len(), 1 + 4 + 16 + 64 + 256 + 1024);
         for (label, tld) in labels.iter().flat_map(|label| [(label, "cat"), (label, "com")]) {
-            let chars: Vec<char> = label.chars().collect();
             assert_eq!(
-                has_unsafe_middle_dot(label, &chars, tld),
+                has_unsafe_middle_dot(label, label.contains(MIDDLE_DOT), tld),
                 upstream(label, tld),
                 "{label:?} {tld}"
             );
         }
+    }
+
+    /// The facts read in one pass answer each question as upstream asks it
+    /// over the label's characters, and `IsDigitLookalike` as upstream's
+    /// loop: on every BMP code point and two supplementary ones, alone, among
+    /// ASCII and doubled around a diacritic.
+    #[test]
+    fn label_facts_answer_as_the_questions_over_the_characters() {
+        let upstream_digit_lookalike = |chars: &[char]| {
+            let mut has_lookalike = false;
+            for &c in chars {
+                if c.is_ascii_digit() {
+                    continue;
+                }
+                if !data::DIGIT_LOOKALIKES.contains(c) {
+                    return false;
+                }
+                has_lookalike = true;
+            }
+            has_lookalike
+        };
+        let mut digit_lookalikes = 0;
+        let extra = ['\u{1D425}', '\u{20000}'];
+        for c in (0..0x10000).filter_map(char::from_u32).chain(extra) {
+            for label in [format!("{c}"), format!("a{c}1"), format!("{c}\u{0301}{c}"), format!("1{c}")] {
+                let chars: Vec<char> = label.chars().collect();
+                let facts = LabelFacts::of(&chars);
+                let any = |question: &dyn Fn(char) -> bool| chars.iter().any(|&c| question(c));
+                let questions: [(u32, bool); 6] = [
+                    (LabelFacts::ICELANDIC, any(&|c| data::ICELANDIC_CHARACTERS.contains(&c))),
+                    (LabelFacts::SCHWA, chars.contains(&data::SCHWA)),
+                    (LabelFacts::MIDDLE_DOT, chars.contains(&MIDDLE_DOT)),
+                    (
+                        LabelFacts::KANA_EXCEPTION,
+                        any(&|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c))),
+                    ),
+                    (LabelFacts::DIACRITIC_EXCEPTION, any(&|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c))),
+                    (
+                        LabelFacts::NON_ASCII_LATIN,
+                        any(&|c| scripts::script(c) == Script::Latin && !c.is_ascii_alphabetic()),
+                    ),
+                ];
+                for (bit, answer) in questions {
+                    assert_eq!(facts.has(bit), answer, "{label:?} bit {bit}");
+                }
+                for (at, row) in data::WHOLE_SCRIPT_CONFUSABLES.iter().enumerate() {
+                    assert_eq!(facts.has_whole_script(at), any(&|c| scripts::script(c) == row.script), "{label:?}");
+                }
+                assert_eq!(is_digit_lookalike(facts), upstream_digit_lookalike(&chars), "{label:?}");
+                digit_lookalikes += usize::from(is_digit_lookalike(facts));
+            }
+        }
+        assert!(digit_lookalikes > 30, "{digit_lookalikes}");
     }
 
     #[test]
