@@ -290,24 +290,24 @@ fn analyze_with(
         to_unicode: Some(&results.to_unicode),
     };
     // Chromium asks two of the same rules of the same labels: it reads their answers.
-    let mut unicode_labels = crate::uts46::labels(&results.to_unicode.value);
-    let mut handed = (labels.iter())
-        .filter_map(|analysis| Some((unicode_labels.next()?, analysis.icu)))
-        .filter(|(label, _)| !label.is_ascii());
     // A name has few Unicode labels: they fit on the stack.
     let mut stack: [crate::browsers::chromium::KnownLabel<'_>; 4] = Default::default();
-    let heap: Vec<_>;
+    let mut heap: Vec<crate::browsers::chromium::KnownLabel<'_>> = Vec::new();
     let mut count = 0;
-    for (slot, label) in stack.iter_mut().zip(handed.by_ref()) {
-        *slot = label;
+    for (label, analysis) in crate::uts46::labels(&results.to_unicode.value).zip(&labels) {
+        if label.is_ascii() {
+            continue;
+        }
+        match stack.get_mut(count) {
+            Some(slot) => *slot = (label, analysis.icu),
+            None if heap.is_empty() => heap.extend(stack.iter().copied().chain([(label, analysis.icu)])),
+            None => heap.push((label, analysis.icu)),
+        }
         count += 1;
     }
-    let checked = match handed.next() {
-        None => &stack[..count],
-        Some(fifth) => {
-            heap = stack.into_iter().chain([fifth]).chain(handed).collect();
-            &heap[..]
-        }
+    let checked = match heap.is_empty() {
+        true => &stack[..count],
+        false => &heap[..],
     };
     let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], checked, detailed);
     let mut report = SpoofReport {
