@@ -188,52 +188,88 @@ fn map_host_name<'a>(host: &str, to_unicode: &'a Conversion) -> Decision<'a> {
 /// each character's script must be allowed, and it must not be a lookalike
 /// given the character before it. `Err` names the rule and the character.
 fn all_characters_in_allowed_idn_script_list(host: &str) -> Result<(), (Rule, char)> {
-    let mut previous: Option<char> = None;
+    let mut previous: Option<(char, CharFacts)> = None;
     for c in host.chars() {
-        if !in_allowed_script(c) {
+        let facts = CharFacts::of(c);
+        if !facts.has(CharFacts::ALLOWED_SCRIPT) {
             return Err((Rule::ScriptNotAllowed, c));
         }
-        if let Some(rule) = is_lookalike_character(previous, c) {
+        if let Some(rule) = lookalike_given(previous, (c, facts)) {
             return Err((rule, c));
         }
-        previous = Some(c);
+        previous = Some((c, facts));
     }
     Ok(())
 }
 
 /// `isLookalikeCharacter(previous, c)`: which of its two kinds fired, if any.
 pub fn is_lookalike_character(previous: Option<char>, c: char) -> Option<Rule> {
-    if is_lookalike_alone(c) {
+    lookalike_given(previous.map(|p| (p, CharFacts::of(p))), (c, CharFacts::of(c)))
+}
+
+/// [`is_lookalike_character`] on characters with their [`CharFacts`].
+fn lookalike_given(previous: Option<(char, CharFacts)>, (c, facts): (char, CharFacts)) -> Option<Rule> {
+    if facts.has(CharFacts::LOOKALIKE_ALONE) {
         return Some(Rule::LookalikeCharacter);
     }
+    let previous_char = previous.map(|(p, _)| p);
     match c {
-        '\u{0307}' => previous
+        '\u{0307}' => previous_char
             .is_some_and(|p| data::DOT_ABOVE_BASES.contains(&(p as u32)))
             .then_some(Rule::LookalikeCharacter),
         '.' => None,
         _ => {
             // A pair holds a script's lookalike on one side: most pairs hold none of them.
-            let may_pair = is_script_lookalike(c) || previous.is_some_and(is_script_lookalike);
+            let may_pair = facts.has(CharFacts::SCRIPT_LOOKALIKE)
+                || previous.is_some_and(|(_, p)| p.has(CharFacts::SCRIPT_LOOKALIKE));
             let sequence = may_pair
                 && data::SCRIPT_LOOKALIKES
                     .iter()
-                    .any(|&(script, lookalikes)| is_lookalike_sequence(script, lookalikes, previous, c))
-                || is_arabic_lookalike_sequence(previous, c);
+                    .any(|&(script, lookalikes)| is_lookalike_sequence(script, lookalikes, previous_char, c))
+                || facts.has(CharFacts::ARABIC_DIACRITIC) && is_arabic_lookalike_sequence(previous_char, c);
             sequence.then_some(Rule::LookalikeSequence)
         }
+    }
+}
+
+/// What the loop asks of a character of the decoded host, read with one
+/// table lookup: whether its script is allowed, it is a lookalike alone,
+/// it is in a script's lookalike list, it is an Arabic diacritic.
+#[derive(Clone, Copy)]
+struct CharFacts(u8);
+
+impl CharFacts {
+    /// [`allowed_script`].
+    const ALLOWED_SCRIPT: u8 = 1;
+    /// [`lookalike_alone`].
+    const LOOKALIKE_ALONE: u8 = 2;
+    /// [`search_script_lookalike`].
+    const SCRIPT_LOOKALIKE: u8 = 4;
+    /// In [`data::ARABIC_DIACRITICS`].
+    const ARABIC_DIACRITIC: u8 = 8;
+
+    /// `c`'s facts: a BMP code point's from its block's table.
+    fn of(c: char) -> CharFacts {
+        static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+        CharFacts(bmp_cached(&BLOCKS, c, |c| {
+            let questions = [
+                (allowed_script(c), CharFacts::ALLOWED_SCRIPT),
+                (lookalike_alone(c), CharFacts::LOOKALIKE_ALONE),
+                (search_script_lookalike(c), CharFacts::SCRIPT_LOOKALIKE),
+                (data::ARABIC_DIACRITICS.contains(&(c as u32)), CharFacts::ARABIC_DIACRITIC),
+            ];
+            questions.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
+        }))
+    }
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
     }
 }
 
 /// The character's script is in WebKit's allowed script list.
 fn allowed_script(c: char) -> bool {
     data::ALLOWED_SCRIPTS.contains(&properties::scripts::script(c))
-}
-
-/// [`allowed_script`] for every character of a decoded host: a BMP code
-/// point's answer from its block's table.
-fn in_allowed_script(c: char) -> bool {
-    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, allowed_script)
 }
 
 /// The first checks of `isLookalikeCharacter`, on `c` alone: unprintable,
@@ -246,13 +282,6 @@ fn lookalike_alone(c: char) -> bool {
         || in_ipa_extensions_block(c)
         || in_deseret_block(c)
         || data::LOOKALIKE_CHARACTERS.binary_search(&(c as u32)).is_ok()
-}
-
-/// [`lookalike_alone`], asked of every character of a decoded host: a
-/// BMP code point's answer from its block's table.
-fn is_lookalike_alone(c: char) -> bool {
-    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, lookalike_alone)
 }
 
 /// The code points of every list of [`data::SCRIPT_LOOKALIKES`], sorted.
@@ -288,14 +317,8 @@ const fn script_lookalike_count() -> usize {
 }
 
 /// True when `c` (as `char16_t`, like [`is_lookalike_sequence`]) is in any
-/// script's lookalike list: without one on either side, no pair is a sequence.
-fn is_script_lookalike(c: char) -> bool {
-    // Asked of most characters twice: a BMP code point's answer from its block's table.
-    static BLOCKS: BmpBlocks<bool> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, search_script_lookalike)
-}
-
-/// [`is_script_lookalike`], searched in the sorted lists.
+/// script's lookalike list, searched in the sorted lists: without one on
+/// either side, no pair is a sequence.
 fn search_script_lookalike(c: char) -> bool {
     SCRIPT_LOOKALIKES_SORTED.binary_search(&((c as u32) & 0xFFFF)).is_ok()
 }
@@ -359,14 +382,20 @@ mod tests {
         assert_eq!(SCRIPT_LOOKALIKES_SORTED.as_slice(), all.as_slice());
     }
 
-    /// The tables answer as the searches, on every code point below U+20000.
+    /// The table answers as the searches, on every code point below U+20000.
     #[test]
     fn tables_equal_the_searches() {
         let (mut alone, mut script) = (0, 0);
         for c in (0..0x20000).filter_map(char::from_u32) {
-            assert_eq!(is_lookalike_alone(c), lookalike_alone(c), "{c:?}");
-            assert_eq!(is_script_lookalike(c), search_script_lookalike(c), "{c:?}");
-            assert_eq!(in_allowed_script(c), allowed_script(c), "{c:?}");
+            let facts = CharFacts::of(c);
+            assert_eq!(facts.has(CharFacts::LOOKALIKE_ALONE), lookalike_alone(c), "{c:?}");
+            assert_eq!(facts.has(CharFacts::SCRIPT_LOOKALIKE), search_script_lookalike(c), "{c:?}");
+            assert_eq!(facts.has(CharFacts::ALLOWED_SCRIPT), allowed_script(c), "{c:?}");
+            assert_eq!(
+                facts.has(CharFacts::ARABIC_DIACRITIC),
+                data::ARABIC_DIACRITICS.contains(&(c as u32)),
+                "{c:?}"
+            );
             alone += usize::from(lookalike_alone(c));
             script += usize::from(search_script_lookalike(c));
         }
