@@ -3,7 +3,7 @@
 
 use super::confusables::{digit_lookalikes, is_digit_like, is_latin_lookalike, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{
-    combining_mark_abuse, dotless_with_mark, is_kana_voiced_mark, is_restricted, is_slash_or_dash_like, mixed_number_digits,
+    combining_mark_abuse, dotless_with_mark, invisible_kind, is_kana_voiced_mark, is_restricted, is_slash_or_dash_like, mixed_number_digits,
     slash_lookalikes,
 };
 use crate::browsers::chromium::uspoof::KnownChecks;
@@ -56,6 +56,8 @@ impl Gate {
     /// second script or a letter that gives it away, and is no whole-script
     /// confusable.
     pub const NOT_LOOKALIKE_LETTER: u8 = 64;
+    /// An invisible character ([`invisible_kind`]).
+    pub const INVISIBLE: u8 = 128;
 
     /// The bits of the characters of `label`, together.
     pub fn of(label: &str) -> Gate {
@@ -65,6 +67,11 @@ impl Gate {
     /// True when some character has `bit`.
     pub fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
+    }
+
+    /// The bits of two texts together.
+    pub fn and(self, other: Gate) -> Gate {
+        Gate(self.0 | other.0)
     }
 }
 
@@ -84,6 +91,7 @@ fn char_bits(c: char) -> u8 {
                     && !is_latin_lookalike(c),
                 Gate::NOT_LOOKALIKE_LETTER,
             ),
+            (invisible_kind(c).is_some(), Gate::INVISIBLE),
         ];
         bits.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
     })
@@ -233,8 +241,8 @@ mod tests {
                 format!("\u{0131}{c}"),
             ]);
         }
-        let mut skipped = [0usize; 7];
-        let mut found = [0usize; 7];
+        let mut skipped = [0usize; 8];
+        let mut found = [0usize; 8];
         for label in labels.iter().filter(|l| !l.is_ascii()) {
             let gate = Gate::of(label);
             let nfd = nfd_for_mark_checks(label);
@@ -253,6 +261,11 @@ mod tests {
                     Gate::NOT_LOOKALIKE_LETTER,
                     gate.has(Gate::NOT_LOOKALIKE_LETTER),
                     whole_script_confusable(label).is_some(),
+                ),
+                (
+                    Gate::INVISIBLE,
+                    !gate.has(Gate::INVISIBLE),
+                    label.chars().any(|c| invisible_kind(c).is_some()),
                 ),
             ];
             for (at, (bit, skips, finds)) in checks.into_iter().enumerate() {

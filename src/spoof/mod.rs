@@ -81,6 +81,9 @@ pub struct LabelSpoof {
     /// ICU's checks this analysis answered too, for Chromium's check of the label.
     #[serde(skip)]
     pub(crate) icu: crate::browsers::chromium::uspoof::KnownChecks,
+    /// Which checks a character of the label can set off.
+    #[serde(skip)]
+    pub(crate) gate: evidence::Gate,
 }
 
 /// The whole analysis of one name.
@@ -261,7 +264,12 @@ fn analyze_with(
 
     let mut findings = Vec::new();
     findings.extend(deviation_finding(engine, results, detailed));
-    findings.extend(invisible_findings(engine, input, results, detailed));
+    // When the input is its ToUnicode, its characters are the labels': their gates tell.
+    let gates = labels.iter().fold(evidence::Gate::default(), |all, label| all.and(label.gate));
+    let no_invisible = input == results.to_unicode.value && !gates.has(evidence::Gate::INVISIBLE);
+    if !no_invisible {
+        findings.extend(invisible_findings(engine, input, results, detailed));
+    }
     // The batch's summary needs only whether there is a display order, not the order.
     let visual = match detailed {
         true => visual_order(&results.to_unicode.value),
@@ -350,9 +358,10 @@ fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSp
     let kept = |text: &str| kept(text, detailed);
     let (level, sets) = scripts::restriction_level_and_sets(label);
     let evidence = evidence::LabelEvidence::of(label, level, sets);
-    let icu = evidence.icu;
+    let (icu, gate) = (evidence.icu, evidence.gate);
     LabelSpoof {
         icu,
+        gate,
         unicode: kept(label),
         ascii: kept(ascii),
         chars: if detailed {
