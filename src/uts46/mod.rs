@@ -197,16 +197,16 @@ impl<'a> Known<'a> {
             return None;
         }
         // One pass finds the label and checks every label's length.
-        let mut index = None;
-        for (at, label) in labels(ascii).enumerate() {
+        let mut found = None;
+        for (label, unicode_label) in labels(ascii).zip(labels(&unicode.value)) {
             if !validity::label_length_ok(label.len()) {
                 return None;
             }
-            if index.is_none() && label == input {
-                index = Some(at);
+            if found.is_none() && label == input {
+                found = Some(unicode_label);
             }
         }
-        labels(&unicode.value).nth(index?)
+        found
     }
 }
 
