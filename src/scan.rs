@@ -39,7 +39,17 @@ mod tests {
     #[test]
     fn has_char_answers_as_contains() {
         for c in ['a', '\u{00B7}', '\u{0307}', 'ł', '日', '😀'] {
-            for text in ["", "abc", "пример", "·ł", "x\u{0307}y", "日本", "😀", "\u{00B8}\u{0142}\u{65E5}\u{1F601}", "ńŀ"] {
+            for text in [
+                "",
+                "abc",
+                "пример",
+                "·ł",
+                "x\u{0307}y",
+                "日本",
+                "😀",
+                "\u{00B8}\u{0142}\u{65E5}\u{1F601}",
+                "ńŀ",
+            ] {
                 assert_eq!(has_char(text, c), text.contains(c), "{text:?} {c:?}");
             }
         }

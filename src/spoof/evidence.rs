@@ -3,8 +3,8 @@
 
 use super::confusables::{digit_lookalikes, is_digit_like, is_latin_lookalike, mixed_script_confusable, whole_script_confusable};
 use super::patterns::{
-    combining_mark_abuse, dotless_with_mark, invisible_kind, is_kana_voiced_mark, is_restricted, is_slash_or_dash_like, mixed_number_digits,
-    slash_lookalikes,
+    combining_mark_abuse, dotless_with_mark, invisible_kind, is_kana_voiced_mark, is_restricted, is_slash_or_dash_like,
+    mixed_number_digits, slash_lookalikes,
 };
 use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::properties;
@@ -81,14 +81,19 @@ fn char_bits(c: char) -> u8 {
     bmp_cached(&BLOCKS, c, |c| {
         let bits = [
             (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
-            (!c.is_ascii() && properties::digits::digit_zero(c).is_some(), Gate::OTHER_DIGIT),
+            (
+                !c.is_ascii() && properties::digits::digit_zero(c).is_some(),
+                Gate::OTHER_DIGIT,
+            ),
             (is_kana_voiced_mark(c), Gate::KANA_MARK),
             (is_slash_or_dash_like(c), Gate::SLASH_OR_DASH),
             (!is_digit_like(c), Gate::NOT_DIGIT_LIKE),
             (is_restricted(c), Gate::RESTRICTED),
             (
-                !matches!(properties::scripts::script(c), Script::Common | Script::Inherited | Script::Unknown)
-                    && !is_latin_lookalike(c),
+                !matches!(
+                    properties::scripts::script(c),
+                    Script::Common | Script::Inherited | Script::Unknown
+                ) && !is_latin_lookalike(c),
                 Gate::NOT_LOOKALIKE_LETTER,
             ),
             (invisible_kind(c).is_some(), Gate::INVISIBLE),
@@ -248,15 +253,31 @@ mod tests {
             let nfd = nfd_for_mark_checks(label);
             let checks = [
                 (Gate::MARKS, !gate.has(Gate::MARKS), !nfd.is_empty()),
-                (Gate::OTHER_DIGIT, !gate.has(Gate::OTHER_DIGIT), !mixed_number_digits(label).is_empty()),
+                (
+                    Gate::OTHER_DIGIT,
+                    !gate.has(Gate::OTHER_DIGIT),
+                    !mixed_number_digits(label).is_empty(),
+                ),
                 (
                     Gate::KANA_MARK,
                     !gate.has(Gate::KANA_MARK) && !gate.has(Gate::MARKS),
                     !combining_mark_abuse(label, &nfd).is_empty(),
                 ),
-                (Gate::SLASH_OR_DASH, !gate.has(Gate::SLASH_OR_DASH), !slash_lookalikes(label).is_empty()),
-                (Gate::NOT_DIGIT_LIKE, gate.has(Gate::NOT_DIGIT_LIKE), digit_lookalikes(label).is_some()),
-                (Gate::RESTRICTED, !gate.has(Gate::RESTRICTED), label.chars().any(is_restricted)),
+                (
+                    Gate::SLASH_OR_DASH,
+                    !gate.has(Gate::SLASH_OR_DASH),
+                    !slash_lookalikes(label).is_empty(),
+                ),
+                (
+                    Gate::NOT_DIGIT_LIKE,
+                    gate.has(Gate::NOT_DIGIT_LIKE),
+                    digit_lookalikes(label).is_some(),
+                ),
+                (
+                    Gate::RESTRICTED,
+                    !gate.has(Gate::RESTRICTED),
+                    label.chars().any(is_restricted),
+                ),
                 (
                     Gate::NOT_LOOKALIKE_LETTER,
                     gate.has(Gate::NOT_LOOKALIKE_LETTER),

@@ -265,7 +265,9 @@ fn analyze_with(
     let mut findings = Vec::new();
     findings.extend(deviation_finding(engine, results, detailed));
     // When the input is its ToUnicode, its characters are the labels': their gates tell.
-    let gates = labels.iter().fold(evidence::Gate::default(), |all, label| all.and(label.gate));
+    let gates = labels
+        .iter()
+        .fold(evidence::Gate::default(), |all, label| all.and(label.gate));
     let no_invisible = input == results.to_unicode.value && !gates.has(evidence::Gate::INVISIBLE);
     if !no_invisible {
         findings.extend(invisible_findings(engine, input, results, detailed));

@@ -247,15 +247,27 @@ fn char_facts(c: char) -> u32 {
             (data::ICELANDIC_CHARACTERS.contains(&c), LabelFacts::ICELANDIC),
             (c == data::SCHWA, LabelFacts::SCHWA),
             (c == MIDDLE_DOT, LabelFacts::MIDDLE_DOT),
-            (data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)), LabelFacts::KANA_EXCEPTION),
-            (data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c), LabelFacts::DIACRITIC_EXCEPTION),
+            (
+                data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)),
+                LabelFacts::KANA_EXCEPTION,
+            ),
+            (
+                data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c),
+                LabelFacts::DIACRITIC_EXCEPTION,
+            ),
             (!c.is_ascii_digit() && lookalike, LabelFacts::DIGIT_LOOKALIKE),
             (!c.is_ascii_digit() && !lookalike, LabelFacts::NEITHER_DIGIT_NOR_LOOKALIKE),
-            (script == Script::Latin && !c.is_ascii_alphabetic(), LabelFacts::NON_ASCII_LATIN),
+            (
+                script == Script::Latin && !c.is_ascii_alphabetic(),
+                LabelFacts::NON_ASCII_LATIN,
+            ),
         ];
         let row = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|row| row.script == script);
         let row_bit = row.map_or(0, |at| 1 << (LabelFacts::FIRST_SCRIPT + at as u32));
-        questions.iter().filter(|(holds, _)| *holds).fold(row_bit, |all, (_, bit)| all | bit)
+        questions
+            .iter()
+            .filter(|(holds, _)| *holds)
+            .fold(row_bit, |all, (_, bit)| all | bit)
     })
 }
 
@@ -360,7 +372,10 @@ mod tests {
                         LabelFacts::KANA_EXCEPTION,
                         any(&|c| data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c))),
                     ),
-                    (LabelFacts::DIACRITIC_EXCEPTION, any(&|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c))),
+                    (
+                        LabelFacts::DIACRITIC_EXCEPTION,
+                        any(&|c| data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)),
+                    ),
                     (
                         LabelFacts::NON_ASCII_LATIN,
                         any(&|c| scripts::script(c) == Script::Latin && !c.is_ascii_alphabetic()),
@@ -370,7 +385,11 @@ mod tests {
                     assert_eq!(facts.has(bit), answer, "{label:?} bit {bit}");
                 }
                 for (at, row) in data::WHOLE_SCRIPT_CONFUSABLES.iter().enumerate() {
-                    assert_eq!(facts.has_whole_script(at), any(&|c| scripts::script(c) == row.script), "{label:?}");
+                    assert_eq!(
+                        facts.has_whole_script(at),
+                        any(&|c| scripts::script(c) == row.script),
+                        "{label:?}"
+                    );
                 }
                 assert_eq!(is_digit_lookalike(facts), upstream_digit_lookalike(&chars), "{label:?}");
                 digit_lookalikes += usize::from(is_digit_lookalike(facts));

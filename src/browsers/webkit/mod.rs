@@ -220,8 +220,8 @@ fn lookalike_given(previous: Option<(char, CharFacts)>, (c, facts): (char, CharF
         '.' => None,
         _ => {
             // A pair holds a script's lookalike on one side: most pairs hold none of them.
-            let may_pair = facts.has(CharFacts::SCRIPT_LOOKALIKE)
-                || previous.is_some_and(|(_, p)| p.has(CharFacts::SCRIPT_LOOKALIKE));
+            let may_pair =
+                facts.has(CharFacts::SCRIPT_LOOKALIKE) || previous.is_some_and(|(_, p)| p.has(CharFacts::SCRIPT_LOOKALIKE));
             let sequence = may_pair
                 && data::SCRIPT_LOOKALIKES
                     .iter()
@@ -258,7 +258,10 @@ impl CharFacts {
                 (search_script_lookalike(c), CharFacts::SCRIPT_LOOKALIKE),
                 (data::ARABIC_DIACRITICS.contains(&(c as u32)), CharFacts::ARABIC_DIACRITIC),
             ];
-            questions.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
+            questions
+                .iter()
+                .filter(|(holds, _)| *holds)
+                .fold(0, |all, (_, bit)| all | bit)
         }))
     }
 
