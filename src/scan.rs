@@ -30,6 +30,23 @@ pub(crate) fn has_char(text: &str, c: char) -> bool {
     has_byte(text.as_bytes(), lead) && text.contains(c)
 }
 
+/// A `[bool; 128]` made at compile time: `$answer` for each ASCII byte
+/// bound to `$byte` (a `u8`), as the parsers' per-byte tables are made from
+/// their character tests.
+macro_rules! ascii_table {
+    (|$byte:ident| $answer:expr) => {{
+        let mut table = [false; 128];
+        let mut index = 0;
+        while index < 128 {
+            let $byte = index as u8;
+            table[index] = $answer;
+            index += 1;
+        }
+        table
+    }};
+}
+pub(crate) use ascii_table;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -361,15 +361,7 @@ pub const fn is_forbidden_domain_code_point(c: char) -> bool {
 }
 
 /// [`is_forbidden_domain_code_point`] for every ASCII code point.
-const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = {
-    let mut table = [false; 128];
-    let mut byte = 0;
-    while byte < 128 {
-        table[byte] = is_forbidden_domain_code_point(byte as u8 as char);
-        byte += 1;
-    }
-    table
-};
+const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| is_forbidden_domain_code_point(byte as char));
 
 /// Percent-decode (§1.3 of the URL Standard, "percent-decode a byte
 /// sequence"): `%` and two hex digits become that byte; anything else,

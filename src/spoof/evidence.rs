@@ -175,6 +175,18 @@ mod tests {
     use unicode_normalization::UnicodeNormalization;
     use unicode_normalization::char::is_combining_mark;
 
+    /// The labels of the real-browser word list, then `contexts` of every
+    /// BMP character from U+0080.
+    fn words_and_every_bmp_character_in(contexts: impl Fn(char) -> Vec<String>) -> Vec<String> {
+        let words = include_str!("../../tests/data/real_browsers/words.txt");
+        let mut labels: Vec<String> = (words.lines())
+            .filter(|l| !l.starts_with("# "))
+            .flat_map(|l| l.split('.').map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        labels.extend((0x80..0x10000).filter_map(char::from_u32).flat_map(contexts));
+        labels
+    }
+
     /// The ICU checks the analysis hands to Chromium are what Chromium's
     /// own calls answer, and its check given them answers as without them:
     /// on real words, and on every BMP character after a letter, doubled,
@@ -190,20 +202,15 @@ mod tests {
                 .all(properties::identifier::uts39_identifier_allowed)
                 .then(|| ResolvedSets::of(label)),
         };
-        let words = include_str!("../../tests/data/real_browsers/words.txt");
-        let mut labels: Vec<String> = (words.lines())
-            .filter(|l| !l.starts_with("# "))
-            .flat_map(|l| l.split('.').map(str::to_string).collect::<Vec<_>>())
-            .collect();
-        for c in (0x80..0x10000).filter_map(char::from_u32) {
-            labels.extend([
+        let labels = words_and_every_bmp_character_in(|c| {
+            vec![
                 format!("a{c}"),
                 format!("{c}{c}"),
                 format!("e\u{0301}{c}\u{0301}"),
                 format!("{c}1\u{0661}"),
                 format!("\u{0915}{c}\u{094D}{c}"),
-            ]);
-        }
+            ]
+        });
         let (mut mixed, mut invisible, mut sets) = (0, 0, 0);
         let limit = uspoof::RestrictionLevel::HighlyRestrictive;
         for label in labels.iter().filter(|l| !l.is_ascii()) {
@@ -230,13 +237,8 @@ mod tests {
     /// every BMP character in seven contexts.
     #[test]
     fn the_gate_skips_only_checks_that_find_nothing() {
-        let words = include_str!("../../tests/data/real_browsers/words.txt");
-        let mut labels: Vec<String> = (words.lines())
-            .filter(|l| !l.starts_with("# "))
-            .flat_map(|l| l.split('.').map(str::to_string).collect::<Vec<_>>())
-            .collect();
-        for c in (0x80..0x10000).filter_map(char::from_u32) {
-            labels.extend([
+        let labels = words_and_every_bmp_character_in(|c| {
+            vec![
                 format!("a{c}b"),
                 format!("{c}{c}"),
                 format!("e\u{0301}{c}\u{0301}"),
@@ -244,8 +246,8 @@ mod tests {
                 format!("\u{0915}{c}\u{094D}{c}"),
                 format!("1{c}"),
                 format!("\u{0131}{c}"),
-            ]);
-        }
+            ]
+        });
         let mut skipped = [0usize; 8];
         let mut found = [0usize; 8];
         for label in labels.iter().filter(|l| !l.is_ascii()) {

@@ -579,15 +579,7 @@ const fn is_invalid_host_ascii(byte: u8) -> bool {
 }
 
 /// [`is_invalid_host_ascii`] for every ASCII byte, as upstream's lookup table.
-const INVALID_HOST_ASCII: [bool; 128] = {
-    let mut table = [false; 128];
-    let mut byte = 0;
-    while byte < 128 {
-        table[byte] = is_invalid_host_ascii(byte as u8);
-        byte += 1;
-    }
-    table
-};
+const INVALID_HOST_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| is_invalid_host_ascii(byte));
 
 /// The canonical host (`url_canon_host.cc` `DoHost`): `%XX` decoded; an
 /// ASCII host only lowercased (no IDNA, as upstream's fast path); others

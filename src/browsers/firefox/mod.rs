@@ -294,15 +294,7 @@ const fn invalid_host_character(c: char) -> bool {
 
 /// [`invalid_host_character`] of each ASCII byte, for the parsed host (ASCII
 /// but for a host the parser failed on).
-const INVALID_HOST_ASCII: [bool; 128] = {
-    let mut table = [false; 128];
-    let mut byte = 0;
-    while byte < 128 {
-        table[byte] = invalid_host_character(byte as u8 as char);
-        byte += 1;
-    }
-    table
-};
+const INVALID_HOST_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| invalid_host_character(byte as char));
 
 /// The first character of `host` that [`invalid_host_character`] refuses.
 fn first_invalid_host_character(host: &str) -> Option<char> {
