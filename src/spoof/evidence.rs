@@ -70,7 +70,7 @@ impl Gate {
     }
 
     /// The bits of two texts together.
-    pub fn and(self, other: Gate) -> Gate {
+    pub fn union(self, other: Gate) -> Gate {
         Gate(self.0 | other.0)
     }
 }

@@ -267,7 +267,7 @@ fn analyze_with(
     // When the input is its ToUnicode, its characters are the labels': their gates tell.
     let gates = labels
         .iter()
-        .fold(evidence::Gate::default(), |all, label| all.and(label.gate));
+        .fold(evidence::Gate::default(), |all, label| all.union(label.gate));
     let no_invisible = input == results.to_unicode.value && !gates.has(evidence::Gate::INVISIBLE);
     if !no_invisible {
         findings.extend(invisible_findings(engine, input, results, detailed));
