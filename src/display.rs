@@ -45,6 +45,13 @@ pub fn reorders(text: &str) -> bool {
     }
 }
 
+/// True when `c` may give its text a right-to-left level (R, AL, or an
+/// explicit embedding, override or isolate): a text with no such character
+/// reads as stored, and [`reorders`] says no.
+pub(crate) fn may_reorder(c: char) -> bool {
+    !matches!(direction_of(c), Direction::Other)
+}
+
 /// What the Bidi classes of a text say of its levels in a left-to-right paragraph.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum RightToLeft {

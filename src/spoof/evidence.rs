@@ -36,28 +36,31 @@ pub(crate) struct LabelEvidence {
 /// character (the check's own function), so a check whose bit no character
 /// has would find nothing, and its pass is saved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Gate(u8);
+pub(crate) struct Gate(u16);
 
 impl Gate {
     /// A character whose canonical decomposition holds a mark (the mark checks read NFD).
-    pub const MARKS: u8 = 1;
+    pub const MARKS: u16 = 1;
     /// A decimal digit outside ASCII: without one, digits are of one system.
-    pub const OTHER_DIGIT: u8 = 2;
+    pub const OTHER_DIGIT: u16 = 2;
     /// U+3099 or U+309A ([`is_kana_voiced_mark`]).
-    pub const KANA_MARK: u8 = 4;
+    pub const KANA_MARK: u16 = 4;
     /// [`is_slash_or_dash_like`].
-    pub const SLASH_OR_DASH: u8 = 8;
+    pub const SLASH_OR_DASH: u16 = 8;
     /// Neither an ASCII digit nor a digit lookalike ([`is_digit_like`]).
-    pub const NOT_DIGIT_LIKE: u8 = 16;
+    pub const NOT_DIGIT_LIKE: u16 = 16;
     /// [`is_restricted`]: the restricted-character finding.
-    pub const RESTRICTED: u8 = 32;
+    pub const RESTRICTED: u16 = 32;
     /// A letter of a script (not Common, Inherited or Unknown) that is no
     /// Latin lookalike ([`is_latin_lookalike`]): with one, the label has a
     /// second script or a letter that gives it away, and is no whole-script
     /// confusable.
-    pub const NOT_LOOKALIKE_LETTER: u8 = 64;
+    pub const NOT_LOOKALIKE_LETTER: u16 = 64;
     /// An invisible character ([`invisible_kind`]).
-    pub const INVISIBLE: u8 = 128;
+    pub const INVISIBLE: u16 = 128;
+    /// A character that may give the text a right-to-left level
+    /// ([`crate::display::may_reorder`]).
+    pub const MAY_REORDER: u16 = 256;
 
     /// The bits of the characters of `label`, together.
     pub fn of(label: &str) -> Gate {
@@ -65,7 +68,7 @@ impl Gate {
     }
 
     /// True when some character has `bit`.
-    pub fn has(self, bit: u8) -> bool {
+    pub fn has(self, bit: u16) -> bool {
         self.0 & bit != 0
     }
 
@@ -76,8 +79,8 @@ impl Gate {
 }
 
 /// The [`Gate`] bits of `c`: a BMP code point's from its block's table.
-fn char_bits(c: char) -> u8 {
-    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+fn char_bits(c: char) -> u16 {
+    static BLOCKS: BmpBlocks<u16> = [const { OnceLock::new() }; 256];
     bmp_cached(&BLOCKS, c, |c| {
         let bits = [
             (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
@@ -97,6 +100,7 @@ fn char_bits(c: char) -> u8 {
                 Gate::NOT_LOOKALIKE_LETTER,
             ),
             (invisible_kind(c).is_some(), Gate::INVISIBLE),
+            (crate::display::may_reorder(c), Gate::MAY_REORDER),
         ];
         bits.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
     })
@@ -248,8 +252,8 @@ mod tests {
                 format!("\u{0131}{c}"),
             ]
         });
-        let mut skipped = [0usize; 8];
-        let mut found = [0usize; 8];
+        let mut skipped = [0usize; 9];
+        let mut found = [0usize; 9];
         for label in labels.iter().filter(|l| !l.is_ascii()) {
             let gate = Gate::of(label);
             let nfd = nfd_for_mark_checks(label);
@@ -289,6 +293,11 @@ mod tests {
                     Gate::INVISIBLE,
                     !gate.has(Gate::INVISIBLE),
                     label.chars().any(|c| invisible_kind(c).is_some()),
+                ),
+                (
+                    Gate::MAY_REORDER,
+                    !gate.has(Gate::MAY_REORDER),
+                    crate::display::reorders(label),
                 ),
             ];
             for (at, (bit, skips, finds)) in checks.into_iter().enumerate() {

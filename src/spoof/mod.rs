@@ -275,6 +275,9 @@ fn analyze_with(
     // The batch's summary needs only whether there is a display order, not the order.
     let visual = match detailed {
         true => visual_order(&results.to_unicode.value),
+        // ToUnicode's characters are the labels': without a character that may
+        // reorder, it reads as stored.
+        false if !gates.has(evidence::Gate::MAY_REORDER) => None,
         false => crate::display::reorders(&results.to_unicode.value).then(String::new),
     };
     if let Some(visual) = &visual {
