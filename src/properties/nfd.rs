@@ -34,28 +34,37 @@ pub fn marks_in_nfd(text: &str, marks: Marks, enough: usize) -> usize {
 pub(crate) fn both_marks_in_nfd(text: &str) -> (usize, usize) {
     let (mut nonspacing, mut combining) = (0, 0);
     for c in text.chars().filter(|c| !c.is_ascii()) {
-        nonspacing += usize::from(decomposition_marks(c, Marks::Nonspacing));
-        combining += usize::from(decomposition_marks(c, Marks::Combining));
+        let both = decomposition_mark_counts(c);
+        nonspacing += usize::from(counted(both, Marks::Nonspacing));
+        combining += usize::from(counted(both, Marks::Combining));
     }
     (nonspacing, combining)
 }
 
-/// True when `c`'s canonical decomposition holds a combining mark (and so
-/// maybe a nonspacing one): without such a character, [`both_marks_in_nfd`]
-/// counts none.
+/// True when `c`'s canonical decomposition holds a mark: without such a
+/// character, [`both_marks_in_nfd`] counts none.
 pub(crate) fn decomposition_has_marks(c: char) -> bool {
-    decomposition_marks(c, Marks::Combining) > 0 || decomposition_marks(c, Marks::Nonspacing) > 0
+    decomposition_mark_counts(c) != 0
 }
 
-/// The `marks` in `c`'s canonical decomposition: a BMP code point's from
-/// its block's table (both counts in a byte), filled with [`count_decomposition_marks`].
+/// The `marks` in `c`'s canonical decomposition.
 fn decomposition_marks(c: char, marks: Marks) -> u8 {
-    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    let both = bmp_cached(&BLOCKS, c, count_decomposition_marks);
+    counted(decomposition_mark_counts(c), marks)
+}
+
+/// The count of `marks` in a byte of [`decomposition_mark_counts`].
+fn counted(both: u8, marks: Marks) -> u8 {
     match marks {
         Marks::Nonspacing => both & 0x0F,
         Marks::Combining => both >> 4,
     }
+}
+
+/// Both counts of [`count_decomposition_marks`] in a byte: a BMP code
+/// point's from its block's table.
+fn decomposition_mark_counts(c: char) -> u8 {
+    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
+    bmp_cached(&BLOCKS, c, count_decomposition_marks)
 }
 
 /// The nonspacing marks (low four bits) and the combining marks (high

@@ -21,20 +21,11 @@ pub(crate) fn script_extension(c: char) -> ScriptExtension {
 /// and Korean added, Common and Inherited every script) and the same
 /// intersection over the characters whose Script_Extensions do not hold
 /// Latin (ICU's `getResolvedScriptSetWithout(…, USCRIPT_LATIN, …)`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The default is the sets of the empty text: every script.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ResolvedSets {
     pub all: AugmentedScriptSet,
     pub without_latin: AugmentedScriptSet,
-}
-
-impl Default for ResolvedSets {
-    /// The sets of the empty text: every script.
-    fn default() -> Self {
-        ResolvedSets {
-            all: AugmentedScriptSet::default(),
-            without_latin: AugmentedScriptSet::default(),
-        }
-    }
 }
 
 impl ResolvedSets {

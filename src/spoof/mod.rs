@@ -264,20 +264,19 @@ fn analyze_with(
 
     let mut findings = Vec::new();
     findings.extend(deviation_finding(engine, results, detailed));
-    // When the input is its ToUnicode, its characters are the labels': their gates tell.
-    let gates = labels
+    // ToUnicode's characters are its labels': the labels' gates tell of them,
+    // and of the input when it is its own ToUnicode.
+    let name_gate = labels
         .iter()
         .fold(evidence::Gate::default(), |all, label| all.union(label.gate));
-    let no_invisible = input == results.to_unicode.value && !gates.has(evidence::Gate::INVISIBLE);
-    if !no_invisible {
+    if input != results.to_unicode.value || name_gate.has(evidence::Gate::INVISIBLE) {
         findings.extend(invisible_findings(engine, input, results, detailed));
     }
     // The batch's summary needs only whether there is a display order, not the order.
     let visual = match detailed {
         true => visual_order(&results.to_unicode.value),
-        // ToUnicode's characters are the labels': without a character that may
-        // reorder, it reads as stored.
-        false if !gates.has(evidence::Gate::MAY_REORDER) => None,
+        // Without a character that may reorder, ToUnicode reads as stored.
+        false if !name_gate.has(evidence::Gate::MAY_REORDER) => None,
         false => crate::display::reorders(&results.to_unicode.value).then(String::new),
     };
     if let Some(visual) = &visual {
