@@ -5,7 +5,7 @@ mod common;
 
 use idna_inspector::batch::reader::SHOWN_PREFIX_BYTES;
 use idna_inspector::batch::{Item, LineReader, MAX_LINE_BYTES};
-use idna_inspector::punycode::{PunycodeErrorKind, decode, encode};
+use idna_inspector::punycode::{PunycodeErrorKind, decode, encode, encode_traced};
 use idna_inspector::testing::{ValidUnicode, valid_ascii_name, write_valid_unicode_name};
 use idna_inspector::uts46::{Options, Results, Uts46};
 use proptest::prelude::*;
@@ -44,6 +44,14 @@ proptest! {
             Ok(encoded) => prop_assert_eq!(decode(&encoded).unwrap(), s),
             Err(error) => prop_assert_eq!(error.kind, PunycodeErrorKind::Overflow),
         }
+    }
+
+    /// The untraced encoder solves each delta; the traced one runs RFC 3492
+    /// §6.3's passes. Labels with repeated code points, basic ones between
+    /// them, and lengths on both sides of the solved form's limit.
+    #[test]
+    fn the_untraced_encoder_writes_the_passes_digits(s in label_like_text()) {
+        prop_assert_eq!(encode(&s), encode_traced(&s).0);
     }
 
     #[test]
@@ -420,4 +428,17 @@ proptest! {
         }
         prop_assert_eq!(items, lines_by_the_rules(&file));
     }
+}
+
+/// Text shaped like labels for the encoder: 0 to 80 code points drawn from a
+/// few repeated ones, ASCII, Latin-1, one script's block and anywhere.
+fn label_like_text() -> impl Strategy<Value = String> {
+    let code_point = prop_oneof![
+        prop::sample::select(vec!['é', 'ü', 'ß', 'я', '中', '\u{10FFFF}']),
+        proptest::char::range('a', 'z'),
+        proptest::char::range('\u{80}', '\u{FF}'),
+        proptest::char::range('\u{0430}', '\u{044F}'),
+        any::<char>(),
+    ];
+    prop::collection::vec(code_point, 0..80).prop_map(|chars| chars.into_iter().collect())
 }
