@@ -292,13 +292,16 @@ pub(crate) fn is_nfc_quick_yes(text: &str) -> bool {
 
 /// True when `text` is in NFC: the quick check, and where it answers Maybe
 /// (a vowel sign that could compose, as in most Tamil and Bengali words),
-/// whether NFC leaves `text` as it is (the library's).
+/// whether NFC leaves that run's segment as it is (the library's). An
+/// NFC-stable character starts a segment that NFC never composes across
+/// (UAX #15 §9), so a run's segment is the run with the stable character
+/// before it.
 pub(crate) fn is_nfc(text: &str) -> bool {
-    match nfc_quick_check(text) {
-        IsNormalized::Yes => true,
+    each_unstable_run(text, |segment, run| match is_nfc_quick(run.chars()) {
         IsNormalized::No => false,
-        IsNormalized::Maybe => unicode_normalization::is_nfc(text),
-    }
+        IsNormalized::Maybe => unicode_normalization::is_nfc(segment),
+        IsNormalized::Yes => true,
+    })
 }
 
 /// The NFC quick check (UAX #15 §9), the library's answer. Its state after
@@ -308,33 +311,36 @@ pub(crate) fn is_nfc(text: &str) -> bool {
 /// Maybe): the library reads only those runs, mostly a mark or two.
 fn nfc_quick_check(text: &str) -> IsNormalized {
     let mut answer = IsNormalized::Yes;
-    let mut run_start = None;
-    let mut check_run = |run: &str| match is_nfc_quick(run.chars()) {
+    let all_runs_pass = each_unstable_run(text, |_, run| match is_nfc_quick(run.chars()) {
         IsNormalized::No => false,
         IsNormalized::Maybe => {
             answer = IsNormalized::Maybe;
             true
         }
         IsNormalized::Yes => true,
-    };
+    });
+    if all_runs_pass { answer } else { IsNormalized::No }
+}
+
+/// Hands `check` each run of characters in `text` that are not NFC-stable,
+/// with its segment (the run and the stable character before it, if any),
+/// in order; false as soon as `check` is, else true.
+fn each_unstable_run(text: &str, mut check: impl FnMut(&str, &str) -> bool) -> bool {
+    let (mut segment_start, mut run_start) = (0, None);
     for (at, c) in text.char_indices() {
         match (bundled_facts(c).nfc_stable(), run_start) {
             (false, None) => run_start = Some(at),
             (true, Some(start)) => {
-                if !check_run(&text[start..at]) {
-                    return IsNormalized::No;
+                if !check(&text[segment_start..at], &text[start..at]) {
+                    return false;
                 }
-                run_start = None;
+                (segment_start, run_start) = (at, None);
             }
-            _ => {}
+            (true, None) => segment_start = at,
+            (false, Some(_)) => {}
         }
     }
-    if let Some(start) = run_start
-        && !check_run(&text[start..])
-    {
-        return IsNormalized::No;
-    }
-    answer
+    run_start.is_none_or(|start| check(&text[segment_start..], &text[start..]))
 }
 
 /// The low five bits of a flags byte: the index of the class in this list.
@@ -576,6 +582,7 @@ mod tests {
                 format!("\u{0316}a{c}b\u{0301}"),
                 format!("ก{c}\u{0E48}ข"),
                 format!("{c}a\u{0301}\u{0316}"),
+                format!("가{c}나\u{11A8}e{c}"),
             ] {
                 let library = is_nfc_quick(text.chars());
                 assert_eq!(nfc_quick_check(&text), library, "{text:?}");
