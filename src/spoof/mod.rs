@@ -280,15 +280,18 @@ fn analyze_with(
         false => crate::display::reorders(&results.to_unicode.value).then(String::new),
     };
     if let Some(visual) = &visual {
-        findings.push(Finding::new(
+        findings.push(Finding::with_details(
+            detailed,
             FindingKind::RightToLeft,
             Severity::Info,
-            [],
-            format!(
-                "The name contains right-to-left text, so it is displayed as “{visual}” while its characters are \
+            || {
+                let message = format!(
+                    "The name contains right-to-left text, so it is displayed as “{visual}” while its characters are \
                  stored (and resolved) in the order “{}”.",
-                results.to_unicode.value
-            ),
+                    results.to_unicode.value
+                );
+                ([], message)
+            },
         ));
     }
     let lookalike = protected.lookalike(&[input, &results.to_unicode.value], &results.to_ascii_n.value);
@@ -621,7 +624,7 @@ fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Findi
 /// transitional processing.
 fn deviation_finding(engine: &Uts46<'_>, results: &Results, detailed: bool) -> Option<Finding> {
     let is_deviation = |c: &char| engine.table().is_deviation(*c);
-    if !results.transitional_differs() && !results.to_unicode.value.chars().any(|c| is_deviation(&c)) {
+    if !results.transitional_differs() && !engine.table().has_deviation(&results.to_unicode.value) {
         return None;
     }
     Some(Finding::with_details(

@@ -39,6 +39,9 @@ pub struct MappingTable {
     block_rows: Vec<u32>,
     /// See [`MappingTable::records_p1_in_map_step`]; derived from `version` once.
     records_p1: bool,
+    /// The first UTF-8 byte of each code point of status deviation, as
+    /// bits: a text with none of them has no deviation ([`MappingTable::has_deviation`]).
+    deviation_lead_bytes: [u64; 4],
     /// The character properties read with this table (bundled, or the same
     /// Unicode data folder's UCD files).
     properties: Properties,
@@ -357,8 +360,16 @@ impl MappingTable {
             .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
             .collect();
         let records_p1 = version_at_most_15_0(&version);
+        let mut deviation_lead_bytes = [0u64; 4];
+        for row in rows.iter().filter(|row| row.status == Status::Deviation) {
+            for c in (row.start..=row.end).filter_map(char::from_u32) {
+                let lead = c.encode_utf8(&mut [0; 4]).as_bytes()[0];
+                deviation_lead_bytes[usize::from(lead >> 6)] |= 1 << (lead & 63);
+            }
+        }
         MappingTable {
             records_p1,
+            deviation_lead_bytes,
             properties: Properties::bundled(),
             rows,
             pool,
@@ -423,6 +434,14 @@ impl MappingTable {
     #[inline]
     pub(crate) fn is_deviation(&self, c: char) -> bool {
         self.status(c) == Status::Deviation
+    }
+
+    /// True when some character of `text` has status deviation
+    /// ([`MappingTable::is_deviation`]), which is asked only of the
+    /// characters whose first byte a deviation shares.
+    pub(crate) fn has_deviation(&self, text: &str) -> bool {
+        let may_lead = |byte: u8| self.deviation_lead_bytes[usize::from(byte >> 6)] & (1 << (byte & 63)) != 0;
+        text.bytes().any(may_lead) && text.chars().any(|c| self.is_deviation(c))
     }
 
     fn row(&self, index: usize) -> TableRow<'_> {
@@ -560,4 +579,25 @@ fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 256] {
         }
     }
     fold
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lead-byte filter keeps every deviation: for every code point,
+    /// alone and after a letter, the quick answer is the rows' own.
+    #[test]
+    fn has_deviation_answers_as_each_characters_status() {
+        let table = MappingTable::bundled();
+        let mut deviations = 0;
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let deviation = table.is_deviation(c);
+            deviations += usize::from(deviation);
+            assert_eq!(table.has_deviation(&c.to_string()), deviation, "{c:?}");
+            assert_eq!(table.has_deviation(&format!("a{c}я")), deviation, "{c:?}");
+        }
+        assert_eq!(deviations, 4, "ß, ς, ZWNJ and ZWJ");
+        assert!(table.has_deviation("straße") && !table.has_deviation("strasse"));
+    }
 }
