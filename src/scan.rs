@@ -19,6 +19,46 @@ pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
     found | words.remainder().iter().fold(false, |found, &b| found | (b == byte))
 }
 
+/// The index of the first `byte` in `bytes`: eight bytes at a time as
+/// [`has_byte`], the word's lowest flagged lane being the first match (a
+/// lane can be flagged falsely only above a true match).
+#[inline]
+pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    const LOW: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let pattern = LOW * u64::from(byte);
+    let mut words = bytes.chunks_exact(8);
+    for (index, word) in (&mut words).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        let flagged = x.wrapping_sub(LOW) & !x & HIGH;
+        if flagged != 0 {
+            return Some(index * 8 + (flagged.trailing_zeros() / 8) as usize);
+        }
+    }
+    let done = bytes.len() - words.remainder().len();
+    words.remainder().iter().position(|&b| b == byte).map(|at| done + at)
+}
+
+/// The index of the last `byte` in `bytes`: eight bytes at a time from
+/// the end, each lane tested exactly (`!(((x & 0x7F…) + 0x7F…) | x | 0x7F…)`
+/// flags the zero lanes alone, as a borrow could flag a lane above one).
+#[inline]
+pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    const SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
+    let pattern = u64::from_le_bytes([byte; 8]);
+    let mut words = bytes.rchunks_exact(8);
+    let mut end = bytes.len();
+    for word in &mut words {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        let zero = !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN);
+        if zero != 0 {
+            return Some(end - 1 - (zero.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    words.remainder().iter().rposition(|&b| b == byte)
+}
+
 /// True when `c` occurs in `text` (`text.contains(c)`), searched only
 /// when the first byte of its UTF-8 form occurs at all: the rules ask after
 /// a few Latin-range characters, whose lead bytes text of other scripts
@@ -68,6 +108,66 @@ mod tests {
                 "ńŀ",
             ] {
                 assert_eq!(has_char(text, c), text.contains(c), "{text:?} {c:?}");
+            }
+        }
+    }
+
+    /// The first match is `position`'s: every byte value sought, with one,
+    /// two or no matches at every place, among neighbours one below and
+    /// one above it (whose borrows could flag a lane falsely).
+    #[test]
+    fn find_byte_answers_as_position() {
+        for byte in 0..=255u8 {
+            for length in 0..20 {
+                for first in 0..=length {
+                    for second in [first + 1, first + 3, length] {
+                        let mut bytes: Vec<u8> = (0..length)
+                            .map(|at| {
+                                if at % 2 == 0 {
+                                    byte.wrapping_sub(1)
+                                } else {
+                                    byte.wrapping_add(1)
+                                }
+                            })
+                            .collect();
+                        for at in [first, second] {
+                            if let Some(slot) = bytes.get_mut(at) {
+                                *slot = byte;
+                            }
+                        }
+                        let expected = bytes.iter().position(|&b| b == byte);
+                        assert_eq!(find_byte(&bytes, byte), expected, "{byte} {bytes:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The last match is `rposition`'s, in the same texts as [`find_byte`]'s test.
+    #[test]
+    fn rfind_byte_answers_as_rposition() {
+        for byte in 0..=255u8 {
+            for length in 0..20 {
+                for first in 0..=length {
+                    for second in [first + 1, first + 3, length] {
+                        let mut bytes: Vec<u8> = (0..length)
+                            .map(|at| {
+                                if at % 2 == 0 {
+                                    byte.wrapping_sub(1)
+                                } else {
+                                    byte.wrapping_add(1)
+                                }
+                            })
+                            .collect();
+                        for at in [first, second] {
+                            if let Some(slot) = bytes.get_mut(at) {
+                                *slot = byte;
+                            }
+                        }
+                        let expected = bytes.iter().rposition(|&b| b == byte);
+                        assert_eq!(rfind_byte(&bytes, byte), expected, "{byte} {bytes:?}");
+                    }
+                }
             }
         }
     }

@@ -242,7 +242,8 @@ fn analyze_with(
     detailed: bool,
 ) -> SpoofReport {
     let kept = |text: &str| kept(text, detailed);
-    let last = results.to_unicode.value.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
+    // The last label that is not empty (the root's dots left out).
+    let last = crate::uts46::last_label(results.to_unicode.value.trim_end_matches('.'));
     // ToUnicode maps to lowercase; a label left as it was (with an error) may not be.
     let tld = match last.chars().any(char::is_uppercase) {
         true => std::borrow::Cow::Owned(last.to_lowercase()),

@@ -823,9 +823,9 @@ impl<'t> Uts46<'t> {
     }
 }
 
-/// The labels of `name`, split at U+002E by a plain byte scan (labels are
-/// short: a memchr's setup costs more than it saves on them); what
-/// `name.split('.')` gives.
+/// The labels of `name`, split at U+002E by a word-at-a-time byte scan
+/// (labels are short: a memchr's setup costs more than it saves on them);
+/// what `name.split('.')` gives.
 pub(crate) fn labels(name: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(name);
     std::iter::from_fn(move || {
@@ -838,9 +838,9 @@ pub(crate) fn labels(name: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The text after the last U+002E of `name` (all of it without one): what
-/// `name.rsplit('.').next()` gives, by a plain byte scan as [`labels`].
+/// `name.rsplit('.').next()` gives, by a word-at-a-time scan as [`labels`].
 pub(crate) fn last_label(name: &str) -> &str {
-    match name.bytes().rposition(|byte| byte == b'.') {
+    match crate::scan::rfind_byte(name.as_bytes(), b'.') {
         Some(dot) => &name[dot + 1..],
         None => name,
     }
@@ -848,10 +848,7 @@ pub(crate) fn last_label(name: &str) -> &str {
 
 /// The length in bytes of the first label of `rest_of_name` (up to the first dot).
 fn label_length(rest_of_name: &str) -> usize {
-    rest_of_name
-        .bytes()
-        .position(|byte| byte == b'.')
-        .unwrap_or(rest_of_name.len())
+    crate::scan::find_byte(rest_of_name.as_bytes(), b'.').unwrap_or(rest_of_name.len())
 }
 
 /// The number of code points of `text`, found without decoding when it is

@@ -463,7 +463,8 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
         return None;
     }
     // Upstream's TLD is what follows the last dot: none for a host of one label.
-    let (tld_start, tld) = host.rfind('.').map_or((usize::MAX, ""), |dot| (dot + 1, &host[dot + 1..]));
+    let dot = crate::scan::rfind_byte(host.as_bytes(), b'.');
+    let (tld_start, tld) = dot.map_or((usize::MAX, ""), |dot| (dot + 1, &host[dot + 1..]));
     // The last label is decoded once: for `tld_unicode` and as a label.
     let mut tld_decoded = decode_component(engine, tld, known);
     let tld_unicode = match &tld_decoded {
