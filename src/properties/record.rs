@@ -44,6 +44,12 @@ pub(super) const KORE: u16 = 64;
 pub(super) const LATIN: u16 = 128;
 
 impl Entry {
+    /// Whether flag `bit` is set.
+    #[inline]
+    pub(super) fn has(&self, bit: u16) -> bool {
+        self.flags & bit != 0
+    }
+
     fn of(c: char) -> Entry {
         let bit_if = |on: bool, bit: u16| if on { bit } else { 0 };
         let augmented = AugmentedScriptSet::from(c.script_extension());
@@ -80,7 +86,7 @@ pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
 
 /// Whether flag `bit` of `c`'s record is set.
 pub(super) fn flag(c: char, bit: u16) -> bool {
-    with_entry(c, |entry| entry.flags & bit != 0)
+    with_entry(c, |entry| entry.has(bit))
 }
 
 #[cfg(test)]
@@ -97,6 +103,15 @@ mod tests {
             let (set, latin) = scripts::augmented_script_set_and_latin(c);
             assert!(set == AugmentedScriptSet::for_char(c), "{c:?}");
             assert_eq!(latin, c.script_extension().contains_script(Script::Latin), "{c:?}");
+            let (mut both, mut alone) = (scripts::ResolvedSets::default(), scripts::ResolvedSets::default());
+            alone.take_in(c);
+            assert_eq!(both.take_in_allowed(c), c.identifier_allowed(), "{c:?}");
+            let expected = if c.identifier_allowed() {
+                alone
+            } else {
+                scripts::ResolvedSets::default()
+            };
+            assert_eq!(both, expected, "{c:?}");
             assert_eq!(general::general_category(c), c.general_category(), "{c:?}");
             assert_eq!(general::general_category_uncached(c), general::general_category(c), "{c:?}");
             assert_eq!(identifier::uts39_identifier_allowed(c), c.identifier_allowed(), "{c:?}");

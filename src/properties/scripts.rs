@@ -1,7 +1,7 @@
 //! Script and Script_Extensions (UAX #24; unicode-script's data) and the
 //! augmented script set of UTS #39 §5.1.
 
-use super::record::{HANB, JPAN, KORE, LATIN, with_entry};
+use super::record::{Entry, HANB, JPAN, KORE, LATIN, UTS39_ALLOWED, with_entry};
 use unicode_script::{Script, ScriptExtension};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
@@ -40,6 +40,26 @@ impl ResolvedSets {
     #[inline]
     pub(crate) fn take_in(&mut self, c: char) {
         let (set, latin) = augmented_script_set_and_latin(c);
+        self.take_in_set(set, latin);
+    }
+
+    /// [`ResolvedSets::take_in`] when `c` is allowed in identifiers (UTS #39
+    /// Identifier_Status, [`super::identifier::uts39_identifier_allowed`]),
+    /// which is returned: both read from one record.
+    #[inline]
+    pub(crate) fn take_in_allowed(&mut self, c: char) -> bool {
+        let (set, latin, allowed) = with_entry(c, |entry| {
+            let (set, latin) = augmented_of(entry);
+            (set, latin, entry.has(UTS39_ALLOWED))
+        });
+        if allowed {
+            self.take_in_set(set, latin);
+        }
+        allowed
+    }
+
+    #[inline]
+    fn take_in_set(&mut self, set: AugmentedScriptSet, latin: bool) {
         self.all.intersect_with(set);
         if !latin {
             self.without_latin.intersect_with(set);
@@ -51,13 +71,17 @@ impl ResolvedSets {
 /// `AugmentedScriptSet::for_char`), and whether its Script_Extensions hold
 /// Latin (what the restriction levels leave out for their second set).
 pub(crate) fn augmented_script_set_and_latin(c: char) -> (AugmentedScriptSet, bool) {
-    with_entry(c, |entry| {
-        let set = AugmentedScriptSet {
-            base: entry.extension,
-            hanb: entry.flags & HANB != 0,
-            jpan: entry.flags & JPAN != 0,
-            kore: entry.flags & KORE != 0,
-        };
-        (set, entry.flags & LATIN != 0)
-    })
+    with_entry(c, augmented_of)
+}
+
+/// [`augmented_script_set_and_latin`] from a character's record.
+#[inline]
+fn augmented_of(entry: &Entry) -> (AugmentedScriptSet, bool) {
+    let set = AugmentedScriptSet {
+        base: entry.extension,
+        hanb: entry.has(HANB),
+        jpan: entry.has(JPAN),
+        kore: entry.has(KORE),
+    };
+    (set, entry.has(LATIN))
 }

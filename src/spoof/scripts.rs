@@ -77,10 +77,9 @@ pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Opti
     }
     let mut sets = ResolvedSets::default();
     for c in label.chars() {
-        if !properties::identifier::uts39_identifier_allowed(c) {
+        if !sets.take_in_allowed(c) {
             return (RestrictionLevel::Unrestricted, None);
         }
-        sets.take_in(c);
     }
     let without_latin = sets.without_latin;
     let level = if !sets.all.is_empty() {

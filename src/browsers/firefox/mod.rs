@@ -331,7 +331,8 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
     if tld.starts_with(&['x', 'n', '-', '-']) {
         return fail(Rule::TldStartsWithXn, None);
     }
-    let tld_is = |literal: &str| tld.iter().copied().eq(literal.chars());
+    // The literals are ASCII: a length that differs settles most of them.
+    let tld_is = |literal: &str| tld.len() == literal.len() && tld.iter().zip(literal.bytes()).all(|(&c, b)| c == char::from(b));
     let tld_has_script = |script: Script| tld.iter().any(|c| properties::scripts::script(*c) == script);
     let mut digits = Lookalike::new(false);
     let cyrillic_tld = data::CYRILLIC_TLDS.iter().any(|t| tld_is(t));
