@@ -462,11 +462,18 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
     if !crate::uts46::labels(host).any(is_idn_component) {
         return None;
     }
+    // When `known` tells ToUnicode of the whole host, its labels pair with
+    // the host's: each label's ToUnicode is read off at the same place.
+    let whole = Uts46::known_to_unicode(host, &display_options(), known);
+    let mut paired = whole.map(crate::uts46::labels);
     // Upstream's TLD is what follows the last dot: none for a host of one label.
     let dot = crate::scan::rfind_byte(host.as_bytes(), b'.');
     let (tld_start, tld) = dot.map_or((usize::MAX, ""), |dot| (dot + 1, &host[dot + 1..]));
     // The last label is decoded once: for `tld_unicode` and as a label.
-    let mut tld_decoded = decode_component(engine, tld, known);
+    let mut tld_decoded = match whole {
+        Some(whole) => is_idn_component(tld).then_some(Ok(Cow::Borrowed(crate::uts46::last_label(whole)))),
+        None => decode_component(engine, tld, known),
+    };
     let tld_unicode = match &tld_decoded {
         Some(Ok(decoded)) => decoded.clone(),
         _ => Cow::Borrowed(tld),
@@ -480,9 +487,11 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
         if index > 0 {
             shown.push('.');
         }
-        let decoded = match label_start == tld_start {
-            true => tld_decoded.take(),
-            false => decode_component(engine, label, known),
+        let unicode_label = paired.as_mut().and_then(Iterator::next);
+        let decoded = match (label_start == tld_start, unicode_label) {
+            (true, _) => tld_decoded.take(),
+            (false, Some(unicode)) => is_idn_component(label).then_some(Ok(Cow::Borrowed(unicode))),
+            (false, None) => decode_component(engine, label, known),
         };
         label_start += label.len() + 1;
         let unsafe_label = match decoded {
