@@ -219,7 +219,21 @@ fn full_summary(
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofSummary {
-    SpoofSummary::from(&analyze_with(engine, input, results, options, protected, false))
+    // The labels' list is the thread's, kept name after name: a summary
+    // needs it only while the report is read.
+    LABEL_LISTS.with_borrow_mut(|kept| {
+        let labels = std::mem::take(kept);
+        let report = analyze_with(engine, input, results, options, protected, false, labels);
+        let summary = SpoofSummary::from(&report);
+        *kept = report.labels;
+        kept.clear();
+        summary
+    })
+}
+
+thread_local! {
+    /// The list [`full_summary`] lends each report its labels in.
+    static LABEL_LISTS: std::cell::RefCell<Vec<LabelSpoof>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Analyzes `input` given the engine's `results` for it, computed with `options`.
@@ -230,7 +244,7 @@ pub fn analyze_results(
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofReport {
-    analyze_with(engine, input, results, options, protected, true)
+    analyze_with(engine, input, results, options, protected, true, Vec::new())
 }
 
 fn analyze_with(
@@ -240,6 +254,7 @@ fn analyze_with(
     options: &Options,
     protected: &ProtectedList,
     detailed: bool,
+    mut labels: Vec<LabelSpoof>,
 ) -> SpoofReport {
     let kept = |text: &str| kept(text, detailed);
     // The last label that is not empty (the root's dots left out).
@@ -251,17 +266,16 @@ fn analyze_with(
     };
     // Label i of ToASCII N goes with label i of ToUnicode (itself where there is none).
     let mut ascii_labels = crate::uts46::labels(&results.to_ascii_n.value);
-    let labels: Vec<LabelSpoof> = crate::uts46::labels(&results.to_unicode.value)
-        .map(|label| {
-            let ascii = ascii_labels.next().unwrap_or(label);
-            // The TLD's analysis is a function of the label (`tld` is the label);
-            // an ASCII label's is quicker to make than to look up.
-            let when = !detailed && label == tld && !label.is_ascii();
-            crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
-                analyze_label(label, ascii, &tld, detailed)
-            })
+    // `labels` comes empty; its room is reused.
+    labels.extend(crate::uts46::labels(&results.to_unicode.value).map(|label| {
+        let ascii = ascii_labels.next().unwrap_or(label);
+        // The TLD's analysis is a function of the label (`tld` is the label);
+        // an ASCII label's is quicker to make than to look up.
+        let when = !detailed && label == tld && !label.is_ascii();
+        crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
+            analyze_label(label, ascii, &tld, detailed)
         })
-        .collect();
+    }));
 
     let mut findings = Vec::new();
     findings.extend(deviation_finding(engine, results, detailed));
