@@ -400,7 +400,7 @@ pub(crate) fn verdict_given(
     };
     let Some(converted) = idn_to_unicode(engine, &host, known, labels) else {
         // No label is decoded: the host shows as it is.
-        return Verdict::new(Rule::None.into(), host);
+        return Verdict::new(Rule::None.into(), host.into_owned());
     };
     let similar = converted
         .has_idn_component
@@ -415,9 +415,9 @@ pub(crate) fn verdict_given(
     };
     if let Some(top) = similar {
         if verdict.display == Display::Unicode {
-            verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.clone());
+            verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.to_string());
         }
-        verdict.shown = host;
+        verdict.shown = host.into_owned();
         verdict.top_domain = Some(top.describe());
     }
     verdict
@@ -596,11 +596,13 @@ const INVALID_HOST_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| is_inva
 /// through ICU's ToASCII, whose output is checked again; an IPv4 or IPv6
 /// address in its canonical form. `Err` says why the host is invalid.
 pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, String> {
-    canonicalize_host_given(engine, input, &[])
+    canonicalize_host_given(engine, input, &[]).map(Cow::into_owned)
 }
 
-/// [`canonicalize_host`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
-fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<String, String> {
+/// [`canonicalize_host`], given ToASCII N of `input` made already
+/// ([`Uts46::to_ascii_n_given`]); borrowed from `input` or from `known`
+/// where the canonical host is that text as it is.
+fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Known<'a>]) -> Result<Cow<'a, str>, String> {
     if input.is_empty() {
         return Err("empty host".to_string());
     }
@@ -610,10 +612,13 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
         Cow::Owned(bytes) => std::str::from_utf8(bytes).map_err(|_| "the escaped bytes are not UTF-8".to_string())?,
     };
     let host = if text.is_ascii() {
-        simple_host(text)?
+        match decoded {
+            Cow::Borrowed(_) => simple_host(input)?,
+            Cow::Owned(_) => Cow::Owned(simple_host(text)?.into_owned()),
+        }
     } else {
         // Invalid ASCII was escaped before ToASCII upstream; it fails the same either way.
-        let escaped = match simple_host_ascii_part(text)? {
+        let escaped = match simple_host_ascii_part(text)?.0 {
             true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
             false => Cow::Borrowed(text),
         };
@@ -639,38 +644,47 @@ fn canonicalize_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>])
         if !rechecked.is_ascii() {
             return Err("a %XX escape decodes to a non-ASCII byte".to_string());
         }
-        match rechecked {
-            // Nothing was decoded: the bytes are the string's.
-            Cow::Borrowed(_) => simple_host(&ascii.value)?,
-            Cow::Owned(bytes) => simple_host(std::str::from_utf8(&bytes).map_err(|_| "not UTF-8".to_string())?)?,
+        match (rechecked, &ascii) {
+            // Nothing was decoded: the bytes are the string's, the caller's when `known` told them.
+            (Cow::Borrowed(_), Cow::Borrowed(known)) => simple_host(&known.value)?,
+            (Cow::Borrowed(_), Cow::Owned(own)) => Cow::Owned(simple_host(&own.value)?.into_owned()),
+            (Cow::Owned(bytes), _) => {
+                let text = std::str::from_utf8(&bytes).map_err(|_| "not UTF-8".to_string())?;
+                Cow::Owned(simple_host(text)?.into_owned())
+            }
         }
     };
     canonical_ip(host)
 }
 
 /// `DoSimpleHost` on ASCII: invalid characters fail; letters lowercased;
-/// space and `*` escaped.
-fn simple_host(text: &str) -> Result<String, String> {
-    let escape = simple_host_ascii_part(text)?;
+/// space and `*` escaped. Borrowed when that leaves `text` as it is.
+fn simple_host(text: &str) -> Result<Cow<'_, str>, String> {
+    let (escape, upper) = simple_host_ascii_part(text)?;
+    if !escape && !upper {
+        return Ok(Cow::Borrowed(text));
+    }
     let lower = text.to_ascii_lowercase();
     if !escape {
-        return Ok(lower);
+        return Ok(Cow::Owned(lower));
     }
-    Ok(lower.replace(' ', "%20").replace('*', "%2A"))
+    Ok(Cow::Owned(lower.replace(' ', "%20").replace('*', "%2A")))
 }
 
 /// The ASCII bytes of `text` as `DoSimpleHost` reads them, in one pass:
 /// the first invalid one fails; `Ok` says whether a space or `*` is to be
-/// escaped (in UTF-8 these bytes are only themselves).
-fn simple_host_ascii_part(text: &str) -> Result<bool, String> {
-    let mut escape = false;
+/// escaped (in UTF-8 these bytes are only themselves), and whether a
+/// letter is to be lowercased.
+fn simple_host_ascii_part(text: &str) -> Result<(bool, bool), String> {
+    let (mut escape, mut upper) = (false, false);
     for b in text.bytes().filter(u8::is_ascii) {
         if INVALID_HOST_ASCII[usize::from(b)] {
             return Err(format!("invalid host character U+{b:04X}"));
         }
         escape |= b == b' ' || b == b'*';
+        upper |= b.is_ascii_uppercase();
     }
-    Ok(escape)
+    Ok((escape, upper))
 }
 
 /// `DecodeEscaped` over the host: `%XX` becomes the byte; a `%` without
@@ -690,9 +704,11 @@ fn decode_escaped(text: &str) -> Result<Cow<'_, [u8]>, String> {
 
 /// IP detection on the canonical host (`url_canon_ip.cc`): a name whose
 /// last label is a number is an IPv4 address or invalid; `[…]` is IPv6.
-fn canonical_ip(host: String) -> Result<String, String> {
+fn canonical_ip(host: Cow<'_, str>) -> Result<Cow<'_, str>, String> {
     if host.starts_with('[') || whatwg::ends_in_a_number(&host) {
-        return whatwg::parse_host_address(&host).ok_or_else(|| "an invalid IP address".to_string());
+        return whatwg::parse_host_address(&host)
+            .map(Cow::Owned)
+            .ok_or_else(|| "an invalid IP address".to_string());
     }
     if host.bytes().any(|b| matches!(b, b'[' | b']' | b':')) {
         return Err("[, ] or : outside an IPv6 address".to_string());
