@@ -161,7 +161,13 @@ fn map_host_name<'a>(host: &str, to_unicode: &'a Conversion) -> Decision<'a> {
         detail,
         character: None,
     };
-    if host.is_empty() || host.encode_utf16().count() > HOSTNAME_BUFFER_LENGTH {
+    // An ASCII host (the parser's, mostly) has as many UTF-16 units as bytes.
+    let utf16_length = if host.is_ascii() {
+        host.len()
+    } else {
+        host.encode_utf16().count()
+    };
+    if host.is_empty() || utf16_length > HOSTNAME_BUFFER_LENGTH {
         return decision(Rule::NoMapping, None, None);
     }
     if !to_unicode.errors.is_empty() {
