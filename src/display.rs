@@ -4,7 +4,7 @@
 //! two strings. Pure text functions; no GUI dependency.
 
 pub use crate::properties::visible::{char_with_code_point, code_point_label, glyph, invisible_badge, visible};
-use crate::properties::{BmpBlocks, bmp_cached};
+use crate::properties::{BmpBlocks, block_cached};
 use std::sync::OnceLock;
 use unicode_bidi::BidiInfo;
 
@@ -105,7 +105,7 @@ fn direction_of(c: char) -> Direction {
             _ => Direction::Other,
         }
     };
-    bmp_cached(&BLOCKS, c, compute)
+    block_cached(&BLOCKS, c, compute)
 }
 
 /// The code-point ranges that differ between `before` and `after`: the

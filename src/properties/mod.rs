@@ -429,40 +429,50 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
     }
 }
 
-/// The bundled flags of `c`: the shared BMP table, each block of 256 code
-/// points computed when first asked for (the whole table costs milliseconds
-/// a process), or computed beyond the BMP.
+/// The bundled flags of `c`: the shared table of planes 0 to 3, each block
+/// of 256 code points computed when first asked for (the whole BMP costs
+/// milliseconds a process), or computed beyond plane 3.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
-    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    CharFacts(bmp_cached(&BLOCKS, c, compute_bundled_byte))
+    static BLOCKS: PlaneBlocks<u8> = [const { OnceLock::new() }; PLANE_BLOCKS];
+    CharFacts(block_cached(&BLOCKS, c, compute_bundled_byte))
 }
 
 /// A BMP table in 256 blocks of 256 values, each filled on first use.
 pub(crate) type BmpBlocks<T> = [OnceLock<Box<[T; 256]>>; 256];
 
-/// The value of BMP code point `c` in `blocks`, its block filled with
-/// `compute` when first asked for; `None` beyond the BMP. A surrogate (never
-/// a `char`) gets the value of U+FFFD, and is never asked for.
+/// A table of planes 0 to 3 (U+0000 to U+3FFFF: the BMP, emoji and the
+/// other supplementary scripts, the CJK extensions), in blocks of 256
+/// values, each filled on first use: a character beyond the BMP, such as an
+/// emoji, is then read as a BMP one is, not computed anew each time.
+pub(crate) type PlaneBlocks<T> = [OnceLock<Box<[T; 256]>>; PLANE_BLOCKS];
+
+/// The blocks of [`PlaneBlocks`].
+pub(crate) const PLANE_BLOCKS: usize = 0x40000 >> 8;
+
+/// The value of code point `c` in `blocks` (a [`BmpBlocks`] or a
+/// [`PlaneBlocks`]), its block filled with `compute` when first asked for;
+/// `None` beyond the blocks. A surrogate (never a `char`) gets the value of
+/// U+FFFD, and is never asked for.
 #[inline]
-pub(crate) fn bmp_block_value<T: Copy>(blocks: &BmpBlocks<T>, c: char, compute: impl Fn(char) -> T) -> Option<T> {
+pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<[T; 256]>>], c: char, compute: impl Fn(char) -> T) -> Option<T> {
     let code = c as usize;
-    let block = bmp_block(blocks.get(code >> 8)?, code, compute);
+    let block = block_of(blocks.get(code >> 8)?, code, compute);
     Some(block[code & 0xFF])
 }
 
-/// `compute(c)`, read from `blocks` for a BMP code point (see
-/// [`bmp_block_value`]) and computed anew beyond the BMP: the table is a
-/// cache of `compute`, which stays the one place of the rule.
+/// `compute(c)`, read from `blocks` for a code point they hold (see
+/// [`block_value`]) and computed anew beyond them: the table is a cache of
+/// `compute`, which stays the one place of the rule.
 #[inline]
-pub(crate) fn bmp_cached<T: Copy>(blocks: &BmpBlocks<T>, c: char, compute: impl Fn(char) -> T) -> T {
-    bmp_block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
+pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<[T; 256]>>], c: char, compute: impl Fn(char) -> T) -> T {
+    block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
 }
 
-/// The block of BMP code point `code`, `slot` of a [`BmpBlocks`], filled with
-/// `compute` when first asked for (see [`bmp_block_value`]).
+/// The block of code point `code`, `slot` of a [`BmpBlocks`] or
+/// [`PlaneBlocks`], filled with `compute` when first asked for (see [`block_value`]).
 #[inline]
-pub(crate) fn bmp_block<T>(slot: &OnceLock<Box<[T; 256]>>, code: usize, compute: impl Fn(char) -> T) -> &[T; 256] {
+pub(crate) fn block_of<T>(slot: &OnceLock<Box<[T; 256]>>, code: usize, compute: impl Fn(char) -> T) -> &[T; 256] {
     slot.get_or_init(|| {
         let first = (code >> 8) << 8;
         Box::new(std::array::from_fn(|i| {

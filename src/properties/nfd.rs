@@ -2,7 +2,7 @@
 //! §5.4's repeated nonspacing marks.
 
 use super::general::is_nonspacing_mark;
-use super::{BmpBlocks, bmp_cached};
+use super::{BmpBlocks, block_cached};
 use std::sync::OnceLock;
 
 /// The marks [`marks_in_nfd`] counts.
@@ -64,7 +64,7 @@ fn counted(both: u8, marks: Marks) -> u8 {
 /// point's from its block's table.
 fn decomposition_mark_counts(c: char) -> u8 {
     static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, count_decomposition_marks)
+    block_cached(&BLOCKS, c, count_decomposition_marks)
 }
 
 /// The nonspacing marks (low four bits) and the combining marks (high
@@ -121,7 +121,7 @@ pub fn nfd(text: &str) -> Vec<char> {
 fn own_decomposition_class(c: char) -> Option<u8> {
     use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
     static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    let class = bmp_cached(&BLOCKS, c, |c| {
+    let class = block_cached(&BLOCKS, c, |c| {
         let mut itself = true;
         decompose_canonical(c, |part| itself &= part == c);
         if itself { canonical_combining_class(c) } else { u8::MAX }

@@ -1,11 +1,11 @@
 //! One record per code point of the UTS #39 and UCD properties of the
 //! modules beside this one (Script, Script_Extensions, General_Category,
-//! Identifier_Status/Type), read from their libraries: the BMP's records
+//! Identifier_Status/Type), read from their libraries: planes 0 to 3's records
 //! in one table filled block by block (`docs/performance.md`), so that a
 //! character's properties cost one read.
 
 use super::ucd::{in_ranges, merge_ranges, parse_ranges};
-use super::{BmpBlocks, bmp_block};
+use super::{PLANE_BLOCKS, PlaneBlocks, block_of};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -71,15 +71,15 @@ impl Entry {
     }
 }
 
-/// `read` of the values of `c`, without copying a BMP code point's whole
-/// entry: a BMP code point's from its block, each block of 256 read from
-/// the libraries when first asked for; beyond the BMP, read now.
+/// `read` of the values of `c`, without copying its whole entry: from its
+/// block, each block of 256 read from the libraries when first asked for;
+/// beyond plane 3, read now.
 #[inline]
 pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
-    static BLOCKS: BmpBlocks<Entry> = [const { OnceLock::new() }; 256];
+    static BLOCKS: PlaneBlocks<Entry> = [const { OnceLock::new() }; PLANE_BLOCKS];
     let code = c as usize;
     match BLOCKS.get(code >> 8) {
-        Some(block) => read(&bmp_block(block, code, Entry::of)[code & 0xFF]),
+        Some(block) => read(&block_of(block, code, Entry::of)[code & 0xFF]),
         None => read(&Entry::of(c)),
     }
 }
@@ -94,10 +94,11 @@ mod tests {
     use super::super::{general, identifier, scripts};
     use super::*;
 
-    /// The BMP table answers as the libraries do, for every BMP code point.
+    /// The table answers as the libraries do, for every code point it holds.
     #[test]
-    fn bmp_table_equals_the_libraries() {
-        for c in (0..0x10000).filter_map(char::from_u32) {
+    fn the_table_equals_the_libraries() {
+        // Planes 0 to 3 from the table, and past them a code point computed anew.
+        for c in (0..0x40000).chain([0xE0100]).filter_map(char::from_u32) {
             assert_eq!(scripts::script(c), c.script(), "{c:?}");
             assert!(scripts::script_extension(c) == c.script_extension(), "{c:?}");
             let (set, latin) = scripts::augmented_script_set_and_latin(c);

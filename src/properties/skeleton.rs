@@ -2,7 +2,7 @@
 //! table of each code point's part where that part does not depend on
 //! its neighbours.
 
-use super::{BmpBlocks, bmp_block_value};
+use super::{BmpBlocks, block_value};
 use std::sync::OnceLock;
 
 /// A code point's part in a UTS #39 skeleton when that part is the same
@@ -51,7 +51,7 @@ impl SkeletonPiece {
     /// `c`'s piece: a BMP code point's from its block's table, `None` beyond the BMP.
     fn of_bmp(c: char) -> Option<SkeletonPiece> {
         static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
-        bmp_block_value(&BLOCKS, c, SkeletonPiece::of)
+        block_value(&BLOCKS, c, SkeletonPiece::of)
     }
 }
 

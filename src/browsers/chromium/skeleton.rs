@@ -5,7 +5,7 @@
 
 use super::data;
 use crate::properties::{self, general::is_nonspacing_mark, skeleton::SkeletonPiece};
-use crate::properties::{BmpBlocks, bmp_block_value, bmp_cached};
+use crate::properties::{BmpBlocks, block_cached, block_value};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -401,7 +401,7 @@ fn push_char_pieces(variant: &str, out: &mut String) -> bool {
 #[inline]
 fn char_piece_of(c: char) -> Option<SkeletonPiece> {
     static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
-    bmp_block_value(&BLOCKS, c, char_piece)
+    block_value(&BLOCKS, c, char_piece)
 }
 
 impl Piece {
@@ -456,7 +456,7 @@ enum Bare {
 /// [`Bare`] of `c`, a BMP code point's from its block's table.
 fn bare(c: char) -> Bare {
     static BLOCKS: BmpBlocks<Bare> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, |c| {
+    block_cached(&BLOCKS, c, |c| {
         if !is_lgc_letter_or_ascii(c) {
             return Bare::NotLgc;
         }
@@ -673,7 +673,7 @@ fn extra_confusable_mapper_into(text: &str, out: &mut String) {
 /// answer from its block's table, filled from [`search_extra_confusable`].
 fn extra_confusable(c: char) -> Option<&'static str> {
     static BLOCKS: BmpBlocks<Option<&'static str>> = [const { OnceLock::new() }; 256];
-    bmp_cached(&BLOCKS, c, search_extra_confusable)
+    block_cached(&BLOCKS, c, search_extra_confusable)
 }
 
 /// What "ExtraConf" maps `c` to, searched in Chromium's rules.

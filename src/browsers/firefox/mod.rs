@@ -14,7 +14,7 @@ use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::digits::{NumberingSystems, digit_zero};
 use crate::properties::{self, general::is_nonspacing_mark, identifier::identifier_allowed};
-use crate::properties::{BmpBlocks, bmp_cached};
+use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
 use crate::uts46::{labels, last_label};
 use data::Combo;
@@ -548,10 +548,10 @@ impl CharFacts {
     /// A decimal digit (`digit_zero` finds its zero), which [`NumberingSystems`] weighs.
     const DIGIT: u8 = 4;
 
-    /// `c`'s facts: a BMP code point's from its block's table.
+    /// `c`'s facts: from its block's table (planes 0 to 3).
     fn of(c: char) -> CharFacts {
-        static BLOCKS: BmpBlocks<CharFacts> = [const { OnceLock::new() }; 256];
-        bmp_cached(&BLOCKS, c, CharFacts::search)
+        static BLOCKS: PlaneBlocks<CharFacts> = [const { OnceLock::new() }; PLANE_BLOCKS];
+        block_cached(&BLOCKS, c, CharFacts::search)
     }
 
     fn search(c: char) -> CharFacts {

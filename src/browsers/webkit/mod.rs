@@ -14,7 +14,7 @@ use crate::properties::{
     general::{in_deseret_block, in_ipa_extensions_block, is_printable},
     identifier::is_default_ignorable,
 };
-use crate::properties::{BmpBlocks, bmp_cached};
+use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
 use crate::uts46::{Conversion, last_label};
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -254,10 +254,10 @@ impl CharFacts {
     /// In [`data::ARABIC_DIACRITICS`].
     const ARABIC_DIACRITIC: u8 = 8;
 
-    /// `c`'s facts: a BMP code point's from its block's table.
+    /// `c`'s facts: from its block's table (planes 0 to 3).
     fn of(c: char) -> CharFacts {
-        static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-        CharFacts(bmp_cached(&BLOCKS, c, |c| {
+        static BLOCKS: PlaneBlocks<u8> = [const { OnceLock::new() }; PLANE_BLOCKS];
+        CharFacts(block_cached(&BLOCKS, c, |c| {
             let questions = [
                 (allowed_script(c), CharFacts::ALLOWED_SCRIPT),
                 (lookalike_alone(c), CharFacts::LOOKALIKE_ALONE),
