@@ -112,60 +112,33 @@ mod tests {
         }
     }
 
-    /// The first match is `position`'s: every byte value sought, with one,
-    /// two or no matches at every place, among neighbours one below and
-    /// one above it (whose borrows could flag a lane falsely).
+    /// The first match is `position`'s and the last `rposition`'s: every
+    /// byte value sought, with one, two or no matches at every place, among
+    /// neighbours one below and one above it (whose borrows could flag a
+    /// lane falsely).
     #[test]
-    fn find_byte_answers_as_position() {
+    fn find_and_rfind_answer_as_position_and_rposition() {
         for byte in 0..=255u8 {
             for length in 0..20 {
                 for first in 0..=length {
                     for second in [first + 1, first + 3, length] {
-                        let mut bytes: Vec<u8> = (0..length)
-                            .map(|at| {
-                                if at % 2 == 0 {
-                                    byte.wrapping_sub(1)
-                                } else {
-                                    byte.wrapping_add(1)
-                                }
-                            })
-                            .collect();
+                        let neighbour = |at: usize| {
+                            if at % 2 == 0 {
+                                byte.wrapping_sub(1)
+                            } else {
+                                byte.wrapping_add(1)
+                            }
+                        };
+                        let mut bytes: Vec<u8> = (0..length).map(neighbour).collect();
                         for at in [first, second] {
                             if let Some(slot) = bytes.get_mut(at) {
                                 *slot = byte;
                             }
                         }
-                        let expected = bytes.iter().position(|&b| b == byte);
-                        assert_eq!(find_byte(&bytes, byte), expected, "{byte} {bytes:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// The last match is `rposition`'s, in the same texts as [`find_byte`]'s test.
-    #[test]
-    fn rfind_byte_answers_as_rposition() {
-        for byte in 0..=255u8 {
-            for length in 0..20 {
-                for first in 0..=length {
-                    for second in [first + 1, first + 3, length] {
-                        let mut bytes: Vec<u8> = (0..length)
-                            .map(|at| {
-                                if at % 2 == 0 {
-                                    byte.wrapping_sub(1)
-                                } else {
-                                    byte.wrapping_add(1)
-                                }
-                            })
-                            .collect();
-                        for at in [first, second] {
-                            if let Some(slot) = bytes.get_mut(at) {
-                                *slot = byte;
-                            }
-                        }
-                        let expected = bytes.iter().rposition(|&b| b == byte);
-                        assert_eq!(rfind_byte(&bytes, byte), expected, "{byte} {bytes:?}");
+                        let first_match = bytes.iter().position(|&b| b == byte);
+                        assert_eq!(find_byte(&bytes, byte), first_match, "{byte} {bytes:?}");
+                        let last_match = bytes.iter().rposition(|&b| b == byte);
+                        assert_eq!(rfind_byte(&bytes, byte), last_match, "{byte} {bytes:?}");
                     }
                 }
             }
