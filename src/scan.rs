@@ -123,7 +123,7 @@ mod tests {
                 for first in 0..=length {
                     for second in [first + 1, first + 3, length] {
                         let neighbour = |at: usize| {
-                            if at % 2 == 0 {
+                            if at.is_multiple_of(2) {
                                 byte.wrapping_sub(1)
                             } else {
                                 byte.wrapping_add(1)
