@@ -220,15 +220,15 @@ fn full_summary(
     protected: &ProtectedList,
 ) -> SpoofSummary {
     // The labels' list is the thread's, kept name after name: a summary
-    // needs it only while the report is read.
-    LABEL_LISTS.with_borrow_mut(|kept| {
-        let labels = std::mem::take(kept);
-        let report = analyze_with(engine, input, results, options, protected, false, labels);
-        let summary = SpoofSummary::from(&report);
-        *kept = report.labels;
-        kept.clear();
-        summary
-    })
+    // needs it only while the report is read. It is taken out for the
+    // analysis, so nothing the analysis calls can find it borrowed.
+    let labels = LABEL_LISTS.with_borrow_mut(std::mem::take);
+    let report = analyze_with(engine, input, results, options, protected, false, labels);
+    let summary = SpoofSummary::from(&report);
+    let mut labels = report.labels;
+    labels.clear();
+    LABEL_LISTS.with_borrow_mut(|kept| *kept = labels);
+    summary
 }
 
 thread_local! {
