@@ -470,10 +470,7 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
     let dot = crate::scan::rfind_byte(host.as_bytes(), b'.');
     let (tld_start, tld) = dot.map_or((usize::MAX, ""), |dot| (dot + 1, &host[dot + 1..]));
     // The last label is decoded once: for `tld_unicode` and as a label.
-    let mut tld_decoded = match whole {
-        Some(whole) => is_idn_component(tld).then_some(Ok(Cow::Borrowed(crate::uts46::last_label(whole)))),
-        None => decode_component(engine, tld, known),
-    };
+    let mut tld_decoded = decode_component(engine, tld, whole.map(crate::uts46::last_label), known);
     let tld_unicode = match &tld_decoded {
         Some(Ok(decoded)) => decoded.clone(),
         _ => Cow::Borrowed(tld),
@@ -488,10 +485,9 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
             shown.push('.');
         }
         let unicode_label = paired.as_mut().and_then(Iterator::next);
-        let decoded = match (label_start == tld_start, unicode_label) {
-            (true, _) => tld_decoded.take(),
-            (false, Some(unicode)) => is_idn_component(label).then_some(Ok(Cow::Borrowed(unicode))),
-            (false, None) => decode_component(engine, label, known),
+        let decoded = match label_start == tld_start {
+            true => tld_decoded.take(),
+            false => decode_component(engine, label, unicode_label, known),
         };
         label_start += label.len() + 1;
         let unsafe_label = match decoded {
@@ -538,12 +534,19 @@ thread_local! {
 }
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
-/// `None` for any other label, `Err` with the error codes.
-fn decode_component<'k>(engine: &Uts46<'_>, label: &str, known: &[Known<'k>]) -> Option<Result<Cow<'k, str>, String>> {
+/// `None` for any other label, `Err` with the error codes. `paired`: the
+/// label's ToUnicode read off the known ToUnicode of its whole host, else
+/// `known` is asked for the label.
+fn decode_component<'k>(
+    engine: &Uts46<'_>,
+    label: &str,
+    paired: Option<&'k str>,
+    known: &[Known<'k>],
+) -> Option<Result<Cow<'k, str>, String>> {
     if !is_idn_component(label) {
         return None;
     }
-    if let Some(decoded) = Uts46::known_to_unicode(label, &display_options(), known) {
+    if let Some(decoded) = paired.or_else(|| Uts46::known_to_unicode(label, &display_options(), known)) {
         return Some(Ok(Cow::Borrowed(decoded)));
     }
     let to_unicode = engine.to_unicode(label, &display_options());
