@@ -429,56 +429,53 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
     }
 }
 
-/// The bundled flags of `c`: the shared table of planes 0 to 3, each block
-/// of 256 code points computed when first asked for (the whole BMP costs
-/// milliseconds a process), or computed beyond plane 3.
+/// The bundled flags of `c`: the shared table of planes 0 to 3, each value
+/// computed when first asked for, or computed beyond plane 3.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
     static BLOCKS: PlaneBlocks<u8> = [const { OnceLock::new() }; PLANE_BLOCKS];
     CharFacts(block_cached(&BLOCKS, c, compute_bundled_byte))
 }
 
-/// A BMP table in 256 blocks of 256 values, each filled on first use.
-pub(crate) type BmpBlocks<T> = [OnceLock<Box<[T; 256]>>; 256];
+/// 256 values of consecutive code points, each computed when first asked
+/// for: a name touches a few characters of a block (a Han block of 256 holds
+/// a corpus's handful), and computing the rest cost more than the reads.
+pub(crate) type Block<T> = [OnceLock<T>; 256];
+
+/// A BMP table in 256 [`Block`]s, each made on first use.
+pub(crate) type BmpBlocks<T> = [OnceLock<Box<Block<T>>>; 256];
 
 /// A table of planes 0 to 3 (U+0000 to U+3FFFF: the BMP, emoji and the
-/// other supplementary scripts, the CJK extensions), in blocks of 256
-/// values, each filled on first use: a character beyond the BMP, such as an
-/// emoji, is then read as a BMP one is, not computed anew each time.
-pub(crate) type PlaneBlocks<T> = [OnceLock<Box<[T; 256]>>; PLANE_BLOCKS];
+/// other supplementary scripts, the CJK extensions), in [`Block`]s, each
+/// made on first use: a character beyond the BMP, such as an emoji, is then
+/// read as a BMP one is, not computed anew each time.
+pub(crate) type PlaneBlocks<T> = [OnceLock<Box<Block<T>>>; PLANE_BLOCKS];
 
 /// The blocks of [`PlaneBlocks`].
 pub(crate) const PLANE_BLOCKS: usize = 0x40000 >> 8;
 
-/// The value of code point `c` in `blocks` (a [`BmpBlocks`] or a
-/// [`PlaneBlocks`]), its block filled with `compute` when first asked for;
-/// `None` beyond the blocks. A surrogate (never a `char`) gets the value of
-/// U+FFFD, and is never asked for.
+/// The value of `c` in `blocks` (a [`BmpBlocks`] or a [`PlaneBlocks`]),
+/// computed with `compute` when first asked for; `None` beyond the blocks.
 #[inline]
-pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<[T; 256]>>], c: char, compute: impl Fn(char) -> T) -> Option<T> {
-    let code = c as usize;
-    let block = block_of(blocks.get(code >> 8)?, code, compute);
-    Some(block[code & 0xFF])
+pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
+    Some(*value_in(blocks.get(c as usize >> 8)?, c, compute))
 }
 
 /// `compute(c)`, read from `blocks` for a code point they hold (see
 /// [`block_value`]) and computed anew beyond them: the table is a cache of
 /// `compute`, which stays the one place of the rule.
 #[inline]
-pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<[T; 256]>>], c: char, compute: impl Fn(char) -> T) -> T {
+pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl Fn(char) -> T) -> T {
     block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
 }
 
-/// The block of code point `code`, `slot` of a [`BmpBlocks`] or
-/// [`PlaneBlocks`], filled with `compute` when first asked for (see [`block_value`]).
+/// The value of `c` in `slot`, the block of a [`BmpBlocks`] or
+/// [`PlaneBlocks`] that holds it, computed with `compute` when first asked
+/// for (see [`block_value`]).
 #[inline]
-pub(crate) fn block_of<T>(slot: &OnceLock<Box<[T; 256]>>, code: usize, compute: impl Fn(char) -> T) -> &[T; 256] {
-    slot.get_or_init(|| {
-        let first = (code >> 8) << 8;
-        Box::new(std::array::from_fn(|i| {
-            compute(char::from_u32((first + i) as u32).unwrap_or('\u{FFFD}'))
-        }))
-    })
+pub(crate) fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
+    let block = slot.get_or_init(|| Box::new([const { OnceLock::new() }; 256]));
+    block[c as usize & 0xFF].get_or_init(|| compute(c))
 }
 
 fn build_bmp(compute: impl Fn(char) -> u8) -> Box<[u8]> {

@@ -5,7 +5,7 @@
 //! character's properties cost one read.
 
 use super::ucd::{in_ranges, merge_ranges, parse_ranges};
-use super::{PLANE_BLOCKS, PlaneBlocks, block_of};
+use super::{PLANE_BLOCKS, PlaneBlocks, value_in};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -71,15 +71,15 @@ impl Entry {
     }
 }
 
-/// `read` of the values of `c`, without copying its whole entry: from its
-/// block, each block of 256 read from the libraries when first asked for;
-/// beyond plane 3, read now.
+/// `read` of the values of `c`, without copying its whole entry: from the
+/// table, each entry read from the libraries when first asked for; beyond
+/// plane 3, read now.
 #[inline]
 pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
     static BLOCKS: PlaneBlocks<Entry> = [const { OnceLock::new() }; PLANE_BLOCKS];
     let code = c as usize;
     match BLOCKS.get(code >> 8) {
-        Some(block) => read(&block_of(block, code, Entry::of)[code & 0xFF]),
+        Some(block) => read(value_in(block, c, Entry::of)),
         None => read(&Entry::of(c)),
     }
 }
