@@ -429,6 +429,13 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
     }
 }
 
+/// True when `c` has General_Category Mark (Mn, Mc or Me), the bundled data
+/// (the unicode-normalization crate's `is_combining_mark`), read from the table.
+#[inline]
+pub(crate) fn is_mark(c: char) -> bool {
+    bundled_facts(c).combining_mark()
+}
+
 /// The bundled flags of `c`: the shared table of planes 0 to 3, each value
 /// computed when first asked for, or computed beyond plane 3.
 #[inline]

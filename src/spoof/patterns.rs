@@ -8,7 +8,6 @@ use crate::properties;
 use crate::properties::digits::{digit_zero, mixed_numbers};
 use crate::properties::nfd::repeated_nonspacing_marks;
 use crate::table::{MappingTable, Status};
-use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
 
 pub const ZWNJ: char = '\u{200C}';
@@ -74,7 +73,7 @@ pub(crate) fn is_kana_voiced_mark(c: char) -> bool {
 /// Every mark of a run of more than four combining marks (General_Category
 /// M) in `nfd`: UTS #39 §5.4's second check, "more than 4 nonspacing marks".
 pub(crate) fn overstacked_marks(nfd: &[char]) -> Vec<char> {
-    nfd.split(|&c| !is_combining_mark(c))
+    nfd.split(|&c| !properties::is_mark(c))
         .filter(|run| run.len() > 4)
         .flatten()
         .copied()
@@ -89,7 +88,7 @@ pub(crate) fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
     let mut previous = None;
     for &mark in nfd {
         let Some(base) = previous.replace(mark) else { continue };
-        let dotless = matches!(base, '\u{0131}' | '\u{0237}') && is_combining_mark(mark);
+        let dotless = matches!(base, '\u{0131}' | '\u{0237}') && properties::is_mark(mark);
         let extra_dot = matches!(base, 'i' | 'j' | 'l') && mark == '\u{0307}';
         if dotless || extra_dot {
             found.extend([base, mark]);
@@ -173,6 +172,7 @@ pub(crate) fn slash_lookalikes(label: &str) -> Vec<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_normalization::char::is_combining_mark;
 
     /// `invisible_kind` answers ASCII without a look-up on this fact.
     #[test]

@@ -591,8 +591,27 @@ const fn is_invalid_host_ascii(byte: u8) -> bool {
         )
 }
 
-/// [`is_invalid_host_ascii`] for every ASCII byte, as upstream's lookup table.
-const INVALID_HOST_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| is_invalid_host_ascii(byte));
+/// What `DoSimpleHost` does with each byte, as upstream's lookup table:
+/// [`HOST_INVALID`] ([`is_invalid_host_ascii`]), [`HOST_ESCAPE`] (space,
+/// `*`), [`HOST_UPPER`] (lowercased); 0 for the bytes of a non-ASCII character.
+const HOST_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        let b = byte as u8;
+        table[byte] = match b {
+            _ if is_invalid_host_ascii(b) => HOST_INVALID,
+            b' ' | b'*' => HOST_ESCAPE,
+            b'A'..=b'Z' => HOST_UPPER,
+            _ => 0,
+        };
+        byte += 1;
+    }
+    table
+};
+const HOST_INVALID: u8 = 1;
+const HOST_ESCAPE: u8 = 2;
+const HOST_UPPER: u8 = 4;
 
 /// The canonical host (`url_canon_host.cc` `DoHost`): `%XX` decoded; an
 /// ASCII host only lowercased (no IDNA, as upstream's fast path); others
@@ -679,15 +698,14 @@ fn simple_host(text: &str) -> Result<Cow<'_, str>, String> {
 /// escaped (in UTF-8 these bytes are only themselves), and whether a
 /// letter is to be lowercased.
 fn simple_host_ascii_part(text: &str) -> Result<(bool, bool), String> {
-    let (mut escape, mut upper) = (false, false);
-    for b in text.bytes().filter(u8::is_ascii) {
-        if INVALID_HOST_ASCII[usize::from(b)] {
-            return Err(format!("invalid host character U+{b:04X}"));
-        }
-        escape |= b == b' ' || b == b'*';
-        upper |= b.is_ascii_uppercase();
+    // Every byte's answer ORed, with no branch a byte; the invalid one is
+    // looked for only when there is one.
+    let all = text.bytes().fold(0, |all, b| all | HOST_BYTES[usize::from(b)]);
+    if all & HOST_INVALID != 0 {
+        let first = text.bytes().find(|&b| HOST_BYTES[usize::from(b)] & HOST_INVALID != 0);
+        return Err(format!("invalid host character U+{:04X}", first.unwrap_or_default()));
     }
-    Ok((escape, upper))
+    Ok((all & HOST_ESCAPE != 0, all & HOST_UPPER != 0))
 }
 
 /// `DecodeEscaped` over the host: `%XX` becomes the byte; a `%` without
@@ -823,6 +841,38 @@ mod tests {
         ] {
             assert_eq!(similar(host), walk(&domains, host), "{host}");
         }
+    }
+
+    /// The byte table answers as `DoSimpleHost`'s rules, one byte at a
+    /// time: the first invalid ASCII byte fails; space and `*` are escaped,
+    /// capitals lowercased; a non-ASCII character's bytes are none of these.
+    #[test]
+    fn simple_host_reads_each_byte_as_its_rule() {
+        let by_rule = |text: &str| -> Result<(bool, bool), String> {
+            let (mut escape, mut upper) = (false, false);
+            for b in text.bytes().filter(u8::is_ascii) {
+                if is_invalid_host_ascii(b) {
+                    return Err(format!("invalid host character U+{b:04X}"));
+                }
+                escape |= b == b' ' || b == b'*';
+                upper |= b.is_ascii_uppercase();
+            }
+            Ok((escape, upper))
+        };
+        let chars: Vec<char> = (0..128u8)
+            .map(char::from)
+            .chain(['é', 'Ω', '中', '\u{1F600}', '\u{FF0E}'])
+            .collect();
+        let mut checked = 0;
+        for &a in &chars {
+            for &b in &chars {
+                for text in [format!("{a}{b}"), format!("x{a}y{b}z"), format!("{b}Q{a}")] {
+                    assert_eq!(simple_host_ascii_part(&text), by_rule(&text), "{text:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 
     #[test]
