@@ -324,6 +324,14 @@ pub struct Unsafe {
 /// every check in upstream order. `label` is a decoded, mapped, non-ASCII
 /// label; `tld` the decoded last label of the name (possibly empty).
 pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
+    label_safety(label, tld, true)
+}
+
+/// [`is_label_safe`]; with `skip_unnamed`, a character outside
+/// [`NAMED_CHARACTERS`] skips the rules that name characters (it can meet
+/// none of them). A test compares both ways over every BMP character.
+#[inline]
+fn label_safety(label: &[char], tld: &[char], skip_unnamed: bool) -> Result<(), Unsafe> {
     let fail = |rule, at| Err(Unsafe { rule, at });
     if let Some(&c) = label.iter().find(|&&c| in_blocklist(c)) {
         return fail(Rule::Blocklist, Some(c));
@@ -363,48 +371,55 @@ pub fn is_label_safe(label: &[char], tld: &[char]) -> Result<(), Unsafe> {
         if !is_common && Some(script) != last_script && illegal_script_combo(script, &mut saved_combo) {
             return fail(Rule::IllegalScriptCombo, Some(ch));
         }
-        if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
-            return fail(Rule::ProlongedSoundMark, Some(ch));
-        }
         let next_script = next_facts.map(|next| next.script);
-        if ('\u{3078}'..='\u{307A}').contains(&ch)
-            && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
-        {
-            return fail(Rule::KanaLookalike, Some(ch));
-        }
-        if ('\u{30D8}'..='\u{30DA}').contains(&ch)
-            && (last_script == Some(Script::Hiragana) || next_script == Some(Script::Hiragana))
-        {
-            return fail(Rule::KanaLookalike, Some(ch));
-        }
-        if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
-            return fail(Rule::IterationMark, Some(ch));
+        // The rules that name characters, in upstream order, in two runs
+        // around the CJK slash list's: most characters are none of those named.
+        let named = !skip_unnamed || facts.has(CharFacts::NAMED);
+        if named {
+            if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
+                return fail(Rule::ProlongedSoundMark, Some(ch));
+            }
+            if ('\u{3078}'..='\u{307A}').contains(&ch)
+                && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
+            {
+                return fail(Rule::KanaLookalike, Some(ch));
+            }
+            if ('\u{30D8}'..='\u{30DA}').contains(&ch)
+                && (last_script == Some(Script::Hiragana) || next_script == Some(Script::Hiragana))
+            {
+                return fail(Rule::KanaLookalike, Some(ch));
+            }
+            if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
+                return fail(Rule::IterationMark, Some(ch));
+            }
         }
         if lists.has(Lists::CJK_SLASH_CONFUSABLE) && label.len() > 1 && !japanese(last_script) && !japanese(next_script) {
             return fail(Rule::CjkSlashConfusable, Some(ch));
         }
-        if ch == '\u{30FB}' && (last_script == Some(Script::Latin) || next_script == Some(Script::Latin)) {
-            return fail(Rule::KatakanaMiddleDot, Some(ch));
-        }
-        if ('\u{0300}'..='\u{0339}').contains(&ch)
-            && !matches!(last_script, Some(Script::Latin | Script::Greek | Script::Cyrillic))
-        {
-            return fail(Rule::CombiningDiacritic, Some(ch));
-        }
-        if ch == '\u{0307}' && matches!(previous, Some('i' | 'j' | 'l')) {
-            return fail(Rule::DotAbove, Some(ch));
-        }
-        if ch == MIDDLE_DOT && (!tld_is("cat") || !middle_dot_in_context(previous, next)) {
-            return fail(Rule::MiddleDot, Some(ch));
-        }
-        if matches!(ch, '\u{00FE}' | '\u{00F0}') && !tld_is("is") && !tld_is("fo") {
-            return fail(Rule::IcelandicCharacter, Some(ch));
-        }
-        if ch == '\u{0259}' && !tld_is("az") {
-            return fail(Rule::Schwa, Some(ch));
-        }
-        if matches!(ch, '\u{02BB}' | '\u{02BC}') {
-            return fail(Rule::QuoteLike, Some(ch));
+        if named {
+            if ch == '\u{30FB}' && (last_script == Some(Script::Latin) || next_script == Some(Script::Latin)) {
+                return fail(Rule::KatakanaMiddleDot, Some(ch));
+            }
+            if ('\u{0300}'..='\u{0339}').contains(&ch)
+                && !matches!(last_script, Some(Script::Latin | Script::Greek | Script::Cyrillic))
+            {
+                return fail(Rule::CombiningDiacritic, Some(ch));
+            }
+            if ch == '\u{0307}' && matches!(previous, Some('i' | 'j' | 'l')) {
+                return fail(Rule::DotAbove, Some(ch));
+            }
+            if ch == MIDDLE_DOT && (!tld_is("cat") || !middle_dot_in_context(previous, next)) {
+                return fail(Rule::MiddleDot, Some(ch));
+            }
+            if matches!(ch, '\u{00FE}' | '\u{00F0}') && !tld_is("is") && !tld_is("fo") {
+                return fail(Rule::IcelandicCharacter, Some(ch));
+            }
+            if ch == '\u{0259}' && !tld_is("az") {
+                return fail(Rule::Schwa, Some(ch));
+            }
+            if matches!(ch, '\u{02BB}' | '\u{02BC}') {
+                return fail(Rule::QuoteLike, Some(ch));
+            }
         }
         if !ch.is_ascii_digit() {
             digits.check(lists.has(Lists::DIGIT_CONFUSABLE));
@@ -532,6 +547,22 @@ fn illegal_script_combo(script: Script, saved: &mut Option<Combo>) -> bool {
     matches!(next, Combo::Fail | Combo::Othr)
 }
 
+/// The characters [`is_label_safe`]'s rules name: ProlongedSoundMark,
+/// KanaLookalike, IterationMark, KatakanaMiddleDot, CombiningDiacritic
+/// and DotAbove (U+0300–U+0339), MiddleDot, IcelandicCharacter, Schwa,
+/// QuoteLike.
+const NAMED_CHARACTERS: [std::ops::RangeInclusive<char>; 9] = [
+    MIDDLE_DOT..=MIDDLE_DOT,
+    '\u{00F0}'..='\u{00F0}',
+    '\u{00FE}'..='\u{00FE}',
+    '\u{0259}'..='\u{0259}',
+    '\u{02BB}'..='\u{02BC}',
+    '\u{0300}'..='\u{0339}',
+    '\u{3078}'..='\u{307A}',
+    '\u{30D8}'..='\u{30DA}',
+    '\u{30FB}'..='\u{30FE}',
+];
+
 /// What [`is_label_safe`]'s loop asks of each character, read with one
 /// table lookup: the lists holding it, its Script, and whether it is
 /// identifier-allowed, a nonspacing mark, a decimal digit.
@@ -547,6 +578,8 @@ impl CharFacts {
     const NONSPACING_MARK: u8 = 2;
     /// A decimal digit (`digit_zero` finds its zero), which [`NumberingSystems`] weighs.
     const DIGIT: u8 = 4;
+    /// In [`NAMED_CHARACTERS`].
+    const NAMED: u8 = 8;
 
     /// `c`'s facts: from its block's table (planes 0 to 3).
     fn of(c: char) -> CharFacts {
@@ -561,7 +594,8 @@ impl CharFacts {
             script: properties::scripts::script(c),
             flags: bit_if(identifier_allowed(c), CharFacts::IDENTIFIER_ALLOWED)
                 | bit_if(is_nonspacing_mark(c), CharFacts::NONSPACING_MARK)
-                | bit_if(digit_zero(c).is_some(), CharFacts::DIGIT),
+                | bit_if(digit_zero(c).is_some(), CharFacts::DIGIT)
+                | bit_if(NAMED_CHARACTERS.iter().any(|named| named.contains(&c)), CharFacts::NAMED),
         }
     }
 
@@ -641,6 +675,45 @@ fn parse_blocklist(source: &str) -> Vec<(u16, u16)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Skipping the named rules for a character outside
+    /// [`NAMED_CHARACTERS`] changes no answer: every BMP character, after
+    /// and before characters of the scripts those rules look at, under TLDs
+    /// they name; and each named rule fires on one of them.
+    #[test]
+    fn characters_outside_the_named_ones_meet_no_named_rule() {
+        let neighbours = [None, Some('a'), Some('i'), Some('ア'), Some('あ'), Some('中')];
+        let tlds: [&[char]; 3] = [&['c', 'o', 'm'], &['c', 'a', 't'], &['i', 's']];
+        let mut fired = std::collections::BTreeSet::new();
+        for c in (0..=0xFFFF).filter_map(char::from_u32) {
+            for previous in neighbours {
+                for next in [None, Some('ア'), Some('あ')] {
+                    let label: Vec<char> = previous.into_iter().chain([c]).chain(next).collect();
+                    for tld in tlds {
+                        let all = label_safety(&label, tld, false);
+                        assert_eq!(label_safety(&label, tld, true), all, "{label:?} {tld:?}");
+                        if let Err(why) = all {
+                            fired.insert(format!("{:?}", why.rule));
+                        }
+                    }
+                }
+            }
+        }
+        for rule in [
+            Rule::ProlongedSoundMark,
+            Rule::KanaLookalike,
+            Rule::IterationMark,
+            Rule::KatakanaMiddleDot,
+            Rule::CombiningDiacritic,
+            Rule::DotAbove,
+            Rule::MiddleDot,
+            Rule::IcelandicCharacter,
+            Rule::Schwa,
+            Rule::QuoteLike,
+        ] {
+            assert!(fired.contains(&format!("{rule:?}")), "{rule:?}");
+        }
+    }
 
     /// The byte table finds what the character test finds, for every ASCII
     /// byte in a host and in a host with a non-ASCII character.
