@@ -5,77 +5,71 @@ use super::general::is_nonspacing_mark;
 use super::{BmpBlocks, block_cached};
 use std::sync::OnceLock;
 
-/// The marks [`marks_in_nfd`] counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Marks {
-    /// General_Category=Mn ([`is_nonspacing_mark`]).
-    Nonspacing,
-    /// General_Category=M (unicode-normalization's `is_combining_mark`).
-    Combining,
-}
-
-/// How many code points of the NFD form of `text` are `marks`, counted
-/// up to `enough` (the count stops there): NFD is each character's
-/// canonical decomposition, reordered, so the count needs no NFD string.
-/// A check that needs two marks in NFD asks this first.
-pub fn marks_in_nfd(text: &str, marks: Marks, enough: usize) -> usize {
-    let mut count = 0;
-    for c in text.chars().filter(|c| !c.is_ascii()) {
-        count += usize::from(decomposition_marks(c, marks));
-        if count >= enough {
-            return enough;
+/// The nonspacing and the combining marks of the longest stretch of the
+/// NFD form of `text` between stoppers, code points that are neither a mark
+/// nor of a nonzero combining class. Canonical reordering moves only code
+/// points of a nonzero class, never past a stopper, so a run of nonspacing
+/// marks ([`repeated_nonspacing_marks`]) or of combining marks in NFD lies
+/// in one stretch: it holds at most that many. Read character by character
+/// from their decompositions, without NFD.
+pub(crate) fn mark_stretches(text: &str) -> (usize, usize) {
+    let (mut nonspacing, mut combining) = (0, 0);
+    let (mut most_nonspacing, mut most_combining) = (0, 0);
+    for c in text.chars() {
+        if c.is_ascii() {
+            // Every ASCII character is a stopper.
+            (nonspacing, combining) = (0, 0);
+            continue;
+        }
+        let facts = stretch_facts(c);
+        // The marks before the decomposition's first stopper go on with the stretch.
+        nonspacing += usize::from(facts & 7);
+        combining += usize::from((facts >> 3) & 7);
+        most_nonspacing = most_nonspacing.max(nonspacing);
+        most_combining = most_combining.max(combining);
+        if facts & STOPS != 0 {
+            (nonspacing, combining) = (usize::from((facts >> 6) & 7), usize::from((facts >> 9) & 7));
+            most_nonspacing = most_nonspacing.max(nonspacing);
+            most_combining = most_combining.max(combining);
         }
     }
-    count
+    (most_nonspacing, most_combining)
 }
 
-/// The nonspacing and the combining marks in the NFD form of `text`, in
-/// one pass (see [`marks_in_nfd`]), each count up to 15 a character.
-pub(crate) fn both_marks_in_nfd(text: &str) -> (usize, usize) {
-    let (mut nonspacing, mut combining) = (0, 0);
-    for c in text.chars().filter(|c| !c.is_ascii()) {
-        let both = decomposition_mark_counts(c);
-        nonspacing += usize::from(counted(both, Marks::Nonspacing));
-        combining += usize::from(counted(both, Marks::Combining));
-    }
-    (nonspacing, combining)
+/// [`stretch_facts`]: the decomposition holds a stopper.
+const STOPS: u16 = 1 << 12;
+
+/// What [`mark_stretches`] reads of `c`'s canonical decomposition (at most
+/// four code points): its nonspacing marks (bits 0–2) and combining marks
+/// (3–5) before its first stopper, those after its last stopper (6–8,
+/// 9–11), and [`STOPS`]; a BMP code point's from its block's table.
+fn stretch_facts(c: char) -> u16 {
+    static BLOCKS: BmpBlocks<u16> = [const { OnceLock::new() }; 256];
+    block_cached(&BLOCKS, c, |c| {
+        let (mut head, mut tail, mut stops) = (0u16, 0u16, false);
+        unicode_normalization::char::decompose_canonical(c, |part| {
+            let combining = unicode_normalization::char::is_combining_mark(part);
+            if !combining && unicode_normalization::char::canonical_combining_class(part) == 0 {
+                (stops, tail) = (true, 0);
+                return;
+            }
+            let marks = u16::from(is_nonspacing_mark(part)) | u16::from(combining) << 3;
+            match stops {
+                false => head += marks,
+                true => tail += marks,
+            }
+        });
+        head | tail << 6 | if stops { STOPS } else { 0 }
+    })
 }
 
-/// True when `c`'s canonical decomposition holds a mark: without such a
-/// character, [`both_marks_in_nfd`] counts none.
+/// True when `c`'s canonical decomposition holds a mark (General_Category M).
 pub(crate) fn decomposition_has_marks(c: char) -> bool {
-    decomposition_mark_counts(c) != 0
-}
-
-/// The `marks` in `c`'s canonical decomposition.
-fn decomposition_marks(c: char, marks: Marks) -> u8 {
-    counted(decomposition_mark_counts(c), marks)
-}
-
-/// The count of `marks` in a byte of [`decomposition_mark_counts`].
-fn counted(both: u8, marks: Marks) -> u8 {
-    match marks {
-        Marks::Nonspacing => both & 0x0F,
-        Marks::Combining => both >> 4,
-    }
-}
-
-/// Both counts of [`count_decomposition_marks`] in a byte: a BMP code
-/// point's from its block's table.
-fn decomposition_mark_counts(c: char) -> u8 {
-    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    block_cached(&BLOCKS, c, count_decomposition_marks)
-}
-
-/// The nonspacing marks (low four bits) and the combining marks (high
-/// four) in `c`'s canonical decomposition, which has at most four code points.
-fn count_decomposition_marks(c: char) -> u8 {
-    let (mut nonspacing, mut combining) = (0u8, 0u8);
+    let mut marks = false;
     unicode_normalization::char::decompose_canonical(c, |part| {
-        nonspacing += u8::from(is_nonspacing_mark(part));
-        combining += u8::from(unicode_normalization::char::is_combining_mark(part));
+        marks |= unicode_normalization::char::is_combining_mark(part);
     });
-    nonspacing.min(15) | (combining.min(15) << 4)
+    marks
 }
 
 /// The NFD form of `text` (UAX #15), equal to unicode-normalization's:
@@ -148,8 +142,8 @@ pub fn repeated_nonspacing_marks(nfd: &[char]) -> impl Iterator<Item = char> + '
 /// True when the NFD form of `text` repeats a nonspacing mark in a run
 /// ([`repeated_nonspacing_marks`]).
 pub(crate) fn has_repeated_nonspacing_mark(text: &str) -> bool {
-    // A repeat needs two marks; most texts have fewer, and need no NFD.
-    if marks_in_nfd(text, Marks::Nonspacing, 2) < 2 {
+    // A repeat needs a run of two marks; most texts have none, and need no NFD.
+    if mark_stretches(text).0 < 2 {
         return false;
     }
     repeated_nonspacing_marks(&nfd(text)).next().is_some()
@@ -202,22 +196,42 @@ mod tests {
         assert!(has_repeated_nonspacing_mark("a\u{0301}\u{0302}\u{0301}") && !has_repeated_nonspacing_mark("a\u{0301}"));
     }
 
-    /// The marks counted from each character's decomposition are the marks of NFD.
+    /// No run of marks in NFD is longer than its stretch, for every BMP
+    /// code point alone, after a letter, between marks of every order and
+    /// after a decomposing letter; and most stretches are the run.
     #[test]
-    fn marks_in_nfd_counts_the_marks_of_nfd() {
+    fn mark_stretches_hold_every_run_of_nfd() {
         use unicode_normalization::UnicodeNormalization;
-        for c in (0..0x10000).filter_map(char::from_u32) {
-            for text in [format!("{c}"), format!("{c}\u{0301}a{c}"), format!("ǖ{c}")] {
-                let in_nfd = text.nfd().filter(|&m| is_nonspacing_mark(m)).count();
-                assert_eq!(marks_in_nfd(&text, Marks::Nonspacing, 9), in_nfd.min(9), "{text:?}");
-                assert_eq!(marks_in_nfd(&text, Marks::Nonspacing, 2), in_nfd.min(2), "{text:?}");
-                let combining = text
-                    .nfd()
-                    .filter(|&m| unicode_normalization::char::is_combining_mark(m))
-                    .count();
-                assert_eq!(marks_in_nfd(&text, Marks::Combining, 9), combining.min(9), "{text:?}");
+        use unicode_normalization::char::is_combining_mark;
+        let longest_run =
+            |nfd: &[char], in_run: fn(char) -> bool| nfd.split(|&c| !in_run(c)).map(<[char]>::len).max().unwrap_or(0);
+        let (mut checked, mut tight) = (0, 0);
+        for c in (0..=0xFFFF).filter_map(char::from_u32) {
+            for text in [
+                format!("{c}"),
+                format!("a{c}"),
+                format!("{c}\u{0301}"),
+                format!("a\u{0301}{c}\u{0301}"),
+                format!("e\u{0327}{c}\u{0301}\u{0316}"),
+                format!("ǖ{c}\u{0308}"),
+                format!("{c}\u{0344}\u{0323}{c}"),
+                format!("\u{0903}{c}\u{0903}"),
+            ] {
+                let nfd: Vec<char> = text.nfd().collect();
+                let runs = (longest_run(&nfd, is_nonspacing_mark), longest_run(&nfd, is_combining_mark));
+                let stretches = mark_stretches(&text);
+                assert!(
+                    stretches.0 >= runs.0 && stretches.1 >= runs.1,
+                    "{text:?}: {stretches:?} {runs:?}"
+                );
+                checked += 1;
+                tight += usize::from(stretches == runs);
             }
         }
+        assert!(tight * 100 > checked * 99, "{tight} of {checked}");
+        assert_eq!(mark_stretches("áéíóú"), (1, 1), "one mark a letter");
+        assert_eq!(mark_stretches("ếa\u{0301}\u{0302}\u{0303}"), (3, 3));
+        assert_eq!(mark_stretches("\u{1F82}"), (3, 3), "ᾂ: α and three nonspacing marks");
     }
 
     /// `nfd` equals the library's on every BMP code point alone, after a

@@ -161,10 +161,11 @@ impl LabelEvidence {
 /// The NFD form of `label` as the mark checks read it: empty when it holds
 /// no combining mark, where neither check finds anything (most labels).
 fn nfd_for_mark_checks(label: &str) -> Vec<char> {
-    // A repeat needs two nonspacing marks, an overstacked run five combining
-    // marks, and a drawn dot ı or ȷ, or U+0307 written as such (no other
-    // decomposition puts it right after i, j or l). Most labels have none.
-    let (nonspacing, combining) = properties::nfd::both_marks_in_nfd(label);
+    // A repeat needs a run of two nonspacing marks, an overstacked run five
+    // combining marks, and a drawn dot ı or ȷ, or U+0307 written as such (no
+    // other decomposition puts it right after i, j or l). Most labels have
+    // none: one mark a letter is the rule.
+    let (nonspacing, combining) = properties::nfd::mark_stretches(label);
     let dotted = || label.chars().any(|c| matches!(c, '\u{0131}' | '\u{0237}' | '\u{0307}'));
     let needed = nonspacing >= 2 || combining >= 5 || combining >= 1 && dotted();
     match needed {
