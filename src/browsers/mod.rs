@@ -24,7 +24,7 @@ pub mod firefox;
 pub mod webkit;
 
 use crate::profiles::whatwg;
-use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
+use crate::properties::{FlatTable, PLANE_CELLS};
 use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Known, Uts46, labels};
 use serde::Serialize;
@@ -119,10 +119,10 @@ fn webkit_table() -> &'static MappingTable {
 /// True when `c` has the same row in WebKit's table as in Chromium's and
 /// Firefox's: neither a code point of Unicode 15.1 or later nor one whose
 /// row 15.1 changed. Asked of every character of a name: the answer
-/// from its block's table (planes 0 to 3).
+/// from its table (planes 0 to 3).
 fn same_for_webkit(c: char) -> bool {
-    static BLOCKS: PlaneBlocks<bool> = [const { OnceLock::new() }; PLANE_BLOCKS];
-    c.is_ascii() || block_cached(&BLOCKS, c, rows_equal_for_webkit)
+    static TABLE: FlatTable<bool, PLANE_CELLS> = FlatTable::new();
+    c.is_ascii() || TABLE.get(c, rows_equal_for_webkit)
 }
 
 /// [`same_for_webkit`], from the two tables' rows.

@@ -17,7 +17,9 @@ pub(crate) mod ucd;
 pub(crate) mod visible;
 
 use std::fmt::Display;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 use unicode_bidi::BidiClass;
 use unicode_joining_type::{JoiningType, get_joining_type};
@@ -440,8 +442,88 @@ pub(crate) fn is_mark(c: char) -> bool {
 /// computed when first asked for, or computed beyond plane 3.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
-    static BLOCKS: PlaneBlocks<u8> = [const { OnceLock::new() }; PLANE_BLOCKS];
-    CharFacts(block_cached(&BLOCKS, c, compute_bundled_byte))
+    static TABLE: FlatTable<u8, PLANE_CELLS> = FlatTable::new();
+    CharFacts(TABLE.get(c, compute_bundled_byte))
+}
+
+/// A table of values of at most 16 bits, one atomic cell a code point up
+/// to `N` (planes 0 to 3: [`PLANE_CELLS`]; the BMP: [`BMP_CELLS`]), each
+/// computed when first asked for. A cell holds 0 until then, so the static
+/// is zeroed memory: no page of it is touched before a value on it is asked
+/// for, and a read is one load. Two threads that compute a cell at once
+/// store the same value.
+pub(crate) struct FlatTable<T, const N: usize> {
+    cells: [AtomicU32; N],
+    values: PhantomData<T>,
+}
+
+/// The cells of a [`FlatTable`] of planes 0 to 3 (U+0000 to U+3FFFF: the BMP,
+/// emoji and the other supplementary scripts, the CJK extensions).
+pub(crate) const PLANE_CELLS: usize = 0x40000;
+/// The cells of a [`FlatTable`] of the BMP.
+pub(crate) const BMP_CELLS: usize = 0x10000;
+
+/// A value a [`FlatTable`] keeps.
+pub(crate) trait Small: Copy {
+    fn bits(self) -> u16;
+    fn from_bits(bits: u16) -> Self;
+}
+
+impl Small for u8 {
+    fn bits(self) -> u16 {
+        u16::from(self)
+    }
+    fn from_bits(bits: u16) -> Self {
+        bits as u8
+    }
+}
+
+impl Small for u16 {
+    fn bits(self) -> u16 {
+        self
+    }
+    fn from_bits(bits: u16) -> Self {
+        bits
+    }
+}
+
+impl Small for bool {
+    fn bits(self) -> u16 {
+        u16::from(self)
+    }
+    fn from_bits(bits: u16) -> Self {
+        bits != 0
+    }
+}
+
+/// The bit of a [`FlatTable`] cell that says it holds its value.
+const FILLED: u32 = 1 << 16;
+
+impl<T: Small, const N: usize> FlatTable<T, N> {
+    pub(crate) const fn new() -> Self {
+        FlatTable {
+            cells: [const { AtomicU32::new(0) }; N],
+            values: PhantomData,
+        }
+    }
+
+    /// `compute(c)`, from the table for a code point it holds, computed
+    /// when first asked for; computed anew beyond it: the table is a cache
+    /// of `compute`, which stays the one place of the rule.
+    #[inline]
+    pub(crate) fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
+        let Some(cell) = self.cells.get(c as usize) else {
+            return compute(c);
+        };
+        // Relaxed: the cell is the value; there is nothing else to publish.
+        let bits = cell.load(Ordering::Relaxed);
+        if bits & FILLED != 0 {
+            return T::from_bits(bits as u16);
+        }
+        let value = compute(c);
+        cell.store(FILLED | u32::from(value.bits()), Ordering::Relaxed);
+        value
+    }
 }
 
 /// 256 values of consecutive code points, each computed when first asked
@@ -544,6 +626,40 @@ fn library_bidi_class(c: char) -> BidiClass {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cell is computed once, whatever its value (0 and `false` too), and
+    /// read after; beyond the table every read computes; two threads
+    /// filling one table read the same values.
+    #[test]
+    fn flat_tables_compute_each_cell_once() {
+        use std::sync::atomic::AtomicUsize;
+        static COMPUTED: AtomicUsize = AtomicUsize::new(0);
+        static TABLE: FlatTable<u16, 0x100> = FlatTable::new();
+        let compute = |c: char| {
+            COMPUTED.fetch_add(1, Ordering::Relaxed);
+            (c as u32 % 7) as u16 * 0x2492
+        };
+        for c in (0..0x100u32).filter_map(char::from_u32) {
+            assert_eq!(TABLE.get(c, compute), compute(c));
+            assert_eq!(TABLE.get(c, compute), compute(c));
+        }
+        // Each cell computed once by the table, and twice by the test.
+        assert_eq!(COMPUTED.load(Ordering::Relaxed), 0x100 * 3);
+        assert_eq!(TABLE.get('\u{100}', compute), compute('\u{100}'));
+        assert_eq!(COMPUTED.load(Ordering::Relaxed), 0x100 * 3 + 2, "beyond the table");
+        static FLAGS: FlatTable<bool, BMP_CELLS> = FlatTable::new();
+        let odd = |c: char| c as u32 % 2 == 1;
+        let threads: Vec<_> = (0..2)
+            .map(|_| {
+                std::thread::spawn(move || {
+                    (0..=0xFFFFu32)
+                        .filter_map(char::from_u32)
+                        .all(|c| FLAGS.get(c, odd) == odd(c))
+                })
+            })
+            .collect();
+        assert!(threads.into_iter().all(|thread| thread.join().unwrap_or(false)));
+    }
 
     #[test]
     fn the_bundled_table_answers_as_the_libraries_do_for_every_code_point() {

@@ -2,8 +2,7 @@
 //! §5.4's repeated nonspacing marks.
 
 use super::general::is_nonspacing_mark;
-use super::{BmpBlocks, block_cached};
-use std::sync::OnceLock;
+use super::{BMP_CELLS, FlatTable};
 
 /// The nonspacing and the combining marks of the longest stretch of the
 /// NFD form of `text` between stoppers, code points that are neither a mark
@@ -42,10 +41,10 @@ const STOPS: u16 = 1 << 12;
 /// What [`mark_stretches`] reads of `c`'s canonical decomposition (at most
 /// four code points): its nonspacing marks (bits 0–2) and combining marks
 /// (3–5) before its first stopper, those after its last stopper (6–8,
-/// 9–11), and [`STOPS`]; a BMP code point's from its block's table.
+/// 9–11), and [`STOPS`]; a BMP code point's from its table.
 fn stretch_facts(c: char) -> u16 {
-    static BLOCKS: BmpBlocks<u16> = [const { OnceLock::new() }; 256];
-    block_cached(&BLOCKS, c, |c| {
+    static TABLE: FlatTable<u16, BMP_CELLS> = FlatTable::new();
+    TABLE.get(c, |c| {
         let (mut head, mut tail, mut stops) = (0u16, 0u16, false);
         unicode_normalization::char::decompose_canonical(c, |part| {
             let combining = unicode_normalization::char::is_combining_mark(part);
@@ -111,11 +110,11 @@ pub fn nfd(text: &str) -> Vec<char> {
 
 /// The Canonical_Combining_Class of `c` when `c` is its own canonical
 /// decomposition (`None` when it decomposes); a BMP code point's from its
-/// block's table (no class is 255).
+/// table (no class is 255).
 fn own_decomposition_class(c: char) -> Option<u8> {
     use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
-    static BLOCKS: BmpBlocks<u8> = [const { OnceLock::new() }; 256];
-    let class = block_cached(&BLOCKS, c, |c| {
+    static TABLE: FlatTable<u8, BMP_CELLS> = FlatTable::new();
+    let class = TABLE.get(c, |c| {
         let mut itself = true;
         decompose_canonical(c, |part| itself &= part == c);
         if itself { canonical_combining_class(c) } else { u8::MAX }

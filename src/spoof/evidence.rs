@@ -9,8 +9,7 @@ use super::patterns::{
 use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::properties;
 use crate::properties::scripts::ResolvedSets;
-use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
-use std::sync::OnceLock;
+use crate::properties::{FlatTable, PLANE_CELLS};
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -78,10 +77,10 @@ impl Gate {
     }
 }
 
-/// The [`Gate`] bits of `c`: from its block's table (planes 0 to 3).
+/// The [`Gate`] bits of `c`: from its table (planes 0 to 3).
 fn char_bits(c: char) -> u16 {
-    static BLOCKS: PlaneBlocks<u16> = [const { OnceLock::new() }; PLANE_BLOCKS];
-    block_cached(&BLOCKS, c, |c| {
+    static TABLE: FlatTable<u16, PLANE_CELLS> = FlatTable::new();
+    TABLE.get(c, |c| {
         let bits = [
             (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
             (

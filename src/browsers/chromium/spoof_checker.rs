@@ -8,7 +8,7 @@ use super::uspoof::{self, CheckResult, RestrictionLevel};
 use crate::properties::identifier::identifier_allowed;
 use crate::properties::scripts;
 use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
-use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
+use crate::properties::{FlatTable, PLANE_BLOCKS, PLANE_CELLS, PlaneBlocks, block_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_out_of_context};
 use regex::Regex;
 use serde::Serialize;
@@ -52,9 +52,9 @@ pub struct Check {
 /// Chromium's allowed set: ICU's recommended ∪ inclusion sets (UTS #39
 /// Identifier_Status=Allowed) less `SetAllowedUnicodeSet`'s removals.
 pub fn is_allowed(c: char) -> bool {
-    // Asked of every character of every label: the answer from its block's table (planes 0 to 3).
-    static BLOCKS: PlaneBlocks<bool> = [const { OnceLock::new() }; PLANE_BLOCKS];
-    block_cached(&BLOCKS, c, search_allowed)
+    // Asked of every character of every label: the answer from its table (planes 0 to 3).
+    static TABLE: FlatTable<bool, PLANE_CELLS> = FlatTable::new();
+    TABLE.get(c, search_allowed)
 }
 
 /// [`is_allowed`], from the sets and the list of removals.

@@ -14,10 +14,9 @@ use crate::properties::{
     general::{in_deseret_block, in_ipa_extensions_block, is_printable},
     identifier::is_default_ignorable,
 };
-use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
+use crate::properties::{FlatTable, PLANE_CELLS};
 use crate::uts46::{Conversion, last_label};
 use serde::Serialize;
-use std::sync::OnceLock;
 use unicode_script::Script;
 
 /// What decided WebKit's display, named after the upstream function.
@@ -254,10 +253,10 @@ impl CharFacts {
     /// In [`data::ARABIC_DIACRITICS`].
     const ARABIC_DIACRITIC: u8 = 8;
 
-    /// `c`'s facts: from its block's table (planes 0 to 3).
+    /// `c`'s facts: from its table (planes 0 to 3).
     fn of(c: char) -> CharFacts {
-        static BLOCKS: PlaneBlocks<u8> = [const { OnceLock::new() }; PLANE_BLOCKS];
-        CharFacts(block_cached(&BLOCKS, c, |c| {
+        static TABLE: FlatTable<u8, PLANE_CELLS> = FlatTable::new();
+        CharFacts(TABLE.get(c, |c| {
             let questions = [
                 (allowed_script(c), CharFacts::ALLOWED_SCRIPT),
                 (lookalike_alone(c), CharFacts::LOOKALIKE_ALONE),
