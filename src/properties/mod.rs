@@ -59,8 +59,8 @@ struct Loaded {
     joining: Option<LoadedFile>,
     marks: Option<LoadedFile>,
     combining: Option<LoadedFile>,
-    /// The BMP flags built from these ([`facts`]).
-    bmp: OnceLock<Box<[u8]>>,
+    /// The BMP flags made from these, each when first asked for ([`cell_value`]).
+    bmp: Box<[AtomicU32]>,
 }
 
 impl Properties {
@@ -95,7 +95,7 @@ impl Properties {
             joining: read("ucd/extracted/DerivedJoiningType.txt", joining_type_index)?,
             marks: read("ucd/extracted/DerivedGeneralCategory.txt", general_category_is_mark)?,
             combining,
-            bmp: OnceLock::new(),
+            bmp: empty_cells(BMP_CELLS),
         };
         let any = loaded.bidi.is_some() || loaded.joining.is_some() || loaded.marks.is_some() || loaded.combining.is_some();
         Ok(Properties {
@@ -115,7 +115,7 @@ impl Properties {
             joining: None,
             marks: None,
             combining: None,
-            bmp: OnceLock::new(),
+            bmp: empty_cells(BMP_CELLS),
         };
         Ok(Properties {
             loaded: Some(Arc::new(loaded)),
@@ -215,10 +215,7 @@ impl Properties {
     pub(crate) fn facts(&self, c: char) -> CharFacts {
         match self.loaded.as_deref() {
             None => bundled_facts(c),
-            Some(loaded) => {
-                let table = loaded.bmp.get_or_init(|| build_bmp(|c| loaded.compute_byte(c)));
-                CharFacts(table.get(c as usize).copied().unwrap_or_else(|| loaded.compute_byte(c)))
-            }
+            Some(loaded) => CharFacts(cell_value(&loaded.bmp, c, |c| loaded.compute_byte(c))),
         }
     }
 
@@ -512,18 +509,32 @@ impl<T: Small, const N: usize> FlatTable<T, N> {
     /// of `compute`, which stays the one place of the rule.
     #[inline]
     pub(crate) fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
-        let Some(cell) = self.cells.get(c as usize) else {
-            return compute(c);
-        };
-        // Relaxed: the cell is the value; there is nothing else to publish.
-        let bits = cell.load(Ordering::Relaxed);
-        if bits & FILLED != 0 {
-            return T::from_bits(bits as u16);
-        }
-        let value = compute(c);
-        cell.store(FILLED | u32::from(value.bits()), Ordering::Relaxed);
-        value
+        cell_value(&self.cells, c, compute)
     }
+}
+
+/// The value of `c` in `cells`, one a code point from U+0000 (a
+/// [`FlatTable`]'s, or one made by [`empty_cells`]), computed when first
+/// asked for; computed anew beyond them.
+#[inline]
+fn cell_value<T: Small>(cells: &[AtomicU32], c: char, compute: impl Fn(char) -> T) -> T {
+    let Some(cell) = cells.get(c as usize) else {
+        return compute(c);
+    };
+    // Relaxed: the cell is the value; there is nothing else to publish.
+    let bits = cell.load(Ordering::Relaxed);
+    if bits & FILLED != 0 {
+        return T::from_bits(bits as u16);
+    }
+    let value = compute(c);
+    cell.store(FILLED | u32::from(value.bits()), Ordering::Relaxed);
+    value
+}
+
+/// `count` cells of nothing computed yet, for [`cell_value`]: a table that
+/// is not a static (the properties of a loaded Unicode version).
+fn empty_cells(count: usize) -> Box<[AtomicU32]> {
+    (0..count).map(|_| AtomicU32::new(0)).collect()
 }
 
 /// 256 values of consecutive code points, each computed when first asked
@@ -565,16 +576,6 @@ pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char,
 pub(crate) fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
     let block = slot.get_or_init(|| Box::new([const { OnceLock::new() }; 256]));
     block[c as usize & 0xFF].get_or_init(|| compute(c))
-}
-
-fn build_bmp(compute: impl Fn(char) -> u8) -> Box<[u8]> {
-    (0..=0xFFFFu32)
-        .map(|cp| match char::from_u32(cp) {
-            // Surrogates never occur in a `str`.
-            None => 0,
-            Some(c) => compute(c),
-        })
-        .collect()
 }
 
 fn compute_bundled_byte(c: char) -> u8 {
