@@ -443,7 +443,7 @@ fn bundled_facts(c: char) -> CharFacts {
     CharFacts(TABLE.get(c, compute_bundled_byte))
 }
 
-/// A table of values of at most 16 bits, one atomic cell a code point up
+/// A table of values of at most 31 bits, one atomic cell a code point up
 /// to `N` (planes 0 to 3: [`PLANE_CELLS`]; the BMP: [`BMP_CELLS`]), each
 /// computed when first asked for. A cell holds 0 until then, so the static
 /// is zeroed memory: no page of it is touched before a value on it is asked
@@ -460,41 +460,52 @@ pub(crate) const PLANE_CELLS: usize = 0x40000;
 /// The cells of a [`FlatTable`] of the BMP.
 pub(crate) const BMP_CELLS: usize = 0x10000;
 
-/// A value a [`FlatTable`] keeps.
+/// A value a [`FlatTable`] keeps, as at most 31 bits (a value whose bits
+/// reach [`FILLED`] is computed anew at each read, never kept).
 pub(crate) trait Small: Copy {
-    fn bits(self) -> u16;
-    fn from_bits(bits: u16) -> Self;
+    fn bits(self) -> u32;
+    /// The value of what [`Small::bits`] made.
+    fn from_bits(bits: u32) -> Self;
 }
 
 impl Small for u8 {
-    fn bits(self) -> u16 {
-        u16::from(self)
+    fn bits(self) -> u32 {
+        u32::from(self)
     }
-    fn from_bits(bits: u16) -> Self {
+    fn from_bits(bits: u32) -> Self {
         bits as u8
     }
 }
 
 impl Small for u16 {
-    fn bits(self) -> u16 {
+    fn bits(self) -> u32 {
+        u32::from(self)
+    }
+    fn from_bits(bits: u32) -> Self {
+        bits as u16
+    }
+}
+
+impl Small for u32 {
+    fn bits(self) -> u32 {
         self
     }
-    fn from_bits(bits: u16) -> Self {
+    fn from_bits(bits: u32) -> Self {
         bits
     }
 }
 
 impl Small for bool {
-    fn bits(self) -> u16 {
-        u16::from(self)
+    fn bits(self) -> u32 {
+        u32::from(self)
     }
-    fn from_bits(bits: u16) -> Self {
+    fn from_bits(bits: u32) -> Self {
         bits != 0
     }
 }
 
 /// The bit of a [`FlatTable`] cell that says it holds its value.
-const FILLED: u32 = 1 << 16;
+const FILLED: u32 = 1 << 31;
 
 impl<T: Small, const N: usize> FlatTable<T, N> {
     pub(crate) const fn new() -> Self {
@@ -524,10 +535,13 @@ fn cell_value<T: Small>(cells: &[AtomicU32], c: char, compute: impl Fn(char) -> 
     // Relaxed: the cell is the value; there is nothing else to publish.
     let bits = cell.load(Ordering::Relaxed);
     if bits & FILLED != 0 {
-        return T::from_bits(bits as u16);
+        return T::from_bits(bits & !FILLED);
     }
     let value = compute(c);
-    cell.store(FILLED | u32::from(value.bits()), Ordering::Relaxed);
+    let bits = value.bits();
+    if bits & FILLED == 0 {
+        cell.store(FILLED | bits, Ordering::Relaxed);
+    }
     value
 }
 
@@ -660,6 +674,15 @@ mod tests {
             })
             .collect();
         assert!(threads.into_iter().all(|thread| thread.join().unwrap_or(false)));
+        // A value reaching the filled bit is never kept: computed at each read.
+        static WIDE: FlatTable<u32, 0x10> = FlatTable::new();
+        let before = COMPUTED.load(Ordering::Relaxed);
+        let wide = |c: char| {
+            COMPUTED.fetch_add(1, Ordering::Relaxed);
+            FILLED | c as u32
+        };
+        assert_eq!((WIDE.get('a', wide), WIDE.get('a', wide)), (FILLED | 0x61, FILLED | 0x61));
+        assert_eq!(COMPUTED.load(Ordering::Relaxed), before + 2);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::data;
 use crate::properties::{self, general::is_nonspacing_mark, skeleton::SkeletonPiece};
-use crate::properties::{BmpBlocks, block_cached, block_value};
+use crate::properties::{BMP_CELLS, BmpBlocks, FlatTable, Small, block_cached, block_value};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -453,10 +453,30 @@ enum Bare {
     Other,
 }
 
-/// [`Bare`] of `c`, a BMP code point's from its block's table.
+impl Small for Bare {
+    fn bits(self) -> u32 {
+        match self {
+            Bare::NotLgc => 0,
+            Bare::Dropped => 1,
+            Bare::Other => 2,
+            Bare::One(part) => 3 + part as u32,
+        }
+    }
+    fn from_bits(bits: u32) -> Self {
+        match bits {
+            0 => Bare::NotLgc,
+            1 => Bare::Dropped,
+            2 => Bare::Other,
+            // `bits` made it of a character, which is never a surrogate.
+            part => char::from_u32(part - 3).map_or(Bare::Other, Bare::One),
+        }
+    }
+}
+
+/// [`Bare`] of `c`, a BMP code point's from its table.
 fn bare(c: char) -> Bare {
-    static BLOCKS: BmpBlocks<Bare> = [const { OnceLock::new() }; 256];
-    block_cached(&BLOCKS, c, |c| {
+    static TABLE: FlatTable<Bare, BMP_CELLS> = FlatTable::new();
+    TABLE.get(c, |c| {
         if !is_lgc_letter_or_ascii(c) {
             return Bare::NotLgc;
         }

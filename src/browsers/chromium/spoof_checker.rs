@@ -8,7 +8,7 @@ use super::uspoof::{self, CheckResult, RestrictionLevel};
 use crate::properties::identifier::identifier_allowed;
 use crate::properties::scripts;
 use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
-use crate::properties::{FlatTable, PLANE_BLOCKS, PLANE_CELLS, PlaneBlocks, block_cached};
+use crate::properties::{FlatTable, PLANE_CELLS};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_out_of_context};
 use regex::Regex;
 use serde::Serialize;
@@ -237,10 +237,10 @@ impl LabelFacts {
     }
 }
 
-/// The [`LabelFacts`] of `c`: from its block's table (planes 0 to 3).
+/// The [`LabelFacts`] of `c`: from its table (planes 0 to 3).
 fn char_facts(c: char) -> u32 {
-    static BLOCKS: PlaneBlocks<u32> = [const { OnceLock::new() }; PLANE_BLOCKS];
-    block_cached(&BLOCKS, c, |c| {
+    static TABLE: FlatTable<u32, PLANE_CELLS> = FlatTable::new();
+    TABLE.get(c, |c| {
         let lookalike = data::DIGIT_LOOKALIKES.contains(c);
         let script = scripts::script(c);
         let questions = [
