@@ -195,6 +195,22 @@ mod tests {
         assert!(has_repeated_nonspacing_mark("a\u{0301}\u{0302}\u{0301}") && !has_repeated_nonspacing_mark("a\u{0301}"));
     }
 
+    /// `c` alone, after a letter, before and between marks of every order,
+    /// after a decomposing letter, between spacing marks, and twice.
+    fn contexts(c: char) -> [String; 9] {
+        [
+            format!("{c}"),
+            format!("a{c}"),
+            format!("{c}\u{0301}"),
+            format!("a\u{0301}{c}"),
+            format!("a\u{0301}{c}\u{0301}"),
+            format!("e\u{0327}{c}\u{0301}\u{0316}"),
+            format!("ǖ{c}\u{0308}"),
+            format!("{c}\u{0344}\u{0323}{c}"),
+            format!("\u{0903}{c}\u{0903}"),
+        ]
+    }
+
     /// No run of marks in NFD is longer than its stretch, for every BMP
     /// code point alone, after a letter, between marks of every order and
     /// after a decomposing letter; and most stretches are the run.
@@ -206,16 +222,7 @@ mod tests {
             |nfd: &[char], in_run: fn(char) -> bool| nfd.split(|&c| !in_run(c)).map(<[char]>::len).max().unwrap_or(0);
         let (mut checked, mut tight) = (0, 0);
         for c in (0..=0xFFFF).filter_map(char::from_u32) {
-            for text in [
-                format!("{c}"),
-                format!("a{c}"),
-                format!("{c}\u{0301}"),
-                format!("a\u{0301}{c}\u{0301}"),
-                format!("e\u{0327}{c}\u{0301}\u{0316}"),
-                format!("ǖ{c}\u{0308}"),
-                format!("{c}\u{0344}\u{0323}{c}"),
-                format!("\u{0903}{c}\u{0903}"),
-            ] {
+            for text in contexts(c) {
                 let nfd: Vec<char> = text.nfd().collect();
                 let runs = (longest_run(&nfd, is_nonspacing_mark), longest_run(&nfd, is_combining_mark));
                 let stretches = mark_stretches(&text);
@@ -240,15 +247,7 @@ mod tests {
         use unicode_normalization::UnicodeNormalization;
         let mut reordered = 0;
         for c in (0..=0xFFFF).filter_map(char::from_u32) {
-            for text in [
-                format!("{c}"),
-                format!("a{c}"),
-                format!("{c}\u{0301}"),
-                format!("a\u{0301}{c}"),
-                format!("e\u{0327}{c}\u{0301}\u{0316}"),
-                format!("ǖ{c}\u{0308}"),
-                format!("{c}\u{0344}\u{0323}"),
-            ] {
+            for text in contexts(c) {
                 let expected: Vec<char> = text.nfd().collect();
                 assert_eq!(nfd(&text), expected, "{text:?}");
                 let decomposed: Vec<char> = text.chars().flat_map(|c| c.to_string().nfd().collect::<Vec<_>>()).collect();
