@@ -1,8 +1,8 @@
 //! One record per code point of the UTS #39 and UCD properties of the
 //! modules beside this one (Script, Script_Extensions, General_Category,
 //! Identifier_Status/Type), read from their libraries: planes 0 to 3's records
-//! in one table filled block by block (`docs/performance.md`), so that a
-//! character's properties cost one read.
+//! in one table, each read when first asked for (`docs/performance.md`), so
+//! that a character's properties cost one read.
 
 use super::ucd::{in_ranges, merge_ranges, parse_ranges};
 use super::{PLANE_BLOCKS, PlaneBlocks, value_in};
