@@ -150,17 +150,21 @@ fn bad_input_comes_out_the_same_on_any_number_of_threads() {
 }
 
 /// A consumer that stops (the window's Cancel) gets the same records and
-/// progress figures as with one thread, and no record after it stopped.
+/// progress figures as with one thread, and no record after it stopped,
+/// with and without the spoof check (whose stages of records end at
+/// multiples of `STAGE`, beside which it stops).
 #[test]
 fn stopping_early_hands_on_the_same_records_and_progress() {
     let names = names::corpus(MappingTable::bundled(), 10_000);
     let file = names.join("\n") + "\n";
     let engine = Uts46::new();
     let options = Options::default();
-    let seen = |n: usize, stop_after: usize| {
+    let protected = ProtectedList::new(&engine, ["paypal.com"]);
+    let stage = idna_inspector::batch::STAGE;
+    let seen = |n: usize, stop_after: usize, spoof: Option<&ProtectedList>| {
         let mut seen = Vec::new();
         let items = ItemReader::new(file.as_bytes(), &InputFormat::Lines).unwrap();
-        let summary = convert_each_parallel(&engine, &options, None, items, threads(n), |record, bytes_read| {
+        let summary = convert_each_parallel(&engine, &options, spoof, items, threads(n), |record, bytes_read| {
             seen.push((record.to_record(), bytes_read));
             Ok(if seen.len() == stop_after {
                 ControlFlow::Break(())
@@ -172,11 +176,17 @@ fn stopping_early_hands_on_the_same_records_and_progress() {
         assert_eq!(summary.lines as usize, seen.len());
         seen
     };
-    for stop_after in [1, 1023, 1024, 1025, 2500] {
-        let one = seen(1, stop_after);
-        assert_eq!(one.len(), stop_after);
-        for n in [2, 4] {
-            assert!(seen(n, stop_after) == one, "{n} threads, stopping after {stop_after}");
+    for spoof in [None, Some(&protected)] {
+        for stop_after in [1, stage - 1, stage, stage + 1, 1023, 1024, 1025, 2500] {
+            let one = seen(1, stop_after, spoof);
+            assert_eq!(one.len(), stop_after);
+            for n in [2, 4] {
+                let spoofed = spoof.is_some();
+                assert!(
+                    seen(n, stop_after, spoof) == one,
+                    "{n} threads, stopping after {stop_after}, spoof {spoofed}"
+                );
+            }
         }
     }
 }

@@ -45,10 +45,26 @@ pub(crate) fn convert_item(
     spoof: Option<&Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
+    if let Some(filled) = fill_item(engine, options, item, skip_comments, record)
+        && let Some(summarizer) = spoof
+    {
+        add_spoof(engine, options, filled, summarizer, record);
+    }
+}
+
+/// The engine's part of [`convert_item`]: `record` filled as without a
+/// spoof check; for a converted line, what [`add_spoof`] needs to finish it.
+pub(crate) fn fill_item(
+    engine: &Uts46<'_>,
+    options: &Options,
+    item: &Item<'_>,
+    skip_comments: bool,
+    record: &mut RecordBuf,
+) -> Option<Filled> {
     match *item {
         Item::Text { line, text } => match skip_comments.then(|| skipped(text.as_bytes())).flatten() {
             Some(note) => record.set_noted(line, text, note),
-            None => convert_text(engine, options, line, text, spoof, record),
+            None => return Some(fill_results(engine, options, line, text, record)),
         },
         Item::NotUtf8 { line, bytes } => {
             let note = skip_comments.then(|| skipped(bytes)).flatten();
@@ -60,6 +76,7 @@ pub(crate) fn convert_item(
         }
         Item::MissingColumn { line, fields } => record.set_noted(line, "", Note::MissingColumn(fields)),
     }
+    None
 }
 
 /// Why a line of a plain-text file is skipped: blank (ASCII whitespace
@@ -102,19 +119,66 @@ pub(crate) fn convert_text(
     spoof: Option<&Summarizer<'_>>,
     record: &mut RecordBuf,
 ) {
-    let (results, ldh) = fill_results(engine, options, line, text, record);
+    let filled = fill_results(engine, options, line, text, record);
     if let Some(summarizer) = spoof {
-        let summary = match &results {
-            Some(results) => summarizer.summarize(engine, text, options, ldh, || results),
-            None => VALID_RESULTS.with_borrow_mut(|scratch| {
-                summarizer.summarize(engine, text, options, ldh, || {
-                    valid_results_into(record, scratch);
-                    &*scratch
-                })
-            }),
-        };
-        record.set_spoof(summary);
+        add_spoof(engine, options, filled, summarizer, record);
     }
+}
+
+/// The full engine's results (`None`: a fast path's, in the record) and
+/// whether the ASCII fast path found the name LDH without `--`.
+pub(crate) type Filled = (Option<Results>, bool);
+
+/// The spoof check's part of [`convert_text`], on a record [`fill_item`]
+/// filled (its input is the name).
+pub(crate) fn add_spoof(
+    engine: &Uts46<'_>,
+    options: &Options,
+    (results, ldh): Filled,
+    summarizer: &Summarizer<'_>,
+    record: &mut RecordBuf,
+) {
+    let text = record.input();
+    let summary = match &results {
+        Some(results) => summarizer.summarize(engine, text, options, ldh, || results),
+        None => VALID_RESULTS.with_borrow_mut(|scratch| {
+            summarizer.summarize(engine, text, options, ldh, || {
+                valid_results_into(record, scratch);
+                &*scratch
+            })
+        }),
+    };
+    record.set_spoof(summary);
+}
+
+/// Records the engine fills before the spoof check runs on them: the
+/// check's code then serves this many names in a row, not one name
+/// between two runs of the engine's (the two do not fit the instruction
+/// cache together; docs/performance.md).
+pub const STAGE: usize = 32;
+
+/// The records at `pending`'s slots of `records`, in order: the spoof
+/// check finished on each that [`fill_item`] converted, then
+/// `each` with the bytes read up to its item. Stops at the first break
+/// or error of `each`, and empties `pending` in every case.
+pub(crate) fn finish_stage(
+    engine: &Uts46<'_>,
+    options: &Options,
+    summarizer: &Summarizer<'_>,
+    records: &mut [RecordBuf],
+    pending: &mut Vec<(usize, Option<Filled>, u64)>,
+    mut each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
+) -> io::Result<ControlFlow<()>> {
+    for (slot, filled, bytes_read) in pending.drain(..) {
+        let record = &mut records[slot];
+        if let Some(filled) = filled {
+            add_spoof(engine, options, filled, summarizer, record);
+        }
+        if each(record, bytes_read)?.is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+    }
+    Ok(ControlFlow::Continue(()))
 }
 
 thread_local! {
@@ -196,8 +260,9 @@ pub(crate) fn escape_invalid_utf8(bytes: &[u8]) -> String {
 /// Converts every item of `items` in order, handing each record and the
 /// bytes read so far to `each`; stops early when `each` breaks (the summary
 /// then counts the records handed on). The one conversion loop of the CLI
-/// and the GUI's background job. Every record is filled into one reused
-/// [`RecordBuf`]: `each` copies out what it keeps ([`RecordBuf::to_record`]).
+/// and the GUI's background job. Records are filled into reused
+/// [`RecordBuf`]s (with the spoof check, [`STAGE`] of them before the
+/// check runs on each): `each` copies out what it keeps ([`RecordBuf::to_record`]).
 /// `spoof`: compare with these protected names and attach the spoof verdict (`None`: no spoof check).
 /// Errors: a read error, or the first error `each` returns.
 pub fn convert_each<R: BufRead>(
@@ -209,15 +274,36 @@ pub fn convert_each<R: BufRead>(
 ) -> io::Result<Summary> {
     let skip_comments = items.skips_comments();
     let mut summary = Summary::default();
-    let mut record = RecordBuf::new();
-    let summarizer = spoof.map(Summarizer::new);
+    let Some(summarizer) = spoof.map(Summarizer::new) else {
+        // Without the spoof check, one record is filled and handed on at a time.
+        let mut record = RecordBuf::new();
+        while let Some(item) = items.next_item()? {
+            convert_item(engine, options, &item, skip_comments, None, &mut record);
+            summary.add(&record);
+            if each(&record, items.bytes_read())?.is_break() {
+                break;
+            }
+        }
+        return Ok(summary);
+    };
+    let mut records: Vec<RecordBuf> = (0..STAGE).map(|_| RecordBuf::new()).collect();
+    let mut pending = Vec::with_capacity(STAGE);
+    let mut hand_on = |record: &RecordBuf, bytes_read| {
+        summary.add(record);
+        each(record, bytes_read)
+    };
     while let Some(item) = items.next_item()? {
-        convert_item(engine, options, &item, skip_comments, summarizer.as_ref(), &mut record);
-        summary.add(&record);
-        if each(&record, items.bytes_read())?.is_break() {
-            break;
+        let slot = pending.len();
+        let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
+        pending.push((slot, filled, items.bytes_read()));
+        if pending.len() == STAGE
+            && finish_stage(engine, options, &summarizer, &mut records, &mut pending, &mut hand_on)?.is_break()
+        {
+            return Ok(summary);
         }
     }
+    // The last records: a break of `each` changes nothing now.
+    let _ = finish_stage(engine, options, &summarizer, &mut records, &mut pending, &mut hand_on)?;
     Ok(summary)
 }
 

@@ -3,7 +3,7 @@
 //! so the output is the same byte for byte.
 
 use super::reader::Lines;
-use super::{Item, ItemReader, RecordBuf, Summary, convert_item};
+use super::{Item, ItemReader, RecordBuf, STAGE, Summary, convert_item, fill_item, finish_stage};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 use std::any::Any;
@@ -199,9 +199,10 @@ impl<E> Block<E> {
     }
 
     /// Converts every item into its record, and counts the records. With
-    /// `keep` false the records are only counted, each in the same buffer
-    /// (a caller that wants the summary alone): a block's records then take
-    /// no room in the caches.
+    /// `keep` false the records are only counted, in the same few buffers
+    /// (one, or a [`STAGE`] of them with the spoof check; a caller that
+    /// wants the summary alone): a block's records then take little room
+    /// in the caches.
     fn convert(
         &mut self,
         engine: &Uts46<'_>,
@@ -218,14 +219,7 @@ impl<E> Block<E> {
         extras.clear();
         let mut summary = Summary::default();
         let mut index = 0;
-        self.for_each_item(|item, bytes_read| {
-            let slot = if keep { index } else { 0 };
-            index += 1;
-            if records.len() == slot {
-                records.push(RecordBuf::new());
-            }
-            let record = &mut records[slot];
-            convert_item(engine, options, &item, skip_comments, spoof, record);
+        let mut hand_on = |record: &RecordBuf, bytes_read| {
             summary.add(record);
             if keep {
                 read_to.push(bytes_read);
@@ -233,7 +227,42 @@ impl<E> Block<E> {
                     extras.push(extra(record));
                 }
             }
-        });
+            Ok(ControlFlow::Continue(()))
+        };
+        match spoof {
+            // Without the spoof check, each record is handed on as it is filled.
+            None => self.for_each_item(|item, bytes_read| {
+                let slot = if keep { index } else { 0 };
+                index += 1;
+                if records.len() == slot {
+                    records.push(RecordBuf::new());
+                }
+                let record = &mut records[slot];
+                convert_item(engine, options, &item, skip_comments, None, record);
+                let _ = hand_on(record, bytes_read);
+            }),
+            // Without `keep`, the records of one stage reuse the same buffers.
+            Some(spoof) => {
+                let mut pending = Vec::with_capacity(STAGE);
+                // `hand_on` never breaks and has no error.
+                let mut finish = |pending: &mut Vec<_>, records: &mut Vec<RecordBuf>| {
+                    let _ = finish_stage(engine, options, spoof, records, pending, &mut hand_on);
+                };
+                self.for_each_item(|item, bytes_read| {
+                    let slot = if keep { index } else { pending.len() };
+                    index += 1;
+                    if records.len() == slot {
+                        records.push(RecordBuf::new());
+                    }
+                    let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
+                    pending.push((slot, filled, bytes_read));
+                    if pending.len() == STAGE {
+                        finish(&mut pending, &mut records);
+                    }
+                });
+                finish(&mut pending, &mut records);
+            }
+        }
         self.summary = summary;
         self.filled = read_to.len();
         self.records = records;
