@@ -221,7 +221,8 @@ fn repeated_names_get_the_spoof_verdict_of_a_fresh_check() {
 /// record's spoof summary equals `spoof::summarize`'s, which learns nothing
 /// from the batch, on corpus names and ASCII hosts near the shortcut's
 /// edges (numbers, hyphens, `xn--` in any case and place, empty labels),
-/// under the flag sets that change what the fast path accepts.
+/// under the flag sets that change what the fast path accepts; one record
+/// at a time and in the batch loop's stages alike.
 #[test]
 fn batch_spoof_summaries_equal_the_spoof_checks_own() {
     let mut names = names::corpus(MappingTable::bundled(), 1000);
@@ -302,6 +303,7 @@ fn batch_spoof_summaries_equal_the_spoof_checks_own() {
         for protected in [ProtectedList::default(), ProtectedList::new(&engine, ["paypal.com"])] {
             let mut items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
             let mut index = 0;
+            let mut owns = Vec::new();
             while let Some(item) = items.next_item().unwrap() {
                 let name = names[index].as_str();
                 index += 1;
@@ -309,8 +311,19 @@ fn batch_spoof_summaries_equal_the_spoof_checks_own() {
                 convert_item(&engine, options, &item, true, Some(&protected), &mut record);
                 let own = idna_inspector::spoof::summarize(&engine, name, options, || engine.process(name, options), &protected);
                 assert_eq!(record.into_record().spoof(), Some(own), "{name:?} with {options:?}");
+                owns.push(own);
             }
             assert_eq!(index, names.len());
+            // The batch's loop analyzes a stage of names at a time, each half of the check over all of them.
+            let mut at = 0;
+            let items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
+            convert_each(&engine, options, Some(&protected), items, |record, _| {
+                assert_eq!(record.to_record().spoof(), Some(owns[at]), "{:?} with {options:?}", names[at]);
+                at += 1;
+                Ok(ControlFlow::Continue(()))
+            })
+            .unwrap();
+            assert_eq!(at, names.len());
         }
     }
 }

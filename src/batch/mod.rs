@@ -18,7 +18,7 @@ pub use writer::{Format, RecordWriter};
 
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
-use crate::spoof::{ProtectedList, Summarizer};
+use crate::spoof::{Lookup, ProtectedList, Summarizer};
 use crate::uts46::{Conversion, Options, Results, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
@@ -158,9 +158,10 @@ pub(crate) fn add_spoof(
 pub const STAGE: usize = 32;
 
 /// The records at `pending`'s slots of `records`, in order: the spoof
-/// check finished on each that [`fill_item`] converted, then
-/// `each` with the bytes read up to its item. Stops at the first break
-/// or error of `each`, and empties `pending` in every case.
+/// check finished on each that [`fill_item`] converted, then `each` with
+/// the bytes read up to its item. The names the summarizer does not know
+/// are analyzed together ([`crate::spoof::full_summaries`]). Stops at the
+/// first break or error of `each`, and empties `pending` in every case.
 pub(crate) fn finish_stage(
     engine: &Uts46<'_>,
     options: &Options,
@@ -169,16 +170,64 @@ pub(crate) fn finish_stage(
     pending: &mut Vec<(usize, Option<Filled>, u64)>,
     mut each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<ControlFlow<()>> {
-    for (slot, filled, bytes_read) in pending.drain(..) {
-        let record = &mut records[slot];
-        if let Some(filled) = filled {
-            add_spoof(engine, options, filled, summarizer, record);
+    STAGE_RESULTS.with_borrow_mut(|scratch| {
+        // The names to analyze: their place in `pending`, whether to remember them.
+        let mut analyze = Vec::new();
+        for (at, (slot, filled, _)) in pending.iter().enumerate() {
+            let Some((_, ldh)) = filled else { continue };
+            let record = &mut records[*slot];
+            match summarizer.look_up(record.input(), *ldh) {
+                Lookup::Known(summary) => record.set_spoof(summary),
+                Lookup::Analyze { remember } => analyze.push((at, remember)),
+            }
         }
-        if each(record, bytes_read)?.is_break() {
+        if analyze.is_empty() {
+            return;
+        }
+        // A fast path's results are copied out of its record, each into its own buffer.
+        if scratch.len() < analyze.len() {
+            scratch.resize_with(analyze.len(), Results::default);
+        }
+        for (&(at, _), buffer) in analyze.iter().zip(scratch.iter_mut()) {
+            let (slot, filled, _) = &pending[at];
+            if let Some((None, _)) = filled {
+                valid_results_into(&records[*slot], buffer);
+            }
+        }
+        let names: Vec<(&str, &Results)> = analyze
+            .iter()
+            .zip(scratch.iter())
+            .map(|(&(at, _), buffer)| {
+                let (slot, filled, _) = &pending[at];
+                let results = match filled {
+                    Some((Some(results), _)) => results,
+                    _ => buffer,
+                };
+                (records[*slot].input(), results)
+            })
+            .collect();
+        let mut summaries = Vec::with_capacity(names.len());
+        crate::spoof::full_summaries(engine, options, summarizer.protected(), &names, &mut summaries);
+        drop(names);
+        for ((at, remember), summary) in analyze.into_iter().zip(summaries) {
+            let record = &mut records[pending[at].0];
+            if remember {
+                summarizer.remember(record.input(), summary);
+            }
+            record.set_spoof(summary);
+        }
+    });
+    for (slot, _, bytes_read) in pending.drain(..) {
+        if each(&records[slot], bytes_read)?.is_break() {
             return Ok(ControlFlow::Break(()));
         }
     }
     Ok(ControlFlow::Continue(()))
+}
+
+thread_local! {
+    /// The fast path's results of a stage's names for the spoof check, their strings reused stage after stage.
+    static STAGE_RESULTS: std::cell::RefCell<Vec<Results>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 thread_local! {

@@ -591,16 +591,38 @@ pub(crate) fn verdicts_with(
     labels: &[chromium::KnownLabel<'_>],
     shown: bool,
 ) -> Verdicts {
-    let known = if std::ptr::eq(engine.table(), MappingTable::bundled()) {
-        known
-    } else {
-        &[]
-    };
+    let others = verdicts_but_chromium(engine, input, known, shown);
+    with_chromium(engine, input, top_domains, known, labels, others)
+}
+
+/// Firefox's and WebKit's verdicts, and the URL host parser's ToASCII
+/// when Chromium's canonicalizer takes it: [`verdicts_with`] up to
+/// Chromium's verdict, which [`with_chromium`] adds. A batch runs each
+/// half over many names in a row (their code does not fit the
+/// instruction cache together).
+pub(crate) struct ButChromium {
+    firefox: Verdict,
+    webkit: Verdict,
+    /// The parser's ToASCII of the input, for Chromium's canonicalizer.
+    parsed: Option<Conversion>,
+}
+
+/// `known` when `engine` is the bundled one, whose results serve the
+/// browsers' flags ([`verdicts_given`]); else nothing.
+fn usable<'k, 'a>(engine: &Uts46<'_>, known: &'k [Known<'a>]) -> &'k [Known<'a>] {
+    match std::ptr::eq(engine.table(), MappingTable::bundled()) {
+        true => known,
+        false => &[],
+    }
+}
+
+/// The first half of [`verdicts_with`]: the URL host parser, Firefox and WebKit.
+pub(crate) fn verdicts_but_chromium(engine: &Uts46<'_>, input: &str, known: &[Known<'_>], shown: bool) -> ButChromium {
+    let known = usable(engine, known);
     let newer = Browser::Firefox.engine();
     let url_host = UrlHost::parse(&newer, input, known);
-    let url_options = whatwg::uts46_options();
     // The parser's ToASCII serves Chromium's canonicalizer, unless the caller's does already.
-    let to_ascii_n = match &url_host.host {
+    let parsed = match &url_host.host {
         Ok(whatwg::Host::Domain(domain))
             if url_host.converted && !known.iter().any(|k| k.gives_to_ascii_n(input, &chromium::canon_options())) =>
         {
@@ -608,7 +630,35 @@ pub(crate) fn verdicts_with(
         }
         _ => None,
     };
-    let parsed = to_ascii_n.as_ref().map(|to_ascii_n| Known {
+    // WebKit's older table gives the same host unless a code point of
+    // Unicode 15.1 or later took part.
+    let webkit_host;
+    let for_webkit = if url_host.same_for_webkit(input) {
+        &url_host
+    } else {
+        webkit_host = UrlHost::parse(&Browser::WebKit.engine(), input, &[]);
+        &webkit_host
+    };
+    ButChromium {
+        firefox: firefox::verdict_on(&url_host, input, shown),
+        webkit: webkit::verdict_on(for_webkit, input, shown),
+        parsed,
+    }
+}
+
+/// The second half of [`verdicts_with`]: Chromium's verdict, with the
+/// first half's `others`, made for the same `engine`, `input` and `known`.
+pub(crate) fn with_chromium(
+    engine: &Uts46<'_>,
+    input: &str,
+    top_domains: &chromium::TopDomains,
+    known: &[Known<'_>],
+    labels: &[chromium::KnownLabel<'_>],
+    others: ButChromium,
+) -> Verdicts {
+    let known = usable(engine, known);
+    let url_options = whatwg::uts46_options();
+    let parsed = others.parsed.as_ref().map(|to_ascii_n| Known {
         input,
         options: &url_options,
         to_ascii_n,
@@ -627,19 +677,10 @@ pub(crate) fn verdicts_with(
             &longer
         }
     };
-    // WebKit's older table gives the same host unless a code point of
-    // Unicode 15.1 or later took part.
-    let webkit_host;
-    let for_webkit = if url_host.same_for_webkit(input) {
-        &url_host
-    } else {
-        webkit_host = UrlHost::parse(&Browser::WebKit.engine(), input, &[]);
-        &webkit_host
-    };
     Verdicts {
         chromium: chromium::verdict_given(&Browser::Chromium.engine(), input, top_domains, for_chromium, labels),
-        firefox: firefox::verdict_on(&url_host, input, shown),
-        webkit: webkit::verdict_on(for_webkit, input, shown),
+        firefox: others.firefox,
+        webkit: others.webkit,
     }
 }
 

@@ -121,49 +121,97 @@ impl<'p> Summarizer<'p> {
         ldh: bool,
         results: impl FnOnce() -> R,
     ) -> SpoofSummary {
+        match self.look_up(input, ldh) {
+            Lookup::Known(summary) => summary,
+            Lookup::Analyze { remember } => {
+                // The analysis runs without the lock.
+                let summary = full_summary(engine, input, results().borrow(), options, self.protected);
+                if remember {
+                    self.remember(input, summary);
+                }
+                summary
+            }
+        }
+    }
+
+    /// The protected names it compares with.
+    pub(crate) fn protected(&self) -> &'p ProtectedList {
+        self.protected
+    }
+
+    /// The first half of [`Self::summarize`]: the summary when the shortcut
+    /// or the memory gives it, else whether to [`Self::remember`] the
+    /// analysis's. A batch looks up a stage of names, analyzes those it must
+    /// in a row ([`super::full_summaries`]), then remembers them.
+    pub(crate) fn look_up(&self, input: &str, ldh: bool) -> Lookup {
         if takes_shortcut(input, self.protected, ldh) {
-            return shortcut_summary(input, self.protected, ldh);
+            return Lookup::Known(shortcut_summary(input, self.protected, ldh));
         }
         if input.len() > Self::LONGEST {
-            return full_summary(engine, input, results().borrow(), options, self.protected);
+            return Lookup::Analyze { remember: false };
         }
         let spread = shard_of(input);
         let shard = &self.shards[spread % self.shards.len()];
         if shard.sampling.load(Ordering::Relaxed) && sample_class(input) != 0 {
-            return full_summary(engine, input, results().borrow(), options, self.protected);
+            return Lookup::Analyze { remember: false };
         }
-        // A part poisoned by a panic elsewhere is only a cache: it is used as it is.
-        let lock = || shard.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let remembered = {
-            let mut part = lock();
-            let found = match part.newer.get(input) {
-                Some(&known) => Some(Ok(known)),
-                None => part.older.remove(input).map(Err),
-            };
-            part.lookups += 1;
-            part.hits += u32::from(found.is_some());
-            if part.lookups == Self::WINDOW {
-                shard
-                    .sampling
-                    .store(part.hits * Self::WORTH < part.lookups, Ordering::Relaxed);
-                (part.lookups, part.hits) = (0, 0);
-            }
-            match found {
-                Some(Ok(known)) => return known,
-                Some(Err(older)) => Some(older),
-                None => None,
-            }
+        let mut part = shard.lock();
+        let found = match part.newer.get(input) {
+            Some(&known) => Some(Ok(known)),
+            None => part.older.remove(input).map(Err),
         };
-        // The analysis runs without the lock.
-        let summary = remembered.unwrap_or_else(|| full_summary(engine, input, results().borrow(), options, self.protected));
-        let mut part = lock();
-        if part.newer.len() >= part.generation {
-            let part = &mut *part;
-            std::mem::swap(&mut part.newer, &mut part.older);
-            part.newer.clear();
+        part.lookups += 1;
+        part.hits += u32::from(found.is_some());
+        if part.lookups == Self::WINDOW {
+            shard
+                .sampling
+                .store(part.hits * Self::WORTH < part.lookups, Ordering::Relaxed);
+            (part.lookups, part.hits) = (0, 0);
         }
-        part.newer.insert(input.into(), summary);
-        summary
+        match found {
+            Some(Ok(known)) => Lookup::Known(known),
+            // A name found in the older generation moves to the newer.
+            Some(Err(older)) => {
+                part.insert(input, older);
+                Lookup::Known(older)
+            }
+            None => Lookup::Analyze { remember: true },
+        }
+    }
+
+    /// The second half of [`Self::summarize`]: keeps `summary`, the analysis
+    /// of `input` that [`Self::look_up`] asked to remember.
+    pub(crate) fn remember(&self, input: &str, summary: SpoofSummary) {
+        let shard = &self.shards[shard_of(input) % self.shards.len()];
+        shard.lock().insert(input, summary);
+    }
+}
+
+/// What [`Summarizer::look_up`] found.
+pub(crate) enum Lookup {
+    /// The summary, from the shortcut or the memory.
+    Known(SpoofSummary),
+    /// The name needs the full analysis; `remember`: keep its summary.
+    Analyze { remember: bool },
+}
+
+impl Shard {
+    /// The part's memory, locked. A part poisoned by a panic elsewhere is
+    /// only a cache: it is used as it is.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Generations> {
+        self.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Generations {
+    /// Keeps `summary` under `input` in the newer generation, which becomes
+    /// the older when full.
+    fn insert(&mut self, input: &str, summary: SpoofSummary) {
+        if self.newer.len() >= self.generation {
+            std::mem::swap(&mut self.newer, &mut self.older);
+            self.newer.clear();
+        }
+        self.newer.insert(input.into(), summary);
     }
 }
 

@@ -22,6 +22,7 @@ pub mod scripts;
 mod text;
 
 pub use crate::browsers::{BrowserRules, Display, Verdicts};
+pub(crate) use cache::Lookup;
 pub use cache::Summarizer;
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
@@ -219,21 +220,57 @@ fn full_summary(
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofSummary {
-    // The labels' list is the thread's, kept name after name: a summary
-    // needs it only while the report is read. It is taken out for the
-    // analysis, so nothing the analysis calls can find it borrowed.
-    let labels = LABEL_LISTS.with_borrow_mut(std::mem::take);
-    let report = analyze_with(engine, input, results, options, protected, false, labels);
+    let report = analyze_with(engine, input, results, options, protected, false, take_label_list());
     let summary = SpoofSummary::from(&report);
-    let mut labels = report.labels;
-    labels.clear();
-    LABEL_LISTS.with_borrow_mut(|kept| *kept = labels);
+    give_back_label_list(report.labels);
     summary
 }
 
+/// [`full_summary`] of each of `names` (a name and the engine's results
+/// for it under `options`), in order onto `summaries`. Each part of the
+/// analysis ([`analyze_own`], [`verdicts_but_chromium`], then
+/// [`finish_with_chromium`]) runs over all the names in turn: the parts'
+/// code does not fit the instruction cache together, and so each serves
+/// the names in a row.
+pub(crate) fn full_summaries(
+    engine: &Uts46<'_>,
+    options: &Options,
+    protected: &ProtectedList,
+    names: &[(&str, &Results)],
+    summaries: &mut Vec<SpoofSummary>,
+) {
+    let own: Vec<Own> = names
+        .iter()
+        .map(|&(input, results)| analyze_own(engine, input, results, protected, false, take_label_list()))
+        .collect();
+    let others: Vec<crate::browsers::ButChromium> = names
+        .iter()
+        .map(|&(input, results)| verdicts_but_chromium(engine, input, results, options, false))
+        .collect();
+    for ((&(input, results), own), others) in names.iter().zip(own).zip(others) {
+        let report = finish_with_chromium(engine, input, results, options, protected, false, own, others);
+        summaries.push(SpoofSummary::from(&report));
+        give_back_label_list(report.labels);
+    }
+}
+
+/// An empty list for a report's labels, from the thread's.
+fn take_label_list() -> Vec<LabelSpoof> {
+    LABEL_LISTS.with_borrow_mut(Vec::pop).unwrap_or_default()
+}
+
+/// Gives a report's list of labels back to the thread, emptied.
+fn give_back_label_list(mut labels: Vec<LabelSpoof>) {
+    labels.clear();
+    LABEL_LISTS.with_borrow_mut(|kept| kept.push(labels));
+}
+
 thread_local! {
-    /// The list [`full_summary`] lends each report its labels in.
-    static LABEL_LISTS: std::cell::RefCell<Vec<LabelSpoof>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The lists the summaries lend their reports' labels in, kept name
+    /// after name: a summary needs them only while the report is read.
+    /// They are taken out for the analysis, so nothing the analysis calls
+    /// can find the thread's list borrowed.
+    static LABEL_LISTS: std::cell::RefCell<Vec<Vec<LabelSpoof>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Analyzes `input` given the engine's `results` for it, computed with `options`.
@@ -247,6 +284,8 @@ pub fn analyze_results(
     analyze_with(engine, input, results, options, protected, true, Vec::new())
 }
 
+/// The report on `input` (its labels, findings, the browsers' verdicts and
+/// the risk), given the engine's `results`; `labels` comes empty, its room reused.
 fn analyze_with(
     engine: &Uts46<'_>,
     input: &str,
@@ -254,9 +293,23 @@ fn analyze_with(
     options: &Options,
     protected: &ProtectedList,
     detailed: bool,
-    mut labels: Vec<LabelSpoof>,
+    labels: Vec<LabelSpoof>,
 ) -> SpoofReport {
-    let kept = |text: &str| kept(text, detailed);
+    let own = analyze_own(engine, input, results, protected, detailed, labels);
+    let others = verdicts_but_chromium(engine, input, results, options, detailed);
+    finish_with_chromium(engine, input, results, options, protected, detailed, own, others)
+}
+
+/// [`analyze_with`]'s own part: the labels' analyses and the name's
+/// findings, before the browsers' verdicts.
+fn analyze_own(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: &Results,
+    protected: &ProtectedList,
+    detailed: bool,
+    mut labels: Vec<LabelSpoof>,
+) -> Own {
     // The last label that is not empty (the root's dots left out).
     let last = crate::uts46::last_label(results.to_unicode.value.trim_end_matches('.'));
     // ToUnicode maps to lowercase; a label left as it was (with an error) may not be.
@@ -313,12 +366,63 @@ fn analyze_with(
     if let Some(found) = &lookalike {
         findings.push(lookalike_finding(found, detailed));
     }
-    let known = Known {
+    Own {
+        labels,
+        findings,
+        visual,
+        lookalike,
+    }
+}
+
+/// What [`analyze_own`] made of a name, for [`finish_with_chromium`].
+struct Own {
+    labels: Vec<LabelSpoof>,
+    findings: Vec<Finding>,
+    visual: Option<String>,
+    lookalike: Option<Lookalike>,
+}
+
+/// Firefox's and WebKit's verdicts on `input`, the browsers' part before Chromium's.
+fn verdicts_but_chromium(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: &Results,
+    options: &Options,
+    detailed: bool,
+) -> crate::browsers::ButChromium {
+    crate::browsers::verdicts_but_chromium(engine, input, &[known(input, options, results)], detailed)
+}
+
+/// The batch's results of `input` as the browsers' ports take them.
+fn known<'a>(input: &'a str, options: &'a Options, results: &'a Results) -> Known<'a> {
+    Known {
         input,
         options,
         to_ascii_n: &results.to_ascii_n,
         to_unicode: Some(&results.to_unicode),
-    };
+    }
+}
+
+/// The rest of [`analyze_with`]: Chromium's verdict, the risk and the
+/// report, for the same arguments [`analyze_own`] and
+/// [`verdicts_but_chromium`] had.
+fn finish_with_chromium(
+    engine: &Uts46<'_>,
+    input: &str,
+    results: &Results,
+    options: &Options,
+    protected: &ProtectedList,
+    detailed: bool,
+    own: Own,
+    others: crate::browsers::ButChromium,
+) -> SpoofReport {
+    let kept = |text: &str| kept(text, detailed);
+    let Own {
+        labels,
+        findings,
+        visual,
+        lookalike,
+    } = own;
     // Chromium asks two of the same rules of the same labels: it reads their answers.
     // A name has few Unicode labels: they fit on the stack.
     let mut stack: [crate::browsers::chromium::KnownLabel<'_>; 4] = Default::default();
@@ -339,7 +443,8 @@ fn analyze_with(
         true => &stack[..count],
         false => &heap[..],
     };
-    let browsers = crate::browsers::verdicts_with(engine, input, protected.top_domains(), &[known], checked, detailed);
+    let known = [known(input, options, results)];
+    let browsers = crate::browsers::with_chromium(engine, input, protected.top_domains(), &known, checked, others);
     let mut report = SpoofReport {
         input: kept(input),
         to_unicode: kept(&results.to_unicode.value),
