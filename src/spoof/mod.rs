@@ -248,7 +248,7 @@ pub(crate) fn full_summaries(
         .map(|&(input, results)| verdicts_but_chromium(engine, input, results, options, false))
         .collect();
     for ((&(input, results), own), others) in names.iter().zip(own).zip(others) {
-        let report = finish_with_chromium(engine, input, results, options, protected, false, own, others);
+        let report = finish_with_chromium(engine, input, results, options, protected, false, (own, others));
         summaries.push(SpoofSummary::from(&report));
         give_back_label_list(report.labels);
     }
@@ -297,7 +297,7 @@ fn analyze_with(
 ) -> SpoofReport {
     let own = analyze_own(engine, input, results, protected, detailed, labels);
     let others = verdicts_but_chromium(engine, input, results, options, detailed);
-    finish_with_chromium(engine, input, results, options, protected, detailed, own, others)
+    finish_with_chromium(engine, input, results, options, protected, detailed, (own, others))
 }
 
 /// [`analyze_with`]'s own part: the labels' analyses and the name's
@@ -413,8 +413,7 @@ fn finish_with_chromium(
     options: &Options,
     protected: &ProtectedList,
     detailed: bool,
-    own: Own,
-    others: crate::browsers::ButChromium,
+    (own, others): (Own, crate::browsers::ButChromium),
 ) -> SpoofReport {
     let kept = |text: &str| kept(text, detailed);
     let Own {
