@@ -155,7 +155,7 @@ pub(crate) fn add_spoof(
 /// check's code then serves this many names in a row, not one name
 /// between two runs of the engine's (the two do not fit the instruction
 /// cache together; docs/performance.md).
-pub const STAGE: usize = 32;
+pub const STAGE: usize = 64;
 
 /// The records at `pending`'s slots of `records`, in order: the spoof
 /// check finished on each that [`fill_item`] converted, then `each` with
