@@ -239,16 +239,21 @@ pub(crate) fn full_summaries(
     names: &[(&str, &Results)],
     summaries: &mut Vec<SpoofSummary>,
 ) {
-    let own: Vec<Own> = names
+    let names: Vec<Name<'_>> = names
         .iter()
-        .map(|&(input, results)| analyze_own(engine, input, results, protected, false, take_label_list()))
+        .map(|&(input, results)| Name {
+            engine,
+            input,
+            results,
+            options,
+            protected,
+            detailed: false,
+        })
         .collect();
-    let others: Vec<crate::browsers::ButChromium> = names
-        .iter()
-        .map(|&(input, results)| verdicts_but_chromium(engine, input, results, options, false))
-        .collect();
-    for ((&(input, results), own), others) in names.iter().zip(own).zip(others) {
-        let report = finish_with_chromium(engine, input, results, options, protected, false, (own, others));
+    let own: Vec<Own> = names.iter().map(|name| analyze_own(name, take_label_list())).collect();
+    let others: Vec<crate::browsers::ButChromium> = names.iter().map(verdicts_but_chromium).collect();
+    for ((name, own), others) in names.iter().zip(own).zip(others) {
+        let report = finish_with_chromium(name, (own, others));
         summaries.push(SpoofSummary::from(&report));
         give_back_label_list(report.labels);
     }
@@ -295,21 +300,54 @@ fn analyze_with(
     detailed: bool,
     labels: Vec<LabelSpoof>,
 ) -> SpoofReport {
-    let own = analyze_own(engine, input, results, protected, detailed, labels);
-    let others = verdicts_but_chromium(engine, input, results, options, detailed);
-    finish_with_chromium(engine, input, results, options, protected, detailed, (own, others))
+    let name = Name {
+        engine,
+        input,
+        results,
+        options,
+        protected,
+        detailed,
+    };
+    let own = analyze_own(&name, labels);
+    let others = verdicts_but_chromium(&name);
+    finish_with_chromium(&name, (own, others))
+}
+
+/// One name and what every part of its analysis is given: the engine's
+/// `results` for `input` under `options`, the protected names, and whether
+/// the report is `detailed` (the batch's summary is not).
+struct Name<'a> {
+    engine: &'a Uts46<'a>,
+    input: &'a str,
+    results: &'a Results,
+    options: &'a Options,
+    protected: &'a ProtectedList,
+    detailed: bool,
+}
+
+impl<'a> Name<'a> {
+    /// The results as the browsers' ports take them.
+    fn known(&self) -> Known<'a> {
+        Known {
+            input: self.input,
+            options: self.options,
+            to_ascii_n: &self.results.to_ascii_n,
+            to_unicode: Some(&self.results.to_unicode),
+        }
+    }
 }
 
 /// [`analyze_with`]'s own part: the labels' analyses and the name's
 /// findings, before the browsers' verdicts.
-fn analyze_own(
-    engine: &Uts46<'_>,
-    input: &str,
-    results: &Results,
-    protected: &ProtectedList,
-    detailed: bool,
-    mut labels: Vec<LabelSpoof>,
-) -> Own {
+fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
+    let &Name {
+        engine,
+        input,
+        results,
+        protected,
+        detailed,
+        ..
+    } = name;
     // The last label that is not empty (the root's dots left out).
     let last = crate::uts46::last_label(results.to_unicode.value.trim_end_matches('.'));
     // ToUnicode maps to lowercase; a label left as it was (with an error) may not be.
@@ -382,39 +420,15 @@ struct Own {
     lookalike: Option<Lookalike>,
 }
 
-/// Firefox's and WebKit's verdicts on `input`, the browsers' part before Chromium's.
-fn verdicts_but_chromium(
-    engine: &Uts46<'_>,
-    input: &str,
-    results: &Results,
-    options: &Options,
-    detailed: bool,
-) -> crate::browsers::ButChromium {
-    crate::browsers::verdicts_but_chromium(engine, input, &[known(input, options, results)], detailed)
-}
-
-/// The batch's results of `input` as the browsers' ports take them.
-fn known<'a>(input: &'a str, options: &'a Options, results: &'a Results) -> Known<'a> {
-    Known {
-        input,
-        options,
-        to_ascii_n: &results.to_ascii_n,
-        to_unicode: Some(&results.to_unicode),
-    }
+/// Firefox's and WebKit's verdicts on the name, the browsers' part before Chromium's.
+fn verdicts_but_chromium(name: &Name<'_>) -> crate::browsers::ButChromium {
+    crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], name.detailed)
 }
 
 /// The rest of [`analyze_with`]: Chromium's verdict, the risk and the
-/// report, for the same arguments [`analyze_own`] and
-/// [`verdicts_but_chromium`] had.
-fn finish_with_chromium(
-    engine: &Uts46<'_>,
-    input: &str,
-    results: &Results,
-    options: &Options,
-    protected: &ProtectedList,
-    detailed: bool,
-    (own, others): (Own, crate::browsers::ButChromium),
-) -> SpoofReport {
+/// report, for the name [`analyze_own`] and [`verdicts_but_chromium`] had.
+fn finish_with_chromium(name: &Name<'_>, (own, others): (Own, crate::browsers::ButChromium)) -> SpoofReport {
+    let (input, results, detailed) = (name.input, name.results, name.detailed);
     let kept = |text: &str| kept(text, detailed);
     let Own {
         labels,
@@ -442,8 +456,9 @@ fn finish_with_chromium(
         true => &stack[..count],
         false => &heap[..],
     };
-    let known = [known(input, options, results)];
-    let browsers = crate::browsers::with_chromium(engine, input, protected.top_domains(), &known, checked, others);
+    let known = [name.known()];
+    let top_domains = name.protected.top_domains();
+    let browsers = crate::browsers::with_chromium(name.engine, input, top_domains, &known, checked, others);
     let mut report = SpoofReport {
         input: kept(input),
         to_unicode: kept(&results.to_unicode.value),
