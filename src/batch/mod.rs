@@ -126,8 +126,9 @@ pub(crate) fn convert_text(
 }
 
 /// The full engine's results (`None`: a fast path's, in the record) and
-/// whether the ASCII fast path found the name LDH without `--`.
-pub(crate) type Filled = (Option<Results>, bool);
+/// whether the ASCII fast path found the name LDH without `--`. Boxed: a
+/// stage holds one per record, and few names take the full engine.
+pub(crate) type Filled = (Option<Box<Results>>, bool);
 
 /// The spoof check's part of [`convert_text`], on a record [`fill_item`]
 /// filled (its input is the name).
@@ -140,7 +141,7 @@ pub(crate) fn add_spoof(
 ) {
     let text = record.input();
     let summary = match &results {
-        Some(results) => summarizer.summarize(engine, text, options, ldh, || results),
+        Some(results) => summarizer.summarize(engine, text, options, ldh, || &**results),
         None => VALID_RESULTS.with_borrow_mut(|scratch| {
             summarizer.summarize(engine, text, options, ldh, || {
                 valid_results_into(record, scratch);
@@ -245,7 +246,7 @@ thread_local! {
 /// whether the ASCII fast path found the name LDH without `--`
 /// ([`crate::uts46::ValidAscii::is_ldh`]).
 #[inline]
-fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> (Option<Results>, bool) {
+fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> Filled {
     if let Some(name) = engine.valid_ascii_name(text, options) {
         record.set_valid_ascii(line, text, &name);
         return (None, name.is_ldh());
@@ -256,7 +257,7 @@ fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, re
     }
     let results = engine.process_in_full(text, options);
     record.set_converted(line, text, &results);
-    (Some(results), false)
+    (Some(Box::new(results)), false)
 }
 
 /// The profile columns of a converted record for the profiles in `selected`
