@@ -3,10 +3,12 @@
 //! first byte picks plain lines, CSV or TSV, and the size of the reader's
 //! buffer (1–64 bytes, so that lines cross its refills); CSV/TSV rows must
 //! come out in increasing line order. Two threads give the records and the
-//! progress of one thread.
+//! progress of one thread. With the spoof check, the batch loop (which runs
+//! it on stages of records) gives each item's record as converted alone.
 #![no_main]
 
-use idna_inspector::batch::{Column, InputFormat, ItemReader, Record, convert_each, convert_each_parallel};
+use idna_inspector::batch::{Column, InputFormat, ItemReader, Record, RecordBuf, convert_each, convert_each_parallel};
+use idna_inspector::spoof::ProtectedList;
 use idna_inspector::uts46::{Options, Uts46};
 use libfuzzer_sys::fuzz_target;
 use std::io::BufReader;
@@ -51,6 +53,24 @@ fuzz_target!(|data: &[u8]| {
     .expect("reading from memory cannot fail");
     assert_eq!(parallel, summary);
     assert!(one == two, "two threads differ from one");
+    let protected = ProtectedList::new(&engine, ["paypal.com"]);
+    let mut staged: Vec<Record> = Vec::new();
+    let items = reader().expect("the header was read once already");
+    convert_each(&engine, &Options::default(), Some(&protected), items, |record, _| {
+        staged.push(record.to_record());
+        Ok(ControlFlow::Continue(()))
+    })
+    .expect("reading from memory cannot fail");
+    let mut alone: Vec<Record> = Vec::new();
+    let mut items = reader().expect("the header was read once already");
+    let skip_comments = items.skips_comments();
+    while let Some(item) = items.next_item().expect("reading from memory cannot fail") {
+        let mut record = RecordBuf::new();
+        let options = Options::default();
+        idna_inspector::testing::convert_item(&engine, &options, &item, skip_comments, Some(&protected), &mut record);
+        alone.push(record.into_record());
+    }
+    assert!(staged == alone, "the batch's stages differ from one item at a time");
 });
 
 fn line_count(bytes: &[u8]) -> usize {
