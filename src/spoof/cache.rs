@@ -18,7 +18,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// than to remember, names over [`Self::LONGEST`] bytes are not kept).
 /// One summarizer serves all the batch's converting threads, so a name is
 /// analyzed once whichever thread meets it first (two threads meeting a
-/// new name at once may both analyze it, to the same summary).
+/// new name at once may both analyze it, to the same summary, as may one
+/// batch stage that holds a new name twice: its names are all looked up
+/// before any is analyzed).
 ///
 /// Memory is bounded: the names are spread over [`Self::SHARDS`] parts,
 /// each behind its own lock, and each part keeps two generations of at
