@@ -2,7 +2,7 @@
 //! §5.4's repeated nonspacing marks.
 
 use super::general::is_nonspacing_mark;
-use super::{BMP_CELLS, FlatTable};
+use super::{BMP_CELLS, FlatTable, is_mark};
 
 /// The nonspacing and the combining marks of the longest stretch of the
 /// NFD form of `text` between stoppers, code points that are neither a mark
@@ -47,7 +47,7 @@ fn stretch_facts(c: char) -> u16 {
     TABLE.get(c, |c| {
         let (mut head, mut tail, mut stops) = (0u16, 0u16, false);
         unicode_normalization::char::decompose_canonical(c, |part| {
-            let combining = unicode_normalization::char::is_combining_mark(part);
+            let combining = is_mark(part);
             if !combining && unicode_normalization::char::canonical_combining_class(part) == 0 {
                 (stops, tail) = (true, 0);
                 return;
@@ -66,7 +66,7 @@ fn stretch_facts(c: char) -> u16 {
 pub(crate) fn decomposition_has_marks(c: char) -> bool {
     let mut marks = false;
     unicode_normalization::char::decompose_canonical(c, |part| {
-        marks |= unicode_normalization::char::is_combining_mark(part);
+        marks |= is_mark(part);
     });
     marks
 }
