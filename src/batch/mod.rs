@@ -19,7 +19,7 @@ pub use writer::{Format, RecordWriter};
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
 use crate::spoof::{Lookup, ProtectedList, Summarizer};
-use crate::uts46::{Conversion, Options, Results, Uts46};
+use crate::uts46::{Options, Results, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
@@ -131,25 +131,14 @@ pub(crate) fn convert_text(
 pub(crate) type Filled = (Option<Box<Results>>, bool);
 
 /// The spoof check's part of [`convert_text`], on a record [`fill_item`]
-/// filled (its input is the name).
-pub(crate) fn add_spoof(
-    engine: &Uts46<'_>,
-    options: &Options,
-    (results, ldh): Filled,
-    summarizer: &Summarizer<'_>,
-    record: &mut RecordBuf,
-) {
-    let text = record.input();
-    let summary = match &results {
-        Some(results) => summarizer.summarize(engine, text, options, ldh, || &**results),
-        None => VALID_RESULTS.with_borrow_mut(|scratch| {
-            summarizer.summarize(engine, text, options, ldh, || {
-                valid_results_into(record, scratch);
-                &*scratch
-            })
-        }),
-    };
-    record.set_spoof(summary);
+/// filled (its input is the name): a stage of one record ([`finish_stage`]).
+fn add_spoof(engine: &Uts46<'_>, options: &Options, filled: Filled, summarizer: &Summarizer<'_>, record: &mut RecordBuf) {
+    let mut pending = vec![(0, Some(filled), 0)];
+    let records = std::slice::from_mut(record);
+    // Nothing is handed on: `each` neither breaks nor fails.
+    let _ = finish_stage(engine, options, summarizer, records, &mut pending, |_, _| {
+        Ok(ControlFlow::Continue(()))
+    });
 }
 
 /// Records the engine fills before the spoof check runs on them: the
@@ -229,15 +218,6 @@ pub(crate) fn finish_stage(
 thread_local! {
     /// The fast path's results of a stage's names for the spoof check, their strings reused stage after stage.
     static STAGE_RESULTS: std::cell::RefCell<Vec<Results>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-thread_local! {
-    /// A fast path's results for the spoof check, their strings reused name after name.
-    static VALID_RESULTS: std::cell::RefCell<Results> = std::cell::RefCell::new(Results {
-        to_unicode: Conversion::valid(String::new()),
-        to_ascii_n: Conversion::valid(String::new()),
-        to_ascii_t: Conversion::valid(String::new()),
-    });
 }
 
 /// Fills `record` with the engine's results for `text`: a fast path when
