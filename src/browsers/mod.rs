@@ -26,7 +26,7 @@ pub mod webkit;
 use crate::profiles::whatwg;
 use crate::properties::{FlatTable, PLANE_CELLS};
 use crate::table::MappingTable;
-use crate::uts46::{Conversion, ErrorCode, Known, Uts46, labels};
+use crate::uts46::{Conversion, ErrorCode, Known, Options, Uts46, labels};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -591,20 +591,26 @@ pub(crate) fn verdicts_with(
     labels: &[chromium::KnownLabel<'_>],
     shown: bool,
 ) -> Verdicts {
-    let others = verdicts_but_chromium(engine, input, known, shown);
-    with_chromium(engine, input, top_domains, known, labels, others)
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, shown);
+    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_ref());
+    Verdicts {
+        chromium: chromium.top_domain_step(top_domains),
+        firefox,
+        webkit,
+    }
 }
 
 /// Firefox's and WebKit's verdicts, and the URL host parser's ToASCII
 /// when Chromium's canonicalizer takes it: [`verdicts_with`] up to
-/// Chromium's verdict, which [`with_chromium`] adds. A batch runs each
-/// half over many names in a row (their code does not fit the
-/// instruction cache together).
+/// Chromium's verdict, which [`chromium_before_top_domains`] and then
+/// [`chromium::BeforeTopDomains::top_domain_step`] make. A batch runs each
+/// part over many names in a row (their code does not fit the instruction
+/// cache together).
 pub(crate) struct ButChromium {
-    firefox: Verdict,
-    webkit: Verdict,
+    pub(crate) firefox: Verdict,
+    pub(crate) webkit: Verdict,
     /// The parser's ToASCII of the input, for Chromium's canonicalizer.
-    parsed: Option<Conversion>,
+    pub(crate) parsed: Option<Conversion>,
 }
 
 /// `known` when `engine` is the bundled one, whose results serve the
@@ -616,7 +622,7 @@ fn usable<'k, 'a>(engine: &Uts46<'_>, known: &'k [Known<'a>]) -> &'k [Known<'a>]
     }
 }
 
-/// The first half of [`verdicts_with`]: the URL host parser, Firefox and WebKit.
+/// The first part of [`verdicts_with`]: the URL host parser, Firefox and WebKit.
 pub(crate) fn verdicts_but_chromium(engine: &Uts46<'_>, input: &str, known: &[Known<'_>], shown: bool) -> ButChromium {
     let known = usable(engine, known);
     let newer = Browser::Firefox.engine();
@@ -646,27 +652,27 @@ pub(crate) fn verdicts_but_chromium(engine: &Uts46<'_>, input: &str, known: &[Kn
     }
 }
 
-/// The second half of [`verdicts_with`]: Chromium's verdict, with the
-/// first half's `others`, made for the same `engine`, `input` and `known`.
-pub(crate) fn with_chromium(
+/// The second part of [`verdicts_with`]: Chromium's verdict up to its
+/// top-domain step, for the same `engine`, `input` and `known`, with the
+/// first part's `parsed`.
+pub(crate) fn chromium_before_top_domains<'a>(
     engine: &Uts46<'_>,
-    input: &str,
-    top_domains: &chromium::TopDomains,
-    known: &[Known<'_>],
+    input: &'a str,
+    known: &[Known<'a>],
     labels: &[chromium::KnownLabel<'_>],
-    others: ButChromium,
-) -> Verdicts {
+    parsed: Option<&'a Conversion>,
+) -> chromium::BeforeTopDomains<'a> {
+    static URL_OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(whatwg::uts46_options);
     let known = usable(engine, known);
-    let url_options = whatwg::uts46_options();
-    let parsed = others.parsed.as_ref().map(|to_ascii_n| Known {
+    let parsed = parsed.map(|to_ascii_n| Known {
         input,
-        options: &url_options,
+        options: &URL_OPTIONS,
         to_ascii_n,
         to_unicode: None,
     });
     // The batch gives one Known: with the parser's, two fit on the stack.
-    let (pair, longer): ([Known<'_>; 2], Vec<Known<'_>>);
-    let for_chromium: &[Known<'_>] = match (known, parsed) {
+    let (pair, longer): ([Known<'a>; 2], Vec<Known<'a>>);
+    let for_chromium: &[Known<'a>] = match (known, parsed) {
         (known, None) => known,
         ([first], Some(parsed)) => {
             pair = [*first, parsed];
@@ -677,11 +683,7 @@ pub(crate) fn with_chromium(
             &longer
         }
     };
-    Verdicts {
-        chromium: chromium::verdict_given(&Browser::Chromium.engine(), input, top_domains, for_chromium, labels),
-        firefox: others.firefox,
-        webkit: others.webkit,
-    }
+    chromium::before_top_domains(&Browser::Chromium.engine(), input, for_chromium, labels)
 }
 
 #[cfg(test)]

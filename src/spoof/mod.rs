@@ -29,10 +29,12 @@ pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
 
+use crate::browsers::chromium::BeforeTopDomains;
+use crate::browsers::{ButChromium, Verdict};
 use crate::display::visual_order;
 use crate::names::char_name;
 use crate::properties;
-use crate::uts46::{ErrorCode, Known, Options, Results, Uts46};
+use crate::uts46::{Conversion, ErrorCode, Known, Options, Results, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, is_restricted, mapping_fate};
 use serde::Serialize;
@@ -228,10 +230,10 @@ fn full_summary(
 
 /// [`full_summary`] of each of `names` (a name and the engine's results
 /// for it under `options`), in order onto `summaries`. Each part of the
-/// analysis ([`analyze_own`], [`verdicts_but_chromium`], then
-/// [`finish_with_chromium`]) runs over all the names in turn: the parts'
-/// code does not fit the instruction cache together, and so each serves
-/// the names in a row.
+/// analysis ([`analyze_own`], [`verdicts_but_chromium`],
+/// [`chromium_before_top_domains`], then [`finish`]) runs over all the
+/// names in turn: the parts' code does not fit the instruction cache
+/// together, and so each serves the names in a row.
 pub(crate) fn full_summaries(
     engine: &Uts46<'_>,
     options: &Options,
@@ -251,9 +253,21 @@ pub(crate) fn full_summaries(
         })
         .collect();
     let own: Vec<Own> = names.iter().map(|name| analyze_own(name, take_label_list())).collect();
-    let others: Vec<crate::browsers::ButChromium> = names.iter().map(verdicts_but_chromium).collect();
-    for ((name, own), others) in names.iter().zip(own).zip(others) {
-        let report = finish_with_chromium(name, (own, others));
+    let (parsed, others): (Vec<_>, Vec<_>) = names
+        .iter()
+        .map(|name| {
+            let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(name);
+            (parsed, (firefox, webkit))
+        })
+        .unzip();
+    let chromium: Vec<BeforeTopDomains<'_>> = names
+        .iter()
+        .zip(&own)
+        .zip(&parsed)
+        .map(|((name, own), parsed)| chromium_before_top_domains(name, own, parsed.as_ref()))
+        .collect();
+    for (((name, own), chromium), others) in names.iter().zip(own).zip(chromium).zip(others) {
+        let report = finish(name, own, chromium, others);
         summaries.push(SpoofSummary::from(&report));
         give_back_label_list(report.labels);
     }
@@ -309,8 +323,9 @@ fn analyze_with(
         detailed,
     };
     let own = analyze_own(&name, labels);
-    let others = verdicts_but_chromium(&name);
-    finish_with_chromium(&name, (own, others))
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name);
+    let chromium = chromium_before_top_domains(&name, &own, parsed.as_ref());
+    finish(&name, own, chromium, (firefox, webkit))
 }
 
 /// One name and what every part of its analysis is given: the engine's
@@ -412,7 +427,7 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
     }
 }
 
-/// What [`analyze_own`] made of a name, for [`finish_with_chromium`].
+/// What [`analyze_own`] made of a name, for [`finish`].
 struct Own {
     labels: Vec<LabelSpoof>,
     findings: Vec<Finding>,
@@ -425,23 +440,16 @@ fn verdicts_but_chromium(name: &Name<'_>) -> crate::browsers::ButChromium {
     crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], name.detailed)
 }
 
-/// The rest of [`analyze_with`]: Chromium's verdict, the risk and the
-/// report, for the name [`analyze_own`] and [`verdicts_but_chromium`] had.
-fn finish_with_chromium(name: &Name<'_>, (own, others): (Own, crate::browsers::ButChromium)) -> SpoofReport {
-    let (input, results, detailed) = (name.input, name.results, name.detailed);
-    let kept = |text: &str| kept(text, detailed);
-    let Own {
-        labels,
-        findings,
-        visual,
-        lookalike,
-    } = own;
+/// Chromium's verdict on the name up to its top-domain step, given what
+/// [`analyze_own`] found (`own`) and the URL host parser's ToASCII (`parsed`,
+/// from [`verdicts_but_chromium`]).
+fn chromium_before_top_domains<'p>(name: &Name<'p>, own: &Own, parsed: Option<&'p Conversion>) -> BeforeTopDomains<'p> {
     // Chromium asks two of the same rules of the same labels: it reads their answers.
     // A name has few Unicode labels: they fit on the stack.
     let mut stack: [crate::browsers::chromium::KnownLabel<'_>; 4] = Default::default();
     let mut heap: Vec<crate::browsers::chromium::KnownLabel<'_>> = Vec::new();
     let mut count = 0;
-    for (label, analysis) in crate::uts46::labels(&results.to_unicode.value).zip(&labels) {
+    for (label, analysis) in crate::uts46::labels(&name.results.to_unicode.value).zip(&own.labels) {
         if label.is_ascii() {
             continue;
         }
@@ -456,9 +464,26 @@ fn finish_with_chromium(name: &Name<'_>, (own, others): (Own, crate::browsers::B
         true => &stack[..count],
         false => &heap[..],
     };
-    let known = [name.known()];
-    let top_domains = name.protected.top_domains();
-    let browsers = crate::browsers::with_chromium(name.engine, input, top_domains, &known, checked, others);
+    crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed)
+}
+
+/// The rest of [`analyze_with`]: Chromium's top-domain step, the risk and
+/// the report, for the name [`analyze_own`] had `own` of, with Chromium's
+/// verdict before the step and Firefox's and WebKit's (`others`).
+fn finish(name: &Name<'_>, own: Own, chromium: BeforeTopDomains<'_>, (firefox, webkit): (Verdict, Verdict)) -> SpoofReport {
+    let (input, results, detailed) = (name.input, name.results, name.detailed);
+    let kept = |text: &str| kept(text, detailed);
+    let Own {
+        labels,
+        findings,
+        visual,
+        lookalike,
+    } = own;
+    let browsers = Verdicts {
+        chromium: chromium.top_domain_step(name.protected.top_domains()),
+        firefox,
+        webkit,
+    };
     let mut report = SpoofReport {
         input: kept(input),
         to_unicode: kept(&results.to_unicode.value),

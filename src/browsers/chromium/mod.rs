@@ -394,33 +394,69 @@ pub(crate) fn verdict_given(
     known: &[Known<'_>],
     labels: &[KnownLabel<'_>],
 ) -> Verdict {
+    before_top_domains(engine, input, known, labels).top_domain_step(top_domains)
+}
+
+/// [`verdict_given`] up to the top-domain step, which
+/// [`BeforeTopDomains::top_domain_step`] takes: a batch runs each part over
+/// many names in a row (their code does not fit the instruction cache together).
+pub(crate) fn before_top_domains<'a>(
+    engine: &Uts46<'_>,
+    input: &'a str,
+    known: &[Known<'a>],
+    labels: &[KnownLabel<'_>],
+) -> BeforeTopDomains<'a> {
     let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
-        Err(why) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why)),
-    };
-    let Some(converted) = idn_to_unicode(engine, &host, known, labels) else {
-        // No label is decoded: the host shows as it is.
-        return Verdict::new(Rule::None.into(), host.into_owned());
-    };
-    let similar = converted
-        .has_idn_component
-        .then(|| top_domains.similar(&converted.shown))
-        .flatten();
-    let mut verdict = match converted.first_unsafe {
-        Some(unsafe_label) => Verdict::new(unsafe_label.rule.into(), converted.shown)
-            .with_label(Some(unsafe_label.label))
-            .with_detail(unsafe_label.detail),
-        None if converted.has_idn_component => Verdict::new(Rule::Safe.into(), converted.shown),
-        None => Verdict::new(Rule::None.into(), converted.shown),
-    };
-    if let Some(top) = similar {
-        if verdict.display == Display::Unicode {
-            verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.to_string());
+        Err(why) => {
+            let verdict = Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why));
+            return BeforeTopDomains::Decided(verdict);
         }
-        verdict.shown = host.into_owned();
-        verdict.top_domain = Some(top.describe());
+    };
+    match idn_to_unicode(engine, &host, known, labels) {
+        Some(converted) => BeforeTopDomains::Converted { host, converted },
+        // No label is decoded: the host shows as it is.
+        None => BeforeTopDomains::Decided(Verdict::new(Rule::None.into(), host.into_owned())),
     }
-    verdict
+}
+
+/// Chromium's verdict before its top-domain step ([`before_top_domains`]).
+pub(crate) enum BeforeTopDomains<'a> {
+    /// The verdict, which the top-domain step does not look at: the host is
+    /// invalid, or none of its labels is decoded.
+    Decided(Verdict),
+    /// The canonical host, and the labels as `IDNToUnicodeOneComponent` left them.
+    Converted { host: Cow<'a, str>, converted: Converted },
+}
+
+impl BeforeTopDomains<'_> {
+    /// The rest of `IDNToUnicodeWithAdjustmentsImpl`: a host with an IDN
+    /// component whose skeleton matches a top domain's shows as Punycode.
+    pub(crate) fn top_domain_step(self, top_domains: &TopDomains) -> Verdict {
+        let (host, converted) = match self {
+            BeforeTopDomains::Decided(verdict) => return verdict,
+            BeforeTopDomains::Converted { host, converted } => (host, converted),
+        };
+        let similar = converted
+            .has_idn_component
+            .then(|| top_domains.similar(&converted.shown))
+            .flatten();
+        let mut verdict = match converted.first_unsafe {
+            Some(unsafe_label) => Verdict::new(unsafe_label.rule.into(), converted.shown)
+                .with_label(Some(unsafe_label.label))
+                .with_detail(unsafe_label.detail),
+            None if converted.has_idn_component => Verdict::new(Rule::Safe.into(), converted.shown),
+            None => Verdict::new(Rule::None.into(), converted.shown),
+        };
+        if let Some(top) = similar {
+            if verdict.display == Display::Unicode {
+                verdict = Verdict::new(Rule::SimilarTopDomain.into(), host.to_string());
+            }
+            verdict.shown = host.into_owned();
+            verdict.top_domain = Some(top.describe());
+        }
+        verdict
+    }
 }
 
 /// A label `IDNToUnicodeOneComponent` left as Punycode, and why.
@@ -431,7 +467,7 @@ struct UnsafeLabel {
 }
 
 /// `IDNToUnicodeWithAdjustmentsImpl` before the top-domain step.
-struct Converted {
+pub(crate) struct Converted {
     /// The host with safe labels in Unicode, the others as they are.
     shown: String,
     has_idn_component: bool,
