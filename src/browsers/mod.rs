@@ -337,21 +337,7 @@ impl Verdicts {
 
     /// The compact form a batch record keeps.
     pub fn rules(&self) -> BrowserRules {
-        let [chromium, firefox, webkit] = self.all().map(|verdict| verdict.rule);
-        BrowserRules {
-            chromium: match chromium {
-                Rule::Chromium(rule) => rule,
-                _ => chromium::Rule::InvalidHost,
-            },
-            firefox: match firefox {
-                Rule::Firefox(rule) => rule,
-                _ => firefox::Rule::InvalidHost,
-            },
-            webkit: match webkit {
-                Rule::WebKit(rule) => rule,
-                _ => webkit::Rule::InvalidHost,
-            },
-        }
+        BrowserRules::of(self.all().map(|verdict| verdict.rule))
     }
 }
 
@@ -368,6 +354,25 @@ pub struct BrowserRules {
 }
 
 impl BrowserRules {
+    /// The rules of the three verdicts, in [`Browser::ALL`] order (a rule
+    /// of another browser than its place's is that place's InvalidHost).
+    pub(crate) fn of([chromium, firefox, webkit]: [Rule; 3]) -> BrowserRules {
+        BrowserRules {
+            chromium: match chromium {
+                Rule::Chromium(rule) => rule,
+                _ => chromium::Rule::InvalidHost,
+            },
+            firefox: match firefox {
+                Rule::Firefox(rule) => rule,
+                _ => firefox::Rule::InvalidHost,
+            },
+            webkit: match webkit {
+                Rule::WebKit(rule) => rule,
+                _ => webkit::Rule::InvalidHost,
+            },
+        }
+    }
+
     /// The rules in [`Browser::ALL`] order.
     pub fn all(&self) -> [Rule; 3] {
         [self.chromium.into(), self.firefox.into(), self.webkit.into()]

@@ -124,9 +124,7 @@ pub struct SpoofReport {
 impl SpoofReport {
     /// Every finding: the name's, then each label's.
     pub(crate) fn all_findings(&self) -> impl Iterator<Item = &Finding> {
-        self.findings
-            .iter()
-            .chain(self.labels.iter().flat_map(|label| &label.findings))
+        all_findings(&self.findings, &self.labels)
     }
 
     /// The kinds found (the batch `findings` column).
@@ -155,12 +153,26 @@ pub struct SpoofSummary {
 
 impl From<&SpoofReport> for SpoofSummary {
     fn from(report: &SpoofReport) -> Self {
+        SpoofSummary::of(&report.findings, &report.labels, report.browsers.rules())
+    }
+}
+
+impl SpoofSummary {
+    /// The summary of a name with `findings` of its own, its `labels`' and
+    /// the browsers' `rules`: what its report would say, made without one.
+    fn of(findings: &[Finding], labels: &[LabelSpoof], rules: BrowserRules) -> SpoofSummary {
+        let chromium = crate::browsers::Rule::from(rules.chromium).display();
         SpoofSummary {
-            browsers: report.browsers.rules(),
-            risk: report.risk,
-            findings: report.finding_set(),
+            browsers: rules,
+            risk: risk(all_findings(findings, labels), chromium),
+            findings: all_findings(findings, labels).map(|finding| finding.kind).collect(),
         }
     }
+}
+
+/// The findings of a name: its own, then each label's.
+fn all_findings<'r>(findings: &'r [Finding], labels: &'r [LabelSpoof]) -> impl Iterator<Item = &'r Finding> {
+    findings.iter().chain(labels.iter().flat_map(|label| &label.findings))
 }
 
 /// Analyzes `input` with the default UTS #46 flags (what a browser checks
@@ -231,9 +243,9 @@ fn full_summary(
 /// [`full_summary`] of each of `names` (a name and the engine's results
 /// for it under `options`), in order onto `summaries`. Each part of the
 /// analysis ([`analyze_own`], [`verdicts_but_chromium`],
-/// [`chromium_before_top_domains`], then [`finish`]) runs over all the
-/// names in turn: the parts' code does not fit the instruction cache
-/// together, and so each serves the names in a row.
+/// [`chromium_before_top_domains`], then Chromium's top-domain step and
+/// the summary) runs over all the names in turn: the parts' code does not
+/// fit the instruction cache together, and so each serves the names in a row.
 pub(crate) fn full_summaries(
     engine: &Uts46<'_>,
     options: &Options,
@@ -252,12 +264,13 @@ pub(crate) fn full_summaries(
             detailed: false,
         })
         .collect();
-    let own: Vec<Own> = names.iter().map(|name| analyze_own(name, take_label_list())).collect();
+    let mut own: Vec<Own> = names.iter().map(|name| analyze_own(name, take_label_list())).collect();
+    // The batch keeps Firefox's and WebKit's rules.
     let (parsed, others): (Vec<_>, Vec<_>) = names
         .iter()
         .map(|name| {
             let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(name);
-            (parsed, (firefox, webkit))
+            (parsed, [firefox.rule, webkit.rule])
         })
         .unzip();
     let chromium: Vec<BeforeTopDomains<'_>> = names
@@ -266,10 +279,11 @@ pub(crate) fn full_summaries(
         .zip(&parsed)
         .map(|((name, own), parsed)| chromium_before_top_domains(name, own, parsed.as_ref()))
         .collect();
-    for (((name, own), chromium), others) in names.iter().zip(own).zip(chromium).zip(others) {
-        let report = finish(name, own, chromium, others);
-        summaries.push(SpoofSummary::from(&report));
-        give_back_label_list(report.labels);
+    for (((name, own), chromium), [firefox, webkit]) in names.iter().zip(&mut own).zip(chromium).zip(others) {
+        let chromium = chromium.top_domain_step(name.protected.top_domains()).rule;
+        let rules = BrowserRules::of([chromium, firefox, webkit]);
+        summaries.push(SpoofSummary::of(&own.findings, &own.labels, rules));
+        give_back_label_list(std::mem::take(&mut own.labels));
     }
 }
 
@@ -889,18 +903,23 @@ fn lookalike_details(found: &Lookalike) -> (Vec<char>, String) {
 /// The risk level and, for a report that is shown (`detailed`), its
 /// reasons: danger findings make it high; warnings or Chromium's Punycode
 /// display make it low. The batch keeps only the risk.
-fn risk_and_reasons(report: &SpoofReport, detailed: bool) -> (Risk, Vec<String>) {
-    let worst = report.all_findings().map(|f| f.severity).max();
+/// The risk of a name with `findings` (its own and its labels') that
+/// Chromium shows as `chromium`.
+fn risk<'r>(findings: impl Iterator<Item = &'r Finding>, chromium: Display) -> Risk {
     // Chromium's verdict counts: its checks target imitation. WebKit shows
     // every Greek or Cyrillic name as Punycode, which says nothing of spoofing.
-    let chromium = &report.browsers.chromium;
-    let punycode = chromium.display == Display::Punycode;
-    let risk = match worst {
+    match findings.map(|f| f.severity).max() {
         Some(Severity::Danger) => Risk::High,
         Some(Severity::Warning) => Risk::Low,
-        _ if punycode => Risk::Low,
+        _ if chromium == Display::Punycode => Risk::Low,
         _ => Risk::None,
-    };
+    }
+}
+
+fn risk_and_reasons(report: &SpoofReport, detailed: bool) -> (Risk, Vec<String>) {
+    let chromium = &report.browsers.chromium;
+    let punycode = chromium.display == Display::Punycode;
+    let risk = risk(report.all_findings(), chromium.display);
     if !detailed {
         return (risk, Vec::new());
     }
