@@ -162,7 +162,7 @@ pub(crate) fn finish_stage(
 ) -> io::Result<ControlFlow<()>> {
     STAGE_RESULTS.with_borrow_mut(|scratch| {
         // The names to analyze: their place in `pending`, whether to remember them.
-        let mut analyze = Vec::new();
+        let mut analyze = Vec::with_capacity(pending.len());
         for (at, (slot, filled, _)) in pending.iter().enumerate() {
             let Some((_, ldh)) = filled else { continue };
             let record = &mut records[*slot];

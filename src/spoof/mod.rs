@@ -280,8 +280,9 @@ pub(crate) fn full_summaries(
         .map(|((name, own), parsed)| chromium_before_top_domains(name, own, parsed.as_ref()))
         .collect();
     for (((name, own), chromium), [firefox, webkit]) in names.iter().zip(&mut own).zip(chromium).zip(others) {
-        let chromium = chromium.top_domain_step(name.protected.top_domains()).rule;
-        let rules = BrowserRules::of([chromium, firefox, webkit]);
+        let chromium = chromium.top_domain_step(name.protected.top_domains());
+        let rules = BrowserRules::of([chromium.rule, firefox, webkit]);
+        crate::browsers::chromium::give_back_shown(chromium.shown);
         summaries.push(SpoofSummary::of(&own.findings, &own.labels, rules));
         give_back_label_list(std::mem::take(&mut own.labels));
     }

@@ -459,6 +459,18 @@ impl BeforeTopDomains<'_> {
     }
 }
 
+thread_local! {
+    /// Hosts as shown that a caller gave back ([`give_back_shown`]), for
+    /// the next names' (the batch keeps only the rule).
+    static SHOWN: crate::lent::Strings = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Gives a verdict's host as shown back, for the next names on the thread
+/// to write theirs in.
+pub(crate) fn give_back_shown(shown: String) {
+    crate::lent::give_back(&SHOWN, shown);
+}
+
 /// A label `IDNToUnicodeOneComponent` left as Punycode, and why.
 struct UnsafeLabel {
     rule: Rule,
@@ -512,7 +524,8 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
         _ => Cow::Borrowed(tld),
     };
     // A decoded label is mostly longer in UTF-8 than its Punycode.
-    let mut shown = String::with_capacity(host.len() * 2);
+    let mut shown = crate::lent::take(&SHOWN);
+    shown.reserve(host.len() * 2);
     let mut has_idn_component = false;
     let mut first_unsafe = None;
     let mut label_start = 0;
