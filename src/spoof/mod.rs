@@ -538,7 +538,7 @@ fn kept(text: &str, detailed: bool) -> String {
 fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
     let kept = |text: &str| kept(text, detailed);
     let (level, sets) = scripts::restriction_level_and_sets(label);
-    let evidence = evidence::LabelEvidence::of(label, level, sets);
+    let mut evidence = evidence::LabelEvidence::of(label, level, sets);
     let (icu, gate) = (evidence.icu, evidence.gate);
     LabelSpoof {
         icu,
@@ -557,7 +557,7 @@ fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSp
         },
         restriction_level: scripts::restriction_level_name(level),
         skeleton: if detailed { skeleton(label) } else { String::new() },
-        findings: label_findings(label, tld, level, evidence, detailed),
+        findings: label_findings(label, tld, level, &mut evidence, detailed),
     }
 }
 
@@ -566,7 +566,7 @@ fn label_findings(
     label: &str,
     tld: &str,
     level: RestrictionLevel,
-    mut facts: evidence::LabelEvidence,
+    facts: &mut evidence::LabelEvidence,
     detailed: bool,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
@@ -716,9 +716,9 @@ fn digit_finding(chars: Vec<char>, detailed: bool) -> Finding {
 }
 
 /// Finding 7: numbers, combining marks, dotless i/j, middle dot, slash lookalikes.
-fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Finding> {
+fn pattern_findings(facts: &mut evidence::LabelEvidence, detailed: bool) -> Vec<Finding> {
     let mut found = Vec::new();
-    let mixed = facts.mixed_numbers;
+    let mixed = std::mem::take(&mut facts.mixed_numbers);
     if !mixed.is_empty() {
         found.push(Finding::with_details(
             detailed,
@@ -730,7 +730,7 @@ fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Findi
             },
         ));
     }
-    let marks = facts.marks;
+    let marks = std::mem::take(&mut facts.marks);
     if !marks.is_empty() {
         found.push(Finding::with_details(
             detailed,
@@ -745,7 +745,7 @@ fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Findi
             },
         ));
     }
-    let dotless = facts.dotless;
+    let dotless = std::mem::take(&mut facts.dotless);
     if !dotless.is_empty() {
         found.push(Finding::with_details(
             detailed,
@@ -775,7 +775,7 @@ fn pattern_findings(facts: evidence::LabelEvidence, detailed: bool) -> Vec<Findi
             },
         ));
     }
-    let slashes = facts.slashes;
+    let slashes = std::mem::take(&mut facts.slashes);
     if !slashes.is_empty() {
         found.push(Finding::with_details(
             detailed,
