@@ -484,7 +484,7 @@ fn chromium_before_top_domains<'p>(name: &Name<'p>, own: &Own, parsed: Option<&'
 
 /// The rest of [`analyze_with`]: Chromium's top-domain step, the risk and
 /// the report, for the name [`analyze_own`] had `own` of, with Chromium's
-/// verdict before the step and Firefox's and WebKit's (`others`).
+/// verdict before the step, and Firefox's and WebKit's verdicts.
 fn finish(name: &Name<'_>, own: Own, chromium: BeforeTopDomains<'_>, (firefox, webkit): (Verdict, Verdict)) -> SpoofReport {
     let (input, results, detailed) = (name.input, name.results, name.detailed);
     let kept = |text: &str| kept(text, detailed);
@@ -901,11 +901,9 @@ fn lookalike_details(found: &Lookalike) -> (Vec<char>, String) {
     (found.differing.iter().map(|(mine, _)| *mine).collect(), message)
 }
 
-/// The risk level and, for a report that is shown (`detailed`), its
-/// reasons: danger findings make it high; warnings or Chromium's Punycode
-/// display make it low. The batch keeps only the risk.
 /// The risk of a name with `findings` (its own and its labels') that
-/// Chromium shows as `chromium`.
+/// Chromium shows as `chromium`: danger findings make it high; warnings or
+/// Chromium's Punycode display make it low.
 fn risk<'r>(findings: impl Iterator<Item = &'r Finding>, chromium: Display) -> Risk {
     // Chromium's verdict counts: its checks target imitation. WebKit shows
     // every Greek or Cyrillic name as Punycode, which says nothing of spoofing.
@@ -917,6 +915,8 @@ fn risk<'r>(findings: impl Iterator<Item = &'r Finding>, chromium: Display) -> R
     }
 }
 
+/// The report's [`risk`] and, for a report that is shown (`detailed`), its
+/// reasons. The batch keeps only the risk.
 fn risk_and_reasons(report: &SpoofReport, detailed: bool) -> (Risk, Vec<String>) {
     let chromium = &report.browsers.chromium;
     let punycode = chromium.display == Display::Punycode;
