@@ -394,7 +394,7 @@ pub(crate) fn percent_decode(input: &str) -> Cow<'_, [u8]> {
 /// as an IPv4 number (e.g. `0x1F`).
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
     let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input);
-    let last = memchr::memrchr(b'.', trimmed.as_bytes()).map_or(trimmed, |dot| &trimmed[dot + 1..]);
+    let last = crate::scan::rfind_byte(trimmed.as_bytes(), b'.').map_or(trimmed, |dot| &trimmed[dot + 1..]);
     // Both kinds of number start with a digit (decimal, `0x…`, `0…`): most last labels are words.
     if !last.starts_with(|c: char| c.is_ascii_digit()) {
         return false;

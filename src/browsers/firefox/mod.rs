@@ -341,13 +341,19 @@ fn label_safety(label: &[char], tld: &[char], skip_unnamed: bool) -> Result<(), 
     }
     // The literals are ASCII: a length that differs settles most of them.
     let tld_is = |literal: &str| tld.len() == literal.len() && tld.iter().zip(literal.bytes()).all(|(&c, b)| c == char::from(b));
-    let tld_has_script = |script: Script| tld.iter().any(|c| properties::scripts::script(*c) == script);
+    // Whether the TLD has a Cyrillic and a Thai character, in one pass (an
+    // ASCII character is Latin or Common: most TLDs need no look-up).
+    let (cyrillic_tld_script, thai_tld_script) = tld
+        .iter()
+        .filter(|c| !c.is_ascii())
+        .map(|&c| properties::scripts::script(c))
+        .fold((false, false), |(cyrillic, thai), script| {
+            (cyrillic || script == Script::Cyrillic, thai || script == Script::Thai)
+        });
     let mut digits = Lookalike::new(false);
     let cyrillic_tld = data::CYRILLIC_TLDS.iter().any(|t| tld_is(t));
     let mut cyrillic = Lookalike::new(cyrillic_tld);
-    let cyrillic_tld_script = tld_has_script(Script::Cyrillic);
     let mut thai = Lookalike::new(tld_is("th"));
-    let thai_tld_script = tld_has_script(Script::Thai);
 
     let mut last_script: Option<Script> = None;
     let mut previous: Option<char> = None;
