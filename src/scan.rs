@@ -10,13 +10,21 @@ pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
     const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     let pattern = LOW * u64::from(byte);
+    let flags = |word: &[u8]| {
+        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        x.wrapping_sub(LOW) & !x & HIGH != 0
+    };
+    if bytes.len() < 8 {
+        return bytes.iter().fold(false, |found, &b| found | (b == byte));
+    }
     let mut words = bytes.chunks_exact(8);
     let mut found = false;
     for word in &mut words {
-        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes")) ^ pattern;
-        found |= x.wrapping_sub(LOW) & !x & HIGH != 0;
+        found |= flags(word);
     }
-    found | words.remainder().iter().fold(false, |found, &b| found | (b == byte))
+    // The last eight bytes, overlapping words already asked: no loop of a
+    // length that follows the text.
+    found | (!words.remainder().is_empty() && flags(&bytes[bytes.len() - 8..]))
 }
 
 /// The index of the first `byte` in `bytes`: eight bytes at a time as
@@ -27,16 +35,25 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const LOW: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
     let pattern = LOW * u64::from(byte);
+    let flagged = |word: &[u8]| {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        x.wrapping_sub(LOW) & !x & HIGH
+    };
+    if bytes.len() < 8 {
+        return bytes.iter().position(|&b| b == byte);
+    }
     let mut words = bytes.chunks_exact(8);
     for (index, word) in (&mut words).enumerate() {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
-        let flagged = x.wrapping_sub(LOW) & !x & HIGH;
-        if flagged != 0 {
-            return Some(index * 8 + (flagged.trailing_zeros() / 8) as usize);
+        let flags = flagged(word);
+        if flags != 0 {
+            return Some(index * 8 + (flags.trailing_zeros() / 8) as usize);
         }
     }
-    let done = bytes.len() - words.remainder().len();
-    words.remainder().iter().position(|&b| b == byte).map(|at| done + at)
+    // The last eight bytes, overlapping words without `byte`: its first
+    // flagged lane is the match, with no loop of a length that follows the text.
+    let start = bytes.len() - 8;
+    let flags = flagged(&bytes[start..]);
+    (!words.remainder().is_empty() && flags != 0).then(|| start + (flags.trailing_zeros() / 8) as usize)
 }
 
 /// The index of the last `byte` in `bytes`: eight bytes at a time from
@@ -46,17 +63,26 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
 pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
     let pattern = u64::from_le_bytes([byte; 8]);
+    let zeros = |word: &[u8]| {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN)
+    };
+    if bytes.len() < 8 {
+        return bytes.iter().rposition(|&b| b == byte);
+    }
     let mut words = bytes.rchunks_exact(8);
     let mut end = bytes.len();
     for word in &mut words {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
-        let zero = !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN);
+        let zero = zeros(word);
         if zero != 0 {
             return Some(end - 1 - (zero.leading_zeros() / 8) as usize);
         }
         end -= 8;
     }
-    words.remainder().iter().rposition(|&b| b == byte)
+    // The first eight bytes, overlapping words without `byte`: its last
+    // zero lane is the match.
+    let zero = zeros(&bytes[..8]);
+    (!words.remainder().is_empty() && zero != 0).then(|| 7 - (zero.leading_zeros() / 8) as usize)
 }
 
 /// True when `c` occurs in `text` (`text.contains(c)`), searched only
