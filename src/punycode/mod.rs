@@ -383,21 +383,26 @@ fn encode_solved(code_points: &[u32], output: &mut String) -> Option<()> {
     // holds both; a code point takes 21 bits, a position 6.
     let mut keys = [0u32; SOLVED_MAX];
     let mut inserted = 0;
+    // The basic code points in order, each byte written and kept or
+    // overwritten: a label mixes both kinds in an order no branch foresees.
+    let mut basic = [0u8; SOLVED_MAX];
+    let mut basic_count = 0;
     // present: the positions whose code points are in the text so far.
     let mut present: u64 = 0;
     for (position, &c) in code_points.iter().enumerate() {
-        if c < INITIAL_N {
-            output.push(c as u8 as char);
-            present |= 1 << position;
-        } else {
-            keys[inserted] = (c << 6) | position as u32;
-            inserted += 1;
-        }
+        let is_basic = c < INITIAL_N;
+        basic[basic_count] = c as u8;
+        basic_count += usize::from(is_basic);
+        keys[inserted] = (c << 6) | position as u32;
+        inserted += usize::from(!is_basic);
+        present |= u64::from(is_basic) << position;
     }
-    let basic_count = (length - inserted) as u32;
     if basic_count > 0 {
+        // Each byte kept is below 0x80: ASCII.
+        output.push_str(std::str::from_utf8(&basic[..basic_count]).expect("basic code points are ASCII"));
         output.push(DELIMITER);
     }
+    let basic_count = basic_count as u32;
     // Each key's place is the number of keys below it: counted without the
     // branches of a sort, which follow the text.
     let keys = &keys[..inserted];
