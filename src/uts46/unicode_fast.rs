@@ -290,9 +290,8 @@ struct NameFacts {
 struct MappedLabel<'a> {
     options: &'a Options,
     properties: &'a Properties,
-    /// Mapped code points so far.
+    /// Mapped code points so far (none: an empty label).
     length: usize,
-    first: Option<char>,
     /// The first character is a combining mark (V6).
     first_is_mark: bool,
     last: char,
@@ -310,7 +309,6 @@ impl<'a> MappedLabel<'a> {
             options,
             properties,
             length: 0,
-            first: None,
             first_is_mark: false,
             last: '\0',
             prefix: ['\0'; 4],
@@ -330,10 +328,8 @@ impl<'a> MappedLabel<'a> {
         if let Some(slot) = self.prefix.get_mut(self.length) {
             *slot = c;
         }
-        if self.first.is_none() {
-            self.first = Some(c);
-            self.first_is_mark = flags.combining_mark();
-        }
+        // Without a branch: a label's first character is not foreseeable.
+        self.first_is_mark |= (self.length == 0) & flags.combining_mark();
         self.last = c;
         self.length += 1;
     }
@@ -441,7 +437,9 @@ fn map_a_label(
 /// The per-label checks (V1–V7, U1, the lengths) on a mapped label's facts;
 /// `in_nfc` answers V1 when the facts alone cannot.
 fn passes_label_checks(facts: &MappedLabel<'_>, options: &Options, in_nfc: impl FnOnce() -> bool) -> Option<()> {
-    facts.first?;
+    if facts.length == 0 {
+        return None;
+    }
     let ends = LabelEnds {
         start: facts.prefix,
         last: facts.last,
