@@ -15,7 +15,8 @@ pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
         x.wrapping_sub(LOW) & !x & HIGH != 0
     };
     if bytes.len() < 8 {
-        return bytes.iter().fold(false, |found, &b| found | (b == byte));
+        let x = short_word(bytes) ^ pattern;
+        return x.wrapping_sub(LOW) & !x & HIGH & short_lanes(bytes) != 0;
     }
     let mut words = bytes.chunks_exact(8);
     let mut found = false;
@@ -40,7 +41,9 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
         x.wrapping_sub(LOW) & !x & HIGH
     };
     if bytes.len() < 8 {
-        return bytes.iter().position(|&b| b == byte);
+        let x = short_word(bytes) ^ pattern;
+        let flags = x.wrapping_sub(LOW) & !x & HIGH & short_lanes(bytes);
+        return (flags != 0).then(|| (flags.trailing_zeros() / 8) as usize);
     }
     let mut words = bytes.chunks_exact(8);
     for (index, word) in (&mut words).enumerate() {
@@ -68,7 +71,9 @@ pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
         !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN)
     };
     if bytes.len() < 8 {
-        return bytes.iter().rposition(|&b| b == byte);
+        let x = short_word(bytes) ^ pattern;
+        let zero = !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN) & short_lanes(bytes);
+        return (zero != 0).then(|| (63 - zero.leading_zeros()) as usize / 8);
     }
     let mut words = bytes.rchunks_exact(8);
     let mut end = bytes.len();
@@ -83,6 +88,35 @@ pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     // zero lane is the match.
     let zero = zeros(&bytes[..8]);
     (!words.remainder().is_empty() && zero != 0).then(|| 7 - (zero.leading_zeros() / 8) as usize)
+}
+
+/// The bytes of `bytes` (fewer than eight) as a little-endian word, zero
+/// past them: from two reads that overlap (the lanes both read hold the
+/// same byte), so a short text takes no loop as long as itself. Labels
+/// such as a TLD are mostly this short.
+#[inline]
+fn short_word(bytes: &[u8]) -> u64 {
+    let length = bytes.len();
+    debug_assert!(length < 8, "a text shorter than a word");
+    let read = |at: usize, width: usize| {
+        let mut lanes = [0u8; 8];
+        lanes[..width].copy_from_slice(&bytes[at..at + width]);
+        u64::from_le_bytes(lanes) << (8 * at)
+    };
+    match length {
+        4.. => read(0, 4) | read(length - 4, 4),
+        2.. => read(0, 2) | read(length - 2, 2),
+        1 => read(0, 1),
+        _ => 0,
+    }
+}
+
+/// The high bit of each lane [`short_word`] filled from `bytes`: a flag
+/// past them (where the word holds zeros) is not a match.
+#[inline]
+fn short_lanes(bytes: &[u8]) -> u64 {
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    HIGH & ((1u64 << (8 * bytes.len())) - 1)
 }
 
 /// True when `c` occurs in `text` (`text.contains(c)`), searched only
