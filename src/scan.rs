@@ -7,25 +7,18 @@
 /// data-dependent branch.
 #[inline]
 pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
-    const LOW: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let pattern = LOW * u64::from(byte);
-    let flags = |word: &[u8]| {
-        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes")) ^ pattern;
-        x.wrapping_sub(LOW) & !x & HIGH != 0
-    };
+    let flags = |word: u64| first_flags(word, byte);
     if bytes.len() < 8 {
-        let x = short_word(bytes) ^ pattern;
-        return x.wrapping_sub(LOW) & !x & HIGH & short_lanes(bytes) != 0;
+        return flags(short_word(bytes)) & short_lanes(bytes) != 0;
     }
     let mut words = bytes.chunks_exact(8);
     let mut found = false;
     for word in &mut words {
-        found |= flags(word);
+        found |= flags(word_at(word)) != 0;
     }
     // The last eight bytes, overlapping words already asked: no loop of a
     // length that follows the text.
-    found | (!words.remainder().is_empty() && flags(&bytes[bytes.len() - 8..]))
+    found | (!words.remainder().is_empty() && flags(word_at(&bytes[bytes.len() - 8..])) != 0)
 }
 
 /// The index of the first `byte` in `bytes`: eight bytes at a time as
@@ -33,21 +26,14 @@ pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
 /// lane can be flagged falsely only above a true match).
 #[inline]
 pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
-    const LOW: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
-    let pattern = LOW * u64::from(byte);
-    let flagged = |word: &[u8]| {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
-        x.wrapping_sub(LOW) & !x & HIGH
-    };
+    let flagged = |word: u64| first_flags(word, byte);
     if bytes.len() < 8 {
-        let x = short_word(bytes) ^ pattern;
-        let flags = x.wrapping_sub(LOW) & !x & HIGH & short_lanes(bytes);
+        let flags = flagged(short_word(bytes)) & short_lanes(bytes);
         return (flags != 0).then(|| (flags.trailing_zeros() / 8) as usize);
     }
     let mut words = bytes.chunks_exact(8);
     for (index, word) in (&mut words).enumerate() {
-        let flags = flagged(word);
+        let flags = flagged(word_at(word));
         if flags != 0 {
             return Some(index * 8 + (flags.trailing_zeros() / 8) as usize);
         }
@@ -55,7 +41,7 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     // The last eight bytes, overlapping words without `byte`: its first
     // flagged lane is the match, with no loop of a length that follows the text.
     let start = bytes.len() - 8;
-    let flags = flagged(&bytes[start..]);
+    let flags = flagged(word_at(&bytes[start..]));
     (!words.remainder().is_empty() && flags != 0).then(|| start + (flags.trailing_zeros() / 8) as usize)
 }
 
@@ -66,19 +52,18 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
 pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
     let pattern = u64::from_le_bytes([byte; 8]);
-    let zeros = |word: &[u8]| {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+    let zeros = |word: u64| {
+        let x = word ^ pattern;
         !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN)
     };
     if bytes.len() < 8 {
-        let x = short_word(bytes) ^ pattern;
-        let zero = !(((x & SEVEN).wrapping_add(SEVEN)) | x | SEVEN) & short_lanes(bytes);
+        let zero = zeros(short_word(bytes)) & short_lanes(bytes);
         return (zero != 0).then(|| (63 - zero.leading_zeros()) as usize / 8);
     }
     let mut words = bytes.rchunks_exact(8);
     let mut end = bytes.len();
     for word in &mut words {
-        let zero = zeros(word);
+        let zero = zeros(word_at(word));
         if zero != 0 {
             return Some(end - 1 - (zero.leading_zeros() / 8) as usize);
         }
@@ -86,8 +71,26 @@ pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     }
     // The first eight bytes, overlapping words without `byte`: its last
     // zero lane is the match.
-    let zero = zeros(&bytes[..8]);
+    let zero = zeros(word_at(&bytes[..8]));
     (!words.remainder().is_empty() && zero != 0).then(|| 7 - (zero.leading_zeros() / 8) as usize)
+}
+
+/// The high bit of each lane of `word` that holds `byte`, and perhaps of
+/// lanes above such a lane (a borrow can flag them): `(x - 0x01…) & !x &
+/// 0x80…` of the word XORed with `byte` in every lane. The lowest flag
+/// is always a true match, and no flag means no match.
+#[inline]
+fn first_flags(word: u64, byte: u8) -> u64 {
+    const LOW: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let x = word ^ (LOW * u64::from(byte));
+    x.wrapping_sub(LOW) & !x & HIGH
+}
+
+/// Eight bytes as a little-endian word: lane i is `word[i]`.
+#[inline]
+fn word_at(word: &[u8]) -> u64 {
+    u64::from_le_bytes(word.try_into().expect("eight bytes"))
 }
 
 /// The bytes of `bytes` (fewer than eight) as a little-endian word, zero
