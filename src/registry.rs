@@ -309,7 +309,11 @@ impl RegistryCheck {
                 variants.len(),
                 if variants.len() == 1 { "" } else { "s" }
             ),
-            None => format!("it has about {} variant labels, too many to list", e.variant_count),
+            None => format!(
+                "it has about {} variant labels, not listed: {}",
+                e.variant_count,
+                e.unlisted.map(|u| u.to_string()).unwrap_or_default()
+            ),
         };
         format!(
             "{label} can be registered under {} (disposition {}); {variants}.",
@@ -361,8 +365,8 @@ impl RegistryCheck {
             None if e.eligible && e.variant_count > 1 => {
                 let _ = writeln!(
                     out,
-                    "    (not listed: more than {} or too long)",
-                    crate::lgr::VARIANT_LIST_LIMIT
+                    "    (not listed: {})",
+                    e.unlisted.map(|u| u.to_string()).unwrap_or_default()
                 );
             }
             None => {}

@@ -594,6 +594,15 @@ fn lgr_checks_the_label_left_of_the_tld() {
         text.contains("Registry (LGR second-level-reference/de): label \"straße\""),
         "{text}"
     );
+    // Variants not listed: the bound that stopped the list is named.
+    for (s_run, why) in [
+        (24, "(not listed: generating them takes more than 262144 steps"),
+        (40, "(not listed: more than 4096 by lgr-core's estimate)"),
+    ] {
+        let name = format!("{}.de", "s".repeat(s_run));
+        let text = String::from_utf8(run(&["explain", "--lgr", "second-level-reference/de", &name], b"").stdout).unwrap();
+        assert!(text.contains(why), "{text}");
+    }
     // Out of the repertoire: the code point named, not eligible.
     let fr = json(&["explain", "--json", "--lgr", "second-level-reference/de", "ø.de"]);
     assert_eq!(fr["lgr"]["eligible"], false);

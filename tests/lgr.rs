@@ -2,7 +2,7 @@
 //! behaviours on ICANN's files, malformed files, and agreement with
 //! lgr-core on the probe labels of tests/data/lgr/.
 
-use idna_inspector::lgr::{DecidedBy, Lgr, LgrSet};
+use idna_inspector::lgr::{DecidedBy, Lgr, LgrSet, Unlisted};
 
 fn de() -> Lgr {
     Lgr::bundled(LgrSet::SecondLevel, "de").unwrap()
@@ -490,4 +490,34 @@ fn malformed_files_name_the_line() {
         "{head}</data>\n<rules><difference><class>0061</class></difference>\n</rules></lgr>"
     ));
     assert_eq!(e.line, Some(4));
+}
+
+/// A run of `s` under de splits into `s` and `ss` (whose variant is `ß`) in
+/// Fibonacci-many ways: lgr-core's walk over them grows exponentially with the
+/// run (the fuzzer's 24 × `s` took 2 GB). The index label is still given, the
+/// list is given while its walk stays within the step budget, and beyond it
+/// the evaluation says why there is none.
+#[test]
+fn runs_of_s_under_de_stay_bounded() {
+    let lgr = de();
+    let short = lgr.evaluate(&"s".repeat(12));
+    assert_eq!(short.unlisted, None);
+    let listed = variants(&short);
+    // Every variant writes some `ss` as `ß`; the listed ones share the label's index label.
+    assert!(
+        listed.len() > 100 && listed.iter().all(|(l, _)| l.contains('ß')),
+        "{}",
+        listed.len()
+    );
+    assert!(listed.iter().all(|(l, _)| lgr.index_label(l) == short.index_label));
+    // 24: lgr-core's estimate (one split: 12 × `ss`, 2 forms each) is 4,096, within the
+    // list's limit, but the walk is not; beyond, the estimate alone stops the list.
+    for (n, why) in [(24, Unlisted::TooManySteps), (40, Unlisted::TooMany), (63, Unlisted::TooMany)] {
+        let e = lgr.evaluate(&"s".repeat(n));
+        assert!(e.eligible, "{n}");
+        assert_eq!(e.index_label, Some("s".repeat(n)), "{n}");
+        assert_eq!(e.variants, None, "{n}");
+        assert_eq!(e.unlisted, Some(why), "{n}");
+        assert!(lgr.are_variants(&"s".repeat(n), &format!("{}ß", "s".repeat(n - 2))), "{n}");
+    }
 }

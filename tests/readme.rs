@@ -176,6 +176,10 @@ fn bound_to_code() -> Vec<(String, String)> {
             ),
             "lgr::VARIANT_LIST_LIMIT".to_string(),
         ),
+        (
+            format!("{} steps", thousands(idna_inspector::lgr::VARIANT_GENERATION_STEPS)),
+            "lgr::VARIANT_GENERATION_STEPS".to_string(),
+        ),
     ];
     #[cfg(feature = "gui")]
     bound.push((

@@ -31,6 +31,7 @@ fuzz_target!(|label: &str| {
             assert!(e.index_label.is_some(), "{label:?}");
         }
         assert_eq!(e.index_label.is_some(), !label.is_empty() && e.invalid_code_points.is_empty(), "{label:?}");
+        assert_eq!(e.variants.is_none(), e.unlisted.is_some(), "{label:?}");
         if let Some(v) = &e.variants {
             assert!(e.variant_count <= 4096);
             assert!(v.windows(2).all(|w| w[0].label < w[1].label), "{label:?}");

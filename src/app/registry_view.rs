@@ -306,9 +306,9 @@ fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String) {
         }
         None if e.eligible => {
             ui.label(format!(
-                "Variant labels: about {} (estimate) — too many to list (the list stops at {}).",
+                "Variant labels: about {} (estimate) — not listed: {}.",
                 e.variant_count,
-                crate::lgr::VARIANT_LIST_LIMIT
+                e.unlisted.map(|u| u.to_string()).unwrap_or_default()
             ));
         }
         None => {}

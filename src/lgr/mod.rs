@@ -29,6 +29,13 @@ use std::fmt;
 /// Variant labels are listed only when lgr-core's estimate is at most this.
 pub const VARIANT_LIST_LIMIT: u128 = 4096;
 
+/// Variant labels are listed only when generating them (lgr-core's walk over
+/// each char's variants, position by position) takes at most this many steps,
+/// one per char tried at a position. The estimate counts one split of the
+/// label into chars; where chars overlap (`s` and `ss` in the German LGR) the
+/// splits, and the steps, grow exponentially with the label's length.
+pub const VARIANT_GENERATION_STEPS: usize = 1 << 18;
+
 /// The longest label whose variants are generated (RFC 1035 §2.3.4; lgr-core refuses longer ones).
 pub const MAX_VARIANT_LABEL: usize = 63;
 
@@ -80,6 +87,36 @@ pub enum DecidedBy {
         /// Its `comment`, if any.
         comment: Option<String>,
     },
+}
+
+/// Why an evaluation lists no variant labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unlisted {
+    /// [`Lgr::evaluate_without_variants`] was asked.
+    NotAsked,
+    /// The label is not eligible.
+    NotEligible,
+    /// The label is longer than [`MAX_VARIANT_LABEL`] code points.
+    TooLong,
+    /// lgr-core's estimate exceeds [`VARIANT_LIST_LIMIT`].
+    TooMany,
+    /// Generating them takes more than [`VARIANT_GENERATION_STEPS`] steps.
+    TooManySteps,
+}
+
+impl fmt::Display for Unlisted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unlisted::NotAsked => f.write_str("not asked for"),
+            Unlisted::NotEligible => f.write_str("the label is not eligible"),
+            Unlisted::TooLong => write!(f, "the label is longer than {MAX_VARIANT_LABEL} code points"),
+            Unlisted::TooMany => write!(f, "more than {VARIANT_LIST_LIMIT} by lgr-core's estimate"),
+            Unlisted::TooManySteps => write!(
+                f,
+                "generating them takes more than {VARIANT_GENERATION_STEPS} steps (the label splits into chars in too many ways)"
+            ),
+        }
+    }
 }
 
 /// A position of the label that is not in the repertoire (§8.1).
@@ -136,10 +173,11 @@ pub struct Evaluation {
     /// lgr-core's estimate of the number of variant labels (saturating).
     pub variant_count: u128,
     /// The variant labels other than the label itself, invalid ones dropped,
-    /// sorted by code points; `None` when the label is not eligible, longer
-    /// than [`MAX_VARIANT_LABEL`] code points, or `variant_count` exceeds
-    /// [`VARIANT_LIST_LIMIT`].
+    /// sorted by code points; `None` when they are not listed, for the reason
+    /// in `unlisted`.
     pub variants: Option<Vec<VariantLabel>>,
+    /// Why `variants` is `None`; `None` when they are listed.
+    pub unlisted: Option<Unlisted>,
     /// Each position as preliminary eligibility saw it.
     pub code_points: Vec<CodePointFact>,
 }
@@ -207,6 +245,7 @@ impl Lgr {
             index_label: None,
             variant_count: 0,
             variants: None,
+            unlisted: Some(Unlisted::NotEligible),
             code_points: Vec::new(),
         };
         if p.cps.is_empty() {
@@ -263,18 +302,31 @@ impl Lgr {
         e.code_points = facts;
         e.index_label = self.m.index_label(&p, prelim.valid).map(|l| to_string(&l));
         e.variant_count = self.m.estimate(&prelim.chars);
-        if list && eligible && p.cps.len() <= MAX_VARIANT_LABEL && e.variant_count <= VARIANT_LIST_LIMIT {
-            e.variants = Some(
-                self.m
-                    .variant_labels(&p.cps)
-                    .into_iter()
-                    .map(|(cps, disposition)| VariantLabel {
-                        label: to_string(&cps),
-                        disposition,
-                    })
-                    .collect(),
-            );
-        }
+        e.unlisted = if !list {
+            Some(Unlisted::NotAsked)
+        } else if !eligible {
+            Some(Unlisted::NotEligible)
+        } else if p.cps.len() > MAX_VARIANT_LABEL {
+            Some(Unlisted::TooLong)
+        } else if e.variant_count > VARIANT_LIST_LIMIT {
+            Some(Unlisted::TooMany)
+        } else {
+            match self.m.variant_labels(&p.cps, VARIANT_GENERATION_STEPS) {
+                Some(labels) => {
+                    e.variants = Some(
+                        labels
+                            .into_iter()
+                            .map(|(cps, disposition)| VariantLabel {
+                                label: to_string(&cps),
+                                disposition,
+                            })
+                            .collect(),
+                    );
+                    None
+                }
+                None => Some(Unlisted::TooManySteps),
+            }
+        };
         e
     }
 

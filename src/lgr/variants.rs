@@ -12,6 +12,14 @@ pub(crate) struct Generated {
     pub only_variants: bool,
 }
 
+/// The state of one generation: the permutations written, the chars placed
+/// so far, the steps left.
+struct Walk {
+    out: Vec<Generated>,
+    prefix: Vec<u32>,
+    steps: usize,
+}
+
 impl Model {
     /// lgr-core's estimate: the product over the label's chars of (non-reflexive variants + 1).
     pub(crate) fn estimate(&self, chars: &[(u32, usize)]) -> u128 {
@@ -23,23 +31,35 @@ impl Model {
     }
 
     /// Every permutation of the label over its chars' variant sets, in lgr-core's order
-    /// (`_generate_label_variants`), duplicates included.
-    pub(crate) fn generate(&self, label: &[u32]) -> Vec<Generated> {
-        let mut out = Vec::new();
-        self.permute(label, &[], false, &mut out);
-        out
+    /// (`_generate_label_variants`), duplicates included; `None` when the walk
+    /// takes more than `steps` steps (one per char tried at a position).
+    /// Without that bound a run of `s` in the German LGR, split into `s` and
+    /// `ss` in Fibonacci-many ways, takes exponential time and memory.
+    pub(crate) fn generate(&self, label: &[u32], steps: usize) -> Option<Vec<Generated>> {
+        let mut walk = Walk {
+            out: Vec::new(),
+            prefix: Vec::with_capacity(label.len()),
+            steps,
+        };
+        self.permute(label, false, TypeSet::default(), true, &mut walk)
+            .then_some(walk.out)
     }
 
-    fn permute(&self, rest: &[u32], prefix: &[u32], has_variant: bool, out: &mut Vec<Generated>) {
-        let Some(&first) = rest.first() else { return };
+    /// lgr-core's recursion, depth first: each permutation is written once,
+    /// whole, when its last char is placed (lgr-core prepends the chars to the
+    /// sub-results on the way back, which gives the same order). `types` and
+    /// `only` carry what the chars placed so far contribute. False when the
+    /// step budget ran out.
+    fn permute(&self, rest: &[u32], has_variant: bool, types: TypeSet, only: bool, w: &mut Walk) -> bool {
+        let Some(&first) = rest.first() else { return true };
+        let at = w.prefix.len();
         let mut same: Vec<u32> = Vec::new();
         if let Some(list) = self.starting_with(first) {
-            let whole: Vec<u32> = prefix.iter().chain(rest).copied().collect();
+            let whole: Vec<u32> = w.prefix.iter().chain(rest).copied().collect();
             let whole = Prepared::new(whole);
             for &id in list {
                 let ch = &self.chars[id as usize];
-                if !ch.variants.is_empty() && rest.starts_with(&ch.cps) && self.context_ok(ch.ctx, &ch.cps, &whole, prefix.len())
-                {
+                if !ch.variants.is_empty() && rest.starts_with(&ch.cps) && self.context_ok(ch.ctx, &ch.cps, &whole, at) {
                     same.push(id);
                 }
             }
@@ -65,14 +85,18 @@ impl Model {
             }
         }
         for id in same {
+            if w.steps == 0 {
+                return false;
+            }
+            w.steps -= 1;
             let ch = &self.chars[id as usize];
             let tail = &rest[ch.cps.len()..];
             let mut perms: Vec<(&[u32], TypeSet, bool)> = Vec::new();
             let mut has_reflexive = false;
             for v in &ch.variants {
                 if !v.ctx.is_none() {
-                    let vl: Vec<u32> = prefix.iter().chain(v.cps.iter()).chain(tail).copied().collect();
-                    if !self.context_ok(v.ctx, &v.cps, &Prepared::new(vl), prefix.len()) {
+                    let vl: Vec<u32> = w.prefix.iter().chain(v.cps.iter()).chain(tail).copied().collect();
+                    if !self.context_ok(v.ctx, &v.cps, &Prepared::new(vl), at) {
                         continue;
                     }
                 }
@@ -90,40 +114,37 @@ impl Model {
             if !has_reflexive {
                 perms.insert(0, (&ch.cps, TypeSet::default(), false));
             }
-            if !tail.is_empty() {
+            if !tail.is_empty() || has_variant || !ch.variants.is_empty() {
                 for (cps, t, is_var) in perms {
-                    let mut p2 = prefix.to_vec();
-                    p2.extend_from_slice(cps);
-                    let mut sub = Vec::new();
-                    self.permute(tail, &p2, is_var | has_variant, &mut sub);
-                    for g in sub {
-                        let mut c = cps.to_vec();
-                        c.extend_from_slice(&g.cps);
-                        out.push(Generated {
-                            cps: c,
-                            types: TypeSet(g.types.0 | t.0),
-                            only_variants: is_var & g.only_variants,
+                    w.prefix.extend_from_slice(cps);
+                    let types = TypeSet(types.0 | t.0);
+                    let done = if tail.is_empty() {
+                        w.out.push(Generated {
+                            cps: w.prefix.clone(),
+                            types,
+                            only_variants: only & is_var,
                         });
+                        true
+                    } else {
+                        self.permute(tail, is_var | has_variant, types, only & is_var, w)
+                    };
+                    w.prefix.truncate(at);
+                    if !done {
+                        return false;
                     }
-                }
-            } else if has_variant || !ch.variants.is_empty() {
-                for (cps, t, is_var) in perms {
-                    out.push(Generated {
-                        cps: cps.to_vec(),
-                        types: t,
-                        only_variants: is_var,
-                    });
                 }
             }
         }
+        true
     }
 
     /// The variant labels of `label` other than itself, with their
-    /// dispositions, invalid ones dropped (lgr-core's `compute_label_disposition`).
-    pub(crate) fn variant_labels(&self, label: &[u32]) -> Vec<(Vec<u32>, String)> {
+    /// dispositions, invalid ones dropped (lgr-core's `compute_label_disposition`);
+    /// `None` when generating them takes more than `steps` steps.
+    pub(crate) fn variant_labels(&self, label: &[u32], steps: usize) -> Option<Vec<(Vec<u32>, String)>> {
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
-        for g in self.generate(label) {
+        for g in self.generate(label, steps)? {
             if !seen.insert(g.cps.clone()) || g.cps == label {
                 continue;
             }
@@ -139,70 +160,197 @@ impl Model {
             }
         }
         out.sort();
-        out
+        Some(out)
     }
 
     /// §8.5 index label (lgr-core's `generate_index_label`): over every
     /// partition of the label into chars whose context holds, each char
     /// replaced by the least of itself and its variants whose context holds;
     /// the least result. `None` when the label is not in the repertoire.
+    ///
+    /// lgr-core lists the partitions, which are exponentially many for a run
+    /// of `s` in the German LGR (`s` and `ss` are both chars). Each char's
+    /// replacement depends only on where it starts and on how long the
+    /// partition's first char is (see [`Model::least_form`]), and the least of
+    /// `a ++ x` over a set of `x` is `a ++` the least `x`; so the least tail
+    /// from each position is computed once, from the end, for each length of
+    /// the first char: the same result in polynomial time.
     pub(crate) fn index_label(&self, label: &Prepared, prelim_valid: bool) -> Option<Vec<u32>> {
         if !prelim_valid || label.cps.is_empty() {
             return None;
         }
-        let mut parts = Vec::new();
-        self.partitions(label, 0, &mut Vec::new(), &mut parts);
-        parts.iter().map(|p| self.index_of_partition(p)).min()
-    }
-
-    fn partitions(&self, label: &Prepared, at: usize, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        let rest = &label.cps[at..];
-        let Some(list) = self.starting_with(rest[0]) else { return };
-        for &id in list {
-            let ch = &self.chars[id as usize];
-            if !rest.starts_with(&ch.cps) || !self.context_ok(ch.ctx, &ch.cps, label, at) {
-                continue;
-            }
-            cur.push(id);
-            if rest.len() > ch.cps.len() {
-                self.partitions(label, at + ch.cps.len(), cur, out);
-            } else {
-                out.push(cur.clone());
-            }
-            cur.pop();
-        }
-    }
-
-    fn index_of_partition(&self, chars: &[u32]) -> Vec<u32> {
-        let mut index = Vec::new();
-        let mut prefix: Vec<u32> = Vec::new();
-        let mut suffix: Vec<u32> = chars
-            .iter()
-            .skip(1)
-            .flat_map(|&id| self.chars[id as usize].cps.iter().copied())
+        let n = label.cps.len();
+        // The chars that may start at each position, context checked against the label.
+        let starts: Vec<Vec<u32>> = (0..n)
+            .map(|at| {
+                let rest = &label.cps[at..];
+                self.starting_with(rest[0])
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied()
+                    .filter(|&id| {
+                        let ch = &self.chars[id as usize];
+                        rest.starts_with(&ch.cps) && self.context_ok(ch.ctx, &ch.cps, label, at)
+                    })
+                    .collect()
+            })
             .collect();
-        let mut at = 0;
+        let mut best: Option<Vec<u32>> = None;
+        let mut first_lengths: Vec<usize> = starts[0].iter().map(|&id| self.chars[id as usize].cps.len()).collect();
+        first_lengths.dedup();
+        for first_len in first_lengths {
+            // tails[at]: the least index of label[at..] partitioned from `at` on, None when it cannot be.
+            let mut tails: Vec<Option<Vec<u32>>> = vec![None; n + 1];
+            tails[n] = Some(Vec::new());
+            for at in (first_len..n).rev() {
+                tails[at] = self.least_continuation(label, &starts[at], at, first_len, &tails);
+            }
+            let firsts: Vec<u32> = starts[0]
+                .iter()
+                .copied()
+                .filter(|&id| self.chars[id as usize].cps.len() == first_len)
+                .collect();
+            if let Some(index) = self.least_continuation(label, &firsts, 0, first_len, &tails)
+                && best.as_ref().is_none_or(|b| index < *b)
+            {
+                best = Some(index);
+            }
+        }
+        best
+    }
+
+    /// The least of `least_form(char) ++ tails[at + char length]` over `chars` starting at `at`.
+    fn least_continuation(
+        &self,
+        label: &Prepared,
+        chars: &[u32],
+        at: usize,
+        first_len: usize,
+        tails: &[Option<Vec<u32>>],
+    ) -> Option<Vec<u32>> {
+        let mut best: Option<Vec<u32>> = None;
         for &id in chars {
             let ch = &self.chars[id as usize];
-            let mut best: &[u32] = &ch.cps;
-            for v in &ch.variants {
-                if *v.cps >= *best {
+            let Some(tail) = &tails[at + ch.cps.len()] else { continue };
+            let mut index = self.least_form(id, &label.cps, at, first_len).to_vec();
+            index.extend_from_slice(tail);
+            if best.as_ref().is_none_or(|b| index < *b) {
+                best = Some(index);
+            }
+        }
+        best
+    }
+
+    /// The least of char `id` (starting at `at`) and its variants whose context
+    /// holds. lgr-core checks a variant's context in the label made of the code
+    /// points before `at`, the variant, and the label from `at + first_len` on:
+    /// it drops the partition's first char's length from the rest at each step,
+    /// not the current char's, so that length is part of the answer.
+    fn least_form<'m>(&'m self, id: u32, label: &[u32], at: usize, first_len: usize) -> &'m [u32] {
+        let ch = &self.chars[id as usize];
+        let suffix = &label[(at + first_len).min(label.len())..];
+        let mut best: &[u32] = &ch.cps;
+        for v in &ch.variants {
+            if *v.cps >= *best {
+                continue;
+            }
+            if !v.ctx.is_none() {
+                let vl: Vec<u32> = label[..at].iter().chain(v.cps.iter()).chain(suffix).copied().collect();
+                if !self.context_ok(v.ctx, &v.cps, &Prepared::new(vl), at) {
                     continue;
                 }
-                if !v.ctx.is_none() {
-                    let vl: Vec<u32> = prefix.iter().chain(v.cps.iter()).chain(&suffix).copied().collect();
-                    if !self.context_ok(v.ctx, &v.cps, &Prepared::new(vl), at) {
+            }
+            best = &v.cps;
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lgr::{Lgr, LgrSet};
+
+    /// lgr-core's procedure as written: list every partition, index each, take the least.
+    fn index_by_partitions(m: &Model, label: &Prepared) -> Option<Vec<u32>> {
+        fn partitions(m: &Model, label: &Prepared, at: usize, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            let rest = &label.cps[at..];
+            let Some(list) = m.starting_with(rest[0]) else { return };
+            for &id in list {
+                let ch = &m.chars[id as usize];
+                if !rest.starts_with(&ch.cps) || !m.context_ok(ch.ctx, &ch.cps, label, at) {
+                    continue;
+                }
+                cur.push(id);
+                if rest.len() > ch.cps.len() {
+                    partitions(m, label, at + ch.cps.len(), cur, out);
+                } else {
+                    out.push(cur.clone());
+                }
+                cur.pop();
+            }
+        }
+        let mut parts = Vec::new();
+        partitions(m, label, 0, &mut Vec::new(), &mut parts);
+        parts
+            .iter()
+            .map(|p| {
+                // lgr-core's loop: the rest starts after the first char and loses the
+                // current char's length at each step (so `first_len` in `least_form`).
+                let first_len = m.chars[p[0] as usize].cps.len();
+                let mut at = 0;
+                let mut index = Vec::new();
+                for &id in p {
+                    index.extend_from_slice(m.least_form(id, &label.cps, at, first_len));
+                    at += m.chars[id as usize].cps.len();
+                }
+                index
+            })
+            .min()
+    }
+
+    /// The index label from positions equals the least over listed partitions,
+    /// on labels of 1–9 chars drawn from each bundled LGR's chars and their
+    /// variants (so sequences, overlapping chars and contexts all occur).
+    #[test]
+    fn index_label_by_positions_is_the_least_over_partitions() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut compared, mut several) = (0, 0);
+        for set in LgrSet::ALL {
+            for tag in set.tags() {
+                let m = Lgr::bundled(set, tag).unwrap().m;
+                let pieces: Vec<&[u32]> = m
+                    .chars
+                    .iter()
+                    .flat_map(|c| std::iter::once(&c.cps).chain(c.variants.iter().map(|v| &v.cps)))
+                    .map(|b| &b[..])
+                    .collect();
+                for _ in 0..60 {
+                    let len = 1 + next() as usize % 9;
+                    let cps: Vec<u32> = (0..len)
+                        .flat_map(|_| pieces[next() as usize % pieces.len()].iter().copied())
+                        .collect();
+                    let label = Prepared::new(cps);
+                    if !label.fits() {
                         continue;
                     }
+                    let valid = m.prelim(&label).valid;
+                    let want = if valid { index_by_partitions(&m, &label) } else { None };
+                    assert_eq!(m.index_label(&label, valid), want, "{set:?}/{tag} {:X?}", label.cps);
+                    compared += 1;
+                    several += usize::from(want.is_some());
                 }
-                best = &v.cps;
             }
-            index.extend_from_slice(best);
-            prefix.extend_from_slice(&ch.cps);
-            // lgr-core drops the current char's length from the suffix, not the next one's.
-            suffix.drain(..ch.cps.len().min(suffix.len()));
-            at += ch.cps.len();
         }
-        index
+        assert!(
+            compared > 8000 && several > 2000,
+            "{compared} labels, {several} with an index label"
+        );
     }
 }
