@@ -10,6 +10,7 @@
 mod data;
 pub mod skeleton;
 pub mod spoof_checker;
+mod top_domain_keys;
 pub(crate) mod uspoof;
 
 use super::{Display, Verdict};
@@ -145,7 +146,7 @@ impl From<SpoofResult> for Rule {
 pub struct TopDomains {
     extra: HashMap<String, TopDomain>,
     /// The characters of `extra`'s skeletons.
-    alphabet: skeleton::Alphabet,
+    alphabet: top_domain_keys::Alphabet,
 }
 
 /// One top domain, by the skeleton it is found under.
@@ -186,7 +187,7 @@ impl TopDomains {
     /// found under the skeletons of its Unicode form.
     pub fn with_protected<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> TopDomains {
         let mut extra = HashMap::new();
-        let mut alphabet = skeleton::Alphabet::default();
+        let mut alphabet = top_domain_keys::Alphabet::default();
         for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
             let results = engine.process(name, &whatwg::uts46_options());
             let entry = TopDomain {
@@ -285,7 +286,9 @@ const SKIPPED_TOP_DOMAINS: [&str; 1] = ["com.se"];
 /// [`top_domain_entries`], the first domain under each skeleton. Upstream
 /// likewise ships its top domains' skeletons generated
 /// (`domains.skeletons`); computing them here took 45 M instructions in
-/// every process that met a non-ASCII name.
+/// every process that met a non-ASCII name, and reading this text 10 M:
+/// build.rs reads it (the keys and their alphabet); the tests read it again.
+#[cfg(test)]
 const TOP_DOMAIN_SKELETONS: &str = include_str!("../../../tables/browsers/chromium_top_domain_skeletons.txt");
 
 /// One line of Chromium's top-domain lists.
@@ -337,19 +340,25 @@ fn top_domain_skeleton_table() -> String {
     table
 }
 
+/// The keys build.rs reads from [`TOP_DOMAIN_SKELETONS`], and their alphabet.
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/top_domains.rs"));
+}
+
 /// Chromium's top domains and where each skeleton leads.
 struct BuiltinTopDomains {
-    entries: Vec<TopDomainEntry>,
+    /// Read from the list when a host first matches one.
+    entries: OnceLock<Vec<TopDomainEntry>>,
     /// Keyed at random like the standard library's maps, with a faster hash.
     by_skeleton: HashMap<&'static str, u32, ahash::RandomState>,
     /// The characters of the skeletons (ASCII only, in Chromium's list of 2023).
-    alphabet: skeleton::Alphabet,
+    alphabet: top_domain_keys::Alphabet,
 }
 
 impl BuiltinTopDomains {
     /// The top domain stored under `skeleton`.
     fn get(&self, skeleton: &str) -> Option<&TopDomain> {
-        let entry = &self.entries[*self.by_skeleton.get(skeleton)? as usize];
+        let entry = &self.entries()[*self.by_skeleton.get(skeleton)? as usize];
         Some(entry.made.get_or_init(|| TopDomain {
             domain: Uts46::new().to_ascii_n(entry.line, &whatwg::uts46_options()).value,
             unicode: entry.line.to_string(),
@@ -357,25 +366,28 @@ impl BuiltinTopDomains {
             source: entry.source,
         }))
     }
+
+    /// The entries of the list, in order.
+    fn entries(&self) -> &[TopDomainEntry] {
+        self.entries.get_or_init(top_domain_entries)
+    }
 }
 
-/// Chromium's top domains by skeleton, read from [`TOP_DOMAIN_SKELETONS`].
+/// Chromium's top domains by skeleton, from the keys build.rs read.
 fn builtin_top_domains() -> &'static BuiltinTopDomains {
     static BUILTIN: OnceLock<BuiltinTopDomains> = OnceLock::new();
     BUILTIN.get_or_init(|| {
-        let by_skeleton: HashMap<&'static str, u32, ahash::RandomState> = TOP_DOMAIN_SKELETONS
-            .lines()
-            .filter_map(|line| {
-                let (key, index) = line.split_once('\t')?;
-                Some((key, index.parse().ok()?))
-            })
-            .collect();
-        let mut alphabet = skeleton::Alphabet::default();
-        by_skeleton.keys().for_each(|key| alphabet.add(key));
+        let mut by_skeleton = HashMap::with_capacity_and_hasher(generated::TOP_DOMAIN_KEYS.len(), Default::default());
+        for &[start, length, entry] in &generated::TOP_DOMAIN_KEYS {
+            by_skeleton.insert(&generated::TOP_DOMAIN_POOL[start as usize..(start + length) as usize], entry);
+        }
         BuiltinTopDomains {
-            entries: top_domain_entries(),
+            entries: OnceLock::new(),
             by_skeleton,
-            alphabet,
+            alphabet: top_domain_keys::Alphabet {
+                ascii: generated::TOP_DOMAIN_ASCII,
+                other: std::borrow::Cow::Borrowed(&generated::TOP_DOMAIN_OTHER),
+            },
         }
     })
 }
@@ -803,7 +815,7 @@ mod tests {
         let domains: std::collections::HashSet<&str> = builtin
             .by_skeleton
             .values()
-            .map(|&index| builtin.entries[index as usize].line)
+            .map(|&index| builtin.entries()[index as usize].line)
             .collect();
         // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
         assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
@@ -815,6 +827,24 @@ mod tests {
             .expect("google.com's skeleton");
         assert_eq!((found.domain.as_str(), found.top_bucket), ("google.com", true));
         assert!(builtin.get("foo.corn").is_none(), "fóó.com is on the test list only");
+    }
+
+    /// The keys build.rs read are the table's, each with its entry, and
+    /// their alphabet is the keys' characters.
+    #[test]
+    fn the_built_keys_are_the_tables() {
+        let builtin = builtin_top_domains();
+        let mut alphabet = top_domain_keys::Alphabet::default();
+        let mut keys = 0;
+        for line in TOP_DOMAIN_SKELETONS.lines() {
+            let (key, entry) = line.split_once('\t').unwrap();
+            assert_eq!(builtin.by_skeleton.get(key), Some(&entry.parse::<u32>().unwrap()), "{key}");
+            alphabet.add(key);
+            keys += 1;
+        }
+        assert!(keys > 8000 && builtin.by_skeleton.len() == keys, "{keys}");
+        let built = &builtin.alphabet;
+        assert_eq!((built.ascii, &built.other[..]), (alphabet.ascii, &alphabet.other[..]));
     }
 
     /// The generated table is what the skeleton generator makes of the

@@ -63,43 +63,6 @@ pub(crate) fn for_each_skeleton_within(
     }
 }
 
-/// The characters a set of skeletons holds (Chromium's top domains' are all ASCII).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Alphabet {
-    ascii: u128,
-    /// Sorted.
-    other: Vec<char>,
-}
-
-impl Alphabet {
-    /// Adds the characters of `text`.
-    pub(crate) fn add(&mut self, text: &str) {
-        for c in text.chars() {
-            match c.is_ascii() {
-                true => self.ascii |= 1 << (c as u32),
-                false => {
-                    if let Err(at) = self.other.binary_search(&c) {
-                        self.other.insert(at, c);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether it holds a non-ASCII character.
-    pub(crate) fn any_non_ascii(&self) -> bool {
-        !self.other.is_empty()
-    }
-
-    /// Whether some skeleton holds `c`.
-    pub(crate) fn contains(&self, c: char) -> bool {
-        match c.is_ascii() {
-            true => self.ascii & (1 << (c as u32)) != 0,
-            false => self.other.binary_search(&c).is_ok(),
-        }
-    }
-}
-
 /// True when every skeleton of every variant of `source` (the diacritic
 /// remover's output, or the host for ł's own variants) has, in its last
 /// two labels, a character `in_keys` does not hold. Such a character is a
@@ -774,7 +737,7 @@ mod tests {
             .flat_map(|host| skeletons(host))
             .for_each(|key| with_beyond.add(&key));
         hosts.extend(beyond);
-        let ends_in = |alphabet: &Alphabet, skeleton: &str| {
+        let ends_in = |alphabet: &super::super::top_domain_keys::Alphabet, skeleton: &str| {
             let last_two = skeleton.rsplitn(3, '.').take(2).collect::<Vec<_>>();
             skeleton.contains('.') && last_two.iter().all(|label| label.chars().all(|c| alphabet.contains(c)))
         };
