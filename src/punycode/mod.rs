@@ -229,22 +229,27 @@ pub fn decode_traced(input: &str) -> (Result<String, PunycodeError>, BootstringT
 /// bias otherwise"; with or without the "+ tmin" the value is the same).
 #[inline]
 fn threshold(k: u32, bias: u32) -> (u32, ThresholdRule) {
-    if k <= bias + TMIN {
-        (TMIN, ThresholdRule::Min)
+    // The value without a branch (k − bias clamped to tmin..=tmax: which
+    // case holds follows the text); the case, for the trace, apart.
+    let t = k.saturating_sub(bias).clamp(TMIN, TMAX);
+    let rule = if k <= bias + TMIN {
+        ThresholdRule::Min
     } else if k >= bias + TMAX {
-        (TMAX, ThresholdRule::Max)
+        ThresholdRule::Max
     } else {
-        (k - bias, ThresholdRule::Between)
-    }
+        ThresholdRule::Between
+    };
+    (t, rule)
 }
 
 /// RFC 3492 §6.1, bias adaptation function; `record` receives delta after each step.
 #[inline]
 fn adapt(delta: u32, numpoints: u32, first_time: bool, mut record: Option<&mut BiasAdaptation>) -> u32 {
     let given = delta;
-    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    // Both quotients are a multiplication or a shift: one is chosen without a branch.
+    let mut delta = std::hint::select_unpredictable(first_time, delta / DAMP, delta / 2);
     let scaled = delta;
-    delta += divide_by_numpoints(delta, numpoints);
+    delta += divide_small(delta, numpoints);
     let grown = delta;
     let mut k = 0;
     while delta > ADAPT_LIMIT {
@@ -267,12 +272,13 @@ fn adapt(delta: u32, numpoints: u32, first_time: bool, mut record: Option<&mut B
     bias
 }
 
-/// `delta / numpoints`. A division by a variable takes tens of cycles, and
-/// a label's numpoints are at most 64: for those, a multiplication by
+/// `delta / numpoints`, or any 32-bit value by a divisor up to 64 (base − t
+/// is 10 to 35). A division by a variable takes tens of cycles, and a
+/// label's numpoints are at most 64: for those, a multiplication by
 /// ⌊2^64 / numpoints⌋ + 1, whose high 64 bits are the quotient for every
 /// 32-bit delta (the error stays below 2^-32, under 1 / numpoints).
 #[inline]
-fn divide_by_numpoints(delta: u32, numpoints: u32) -> u32 {
+fn divide_small(delta: u32, numpoints: u32) -> u32 {
     const RECIPROCALS: [u64; 65] = {
         let mut table = [0u64; 65];
         let mut divisor = 2;
@@ -687,15 +693,12 @@ fn write_integer<const RECORD: bool>(mut q: u32, bias: u32, output: &mut String)
     }
 }
 
-/// `(x / (base - t), x % (base - t))`. The thresholds are mostly tmin or
-/// tmax, and dividing by those constants compiles to a multiplication, where
-/// a division by a variable takes tens of cycles.
+/// `(x / (base - t), x % (base - t))`, by [`divide_small`]'s reciprocal:
+/// no division by a variable, and no branch on which t it is.
 fn divide_by_base_minus_t(x: u32, t: u32) -> (u32, u32) {
-    match t {
-        TMIN => (x / (BASE - TMIN), x % (BASE - TMIN)),
-        TMAX => (x / (BASE - TMAX), x % (BASE - TMAX)),
-        _ => (x / (BASE - t), x % (BASE - t)),
-    }
+    let divisor = BASE - t;
+    let quotient = divide_small(x, divisor);
+    (quotient, x - quotient * divisor)
 }
 
 /// Decodes `input` onto the end of `output`; records into `trace` when given.
@@ -879,8 +882,8 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
 mod tests {
     use super::*;
 
-    /// The reciprocals divide as the division does: every numpoints up to
-    /// 66, every delta near a multiple of it, up to 2^32 − 1.
+    /// The reciprocals divide as the division does: every divisor up to 66
+    /// (numpoints, and base − t), every value near a multiple of it, up to 2^32 − 1.
     #[test]
     fn numpoints_divide_by_reciprocal_as_by_division() {
         for numpoints in 1..=66u32 {
@@ -892,12 +895,25 @@ mod tests {
                     base.saturating_add(1),
                     base.saturating_add(numpoints - 1),
                 ] {
-                    assert_eq!(
-                        divide_by_numpoints(delta, numpoints),
-                        delta / numpoints,
-                        "{delta} / {numpoints}"
-                    );
+                    assert_eq!(divide_small(delta, numpoints), delta / numpoints, "{delta} / {numpoints}");
                 }
+            }
+        }
+    }
+
+    /// The threshold's value is its case's (§6.2: tmin, tmax or k − bias),
+    /// for every place k a 32-bit integer can reach and every bias adapt gives.
+    #[test]
+    fn threshold_values_are_their_cases() {
+        for bias in 0..=adapt(u32::MAX, 2, true, None).max(adapt(u32::MAX, 64, false, None)) + BASE {
+            for k in (BASE..=BASE * 8).step_by(BASE as usize) {
+                let (t, rule) = threshold(k, bias);
+                let want = match rule {
+                    ThresholdRule::Min => TMIN,
+                    ThresholdRule::Max => TMAX,
+                    ThresholdRule::Between => k - bias,
+                };
+                assert_eq!(t, want, "k {k}, bias {bias}");
             }
         }
     }
