@@ -1,6 +1,7 @@
 //! Compiles `tables/IdnaMappingTable.txt` (the engine's) and
 //! `tables/browsers/IdnaMappingTable.txt` (the Chromium and Firefox ports')
-//! into static arrays (`$OUT_DIR/mapping_table.rs`).
+//! into static arrays (`$OUT_DIR/mapping_table.rs`), and Chromium's top
+//! domains' skeletons into their keys and alphabet (`$OUT_DIR/top_domains.rs`).
 //!
 //! The bundled table is reproduced from the text file on every build, with the
 //! same parser (`src/table/parse.rs`) that reads user tables at run time.
