@@ -340,7 +340,7 @@ fn top_domain_skeleton_table() -> String {
     table
 }
 
-/// The keys build.rs reads from [`TOP_DOMAIN_SKELETONS`], and their alphabet.
+/// The keys build.rs reads from `tables/browsers/chromium_top_domain_skeletons.txt`, and their alphabet.
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/top_domains.rs"));
 }
