@@ -13,9 +13,9 @@ use std::path::Path;
 #[allow(dead_code)]
 mod parse;
 
-#[path = "src/browsers/chromium/top_domain_keys.rs"]
+#[path = "src/browsers/chromium/alphabet.rs"]
 #[allow(dead_code)]
-mod top_domain_keys;
+mod alphabet;
 
 fn main() {
     println!("cargo:rerun-if-changed=src/table/parse.rs");
@@ -29,7 +29,7 @@ fn main() {
     }
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("mapping_table.rs");
     std::fs::write(dest, out).unwrap();
-    println!("cargo:rerun-if-changed=src/browsers/chromium/top_domain_keys.rs");
+    println!("cargo:rerun-if-changed=src/browsers/chromium/alphabet.rs");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("top_domains.rs");
     std::fs::write(
         dest,
@@ -47,7 +47,7 @@ fn top_domains(source: &Path) -> String {
     let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
     let mut pool = String::new();
     let mut keys = Vec::new();
-    let mut alphabet = top_domain_keys::Alphabet::default();
+    let mut alphabet = alphabet::Alphabet::default();
     for line in text.lines() {
         let (key, entry) = line
             .split_once('\t')

@@ -7,10 +7,10 @@
 //! The decision is per label; a host that looks like a top domain is shown
 //! entirely as Punycode.
 
+mod alphabet;
 mod data;
 pub mod skeleton;
 pub mod spoof_checker;
-mod top_domain_keys;
 pub(crate) mod uspoof;
 
 use super::{Display, Verdict};
@@ -146,7 +146,7 @@ impl From<SpoofResult> for Rule {
 pub struct TopDomains {
     extra: HashMap<String, TopDomain>,
     /// The characters of `extra`'s skeletons.
-    alphabet: top_domain_keys::Alphabet,
+    alphabet: alphabet::Alphabet,
 }
 
 /// One top domain, by the skeleton it is found under.
@@ -187,7 +187,7 @@ impl TopDomains {
     /// found under the skeletons of its Unicode form.
     pub fn with_protected<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> TopDomains {
         let mut extra = HashMap::new();
-        let mut alphabet = top_domain_keys::Alphabet::default();
+        let mut alphabet = alphabet::Alphabet::default();
         for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
             let results = engine.process(name, &whatwg::uts46_options());
             let entry = TopDomain {
@@ -352,7 +352,7 @@ struct BuiltinTopDomains {
     /// Keyed at random like the standard library's maps, with a faster hash.
     by_skeleton: HashMap<&'static str, u32, ahash::RandomState>,
     /// The characters of the skeletons (ASCII only, in Chromium's list of 2023).
-    alphabet: top_domain_keys::Alphabet,
+    alphabet: alphabet::Alphabet,
 }
 
 impl BuiltinTopDomains {
@@ -384,7 +384,7 @@ fn builtin_top_domains() -> &'static BuiltinTopDomains {
         BuiltinTopDomains {
             entries: OnceLock::new(),
             by_skeleton,
-            alphabet: top_domain_keys::Alphabet {
+            alphabet: alphabet::Alphabet {
                 ascii: generated::TOP_DOMAIN_ASCII,
                 other: std::borrow::Cow::Borrowed(&generated::TOP_DOMAIN_OTHER),
             },
@@ -834,7 +834,7 @@ mod tests {
     #[test]
     fn the_built_keys_are_the_tables() {
         let builtin = builtin_top_domains();
-        let mut alphabet = top_domain_keys::Alphabet::default();
+        let mut alphabet = alphabet::Alphabet::default();
         let mut keys = 0;
         for line in TOP_DOMAIN_SKELETONS.lines() {
             let (key, entry) = line.split_once('\t').unwrap();

@@ -737,7 +737,7 @@ mod tests {
             .flat_map(|host| skeletons(host))
             .for_each(|key| with_beyond.add(&key));
         hosts.extend(beyond);
-        let ends_in = |alphabet: &super::super::top_domain_keys::Alphabet, skeleton: &str| {
+        let ends_in = |alphabet: &super::super::alphabet::Alphabet, skeleton: &str| {
             let last_two = skeleton.rsplitn(3, '.').take(2).collect::<Vec<_>>();
             skeleton.contains('.') && last_two.iter().all(|label| label.chars().all(|c| alphabet.contains(c)))
         };
