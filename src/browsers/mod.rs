@@ -24,7 +24,7 @@ pub mod firefox;
 pub mod webkit;
 
 use crate::profiles::whatwg;
-use crate::properties::{FlatTable, PLANE_CELLS};
+use crate::properties::generated::{Generated, generated};
 use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Known, Options, Uts46, labels};
 use serde::Serialize;
@@ -121,9 +121,11 @@ fn webkit_table() -> &'static MappingTable {
 /// row 15.1 changed. Asked of every character of a name: the answer
 /// from its table (planes 0 to 3).
 fn same_for_webkit(c: char) -> bool {
-    static TABLE: FlatTable<bool, PLANE_CELLS> = FlatTable::new();
-    c.is_ascii() || TABLE.get(c, rows_equal_for_webkit)
+    c.is_ascii() || SAME_FOR_WEBKIT.get(c, rows_equal_for_webkit)
 }
+
+/// [`same_for_webkit`] of planes 0 to 3, made from [`rows_equal_for_webkit`].
+static SAME_FOR_WEBKIT: Generated<bool> = generated!("same_for_webkit");
 
 /// [`same_for_webkit`], from the two tables' rows.
 fn rows_equal_for_webkit(c: char) -> bool {
@@ -694,6 +696,12 @@ pub(crate) fn chromium_before_top_domains<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the rules' values for planes 0 to 3.
+    #[test]
+    fn same_for_webkit_table_is_current() {
+        SAME_FOR_WEBKIT.check(crate::properties::PLANE_CELLS, rows_equal_for_webkit);
+    }
     use crate::table::Status;
 
     /// The browsers' Unicode 17.0 table as of 16.0 is the bundled 16.0

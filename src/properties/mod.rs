@@ -8,6 +8,7 @@
 
 pub(crate) mod digits;
 pub(crate) mod general;
+pub(crate) mod generated;
 pub(crate) mod identifier;
 pub(crate) mod nfd;
 mod record;
@@ -17,7 +18,6 @@ pub(crate) mod ucd;
 pub(crate) mod visible;
 
 use std::fmt::Display;
-use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -439,36 +439,33 @@ pub(crate) fn is_mark(c: char) -> bool {
 /// computed when first asked for, or computed beyond plane 3.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
-    static TABLE: FlatTable<u8, PLANE_CELLS> = FlatTable::new();
-    CharFacts(TABLE.get(c, compute_bundled_byte))
+    CharFacts(BUNDLED_FACTS.get(c, compute_bundled_byte))
 }
 
-/// A table of values of at most 31 bits, one atomic cell a code point up
-/// to `N` (planes 0 to 3: [`PLANE_CELLS`]; the BMP: [`BMP_CELLS`]), each
-/// computed when first asked for. A cell holds 0 until then, so the static
-/// is zeroed memory: no page of it is touched before a value on it is asked
-/// for, and a read is one load. Two threads that compute a cell at once
-/// store the same value.
-pub(crate) struct FlatTable<T, const N: usize> {
-    cells: [AtomicU32; N],
-    values: PhantomData<T>,
-}
+/// [`bundled_facts`] of planes 0 to 3, made from [`compute_bundled_byte`].
+static BUNDLED_FACTS: generated::Generated<u8> = generated::generated!("bundled_facts");
 
-/// The cells of a [`FlatTable`] of planes 0 to 3 (U+0000 to U+3FFFF: the BMP,
-/// emoji and the other supplementary scripts, the CJK extensions).
+/// The code points of planes 0 to 3 (U+0000 to U+3FFFF: the BMP, emoji
+/// and the other supplementary scripts, the CJK extensions), which the
+/// generated tables cover.
+#[cfg(test)]
 pub(crate) const PLANE_CELLS: usize = 0x40000;
-/// The cells of a [`FlatTable`] of the BMP.
+/// The code points of the BMP.
 pub(crate) const BMP_CELLS: usize = 0x10000;
 
-/// A value a [`FlatTable`] keeps, as at most 31 bits (a value whose bits
-/// reach [`FILLED`] is computed anew at each read, never kept).
+/// A value a table keeps, as at most 31 bits: a generated table's
+/// ([`generated`]), or a loaded version's cell ([`cell_value`]; a value
+/// whose bits reach [`FILLED`] is computed anew at each read, never kept).
 pub(crate) trait Small: Copy {
+    /// Bytes a value takes in a generated table ([`generated`]).
+    const BYTES: usize = 4;
     fn bits(self) -> u32;
     /// The value of what [`Small::bits`] made.
     fn from_bits(bits: u32) -> Self;
 }
 
 impl Small for u8 {
+    const BYTES: usize = 1;
     fn bits(self) -> u32 {
         u32::from(self)
     }
@@ -478,6 +475,7 @@ impl Small for u8 {
 }
 
 impl Small for u16 {
+    const BYTES: usize = 2;
     fn bits(self) -> u32 {
         u32::from(self)
     }
@@ -496,6 +494,7 @@ impl Small for u32 {
 }
 
 impl Small for bool {
+    const BYTES: usize = 1;
     fn bits(self) -> u32 {
         u32::from(self)
     }
@@ -504,28 +503,11 @@ impl Small for bool {
     }
 }
 
-/// The bit of a [`FlatTable`] cell that says it holds its value.
+/// The bit of a cell that says it holds its value.
 const FILLED: u32 = 1 << 31;
 
-impl<T: Small, const N: usize> FlatTable<T, N> {
-    pub(crate) const fn new() -> Self {
-        FlatTable {
-            cells: [const { AtomicU32::new(0) }; N],
-            values: PhantomData,
-        }
-    }
-
-    /// `compute(c)`, from the table for a code point it holds, computed
-    /// when first asked for; computed anew beyond it: the table is a cache
-    /// of `compute`, which stays the one place of the rule.
-    #[inline]
-    pub(crate) fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
-        cell_value(&self.cells, c, compute)
-    }
-}
-
-/// The value of `c` in `cells`, one a code point from U+0000 (a
-/// [`FlatTable`]'s, or one made by [`empty_cells`]), computed when first
+/// The value of `c` in `cells`, one a code point from U+0000 (made by
+/// [`empty_cells`]), computed when first
 /// asked for; computed anew beyond them.
 #[inline]
 fn cell_value<T: Small>(cells: &[AtomicU32], c: char, compute: impl Fn(char) -> T) -> T {
@@ -642,46 +624,53 @@ fn library_bidi_class(c: char) -> BidiClass {
 mod tests {
     use super::*;
 
-    /// A cell is computed once, whatever its value (0 and `false` too), and
-    /// read after; beyond the table every read computes; two threads
-    /// filling one table read the same values.
+    /// The generated table holds the rules' values for planes 0 to 3.
     #[test]
-    fn flat_tables_compute_each_cell_once() {
+    fn bundled_facts_table_is_current() {
+        BUNDLED_FACTS.check(crate::properties::PLANE_CELLS, compute_bundled_byte);
+    }
+
+    /// A cell is computed once, whatever its value (0 and `false` too), and
+    /// read after; beyond the cells every read computes; two threads
+    /// filling the same cells read the same values.
+    #[test]
+    fn cells_compute_each_value_once() {
         use std::sync::atomic::AtomicUsize;
         static COMPUTED: AtomicUsize = AtomicUsize::new(0);
-        static TABLE: FlatTable<u16, 0x100> = FlatTable::new();
+        let table = empty_cells(0x100);
         let compute = |c: char| {
             COMPUTED.fetch_add(1, Ordering::Relaxed);
             (c as u32 % 7) as u16 * 0x2492
         };
         for c in (0..0x100u32).filter_map(char::from_u32) {
-            assert_eq!(TABLE.get(c, compute), compute(c));
-            assert_eq!(TABLE.get(c, compute), compute(c));
+            assert_eq!(cell_value(&table, c, compute), compute(c));
+            assert_eq!(cell_value(&table, c, compute), compute(c));
         }
         // Each cell computed once by the table, and twice by the test.
         assert_eq!(COMPUTED.load(Ordering::Relaxed), 0x100 * 3);
-        assert_eq!(TABLE.get('\u{100}', compute), compute('\u{100}'));
+        assert_eq!(cell_value(&table, '\u{100}', compute), compute('\u{100}'));
         assert_eq!(COMPUTED.load(Ordering::Relaxed), 0x100 * 3 + 2, "beyond the table");
-        static FLAGS: FlatTable<bool, BMP_CELLS> = FlatTable::new();
+        let flags: &'static [AtomicU32] = Box::leak(empty_cells(BMP_CELLS));
         let odd = |c: char| c as u32 % 2 == 1;
         let threads: Vec<_> = (0..2)
             .map(|_| {
                 std::thread::spawn(move || {
                     (0..=0xFFFFu32)
                         .filter_map(char::from_u32)
-                        .all(|c| FLAGS.get(c, odd) == odd(c))
+                        .all(|c| cell_value(flags, c, odd) == odd(c))
                 })
             })
             .collect();
         assert!(threads.into_iter().all(|thread| thread.join().unwrap_or(false)));
         // A value reaching the filled bit is never kept: computed at each read.
-        static WIDE: FlatTable<u32, 0x10> = FlatTable::new();
+        let wide_cells = empty_cells(0x10);
         let before = COMPUTED.load(Ordering::Relaxed);
         let wide = |c: char| {
             COMPUTED.fetch_add(1, Ordering::Relaxed);
             FILLED | c as u32
         };
-        assert_eq!((WIDE.get('a', wide), WIDE.get('a', wide)), (FILLED | 0x61, FILLED | 0x61));
+        let read = || cell_value(&wide_cells, 'a', wide);
+        assert_eq!((read(), read()), (FILLED | 0x61, FILLED | 0x61));
         assert_eq!(COMPUTED.load(Ordering::Relaxed), before + 2);
     }
 

@@ -2,7 +2,8 @@
 //! §5.4's repeated nonspacing marks.
 
 use super::general::is_nonspacing_mark;
-use super::{BMP_CELLS, FlatTable, is_mark};
+use super::is_mark;
+use crate::properties::generated::{Generated, generated};
 
 /// The nonspacing and the combining marks of the longest stretch of the
 /// NFD form of `text` between stoppers, code points that are neither a mark
@@ -43,23 +44,28 @@ const STOPS: u16 = 1 << 12;
 /// (3–5) before its first stopper, those after its last stopper (6–8,
 /// 9–11), and [`STOPS`]; a BMP code point's from its table.
 fn stretch_facts(c: char) -> u16 {
-    static TABLE: FlatTable<u16, BMP_CELLS> = FlatTable::new();
-    TABLE.get(c, |c| {
-        let (mut head, mut tail, mut stops) = (0u16, 0u16, false);
-        unicode_normalization::char::decompose_canonical(c, |part| {
-            let combining = is_mark(part);
-            if !combining && unicode_normalization::char::canonical_combining_class(part) == 0 {
-                (stops, tail) = (true, 0);
-                return;
-            }
-            let marks = u16::from(is_nonspacing_mark(part)) | u16::from(combining) << 3;
-            match stops {
-                false => head += marks,
-                true => tail += marks,
-            }
-        });
-        head | tail << 6 | if stops { STOPS } else { 0 }
-    })
+    STRETCH_FACTS.get(c, compute_stretch_facts)
+}
+
+/// [`stretch_facts`] of the BMP, made from [`compute_stretch_facts`].
+static STRETCH_FACTS: Generated<u16> = generated!("nfd_stretch_facts");
+
+/// [`stretch_facts`] of `c`, from the rules.
+fn compute_stretch_facts(c: char) -> u16 {
+    let (mut head, mut tail, mut stops) = (0u16, 0u16, false);
+    unicode_normalization::char::decompose_canonical(c, |part| {
+        let combining = is_mark(part);
+        if !combining && unicode_normalization::char::canonical_combining_class(part) == 0 {
+            (stops, tail) = (true, 0);
+            return;
+        }
+        let marks = u16::from(is_nonspacing_mark(part)) | u16::from(combining) << 3;
+        match stops {
+            false => head += marks,
+            true => tail += marks,
+        }
+    });
+    head | tail << 6 | if stops { STOPS } else { 0 }
 }
 
 /// True when `c`'s canonical decomposition holds a mark (General_Category M).
@@ -112,14 +118,20 @@ pub fn nfd(text: &str) -> Vec<char> {
 /// decomposition (`None` when it decomposes); a BMP code point's from its
 /// table (no class is 255).
 fn own_decomposition_class(c: char) -> Option<u8> {
-    use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
-    static TABLE: FlatTable<u8, BMP_CELLS> = FlatTable::new();
-    let class = TABLE.get(c, |c| {
-        let mut itself = true;
-        decompose_canonical(c, |part| itself &= part == c);
-        if itself { canonical_combining_class(c) } else { u8::MAX }
-    });
+    let class = OWN_DECOMPOSITION_CLASS.get(c, compute_own_decomposition_class);
     (class != u8::MAX).then_some(class)
+}
+
+/// [`own_decomposition_class`] of the BMP (`u8::MAX` for a code point
+/// that decomposes), made from [`compute_own_decomposition_class`].
+static OWN_DECOMPOSITION_CLASS: Generated<u8> = generated!("nfd_own_class");
+
+/// [`own_decomposition_class`] of `c`, `u8::MAX` when it decomposes.
+fn compute_own_decomposition_class(c: char) -> u8 {
+    use unicode_normalization::char::{canonical_combining_class, decompose_canonical};
+    let mut itself = true;
+    decompose_canonical(c, |part| itself &= part == c);
+    if itself { canonical_combining_class(c) } else { u8::MAX }
 }
 
 /// UTS #39 §5.4 as ICU implements it (`USPOOF_INVISIBLE`): in `nfd`, the
@@ -151,6 +163,18 @@ pub(crate) fn has_repeated_nonspacing_mark(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the rules' values for the BMP.
+    #[test]
+    fn nfd_own_class_table_is_current() {
+        OWN_DECOMPOSITION_CLASS.check(crate::properties::BMP_CELLS, compute_own_decomposition_class);
+    }
+
+    /// The generated table holds the rules' values for the BMP.
+    #[test]
+    fn nfd_stretch_facts_table_is_current() {
+        STRETCH_FACTS.check(crate::properties::BMP_CELLS, compute_stretch_facts);
+    }
     use unicode_normalization::UnicodeNormalization;
 
     /// The count of marks before NFD changes no answer: equal to the

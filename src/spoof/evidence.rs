@@ -8,8 +8,8 @@ use super::patterns::{
 };
 use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::properties;
+use crate::properties::generated::{Generated, generated};
 use crate::properties::scripts::ResolvedSets;
-use crate::properties::{FlatTable, PLANE_CELLS};
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -77,32 +77,37 @@ impl Gate {
     }
 }
 
-/// The [`Gate`] bits of `c`: from its table (planes 0 to 3).
+/// The [`Gate`] bits of `c`: from its generated table (planes 0 to 3).
 fn char_bits(c: char) -> u16 {
-    static TABLE: FlatTable<u16, PLANE_CELLS> = FlatTable::new();
-    TABLE.get(c, |c| {
-        let bits = [
-            (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
-            (
-                !c.is_ascii() && properties::digits::digit_zero(c).is_some(),
-                Gate::OTHER_DIGIT,
-            ),
-            (is_kana_voiced_mark(c), Gate::KANA_MARK),
-            (is_slash_or_dash_like(c), Gate::SLASH_OR_DASH),
-            (!is_digit_like(c), Gate::NOT_DIGIT_LIKE),
-            (is_restricted(c), Gate::RESTRICTED),
-            (
-                !matches!(
-                    properties::scripts::script(c),
-                    Script::Common | Script::Inherited | Script::Unknown
-                ) && !is_latin_lookalike(c),
-                Gate::NOT_LOOKALIKE_LETTER,
-            ),
-            (invisible_kind(c).is_some(), Gate::INVISIBLE),
-            (crate::display::may_reorder(c), Gate::MAY_REORDER),
-        ];
-        bits.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
-    })
+    CHAR_BITS.get(c, compute_char_bits)
+}
+
+/// [`char_bits`] of planes 0 to 3, made from [`compute_char_bits`].
+static CHAR_BITS: Generated<u16> = generated!("evidence_char_bits");
+
+/// The [`Gate`] bits of `c`, from the rules.
+fn compute_char_bits(c: char) -> u16 {
+    let bits = [
+        (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
+        (
+            !c.is_ascii() && properties::digits::digit_zero(c).is_some(),
+            Gate::OTHER_DIGIT,
+        ),
+        (is_kana_voiced_mark(c), Gate::KANA_MARK),
+        (is_slash_or_dash_like(c), Gate::SLASH_OR_DASH),
+        (!is_digit_like(c), Gate::NOT_DIGIT_LIKE),
+        (is_restricted(c), Gate::RESTRICTED),
+        (
+            !matches!(
+                properties::scripts::script(c),
+                Script::Common | Script::Inherited | Script::Unknown
+            ) && !is_latin_lookalike(c),
+            Gate::NOT_LOOKALIKE_LETTER,
+        ),
+        (invisible_kind(c).is_some(), Gate::INVISIBLE),
+        (crate::display::may_reorder(c), Gate::MAY_REORDER),
+    ];
+    bits.iter().filter(|(holds, _)| *holds).fold(0, |all, (_, bit)| all | bit)
 }
 
 impl LabelEvidence {
@@ -177,6 +182,12 @@ fn nfd_for_mark_checks(label: &str) -> Vec<char> {
 mod tests {
     use super::*;
     use unicode_normalization::UnicodeNormalization;
+
+    /// The generated table holds the rules' bits for planes 0 to 3.
+    #[test]
+    fn char_bits_table_is_current() {
+        CHAR_BITS.check(crate::properties::PLANE_CELLS, compute_char_bits);
+    }
     use unicode_normalization::char::is_combining_mark;
 
     /// The labels of the real-browser word list, then `contexts` of every

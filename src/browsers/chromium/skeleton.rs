@@ -4,8 +4,9 @@
 //! skeletons, Chromium's extra confusables, then the UTS #39 skeleton.
 
 use super::data;
+use crate::properties::generated::{Generated, generated};
 use crate::properties::{self, general::is_nonspacing_mark, skeleton::SkeletonPiece};
-use crate::properties::{BMP_CELLS, BmpBlocks, FlatTable, Small, block_cached, block_value};
+use crate::properties::{BmpBlocks, Small, block_cached, block_value};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -116,25 +117,24 @@ enum TopDomainPart {
     Other,
 }
 
-/// [`TopDomainPart`] of `c`, a BMP code point's from a table filled one
-/// entry at a time: working out a piece costs a skeleton, and a host's
-/// characters are few of their blocks'.
+/// [`TopDomainPart`] of `c`, a BMP code point's from its generated table.
 fn top_domain_part(c: char) -> TopDomainPart {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0: not worked out yet; else the part's discriminant.
-    static PARTS: [AtomicU8; 0x10000] = [const { AtomicU8::new(0) }; 0x10000];
-    let Some(entry) = PARTS.get(c as usize) else {
-        return search_top_domain_part(c);
-    };
-    match entry.load(Ordering::Relaxed) {
-        1 => TopDomainPart::GivesDot,
-        2 => TopDomainPart::NonAscii,
-        3 => TopDomainPart::Other,
-        _ => {
-            let part = search_top_domain_part(c);
-            // Two threads may both work it out, to the same answer.
-            entry.store(part as u8, Ordering::Relaxed);
-            part
+    TOP_DOMAIN_PART.get(c, search_top_domain_part)
+}
+
+/// [`top_domain_part`] of the BMP, made from [`search_top_domain_part`].
+static TOP_DOMAIN_PART: Generated<TopDomainPart> = generated!("chromium_top_domain_part");
+
+impl Small for TopDomainPart {
+    const BYTES: usize = 1;
+    fn bits(self) -> u32 {
+        self as u32
+    }
+    fn from_bits(bits: u32) -> Self {
+        match bits {
+            1 => TopDomainPart::GivesDot,
+            2 => TopDomainPart::NonAscii,
+            _ => TopDomainPart::Other,
         }
     }
 }
@@ -438,23 +438,26 @@ impl Small for Bare {
 
 /// [`Bare`] of `c`, a BMP code point's from its table.
 fn bare(c: char) -> Bare {
-    static TABLE: FlatTable<Bare, BMP_CELLS> = FlatTable::new();
-    TABLE.get(c, |c| {
-        if !is_lgc_letter_or_ascii(c) {
-            return Bare::NotLgc;
+    BARE.get(c, compute_bare)
+}
+
+/// [`bare`] of the BMP, made from [`compute_bare`].
+static BARE: Generated<Bare> = generated!("chromium_bare");
+
+/// [`bare`] of `c`, from the rules.
+fn compute_bare(c: char) -> Bare {
+    if !is_lgc_letter_or_ascii(c) {
+        return Bare::NotLgc;
+    }
+    let mut kept: Vec<(char, bool)> = Vec::new();
+    without_marks(c, |part, starter| kept.push((part, starter)));
+    match kept[..] {
+        [] => Bare::Dropped,
+        [(part, true)] if is_nfc_quick(std::iter::once(part)) == IsNormalized::Yes && canonical_combining_class(part) == 0 => {
+            Bare::One(part)
         }
-        let mut kept: Vec<(char, bool)> = Vec::new();
-        without_marks(c, |part, starter| kept.push((part, starter)));
-        match kept[..] {
-            [] => Bare::Dropped,
-            [(part, true)]
-                if is_nfc_quick(std::iter::once(part)) == IsNormalized::Yes && canonical_combining_class(part) == 0 =>
-            {
-                Bare::One(part)
-            }
-            _ => Bare::Other,
-        }
-    })
+        _ => Bare::Other,
+    }
 }
 
 /// `MaybeRemoveDiacritics`: one trailing dot dropped; a Latin/Greek/Cyrillic
@@ -686,6 +689,18 @@ pub(crate) fn uts39_skeleton(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the rules' values for the BMP.
+    #[test]
+    fn chromium_top_domain_part_table_is_current() {
+        TOP_DOMAIN_PART.check(crate::properties::BMP_CELLS, search_top_domain_part);
+    }
+
+    /// The generated table holds the rules' values for the BMP.
+    #[test]
+    fn chromium_bare_table_is_current() {
+        BARE.check(crate::properties::BMP_CELLS, compute_bare);
+    }
 
     /// A host the top-domain step leaves out has no skeleton whose last two
     /// labels are made of the skeletons' characters: on the real-browser

@@ -5,10 +5,10 @@
 use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
+use crate::properties::generated::{Generated, generated};
 use crate::properties::identifier::identifier_allowed;
 use crate::properties::scripts;
 use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
-use crate::properties::{FlatTable, PLANE_CELLS};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_out_of_context};
 use regex::Regex;
 use serde::Serialize;
@@ -53,9 +53,11 @@ pub struct Check {
 /// Identifier_Status=Allowed) less `SetAllowedUnicodeSet`'s removals.
 pub fn is_allowed(c: char) -> bool {
     // Asked of every character of every label: the answer from its table (planes 0 to 3).
-    static TABLE: FlatTable<bool, PLANE_CELLS> = FlatTable::new();
-    TABLE.get(c, search_allowed)
+    ALLOWED.get(c, search_allowed)
 }
+
+/// [`is_allowed`] of planes 0 to 3, made from [`search_allowed`].
+static ALLOWED: Generated<bool> = generated!("chromium_allowed");
 
 /// [`is_allowed`], from the sets and the list of removals.
 fn search_allowed(c: char) -> bool {
@@ -239,36 +241,41 @@ impl LabelFacts {
 
 /// The [`LabelFacts`] of `c`: from its table (planes 0 to 3).
 fn char_facts(c: char) -> u32 {
-    static TABLE: FlatTable<u32, PLANE_CELLS> = FlatTable::new();
-    TABLE.get(c, |c| {
-        let lookalike = data::DIGIT_LOOKALIKES.contains(c);
-        let script = scripts::script(c);
-        let questions = [
-            (data::ICELANDIC_CHARACTERS.contains(&c), LabelFacts::ICELANDIC),
-            (c == data::SCHWA, LabelFacts::SCHWA),
-            (c == MIDDLE_DOT, LabelFacts::MIDDLE_DOT),
-            (
-                data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)),
-                LabelFacts::KANA_EXCEPTION,
-            ),
-            (
-                data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c),
-                LabelFacts::DIACRITIC_EXCEPTION,
-            ),
-            (!c.is_ascii_digit() && lookalike, LabelFacts::DIGIT_LOOKALIKE),
-            (!c.is_ascii_digit() && !lookalike, LabelFacts::NEITHER_DIGIT_NOR_LOOKALIKE),
-            (
-                script == Script::Latin && !c.is_ascii_alphabetic(),
-                LabelFacts::NON_ASCII_LATIN,
-            ),
-        ];
-        let row = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|row| row.script == script);
-        let row_bit = row.map_or(0, |at| 1 << (LabelFacts::FIRST_SCRIPT + at as u32));
-        questions
-            .iter()
-            .filter(|(holds, _)| *holds)
-            .fold(row_bit, |all, (_, bit)| all | bit)
-    })
+    CHAR_FACTS.get(c, compute_char_facts)
+}
+
+/// [`char_facts`] of planes 0 to 3, made from [`compute_char_facts`].
+static CHAR_FACTS: Generated<u32> = generated!("chromium_char_facts");
+
+/// [`char_facts`] of `c`, from the rules.
+fn compute_char_facts(c: char) -> u32 {
+    let lookalike = data::DIGIT_LOOKALIKES.contains(c);
+    let script = scripts::script(c);
+    let questions = [
+        (data::ICELANDIC_CHARACTERS.contains(&c), LabelFacts::ICELANDIC),
+        (c == data::SCHWA, LabelFacts::SCHWA),
+        (c == MIDDLE_DOT, LabelFacts::MIDDLE_DOT),
+        (
+            data::KANA_LETTERS_EXCEPTIONS.iter().any(|r| r.contains(&c)),
+            LabelFacts::KANA_EXCEPTION,
+        ),
+        (
+            data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c),
+            LabelFacts::DIACRITIC_EXCEPTION,
+        ),
+        (!c.is_ascii_digit() && lookalike, LabelFacts::DIGIT_LOOKALIKE),
+        (!c.is_ascii_digit() && !lookalike, LabelFacts::NEITHER_DIGIT_NOR_LOOKALIKE),
+        (
+            script == Script::Latin && !c.is_ascii_alphabetic(),
+            LabelFacts::NON_ASCII_LATIN,
+        ),
+    ];
+    let row = data::WHOLE_SCRIPT_CONFUSABLES.iter().position(|row| row.script == script);
+    let row_bit = row.map_or(0, |at| 1 << (LabelFacts::FIRST_SCRIPT + at as u32));
+    questions
+        .iter()
+        .filter(|(holds, _)| *holds)
+        .fold(row_bit, |all, (_, bit)| all | bit)
 }
 
 fn dangerous_pattern() -> &'static Regex {
@@ -279,6 +286,18 @@ fn dangerous_pattern() -> &'static Regex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the rules' values for planes 0 to 3.
+    #[test]
+    fn chromium_allowed_table_is_current() {
+        ALLOWED.check(crate::properties::PLANE_CELLS, search_allowed);
+    }
+
+    /// The generated table holds the rules' values for planes 0 to 3.
+    #[test]
+    fn chromium_char_facts_table_is_current() {
+        CHAR_FACTS.check(crate::properties::PLANE_CELLS, compute_char_facts);
+    }
 
     /// The table answers as the sets and the removals do, on every BMP code point.
     #[test]

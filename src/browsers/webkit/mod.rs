@@ -9,12 +9,12 @@ mod data;
 
 use super::{Browser, Display, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
+use crate::properties::generated::{Generated, generated};
 use crate::properties::{
     self,
     general::{in_deseret_block, in_ipa_extensions_block, is_printable},
     identifier::is_default_ignorable,
 };
-use crate::properties::{FlatTable, PLANE_CELLS};
 use crate::uts46::{Conversion, last_label};
 use serde::Serialize;
 use unicode_script::Script;
@@ -255,21 +255,28 @@ impl CharFacts {
 
     /// `c`'s facts: from its table (planes 0 to 3).
     fn of(c: char) -> CharFacts {
-        static TABLE: FlatTable<u8, PLANE_CELLS> = FlatTable::new();
-        CharFacts(TABLE.get(c, |c| {
-            let questions = [
-                (allowed_script(c), CharFacts::ALLOWED_SCRIPT),
-                (lookalike_alone(c), CharFacts::LOOKALIKE_ALONE),
-                (search_script_lookalike(c), CharFacts::SCRIPT_LOOKALIKE),
-                (data::ARABIC_DIACRITICS.contains(&(c as u32)), CharFacts::ARABIC_DIACRITIC),
-            ];
-            questions
-                .iter()
-                .filter(|(holds, _)| *holds)
-                .fold(0, |all, (_, bit)| all | bit)
-        }))
+        CharFacts(CHAR_FACTS.get(c, compute_char_facts))
     }
+}
 
+/// [`CharFacts::of`] of planes 0 to 3, made from [`compute_char_facts`].
+static CHAR_FACTS: Generated<u8> = generated!("webkit_char_facts");
+
+/// The bits of [`CharFacts::of`] `c`, from the rules.
+fn compute_char_facts(c: char) -> u8 {
+    let questions = [
+        (allowed_script(c), CharFacts::ALLOWED_SCRIPT),
+        (lookalike_alone(c), CharFacts::LOOKALIKE_ALONE),
+        (search_script_lookalike(c), CharFacts::SCRIPT_LOOKALIKE),
+        (data::ARABIC_DIACRITICS.contains(&(c as u32)), CharFacts::ARABIC_DIACRITIC),
+    ];
+    questions
+        .iter()
+        .filter(|(holds, _)| *holds)
+        .fold(0, |all, (_, bit)| all | bit)
+}
+
+impl CharFacts {
     fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
     }
@@ -378,6 +385,12 @@ fn all_characters_allowed_by_tld_rules(host: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the rules' values for planes 0 to 3.
+    #[test]
+    fn webkit_char_facts_table_is_current() {
+        CHAR_FACTS.check(crate::properties::PLANE_CELLS, compute_char_facts);
+    }
 
     #[test]
     fn the_lookalike_list_is_sorted_for_binary_search() {
