@@ -22,7 +22,6 @@ pub(crate) const BLOCK: usize = 64;
 /// [`generated!`] from its file.
 pub(crate) struct Generated<T> {
     /// The file's name in `tables/generated/`, without `.bin`.
-    #[cfg_attr(not(test), allow(dead_code))]
     name: &'static str,
     /// A block number per [`BLOCK`] code points from U+0000: as many as
     /// the table covers.
@@ -67,6 +66,12 @@ pub(crate) const fn index<const N: usize>(bytes: &[u8]) -> [u16; N] {
     index
 }
 
+impl<T> std::fmt::Debug for Generated<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Generated({})", self.name)
+    }
+}
+
 impl<T: Small> Generated<T> {
     /// The table of the file `bytes` whose block numbers are `index`
     /// (an empty file covers nothing: every value is computed, and `check`
@@ -93,17 +98,21 @@ impl<T: Small> Generated<T> {
     /// beyond it.
     #[inline]
     pub(crate) fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
+        self.lookup(c).unwrap_or_else(|| compute(c))
+    }
+
+    /// The value of `c` in the table; `None` beyond it.
+    #[inline]
+    pub(crate) fn lookup(&self, c: char) -> Option<T> {
         let code = c as usize;
-        let Some(&block) = self.index.get(code / BLOCK) else {
-            return compute(c);
-        };
+        let &block = self.index.get(code / BLOCK)?;
         let at = (usize::from(block) * BLOCK + code % BLOCK) * T::BYTES;
         let bits = match T::BYTES {
             1 => u32::from(self.values[at]),
             2 => u32::from(u16::from_le_bytes(self.values[at..at + 2].try_into().expect("two bytes"))),
             _ => u32::from_le_bytes(self.values[at..at + 4].try_into().expect("four bytes")),
         };
-        T::from_bits(bits)
+        Some(T::from_bits(bits))
     }
 }
 

@@ -17,6 +17,7 @@ pub(crate) mod skeleton;
 pub(crate) mod ucd;
 pub(crate) mod visible;
 
+use generated::Generated;
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -47,7 +48,32 @@ pub struct PropertySource {
 }
 
 /// A property file read: its path, and one value byte per code point.
-type LoadedFile = (PathBuf, Box<[u8]>);
+type LoadedFile = (PathBuf, Values);
+
+/// One value byte per code point: read from a file, or parsed from a text
+/// compiled into the program when first needed (a run whose characters
+/// the generated table holds never parses it).
+#[derive(Debug)]
+enum Values {
+    Read(Box<[u8]>),
+    Text {
+        text: &'static str,
+        value: fn(&str) -> Option<u8>,
+        parsed: OnceLock<Box<[u8]>>,
+    },
+}
+
+impl Values {
+    /// The values, one per code point.
+    fn get(&self) -> &[u8] {
+        match self {
+            Values::Read(values) => values,
+            Values::Text { text, value, parsed } => {
+                parsed.get_or_init(|| ucd::read_ranges_text(text, Path::new("bundled text"), *value).expect("checked when made"))
+            }
+        }
+    }
+}
 
 /// The UCD files of a loaded version: `ucd/extracted/DerivedBidiClass.txt`,
 /// `DerivedJoiningType.txt`, `DerivedGeneralCategory.txt` and
@@ -61,6 +87,9 @@ struct Loaded {
     combining: Option<LoadedFile>,
     /// The BMP flags made from these, each when first asked for ([`cell_value`]).
     bmp: Box<[AtomicU32]>,
+    /// The flags of planes 0 to 3 made from these, generated ahead of time
+    /// (then `bmp` is empty).
+    generated: Option<&'static Generated<u8>>,
 }
 
 impl Properties {
@@ -81,12 +110,12 @@ impl Properties {
         };
         let read = |name: &str, value: fn(&str) -> Option<u8>| -> Result<Option<LoadedFile>, String> {
             match file(name) {
-                Some(path) => Ok(Some((path.clone(), ucd::read_ranges(&path, value)?))),
+                Some(path) => Ok(Some((path.clone(), Values::Read(ucd::read_ranges(&path, value)?)))),
                 None => Ok(None),
             }
         };
         let combining = match file("ucd/UnicodeData.txt") {
-            Some(path) => Some((path.clone(), ucd::read_combining_classes(&path)?)),
+            Some(path) => Some((path.clone(), Values::Read(ucd::read_combining_classes(&path)?))),
             None => None,
         };
         let loaded = Loaded {
@@ -96,6 +125,7 @@ impl Properties {
             marks: read("ucd/extracted/DerivedGeneralCategory.txt", general_category_is_mark)?,
             combining,
             bmp: empty_cells(BMP_CELLS),
+            generated: None,
         };
         let any = loaded.bidi.is_some() || loaded.joining.is_some() || loaded.marks.is_some() || loaded.combining.is_some();
         Ok(Properties {
@@ -106,20 +136,45 @@ impl Properties {
     /// The bundled libraries' properties with Bidi_Class read from the text
     /// of a `DerivedBidiClass.txt` of `version` (named `name` in sources
     /// and errors). Errors: the text is not well formed.
+    #[cfg(test)]
     pub(crate) fn with_bidi_classes(version: &str, name: &str, text: &str) -> Result<Properties, String> {
         let path = PathBuf::from(name);
-        let classes = ucd::read_ranges_text(text, &path, bidi_class_index)?;
+        let classes = Values::Read(ucd::read_ranges_text(text, &path, bidi_class_index)?);
+        Ok(Properties::with_bidi(version, path, classes, None))
+    }
+
+    /// [`Properties::with_bidi_classes`] of a text compiled into the
+    /// program, whose flags of planes 0 to 3 `generated` holds (a test
+    /// checks both): the text is parsed only when a character beyond them
+    /// is asked for.
+    pub(crate) fn with_generated_bidi_classes(
+        version: &str,
+        name: &str,
+        text: &'static str,
+        generated: &'static Generated<u8>,
+    ) -> Properties {
+        let classes = Values::Text {
+            text,
+            value: bidi_class_index,
+            parsed: OnceLock::new(),
+        };
+        Properties::with_bidi(version, PathBuf::from(name), classes, Some(generated))
+    }
+
+    /// The bundled libraries' properties with the Bidi_Class `classes` read from `path`.
+    fn with_bidi(version: &str, path: PathBuf, classes: Values, generated: Option<&'static Generated<u8>>) -> Properties {
         let loaded = Loaded {
             version: version.to_string(),
             bidi: Some((path, classes)),
             joining: None,
             marks: None,
             combining: None,
-            bmp: empty_cells(BMP_CELLS),
+            bmp: empty_cells(if generated.is_some() { 0 } else { BMP_CELLS }),
+            generated,
         };
-        Ok(Properties {
+        Properties {
             loaded: Some(Arc::new(loaded)),
-        })
+        }
     }
 
     /// True when no property comes from a loaded file.
@@ -130,8 +185,7 @@ impl Properties {
     /// Where each property comes from.
     pub fn sources(&self) -> Vec<PropertySource> {
         let loaded = self.loaded.as_deref();
-        let source = |file: Option<&(PathBuf, Box<[u8]>)>, property, library_version: String, library: &str| match (loaded, file)
-        {
+        let source = |file: Option<&LoadedFile>, property, library_version: String, library: &str| match (loaded, file) {
             (Some(loaded), Some((path, _))) => PropertySource {
                 property,
                 version: loaded.version.clone(),
@@ -197,7 +251,7 @@ impl Properties {
     /// Joining_Type of `c` (DerivedJoiningType.txt; U by default).
     pub fn joining_type(&self, c: char) -> JoiningType {
         match self.loaded.as_deref().and_then(|l| l.joining.as_ref()) {
-            Some((_, types)) => JOINING_TYPES[usize::from(types[c as usize])],
+            Some((_, types)) => JOINING_TYPES[usize::from(types.get()[c as usize])],
             None => get_joining_type(c),
         }
     }
@@ -205,17 +259,26 @@ impl Properties {
     /// Canonical_Combining_Class of `c` (UnicodeData.txt field 3).
     pub fn combining_class(&self, c: char) -> u8 {
         match self.loaded.as_deref().and_then(|l| l.combining.as_ref()) {
-            Some((_, classes)) => classes[c as usize],
+            Some((_, classes)) => classes.get()[c as usize],
             None => canonical_combining_class(c),
         }
     }
 
     /// Every flag of `c` at once (one table read for the BMP).
     #[inline]
+    /// All of [`Properties::facts`] of `c` as one byte, for the generated tables' checks.
+    #[cfg(test)]
+    pub(crate) fn facts_byte(&self, c: char) -> u8 {
+        self.facts(c).0
+    }
+
     pub(crate) fn facts(&self, c: char) -> CharFacts {
         match self.loaded.as_deref() {
             None => bundled_facts(c),
-            Some(loaded) => CharFacts(cell_value(&loaded.bmp, c, |c| loaded.compute_byte(c))),
+            Some(loaded) => CharFacts(match loaded.generated {
+                Some(table) => table.get(c, |c| loaded.compute_byte(c)),
+                None => cell_value(&loaded.bmp, c, |c| loaded.compute_byte(c)),
+            }),
         }
     }
 
@@ -241,11 +304,11 @@ impl Properties {
 impl Loaded {
     fn compute_byte(&self, c: char) -> u8 {
         let class = match &self.bidi {
-            Some((_, classes)) => BIDI_CLASSES[usize::from(classes[c as usize])],
+            Some((_, classes)) => BIDI_CLASSES[usize::from(classes.get()[c as usize])],
             None => library_bidi_class(c),
         };
         let mark = match &self.marks {
-            Some((_, marks)) => marks[c as usize] != 0,
+            Some((_, marks)) => marks.get()[c as usize] != 0,
             None => library_combining_mark(c),
         };
         flags_byte(class, nfc_stable(c), mark)

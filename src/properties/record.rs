@@ -4,8 +4,9 @@
 //! in one table, each read when first asked for (`docs/performance.md`), so
 //! that a character's properties cost one read.
 
+use super::PLANE_BLOCKS;
+use super::generated::{Generated, generated};
 use super::ucd::{in_ranges, merge_ranges, parse_ranges};
-use super::{PLANE_BLOCKS, PlaneBlocks, value_in};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -22,6 +23,10 @@ pub(super) fn icu_identifier_allowed_search(c: char) -> bool {
     static RANGES: OnceLock<Vec<(u32, u32)>> = OnceLock::new();
     in_ranges(RANGES.get_or_init(|| merge_ranges(parse_ranges(IDENTIFIER_STATUS))), c)
 }
+
+/// [`icu_identifier_allowed_search`] of planes 0 to 3: the file is not
+/// parsed in a run that stays in them.
+static ICU_IDENTIFIER_ALLOWED: Generated<bool> = generated!("icu_identifier_allowed");
 
 /// One code point's values, each read from its library.
 #[derive(Clone, Copy)]
@@ -60,7 +65,7 @@ impl Entry {
                 c.identifier_type() == Some(IdentifierType::Default_Ignorable),
                 DEFAULT_IGNORABLE,
             ) | bit_if(c.identifier_allowed(), UTS39_ALLOWED)
-                | bit_if(icu_identifier_allowed_search(c), ICU_ALLOWED)
+                | bit_if(ICU_IDENTIFIER_ALLOWED.get(c, icu_identifier_allowed_search), ICU_ALLOWED)
                 | bit_if(c.general_category_group() != GeneralCategoryGroup::Other, PRINTABLE)
                 | bit_if(augmented.hanb, HANB)
                 | bit_if(augmented.jpan, JPAN)
@@ -72,16 +77,66 @@ impl Entry {
 }
 
 /// `read` of the values of `c`, without copying its whole entry: from the
-/// table, each entry read from the libraries when first asked for; beyond
-/// plane 3, read now.
+/// table of planes 0 to 3, each block of 256 entries decoded from the
+/// generated tables when one of them is first asked for; beyond plane 3,
+/// read from the libraries now.
 #[inline]
 pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
-    static BLOCKS: PlaneBlocks<Entry> = [const { OnceLock::new() }; PLANE_BLOCKS];
+    static BLOCKS: [OnceLock<Box<[Entry; 256]>>; PLANE_BLOCKS] = [const { OnceLock::new() }; PLANE_BLOCKS];
     let code = c as usize;
     match BLOCKS.get(code >> 8) {
-        Some(block) => read(value_in(block, c, Entry::of)),
+        Some(block) => {
+            let first = code & !0xFF;
+            // Made in place: a block is 10 KB.
+            let made = || {
+                let entries: Box<[Entry]> = (first..first + 256).map(entry_at).collect();
+                entries.try_into().unwrap_or_else(|_| unreachable!("256 entries"))
+            };
+            read(&block.get_or_init(made)[code & 0xFF])
+        }
         None => read(&Entry::of(c)),
     }
+}
+
+/// [`Entry::of`] of planes 0 to 3 as generated: the flags in the low byte,
+/// above them the number of the entry's [`Kind`] in [`KINDS`].
+static ENTRIES: Generated<u32> = generated!("record_entries");
+
+/// For each number of a [`Kind`] (as a code point), the first code point
+/// of that kind: the libraries give its values.
+static KINDS: Generated<u32> = generated!("record_kinds");
+
+/// An entry's values but its flags: what [`KINDS`] numbers.
+type Kind = (Script, GeneralCategory, ScriptExtension);
+
+/// The entry of code point `code`: from the generated tables, or from the
+/// libraries when they do not hold it.
+fn entry_at(code: usize) -> Entry {
+    let c = char::from_u32(code as u32).unwrap_or(char::REPLACEMENT_CHARACTER);
+    let generated = ENTRIES.lookup(c).and_then(|bits| {
+        let &(script, category, extension) = kinds().get((bits >> 8) as usize)?;
+        Some(Entry {
+            script,
+            category,
+            flags: (bits & 0xFF) as u16,
+            extension,
+        })
+    });
+    generated.unwrap_or_else(|| Entry::of(c))
+}
+
+/// The kinds [`KINDS`] numbers, read from the libraries once.
+fn kinds() -> &'static [Kind] {
+    static READ: OnceLock<Vec<Kind>> = OnceLock::new();
+    READ.get_or_init(|| {
+        (0..)
+            .map_while(|number| KINDS.lookup(char::from_u32(number)?))
+            .map(|first| {
+                let c = char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER);
+                (c.script(), c.general_category(), c.script_extension())
+            })
+            .collect()
+    })
 }
 
 /// Whether flag `bit` of `c`'s record is set.
@@ -93,6 +148,38 @@ pub(super) fn flag(c: char, bit: u16) -> bool {
 mod tests {
     use super::super::{general, identifier, scripts};
     use super::*;
+
+    /// The generated tables hold each entry of planes 0 to 3: its flags,
+    /// and its kind numbered in the order of first appearance.
+    #[test]
+    fn record_tables_are_current() {
+        let (mut numbers, mut firsts) = (std::collections::HashMap::new(), Vec::new());
+        let mut entries = vec![0u32; crate::properties::PLANE_CELLS];
+        for (code, entry) in entries.iter_mut().enumerate() {
+            let Some(c) = char::from_u32(code as u32) else { continue };
+            let Entry {
+                script,
+                category,
+                flags,
+                extension,
+            } = Entry::of(c);
+            assert!(flags <= 0xFF, "the flags fit a byte");
+            let number = *numbers.entry((script, category, extension)).or_insert_with(|| {
+                firsts.push(code as u32);
+                firsts.len() as u32 - 1
+            });
+            *entry = u32::from(flags) | number << 8;
+        }
+        firsts.resize(firsts.len().next_multiple_of(super::super::generated::BLOCK), 0);
+        ENTRIES.check(entries.len(), |c| entries[c as usize]);
+        KINDS.check(firsts.len(), |number| firsts[number as usize]);
+    }
+
+    /// The generated table holds the search's answers for planes 0 to 3.
+    #[test]
+    fn icu_identifier_allowed_table_is_current() {
+        ICU_IDENTIFIER_ALLOWED.check(crate::properties::PLANE_CELLS, icu_identifier_allowed_search);
+    }
 
     /// The table answers as the libraries do, for every code point it holds.
     #[test]

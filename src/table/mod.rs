@@ -6,6 +6,7 @@ mod parse;
 mod ascii;
 
 use crate::properties::Properties;
+use crate::properties::generated::{Generated, generated};
 pub(crate) use ascii::{AsciiClass, AsciiFolding, is_ldh_lowercase};
 use std::borrow::Cow;
 use std::fmt;
@@ -162,6 +163,14 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+/// The Bidi_Class of the browsers' table, and its name in sources.
+const BROWSERS_BIDI: &str = include_str!("../../tables/browsers/DerivedBidiClass.txt");
+const BROWSERS_BIDI_NAME: &str = "tables/browsers/DerivedBidiClass.txt";
+
+/// The flags of planes 0 to 3 of the browsers' properties, made from
+/// [`Properties::with_bidi_classes`] of [`BROWSERS_BIDI`].
+static BROWSERS_FACTS: Generated<u8> = generated!("browsers_facts");
+
 impl MappingTable {
     /// The bundled Unicode 16.0.0 table (built once, then shared).
     pub fn bundled() -> &'static MappingTable {
@@ -193,12 +202,8 @@ impl MappingTable {
                 BROWSERS_DATE.to_string(),
                 TableSource::Bundled,
             );
-            table.properties = Properties::with_bidi_classes(
-                BROWSERS_VERSION,
-                "tables/browsers/DerivedBidiClass.txt",
-                include_str!("../../tables/browsers/DerivedBidiClass.txt"),
-            )
-            .expect("tables/browsers/DerivedBidiClass.txt is well formed");
+            table.properties =
+                Properties::with_generated_bidi_classes(BROWSERS_VERSION, BROWSERS_BIDI_NAME, BROWSERS_BIDI, &BROWSERS_FACTS);
             table
         })
     }
@@ -584,6 +589,24 @@ fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated flags are those of the text's properties for planes 0
+    /// to 3, and beyond them the browsers' properties parse the text and
+    /// answer as the text does.
+    #[test]
+    fn browsers_facts_table_is_current() {
+        let rule = Properties::with_bidi_classes(BROWSERS_VERSION, BROWSERS_BIDI_NAME, BROWSERS_BIDI).unwrap();
+        BROWSERS_FACTS.check(crate::properties::PLANE_CELLS, |c| rule.facts_byte(c));
+        let browsers = MappingTable::browsers().properties();
+        for c in (0..=0x10_FFFF)
+            .step_by(97)
+            .chain([0x4_0000, 0xE_0001, 0xF_FFFF])
+            .filter_map(char::from_u32)
+        {
+            assert_eq!(browsers.facts_byte(c), rule.facts_byte(c), "{c:?}");
+        }
+        assert_eq!(browsers.sources(), rule.sources());
+    }
 
     /// The lead-byte filter keeps every deviation: for every code point,
     /// alone and after a letter, the quick answer is the rows' own.

@@ -13,6 +13,7 @@ use super::UrlHost;
 use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::digits::{NumberingSystems, digit_zero};
+use crate::properties::generated::{Generated, generated};
 use crate::properties::{self, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
@@ -587,10 +588,31 @@ impl CharFacts {
     /// In [`NAMED_CHARACTERS`].
     const NAMED: u8 = 8;
 
-    /// `c`'s facts: from its block's table (planes 0 to 3).
+    /// `c`'s facts: from its block's table (planes 0 to 3), each read
+    /// from the generated table when first asked for.
     fn of(c: char) -> CharFacts {
         static BLOCKS: PlaneBlocks<CharFacts> = [const { OnceLock::new() }; PLANE_BLOCKS];
-        block_cached(&BLOCKS, c, CharFacts::search)
+        block_cached(&BLOCKS, c, CharFacts::generated)
+    }
+
+    /// `c`'s facts: the lists and flags from [`LISTS_AND_FLAGS`], the
+    /// script from the properties; searched beyond the table.
+    fn generated(c: char) -> CharFacts {
+        match LISTS_AND_FLAGS.lookup(c) {
+            Some(bits) => CharFacts {
+                lists: Lists(bits as u8),
+                script: properties::scripts::script(c),
+                flags: (bits >> 8) as u8,
+            },
+            None => CharFacts::search(c),
+        }
+    }
+
+    /// The lists and flags of [`CharFacts::search`], as [`LISTS_AND_FLAGS`] holds them.
+    #[cfg(test)]
+    fn lists_and_flags(c: char) -> u16 {
+        let facts = CharFacts::search(c);
+        u16::from(facts.lists.0) | u16::from(facts.flags) << 8
     }
 
     fn search(c: char) -> CharFacts {
@@ -609,6 +631,11 @@ impl CharFacts {
         self.flags & flag != 0
     }
 }
+
+/// [`CharFacts`]'s lists (low byte) and flags of planes 0 to 3, made from
+/// [`CharFacts::lists_and_flags`]: the lists are not searched (nor the
+/// blocklist parsed) in a run that stays in them.
+static LISTS_AND_FLAGS: Generated<u16> = generated!("firefox_lists_and_flags");
 
 /// Which of Firefox's character lists hold a character, as bits: read from
 /// [`CharFacts`]'s table instead of a search of each list.
@@ -681,6 +708,12 @@ fn parse_blocklist(source: &str) -> Vec<(u16, u16)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the searched lists and flags for planes 0 to 3.
+    #[test]
+    fn firefox_lists_and_flags_table_is_current() {
+        LISTS_AND_FLAGS.check(crate::properties::PLANE_CELLS, CharFacts::lists_and_flags);
+    }
 
     /// Skipping the named rules for a character outside
     /// [`NAMED_CHARACTERS`] changes no answer: every BMP character, after
