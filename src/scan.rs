@@ -75,6 +75,25 @@ pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     (!words.remainder().is_empty() && zero != 0).then(|| 7 - (zero.leading_zeros() / 8) as usize)
 }
 
+/// True when `text` is ASCII (`str::is_ascii`): eight bytes at a time,
+/// ORed together with no early exit, the last word overlapping the one
+/// before. The library's version branches on where the text starts in
+/// memory, which differs from label to label and mispredicts.
+#[inline]
+pub(crate) fn is_ascii(text: &str) -> bool {
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    let bytes = text.as_bytes();
+    if bytes.len() < 8 {
+        return short_word(bytes) & HIGH == 0;
+    }
+    let mut words = bytes.chunks_exact(8);
+    let mut all = word_at(&bytes[bytes.len() - 8..]);
+    for word in &mut words {
+        all |= word_at(word);
+    }
+    all & HIGH == 0
+}
+
 /// The high bit of each lane of `word` that holds `byte`, and perhaps of
 /// lanes above such a lane (a borrow can flag them): `(x - 0x01…) & !x &
 /// 0x80…` of the word XORed with `byte` in every lane. The lowest flag
@@ -179,6 +198,22 @@ mod tests {
     /// byte value sought, with one, two or no matches at every place, among
     /// neighbours one below and one above it (whose borrows could flag a
     /// lane falsely).
+    #[test]
+    fn is_ascii_answers_as_the_library() {
+        for length in 0..40usize {
+            for at in 0..=length {
+                let mut text: String = "abcdefghijklmnopqrstuvwxyz0123456789.-_!".chars().take(length).collect();
+                assert!(is_ascii(&text), "{text:?}");
+                if at < length {
+                    text.replace_range(at..at + 1, "é");
+                    assert!(!is_ascii(&text), "{text:?}");
+                    text.replace_range(at..at + 2, "\u{7F}");
+                    assert_eq!(is_ascii(&text), text.is_ascii(), "{text:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn find_and_rfind_answer_as_position_and_rposition() {
         for byte in 0..=255u8 {

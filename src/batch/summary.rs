@@ -66,7 +66,7 @@ impl Summary {
             self.per_code[code as usize] += 1;
         }
         self.transitional_differs += u64::from(record.transitional_differs());
-        self.non_ascii += u64::from(!record.input().is_ascii());
+        self.non_ascii += u64::from(!crate::scan::is_ascii(record.input()));
         if let Some(spoof) = record.spoof() {
             self.spoof_checked += 1;
             self.risk_low += u64::from(spoof.risk == Risk::Low);

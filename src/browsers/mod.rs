@@ -433,7 +433,7 @@ impl<'k> UrlHost<'k> {
         };
         let (display, converted) = match &host {
             Ok(whatwg::Host::Domain(domain)) => {
-                let converted = !input.is_ascii() && !crate::scan::has_byte(input.as_bytes(), b'%');
+                let converted = !crate::scan::is_ascii(input) && !crate::scan::has_byte(input.as_bytes(), b'%');
                 (Some(display_to_unicode(engine, domain, known)), converted)
             }
             _ => (None, false),

@@ -228,7 +228,7 @@ fn parse<'a>(
     };
     // Step 8: a last label that is a number makes it an IPv4 address (or a failure).
     if ends_in_a_number(&ascii_domain) {
-        if !domain.is_ascii() {
+        if !crate::scan::is_ascii(&domain) {
             noted(report_only("IPv4-non-ASCII-input", ""));
         }
         let mut errors = Vec::new();
@@ -283,7 +283,7 @@ fn domain_parser(
         }
         Err(attempt)
     };
-    let result = if domain.is_ascii() {
+    let result = if crate::scan::is_ascii(domain) {
         domain.to_ascii_lowercase()
     } else {
         let relaxed = engine.to_ascii_n_given(domain, &uts46_options(), known).into_owned();

@@ -96,13 +96,13 @@ impl<T: Small> Generated<T> {
 
     /// `compute(c)`: from the table for a code point it covers, computed
     /// beyond it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
         self.lookup(c).unwrap_or_else(|| compute(c))
     }
 
     /// The value of `c` in the table; `None` beyond it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lookup(&self, c: char) -> Option<T> {
         let code = c as usize;
         let &block = self.index.get(code / BLOCK)?;

@@ -27,7 +27,7 @@ pub fn skeleton_without_marks(text: &str) -> String {
 /// NFD and holds no mark, so for it the second is the first without marks.
 pub fn skeleton_with_and_without_marks(text: &str) -> [String; 2] {
     let plain = skeleton(text);
-    let bare = if text.is_ascii() {
+    let bare = if crate::scan::is_ascii(text) {
         without_marks(&plain)
     } else {
         skeleton_without_marks(text)

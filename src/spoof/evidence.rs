@@ -115,7 +115,7 @@ impl LabelEvidence {
     /// resolved script sets are `sets` when they were made; an ASCII
     /// label has none (it shows as itself).
     pub fn of(label: &str, level: RestrictionLevel, sets: Option<ResolvedSets>) -> Self {
-        if label.is_ascii() {
+        if crate::scan::is_ascii(label) {
             return LabelEvidence::default();
         }
         let gate = Gate::of(label);

@@ -208,7 +208,7 @@ fn takes_shortcut(input: &str, protected: &ProtectedList, ldh: bool) -> bool {
     let bytes = input.as_bytes();
     // Any `xn--`, in any case: each hyphen is checked for `xn-` before it.
     let a_label = || (3..bytes.len()).any(|at| bytes[at] == b'-' && bytes[at - 3..at].eq_ignore_ascii_case(b"xn-"));
-    protected.is_empty() && (ldh || input.is_ascii() && !a_label())
+    protected.is_empty() && (ldh || crate::scan::is_ascii(input) && !a_label())
 }
 
 /// The shortcut's summary: the browsers' verdicts alone. `ldh`: the
@@ -392,7 +392,7 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
         let ascii = ascii_labels.next().unwrap_or(label);
         // The TLD's analysis is a function of the label (`tld` is the label);
         // an ASCII label's is quicker to make than to look up.
-        let when = !detailed && label == tld && !label.is_ascii();
+        let when = !detailed && label == tld && !crate::scan::is_ascii(label);
         crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
             analyze_label(label, ascii, &tld, detailed)
         })
@@ -465,7 +465,7 @@ fn chromium_before_top_domains<'p>(name: &Name<'p>, own: &Own, parsed: Option<&'
     let mut heap: Vec<crate::browsers::chromium::KnownLabel<'_>> = Vec::new();
     let mut count = 0;
     for (label, analysis) in crate::uts46::labels(&name.results.to_unicode.value).zip(&own.labels) {
-        if label.is_ascii() {
+        if crate::scan::is_ascii(label) {
             continue;
         }
         match stack.get_mut(count) {
@@ -570,7 +570,7 @@ fn label_findings(
     detailed: bool,
 ) -> Vec<Finding> {
     let mut found = Vec::new();
-    if label.is_ascii() {
+    if crate::scan::is_ascii(label) {
         // An ASCII label shows as itself: nothing here can change how it reads.
         return found;
     }

@@ -67,7 +67,7 @@ pub fn restriction_level(label: &str) -> RestrictionLevel {
 /// level in Chromium's check reads the same sets of the same label.
 pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Option<ResolvedSets>) {
     // An ASCII label is ASCII-Only unless a character is not allowed.
-    if label.is_ascii() {
+    if crate::scan::is_ascii(label) {
         let level = if label.chars().all(properties::identifier::uts39_identifier_allowed) {
             RestrictionLevel::ASCIIOnly
         } else {

@@ -14,7 +14,7 @@ const VIRAMA: u8 = 9;
 /// Checks every joiner of a label; reports C1 and C2 with the joiner's position.
 pub(crate) fn check_joiners(label: &str, properties: &Properties, report: &mut LabelReport<'_>) {
     // Both joiners are three bytes in UTF-8: an ASCII label is answered without decoding.
-    if label.is_ascii() || !label.contains([ZWNJ, ZWJ]) {
+    if crate::scan::is_ascii(label) || !label.contains([ZWNJ, ZWJ]) {
         report.check(ErrorCode::C1, None);
         report.check(ErrorCode::C2, None);
         return;

@@ -112,7 +112,7 @@ pub(crate) fn middle_dot_out_of_context(label: &str) -> bool {
 /// The CONTEXTO code points of `label` whose rule fails: (code-point
 /// position, rule), in label order. Empty when every rule holds.
 pub(crate) fn contexto_violations(label: &str) -> Vec<(usize, ContextORule)> {
-    if label.is_ascii() {
+    if crate::scan::is_ascii(label) {
         return Vec::new();
     }
     let chars: Vec<char> = label.chars().collect();

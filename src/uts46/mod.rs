@@ -735,7 +735,7 @@ impl<'t> Uts46<'t> {
             }
             Ok(()) => {
                 let decoded = &output[start..];
-                if decoded.is_ascii() {
+                if crate::scan::is_ascii(decoded) {
                     // Empty or all-ASCII: an A-label must encode something non-ASCII.
                     report.fail_whole_label(ErrorCode::P4);
                 } else {
@@ -767,7 +767,7 @@ impl<'t> Uts46<'t> {
             }
             let start = out.len();
             let mut encode_trace = None;
-            if label.is_ascii() {
+            if crate::scan::is_ascii(label) {
                 out.push_str(label);
             } else {
                 out.push_str(validity::ACE_PREFIX);
@@ -854,7 +854,7 @@ fn label_length(rest_of_name: &str) -> usize {
 /// The number of code points of `text`, found without decoding when it is
 /// ASCII (every ToASCII label but one that failed to encode).
 fn char_count(text: &str) -> usize {
-    match text.is_ascii() {
+    match crate::scan::is_ascii(text) {
         true => text.len(),
         false => text.chars().count(),
     }
@@ -862,7 +862,7 @@ fn char_count(text: &str) -> usize {
 
 /// Step 2, Normalize: NFC, skipping the work when the quick check says the text already is.
 fn normalize(mapped: String) -> String {
-    if mapped.is_ascii() || crate::properties::is_nfc_quick_yes(&mapped) {
+    if crate::scan::is_ascii(&mapped) || crate::properties::is_nfc_quick_yes(&mapped) {
         mapped
     } else {
         mapped.nfc().collect()

@@ -57,7 +57,7 @@ fn map_valid_name(input: &str, options: &Options, table: &MappingTable, out: &mu
     }
     // An all-ASCII name without an A-label is the ASCII path's: the names
     // it declines are ones this path would decline too.
-    if input.is_ascii() && !input.contains(ACE_PREFIX) {
+    if crate::scan::is_ascii(input) && !input.contains(ACE_PREFIX) {
         return None;
     }
     map_name(input, Mode::Nontransitional, options, table, out)
@@ -414,7 +414,7 @@ fn map_a_label(
     }
     let mut decoded = String::with_capacity(2 * label.len());
     punycode::decode_into(&label[4..], &mut decoded, None).ok()?;
-    if decoded.is_empty() || decoded.is_ascii() {
+    if decoded.is_empty() || crate::scan::is_ascii(&decoded) {
         return None;
     }
     let mut facts = MappedLabel::new(options, table.properties());

@@ -465,7 +465,7 @@ fn compute_bare(c: char) -> Bare {
 fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     let hostname = hostname.strip_suffix('.').unwrap_or(hostname);
     // ASCII has no mark, is its own NFD and NFC, and holds none of ł ø đ.
-    if hostname.is_ascii() {
+    if crate::scan::is_ascii(hostname) {
         return Cow::Borrowed(hostname);
     }
     // Most hosts: each character's part read from a table; the host is

@@ -228,7 +228,7 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
         return Verdict::new(Rule::ValidityError.into(), host.clone()).with_detail(Some(codes.join(" ")));
     }
     let unicode = &to_unicode.value;
-    if unicode.is_ascii() {
+    if crate::scan::is_ascii(unicode) {
         // Every label is ASCII and shown as it is: the loop below would rebuild `unicode`.
         return Verdict::new(Rule::Passthrough.into(), unicode.clone());
     }
@@ -250,7 +250,7 @@ fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Ve
         if index > 0 && keep {
             shown.push('.');
         }
-        if label.is_ascii() {
+        if crate::scan::is_ascii(label) {
             if keep {
                 shown.push_str(label);
             }
@@ -277,7 +277,7 @@ fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Ve
         Some((why, label)) => Verdict::new(why.rule.into(), shown)
             .with_label(Some(label))
             .with_character(why.at),
-        None if unicode.is_ascii() => Verdict::new(Rule::Passthrough.into(), shown),
+        None if crate::scan::is_ascii(unicode) => Verdict::new(Rule::Passthrough.into(), shown),
         None => Verdict::new(Rule::LabelSafe.into(), shown),
     }
 }
@@ -299,7 +299,7 @@ const INVALID_HOST_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| invalid
 
 /// The first character of `host` that [`invalid_host_character`] refuses.
 fn first_invalid_host_character(host: &str) -> Option<char> {
-    match host.is_ascii() {
+    match crate::scan::is_ascii(host) {
         true => host.bytes().find(|&b| INVALID_HOST_ASCII[usize::from(b)]).map(char::from),
         false => host.chars().find(|&c| invalid_host_character(c)),
     }

@@ -161,7 +161,7 @@ fn map_host_name<'a>(host: &str, to_unicode: &'a Conversion) -> Decision<'a> {
         character: None,
     };
     // An ASCII host (the parser's, mostly) has as many UTF-16 units as bytes.
-    let utf16_length = if host.is_ascii() {
+    let utf16_length = if crate::scan::is_ascii(host) {
         host.len()
     } else {
         host.encode_utf16().count()
