@@ -498,8 +498,8 @@ pub(crate) fn is_mark(c: char) -> bool {
     bundled_facts(c).combining_mark()
 }
 
-/// The bundled flags of `c`: the shared table of planes 0 to 3, each value
-/// computed when first asked for, or computed beyond plane 3.
+/// The bundled flags of `c`: from the generated table of planes 0 to 3,
+/// or computed beyond plane 3.
 #[inline]
 fn bundled_facts(c: char) -> CharFacts {
     CharFacts(BUNDLED_FACTS.get(c, compute_bundled_byte))

@@ -1,8 +1,9 @@
 //! One record per code point of the UTS #39 and UCD properties of the
 //! modules beside this one (Script, Script_Extensions, General_Category,
 //! Identifier_Status/Type), read from their libraries: planes 0 to 3's records
-//! in one table, each read when first asked for (`docs/performance.md`), so
-//! that a character's properties cost one read.
+//! in one table, generated ahead of time and decoded 256 at a time when
+//! first asked for (`docs/performance.md`), so that a character's
+//! properties cost one read.
 
 use super::PLANE_BLOCKS;
 use super::generated::{Generated, generated};
