@@ -77,7 +77,10 @@ fn top_domains(source: &Path) -> String {
     out
 }
 
-/// The table at `source` as statics `{NAME}_VERSION`, `_DATE`, `_POOL` and `_ROWS`.
+/// The table at `source` as statics `{NAME}_VERSION`, `_DATE`, `_POOL`,
+/// `_ROWS`, and the rows' indexes `_BMP_ROWS` and `_BLOCK_ROWS`
+/// (`parse::bmp_rows`, `parse::block_rows`), which a run would otherwise
+/// work out at start.
 fn write_table(source: &Path, name: &str, out: &mut String) {
     println!("cargo:rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
@@ -96,4 +99,18 @@ fn write_table(source: &Path, name: &str, out: &mut String) {
         .unwrap();
     }
     writeln!(out, "];").unwrap();
+    for (suffix, kind, values) in [
+        (
+            "BMP_ROWS",
+            "u16",
+            parse::bmp_rows(&table.rows).iter().map(|&v| u32::from(v)).collect::<Vec<_>>(),
+        ),
+        ("BLOCK_ROWS", "u32", parse::block_rows(&table.rows)),
+    ] {
+        write!(out, "pub(crate) static {name}_{suffix}: [{kind}; {}] = [", values.len()).unwrap();
+        for value in values {
+            write!(out, "{value},").unwrap();
+        }
+        writeln!(out, "];").unwrap();
+    }
 }

@@ -153,7 +153,7 @@ mod tests {
     /// The generated tables hold each entry of planes 0 to 3: its flags,
     /// and its kind numbered in the order of first appearance.
     #[test]
-    fn record_tables_are_current() {
+    fn records_table_is_current() {
         let (mut numbers, mut firsts) = (std::collections::HashMap::new(), Vec::new());
         let mut entries = vec![0u32; crate::properties::PLANE_CELLS];
         for (code, entry) in entries.iter_mut().enumerate() {

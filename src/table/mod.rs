@@ -29,15 +29,16 @@ pub struct MappingTable {
     date: String,
     source: TableSource,
     /// Row index of each BMP code point, so the common case skips the binary
-    /// search (128 KiB; empty in the unlikely case of more rows than a `u16` counts).
-    bmp_rows: Vec<u16>,
+    /// search (128 KiB; empty in the unlikely case of more rows than a `u16`
+    /// counts). The bundled tables' are made by build.rs.
+    bmp_rows: Cow<'static, [u16]>,
     /// Per byte, the ASCII byte the Map step turns it into when that is
     /// a single code point of status valid, or none (every byte from 0x80 up,
     /// which is never a whole character); and what the ASCII fast path derives from it.
     ascii: AsciiFolding,
     /// For each block of 256 code points, the index of the row holding its first
     /// code point: a lookup binary-searches only the rows of its own block.
-    block_rows: Vec<u32>,
+    block_rows: Cow<'static, [u32]>,
     /// See [`MappingTable::records_p1_in_map_step`]; derived from `version` once.
     records_p1: bool,
     /// The first UTF-8 byte of each code point of status deviation, as
@@ -48,8 +49,7 @@ pub struct MappingTable {
     properties: Properties,
 }
 
-/// log2 of the code points per entry of `block_rows`.
-const BLOCK_BITS: u32 = 8;
+use parse::{BLOCK_BITS, row_index};
 
 /// Where a [`MappingTable`] came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,6 +182,7 @@ impl MappingTable {
                 BUNDLED_VERSION.to_string(),
                 BUNDLED_DATE.to_string(),
                 TableSource::Bundled,
+                Some((&BUNDLED_BMP_ROWS, &BUNDLED_BLOCK_ROWS)),
             )
         })
     }
@@ -201,6 +202,7 @@ impl MappingTable {
                 BROWSERS_VERSION.to_string(),
                 BROWSERS_DATE.to_string(),
                 TableSource::Bundled,
+                Some((&BROWSERS_BMP_ROWS, &BROWSERS_BLOCK_ROWS)),
             );
             table.properties =
                 Properties::with_generated_bidi_classes(BROWSERS_VERSION, BROWSERS_BIDI_NAME, BROWSERS_BIDI, &BROWSERS_FACTS);
@@ -242,6 +244,7 @@ impl MappingTable {
             format!("{major}.{minor}.0"),
             format!("{} (rows of later code points disallowed)", self.date),
             self.source.clone(),
+            None,
         )
     }
 
@@ -294,6 +297,7 @@ impl MappingTable {
             self.version.clone(),
             self.date.clone(),
             self.source.clone(),
+            None,
         ))
     }
 
@@ -349,21 +353,25 @@ impl MappingTable {
             parsed.version,
             parsed.date,
             source,
+            None,
         ))
     }
 
+    /// The table of `rows`; `indexes`: their [`parse::bmp_rows`] and
+    /// [`parse::block_rows`], when build.rs made them.
     fn assemble(
         rows: Cow<'static, [RawRow]>,
         pool: Cow<'static, str>,
         version: String,
         date: String,
         source: TableSource,
+        indexes: Option<(&'static [u16], &'static [u32])>,
     ) -> MappingTable {
-        let bmp_rows = bmp_rows(&rows);
+        let (bmp_rows, block_rows) = match indexes {
+            Some((bmp, blocks)) => (Cow::Borrowed(bmp), Cow::Borrowed(blocks)),
+            None => (Cow::Owned(parse::bmp_rows(&rows)), Cow::Owned(parse::block_rows(&rows))),
+        };
         let ascii_fold = ascii_fold(&rows, &pool);
-        let block_rows = (0..=(0x10_FFFF >> BLOCK_BITS))
-            .map(|block| row_index(&rows, block << BLOCK_BITS) as u32)
-            .collect();
         let records_p1 = version_at_most_15_0(&version);
         let mut deviation_lead_bytes = [0u64; 4];
         for row in rows.iter().filter(|row| row.status == Status::Deviation) {
@@ -519,25 +527,6 @@ fn version_at_most_15_0(version: &str) -> bool {
     major != 0 && (major, minor) <= (15, 0)
 }
 
-/// The row index of each BMP code point, from the rows' ranges; empty when
-/// there are more rows than a `u16` counts.
-fn bmp_rows(rows: &[RawRow]) -> Vec<u16> {
-    if rows.len() > usize::from(u16::MAX) {
-        return Vec::new();
-    }
-    let mut indices = vec![0u16; 0x1_0000];
-    for (index, row) in rows.iter().enumerate().take_while(|(_, row)| row.start <= 0xFFFF) {
-        let last = row.end.min(0xFFFF) as usize;
-        indices[row.start as usize..=last].fill(index as u16);
-    }
-    indices
-}
-
-fn row_index(rows: &[RawRow], cp: u32) -> usize {
-    // Rows are contiguous, so the row is the last one starting at or before cp.
-    rows.partition_point(|row| row.start <= cp) - 1
-}
-
 /// The Unicode data folder a table file sits in: the parent of its `idna/`
 /// folder (Unicode's layout: `idna/`, `ucd/`, `security/` side by side), or
 /// its own folder.
@@ -589,6 +578,19 @@ fn ascii_fold(rows: &[RawRow], pool: &str) -> [u8; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// build.rs's indexes of the bundled tables are those a loaded table's
+    /// rows get at run time.
+    #[test]
+    fn built_indexes_equal_the_computed_ones() {
+        for (rows, bmp, blocks) in [
+            (&BUNDLED_ROWS[..], &BUNDLED_BMP_ROWS[..], &BUNDLED_BLOCK_ROWS[..]),
+            (&BROWSERS_ROWS[..], &BROWSERS_BMP_ROWS[..], &BROWSERS_BLOCK_ROWS[..]),
+        ] {
+            assert_eq!(bmp, parse::bmp_rows(rows));
+            assert_eq!(blocks, parse::block_rows(rows));
+        }
+    }
 
     /// The generated flags are those of the text's properties for planes 0
     /// to 3, and beyond them the browsers' properties parse the text and

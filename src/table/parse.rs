@@ -132,6 +132,37 @@ impl std::error::Error for ParseError {}
 /// Errors: a malformed line (bad hex, unknown status, a mapped row without a
 /// mapping), rows out of order or overlapping, or a gap in the coverage of
 /// U+0000..U+10FFFF.
+/// log2 of the code points per entry of [`block_rows`].
+pub(crate) const BLOCK_BITS: u32 = 8;
+
+/// The row index of each BMP code point, from the rows' ranges; empty when
+/// there are more rows than a `u16` counts.
+pub(crate) fn bmp_rows(rows: &[RawRow]) -> Vec<u16> {
+    if rows.len() > usize::from(u16::MAX) {
+        return Vec::new();
+    }
+    let mut indices = vec![0u16; 0x1_0000];
+    for (index, row) in rows.iter().enumerate().take_while(|(_, row)| row.start <= 0xFFFF) {
+        let last = row.end.min(0xFFFF) as usize;
+        indices[row.start as usize..=last].fill(index as u16);
+    }
+    indices
+}
+
+/// For each block of 2^[`BLOCK_BITS`] code points, the index of the row
+/// holding its first code point.
+pub(crate) fn block_rows(rows: &[RawRow]) -> Vec<u32> {
+    (0..=(0x10_FFFF >> BLOCK_BITS))
+        .map(|block| row_index(rows, block << BLOCK_BITS) as u32)
+        .collect()
+}
+
+/// The index of the row holding `cp`.
+pub(crate) fn row_index(rows: &[RawRow], cp: u32) -> usize {
+    // Rows are contiguous, so the row is the last one starting at or before cp.
+    rows.partition_point(|row| row.start <= cp) - 1
+}
+
 pub(crate) fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
     let mut table = ParsedTable::default();
     let mut next_expected: u32 = 0;
