@@ -143,7 +143,7 @@ impl Properties {
         Ok(Properties::with_bidi(version, path, classes, None))
     }
 
-    /// [`Properties::with_bidi_classes`] of a text compiled into the
+    /// `Properties::with_bidi_classes` (the rule, kept for the tests) of a text compiled into the
     /// program, whose flags of planes 0 to 3 `generated` holds (a test
     /// checks both): the text is parsed only when a character beyond them
     /// is asked for.

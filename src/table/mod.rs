@@ -168,7 +168,7 @@ const BROWSERS_BIDI: &str = include_str!("../../tables/browsers/DerivedBidiClass
 const BROWSERS_BIDI_NAME: &str = "tables/browsers/DerivedBidiClass.txt";
 
 /// The flags of planes 0 to 3 of the browsers' properties, made from
-/// [`Properties::with_bidi_classes`] of [`BROWSERS_BIDI`].
+/// `Properties::with_bidi_classes` of [`BROWSERS_BIDI`].
 static BROWSERS_FACTS: Generated<u8> = generated!("browsers_facts");
 
 impl MappingTable {

@@ -98,7 +98,8 @@ pub(crate) struct KnownChecks {
     pub sets: Option<ResolvedSets>,
 }
 
-/// [`check`], taking the checks `known` answers from it.
+/// `checkImpl` with every check on, as `check` (in tests) runs it, taking
+/// the checks `known` answers from it.
 pub(crate) fn check_given(
     input: &str,
     allowed: impl Fn(char) -> bool,

@@ -633,7 +633,7 @@ impl CharFacts {
 }
 
 /// [`CharFacts`]'s lists (low byte) and flags of planes 0 to 3, made from
-/// [`CharFacts::lists_and_flags`]: the lists are not searched (nor the
+/// `CharFacts::lists_and_flags` (in tests): the lists are not searched (nor the
 /// blocklist parsed) in a run that stays in them.
 static LISTS_AND_FLAGS: Generated<u16> = generated!("firefox_lists_and_flags");
 
