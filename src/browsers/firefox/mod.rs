@@ -589,7 +589,9 @@ impl CharFacts {
     const NAMED: u8 = 8;
 
     /// `c`'s facts: from its block's table (planes 0 to 3), each read
-    /// from the generated table when first asked for.
+    /// from the generated table when first asked for. The blocks keep the
+    /// script beside the generated bits: reading both anew each time costs
+    /// 2 % more instructions on all-IDN names (docs/performance.md).
     fn of(c: char) -> CharFacts {
         static BLOCKS: PlaneBlocks<CharFacts> = [const { OnceLock::new() }; PLANE_BLOCKS];
         block_cached(&BLOCKS, c, CharFacts::generated)

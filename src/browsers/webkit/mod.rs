@@ -257,6 +257,10 @@ impl CharFacts {
     fn of(c: char) -> CharFacts {
         CharFacts(CHAR_FACTS.get(c, compute_char_facts))
     }
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
 }
 
 /// [`CharFacts::of`] of planes 0 to 3, made from [`compute_char_facts`].
@@ -274,12 +278,6 @@ fn compute_char_facts(c: char) -> u8 {
         .iter()
         .filter(|(holds, _)| *holds)
         .fold(0, |all, (_, bit)| all | bit)
-}
-
-impl CharFacts {
-    fn has(self, bit: u8) -> bool {
-        self.0 & bit != 0
-    }
 }
 
 /// The character's script is in WebKit's allowed script list.
