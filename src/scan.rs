@@ -7,7 +7,14 @@
 /// data-dependent branch.
 #[inline]
 pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
-    let flags = |word: u64| first_flags(word, byte);
+    has_any_byte(bytes, [byte])
+}
+
+/// True when any byte of `set` occurs in `bytes`: [`has_byte`]'s one pass
+/// of words, each asked for every byte of the set.
+#[inline]
+pub(crate) fn has_any_byte<const N: usize>(bytes: &[u8], set: [u8; N]) -> bool {
+    let flags = |word: u64| set.iter().fold(0, |all, &byte| all | first_flags(word, byte));
     if bytes.len() < 8 {
         return flags(short_word(bytes)) & short_lanes(bytes) != 0;
     }
@@ -264,6 +271,25 @@ mod tests {
                 assert!(!has_byte(&bytes, byte), "{byte} absent");
                 bytes[at] = byte;
                 assert!(has_byte(&bytes, byte), "{byte} at {at}");
+            }
+        }
+    }
+
+    /// A set of bytes is found as any of them would be, at every length and
+    /// place, and not found among bytes next to them in value.
+    #[test]
+    fn any_byte_answers_as_contains() {
+        let set = [b'[', b']', b':'];
+        for length in 0..40 {
+            // Neighbours of the set's bytes, none of them in it.
+            let filler: Vec<u8> = (0..length).map(|i| [b'Z', b'\\', b'^', b'9', b';'][i % 5]).collect();
+            assert!(!has_any_byte(&filler, set), "{length}");
+            for at in 0..length {
+                for byte in set {
+                    let mut bytes = filler.clone();
+                    bytes[at] = byte;
+                    assert!(has_any_byte(&bytes, set), "{length} {at} {byte}");
+                }
             }
         }
     }

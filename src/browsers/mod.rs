@@ -599,7 +599,7 @@ pub(crate) fn verdicts_with(
     shown: bool,
 ) -> Verdicts {
     let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, shown);
-    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_ref());
+    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_ref(), shown);
     Verdicts {
         chromium: chromium.top_domain_step(top_domains),
         firefox,
@@ -661,13 +661,15 @@ pub(crate) fn verdicts_but_chromium(engine: &Uts46<'_>, input: &str, known: &[Kn
 
 /// The second part of [`verdicts_with`]: Chromium's verdict up to its
 /// top-domain step, for the same `engine`, `input` and `known`, with the
-/// first part's `parsed`.
+/// first part's `parsed`; without `shown`, a label that fails ICU's checks
+/// carries no detail.
 pub(crate) fn chromium_before_top_domains<'a>(
     engine: &Uts46<'_>,
     input: &'a str,
     known: &[Known<'a>],
     labels: &[chromium::KnownLabel<'_>],
     parsed: Option<&'a Conversion>,
+    shown: bool,
 ) -> chromium::BeforeTopDomains<'a> {
     static URL_OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(whatwg::uts46_options);
     let known = usable(engine, known);
@@ -690,7 +692,7 @@ pub(crate) fn chromium_before_top_domains<'a>(
             &longer
         }
     };
-    chromium::before_top_domains(&Browser::Chromium.engine(), input, for_chromium, labels)
+    chromium::before_top_domains(&Browser::Chromium.engine(), input, for_chromium, labels, shown)
 }
 
 #[cfg(test)]

@@ -479,7 +479,8 @@ fn chromium_before_top_domains<'p>(name: &Name<'p>, own: &Own, parsed: Option<&'
         true => &stack[..count],
         false => &heap[..],
     };
-    crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed)
+    let detailed = name.detailed;
+    crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed, detailed)
 }
 
 /// The rest of [`analyze_with`]: Chromium's top-domain step, the risk and

@@ -406,17 +406,20 @@ pub(crate) fn verdict_given(
     known: &[Known<'_>],
     labels: &[KnownLabel<'_>],
 ) -> Verdict {
-    before_top_domains(engine, input, known, labels).top_domain_step(top_domains)
+    before_top_domains(engine, input, known, labels, true).top_domain_step(top_domains)
 }
 
 /// [`verdict_given`] up to the top-domain step, which
 /// [`BeforeTopDomains::top_domain_step`] takes: a batch runs each part over
 /// many names in a row (their code does not fit the instruction cache together).
+/// Without `detailed`, a label that fails ICU's checks carries no detail
+/// (the batch keeps the rule).
 pub(crate) fn before_top_domains<'a>(
     engine: &Uts46<'_>,
     input: &'a str,
     known: &[Known<'a>],
     labels: &[KnownLabel<'_>],
+    detailed: bool,
 ) -> BeforeTopDomains<'a> {
     let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
@@ -425,7 +428,7 @@ pub(crate) fn before_top_domains<'a>(
             return BeforeTopDomains::Decided(verdict);
         }
     };
-    match idn_to_unicode(engine, &host, known, labels) {
+    match idn_to_unicode(engine, &host, known, labels, detailed) {
         Some(converted) => BeforeTopDomains::Converted { host, converted },
         // No label is decoded: the host shows as it is.
         None => BeforeTopDomains::Decided(Verdict::new(Rule::None.into(), host.into_owned())),
@@ -517,8 +520,15 @@ pub(crate) type KnownLabel<'a> = (&'a str, uspoof::KnownChecks);
 
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
 /// `None` when no label is an IDN component (the host shows as it is).
-/// `labels`: ICU checks known for some decoded labels, by their text.
-fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &[KnownLabel<'_>]) -> Option<Converted> {
+/// `labels`: ICU checks known for some decoded labels, by their text;
+/// `detailed`: as in [`before_top_domains`].
+fn idn_to_unicode(
+    engine: &Uts46<'_>,
+    host: &str,
+    known: &[Known<'_>],
+    labels: &[KnownLabel<'_>],
+    detailed: bool,
+) -> Option<Converted> {
     if !crate::uts46::labels(host).any(is_idn_component) {
         return None;
     }
@@ -562,9 +572,11 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
                 has_idn_component = true;
                 // The TLD's check is a function of the TLD.
                 let when = decoded == tld_unicode;
-                let check = crate::memo::remember_when(when, &TLD_CHECKS, &[tld, &tld_unicode], || {
+                // Checks made without detail are remembered apart.
+                let memo = if detailed { &TLD_CHECKS } else { &TLD_RULES };
+                let check = crate::memo::remember_when(when, memo, &[tld, &tld_unicode], || {
                     let found = labels.iter().find(|(text, _)| *text == decoded).map(|&(_, checks)| checks);
-                    spoof_checker::safe_to_display_as_unicode_given(&decoded, tld, &tld_unicode, found)
+                    spoof_checker::safe_to_display_as_unicode_given(&decoded, tld, &tld_unicode, found, detailed)
                 });
                 if check.result == SpoofResult::Safe {
                     shown.push_str(&decoded);
@@ -592,6 +604,8 @@ fn idn_to_unicode(engine: &Uts46<'_>, host: &str, known: &[Known<'_>], labels: &
 thread_local! {
     /// `SafeToDisplayAsUnicode` on TLD labels, by TLD and its Unicode form.
     static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<spoof_checker::Check>> = Default::default();
+    /// The same without detail ([`before_top_domains`]'s `detailed`).
+    static TLD_RULES: std::cell::RefCell<crate::memo::Memo<spoof_checker::Check>> = Default::default();
 }
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
@@ -792,7 +806,7 @@ fn canonical_ip(host: Cow<'_, str>) -> Result<Cow<'_, str>, String> {
             .map(Cow::Owned)
             .ok_or_else(|| "an invalid IP address".to_string());
     }
-    if host.bytes().any(|b| matches!(b, b'[' | b']' | b':')) {
+    if crate::scan::has_any_byte(host.as_bytes(), [b'[', b']', b':']) {
         return Err("[, ] or : outside an IPv6 address".to_string());
     }
     Ok(host)
@@ -982,5 +996,42 @@ mod tests {
             canon("\u{FF05}\u{FF13}\u{FF23}.com").is_err(),
             "full-width %3C maps to an escaped <"
         );
+    }
+
+    /// Without `detailed`, each name's verdict has the same rule, label and
+    /// shown host; only the detail of a failure of ICU's checks is left out.
+    #[test]
+    fn the_rule_only_verdict_differs_only_in_icu_detail() {
+        let engine = super::super::Browser::Chromium.engine();
+        let top = TopDomains::with_protected(&engine, std::iter::empty());
+        let mut icu_failures = 0;
+        for input in [
+            "xn--pple-43d.com",
+            "аpple.com",
+            "paypaӏ.com",
+            "bücher.de",
+            "пример.рф",
+            "ab\u{30FB}cd.jp",
+            "x\u{0131}\u{0307}.com",
+            "例え.テスト",
+            "10.0.0.1",
+            "a[b.com",
+            "a:b.com",
+        ] {
+            let detailed = before_top_domains(&engine, input, &[], &[], true).top_domain_step(&top);
+            let plain = before_top_domains(&engine, input, &[], &[], false).top_domain_step(&top);
+            assert_eq!(
+                (plain.rule, &plain.label, &plain.shown),
+                (detailed.rule, &detailed.label, &detailed.shown),
+                "{input}"
+            );
+            if detailed.rule == super::super::Rule::from(Rule::from(SpoofResult::IcuSpoofChecks)) {
+                icu_failures += 1;
+                assert!(detailed.detail.is_some() && plain.detail.is_none(), "{input}");
+            } else {
+                assert_eq!(plain.detail, detailed.detail, "{input}");
+            }
+        }
+        assert!(icu_failures >= 2, "{icu_failures}");
     }
 }

@@ -80,20 +80,26 @@ fn in_icu_identifier_sets(c: char) -> bool {
 /// `SafeToDisplayAsUnicode(label, top_level_domain, top_level_domain_unicode)`:
 /// the checks in upstream order; the first that fails decides.
 pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> Check {
-    safe_to_display_as_unicode_given(label, tld, tld_unicode, None)
+    safe_to_display_as_unicode_given(label, tld, tld_unicode, None, true)
 }
 
-/// [`safe_to_display_as_unicode`], with ICU's checks that `known` answers.
+/// [`safe_to_display_as_unicode`], with ICU's checks that `known` answers;
+/// without `detailed`, a failure of ICU's checks carries no detail (a
+/// batch keeps the result; the detail names every character not allowed).
 pub(crate) fn safe_to_display_as_unicode_given(
     label: &str,
     tld: &str,
     tld_unicode: &str,
     known: Option<uspoof::KnownChecks>,
+    detailed: bool,
 ) -> Check {
-    let done = |result, detail: Option<String>| Check { result, detail };
     let icu = uspoof::check_given(label, is_allowed, RestrictionLevel::HighlyRestrictive, known);
     if icu.failed() {
-        return done(SpoofResult::IcuSpoofChecks, Some(icu_detail(label, &icu)));
+        let detail = detailed.then(|| icu_detail(label, &icu));
+        return Check {
+            result: SpoofResult::IcuSpoofChecks,
+            detail,
+        };
     }
     // The checks below read the characters many times: they are decoded once.
     crate::decoded::with_code_points::<char, 128, _>(label, |chars| checks_on_characters(label, chars, tld, tld_unicode, &icu))
