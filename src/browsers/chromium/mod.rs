@@ -529,9 +529,6 @@ fn idn_to_unicode(
     labels: &[KnownLabel<'_>],
     detailed: bool,
 ) -> Option<Converted> {
-    if !crate::uts46::labels(host).any(is_idn_component) {
-        return None;
-    }
     // When `known` tells ToUnicode of the whole host, its labels pair with
     // the host's: each label's ToUnicode is read off at the same place.
     let whole = Uts46::known_to_unicode(host, &display_options(), known);
@@ -549,6 +546,9 @@ fn idn_to_unicode(
     let mut shown = crate::lent::take(&SHOWN);
     shown.reserve(host.len() * 2);
     let mut has_idn_component = false;
+    // Whether some label is an IDN component, decoded or not: the host's
+    // labels are walked once, and that is known at the end.
+    let mut any_component = false;
     let mut first_unsafe = None;
     let mut label_start = 0;
     for (index, label) in crate::uts46::labels(host).enumerate() {
@@ -561,6 +561,7 @@ fn idn_to_unicode(
             false => decode_component(engine, label, unicode_label, known),
         };
         label_start += label.len() + 1;
+        any_component |= decoded.is_some();
         let unsafe_label = match decoded {
             None => None,
             Some(Err(codes)) => Some(UnsafeLabel {
@@ -593,6 +594,10 @@ fn idn_to_unicode(
         if let Some(found) = unsafe_label {
             first_unsafe.get_or_insert(found);
         }
+    }
+    if !any_component {
+        give_back_shown(shown);
+        return None;
     }
     Some(Converted {
         shown,
