@@ -189,9 +189,10 @@ impl<'a> Known<'a> {
         }
         let ascii = &self.to_ascii_n.value;
         if input == ascii {
-            return labels(ascii)
-                .all(|label| validity::label_length_ok(label.len()))
-                .then_some(&unicode.value);
+            // Made under VerifyDnsLength without an error, every label is
+            // 1 to 63 long already: ToASCII step 4 would have said A4_2.
+            let fit = self.options.verify_dns_length || labels(ascii).all(|label| validity::label_length_ok(label.len()));
+            return fit.then_some(&unicode.value);
         }
         if input.is_empty() || crate::scan::has_byte(input.as_bytes(), b'.') {
             return None;
@@ -1046,6 +1047,47 @@ impl LabelTrace {
             chars: Vec::new(),
             direction: None,
             checks: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Asked for ToUnicode of the name's own ToASCII, a known result gives
+    /// it exactly when every ToASCII label is 1 to 63 long, whether or not
+    /// its flags verified the lengths.
+    #[test]
+    fn the_known_ascii_form_gives_its_unicode_when_every_label_fits() {
+        let engine = Uts46::new();
+        let long = "é".repeat(70);
+        for verify_dns_length in [true, false] {
+            let options = Options {
+                verify_dns_length,
+                ..Options::default()
+            };
+            for input in [
+                "bücher.de",
+                "bücher.de.",
+                "a..bücher.de",
+                long.as_str(),
+                "ドメイン.テスト",
+                "exámple.com",
+            ] {
+                let results = engine.process(input, &options);
+                let known = Known {
+                    input,
+                    options: &options,
+                    to_ascii_n: &results.to_ascii_n,
+                    to_unicode: Some(&results.to_unicode),
+                };
+                let ascii = results.to_ascii_n.value.as_str();
+                let fits = labels(ascii).all(|label| validity::label_length_ok(label.len()));
+                let valid = results.to_ascii_n.errors.is_empty() && results.to_unicode.errors.is_empty();
+                let expected = (valid && fits).then_some(results.to_unicode.value.as_str());
+                assert_eq!(known.unicode_of(ascii, &options), expected, "{input} {verify_dns_length}");
+            }
         }
     }
 }
