@@ -878,6 +878,65 @@ fn decode_steps(input: &str, output: &mut Vec<char>, mut trace: Option<&mut Boot
     Ok(())
 }
 
+/// Decodes `input` (one label's Punycode, after its `xn--`) onto the end of
+/// `output` as RFC 3492 §6.2 does, untraced and on the stack: the engine's
+/// fast path asks only whether an A-label decodes, and into what. `None`
+/// (output untouched) wherever [`decode_into`] fails, and for a label that
+/// would decode to more than [`SOLVED_MAX`] code points; the fast path then
+/// leaves the label to the full engine, whose decoder names the failure.
+/// The tests compare the two decoders.
+pub(crate) fn decode_label_into(input: &str, output: &mut String) -> Option<()> {
+    let bytes = input.as_bytes();
+    // b: the code points before the last delimiter, copied; the delimiter is
+    // consumed only when b > 0, as in `decode_steps`. Every basic and digit
+    // byte is ASCII: a non-ASCII one fails either way.
+    let basic_len = crate::scan::rfind_byte(bytes, b'-').unwrap_or(0);
+    let digits_start = if basic_len > 0 { basic_len + 1 } else { 0 };
+    if basic_len > SOLVED_MAX || !crate::scan::is_ascii(input) {
+        return None;
+    }
+    let mut code_points = ['\0'; SOLVED_MAX];
+    for (slot, &b) in code_points.iter_mut().zip(&bytes[..basic_len]) {
+        *slot = char::from(b);
+    }
+    let mut length = basic_len;
+    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    let mut position = digits_start;
+    while position < bytes.len() {
+        let old_i = i;
+        let mut w: u32 = 1;
+        let mut k = BASE;
+        loop {
+            let value = digit_value(char::from(*bytes.get(position)?))?;
+            i = value.checked_mul(w).and_then(|vw| i.checked_add(vw))?;
+            let t = threshold(k, bias).0;
+            position += 1;
+            if value < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t)?;
+            k += BASE;
+        }
+        // h: the code points so far; the new one goes into one of h + 1 places.
+        let slots = length as u32 + 1;
+        bias = adapt(i - old_i, slots, old_i == 0, None);
+        let steps = divide_small(i, slots);
+        n = n.checked_add(steps)?;
+        i -= steps * slots;
+        let code_point = char::from_u32(n).filter(|c| !c.is_ascii())?;
+        if length == SOLVED_MAX {
+            return None;
+        }
+        let at = i as usize;
+        code_points.copy_within(at..length, at + 1);
+        code_points[at] = code_point;
+        length += 1;
+        i += 1;
+    }
+    output.extend(&code_points[..length]);
+    Some(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -948,5 +1007,66 @@ mod tests {
             encode_code_points::<false>(&code_points, &mut passes, None).unwrap();
             assert_eq!(solved, passes, "{code_points:X?}");
         }
+    }
+
+    /// The label decoder answers as the §6.2 decoder: the same code points
+    /// where it decodes, `None` where it fails. Inputs from a fixed seed:
+    /// encodings of labels like those above, each also with one byte
+    /// changed, cut short or lengthened, and strings of Punycode's own
+    /// bytes (digits, both cases, `-`) and a few others.
+    #[test]
+    fn the_label_decoder_decodes_as_the_loop() {
+        const POOL: [u32; 10] = [0x61, 0x2D, 0xE9, 0x80, 0x430, 0x4E2D, 0x1F600, 0x10FFFF, 0xDF, 0xFFFD];
+        const BYTES: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789-ABZ09--\x7f.\xc3\xa9";
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |bound: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % bound
+        };
+        let (mut decoded, mut failed) = (0, 0);
+        let mut compare = |input: &str| {
+            let (mut fast, mut full) = (String::new(), String::new());
+            let answer = decode_label_into(input, &mut fast);
+            let loop_answer = decode_into(input, &mut full, None);
+            match loop_answer {
+                Ok(()) if full.chars().count() <= SOLVED_MAX => {
+                    assert_eq!((answer, &fast), (Some(()), &full), "{input:?}");
+                    decoded += 1;
+                }
+                Ok(()) => assert_eq!(answer, None, "{input:?}"),
+                Err(_) => {
+                    assert_eq!((answer, fast.as_str()), (None, ""), "{input:?}");
+                    failed += 1;
+                }
+            }
+        };
+        for _ in 0..30_000 {
+            let length = next(40) as usize;
+            let code_points: Vec<u32> = (0..length)
+                .map(|_| match next(3) {
+                    0 => POOL[next(POOL.len() as u64) as usize],
+                    1 => 0x80 + next(0x3000) as u32,
+                    _ => 0x61 + next(26) as u32,
+                })
+                .collect();
+            let mut encoded = String::new();
+            encode_code_points::<false>(&code_points, &mut encoded, None).unwrap();
+            compare(&encoded);
+            let mut bytes = encoded.into_bytes();
+            match next(3) {
+                0 if !bytes.is_empty() => {
+                    let at = next(bytes.len() as u64) as usize;
+                    bytes[at] = BYTES[next(BYTES.len() as u64) as usize];
+                }
+                1 => bytes.truncate(next(bytes.len() as u64 + 1) as usize),
+                _ => bytes.push(BYTES[next(BYTES.len() as u64) as usize]),
+            }
+            compare(&String::from_utf8_lossy(&bytes));
+            let random: Vec<u8> = (0..next(12)).map(|_| BYTES[next(BYTES.len() as u64) as usize]).collect();
+            compare(&String::from_utf8_lossy(&random));
+        }
+        assert!(decoded > 30_000 && failed > 10_000, "{decoded} decoded, {failed} failed");
     }
 }

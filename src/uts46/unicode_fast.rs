@@ -413,7 +413,7 @@ fn map_a_label(
         return None;
     }
     let mut decoded = String::with_capacity(2 * label.len());
-    punycode::decode_into(&label[4..], &mut decoded, None).ok()?;
+    punycode::decode_label_into(&label[4..], &mut decoded)?;
     if decoded.is_empty() || crate::scan::is_ascii(&decoded) {
         return None;
     }
