@@ -385,12 +385,14 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
         true => std::borrow::Cow::Owned(last.to_lowercase()),
         false => std::borrow::Cow::Borrowed(last),
     };
-    // Label i of ToASCII N goes with label i of ToUnicode (itself where there is none).
-    let mut ascii_labels = crate::uts46::labels(&results.to_ascii_n.value);
+    // Label i of ToASCII N goes with label i of ToUnicode (itself where
+    // there is none). Only a detailed report shows it: the batch's labels
+    // are not split twice.
+    let mut ascii_labels = detailed.then(|| crate::uts46::labels(&results.to_ascii_n.value));
     // `labels` comes empty; its room is reused. A plain loop: `extend`
     // moved each analysis (256 bytes) three times on its way in.
     for label in crate::uts46::labels(&results.to_unicode.value) {
-        let ascii = ascii_labels.next().unwrap_or(label);
+        let ascii = ascii_labels.as_mut().and_then(Iterator::next).unwrap_or(label);
         // The TLD's analysis is a function of the label (`tld` is the label);
         // an ASCII label's is quicker to make than to look up.
         let when = !detailed && label == tld && !crate::scan::is_ascii(label);
