@@ -148,6 +148,14 @@ fn short_lanes(bytes: &[u8]) -> u64 {
     HIGH & ((1u64 << (8 * bytes.len())) - 1)
 }
 
+/// `a == b`, answered without reading the bytes when both are the same
+/// slice: the browsers' parsers are handed the very text the batch
+/// converted, and compare it with the text they were given.
+#[inline]
+pub(crate) fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
+}
+
 /// True when `c` occurs in `text` (`text.contains(c)`), searched only
 /// when the first byte of its UTF-8 form occurs at all: the rules ask after
 /// a few Latin-range characters, whose lead bytes text of other scripts
@@ -292,5 +300,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The same slice, equal text elsewhere, and unequal text of the same
+    /// length or another: as `==`.
+    #[test]
+    fn same_text_answers_as_equality() {
+        let name = "bücher.de";
+        let copy = String::from(name);
+        let (label, tld) = (&name[..7], &name[8..]);
+        for (a, b) in [
+            (name, name),
+            (name, copy.as_str()),
+            (label, tld),
+            (label, "bücher"),
+            (tld, "da"),
+            ("", ""),
+        ] {
+            assert_eq!(same_text(a, b), a == b, "{a:?} {b:?}");
+        }
+        assert!(same_text(name, &copy) && !same_text(tld, "da") && !same_text(label, name));
     }
 }

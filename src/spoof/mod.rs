@@ -395,7 +395,7 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
         let ascii = ascii_labels.as_mut().and_then(Iterator::next).unwrap_or(label);
         // The TLD's analysis is a function of the label (`tld` is the label);
         // an ASCII label's is quicker to make than to look up.
-        let when = !detailed && label == tld && !crate::scan::is_ascii(label);
+        let when = !detailed && crate::scan::same_text(label, &tld) && !crate::scan::is_ascii(label);
         labels.push(crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
             analyze_label(label, ascii, &tld, detailed)
         }));

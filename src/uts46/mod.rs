@@ -157,14 +157,14 @@ impl<'a> Known<'a> {
     /// True when this is ToASCII N of `input` under `options`: `input` was
     /// converted without an error under flags that check at least as much.
     pub(crate) fn gives_to_ascii_n(&self, input: &str, options: &Options) -> bool {
-        self.input == input && self.to_ascii_n.errors.is_empty() && self.serves(options)
+        crate::scan::same_text(self.input, input) && self.to_ascii_n.errors.is_empty() && self.serves(options)
     }
 
     /// The name's ToUnicode, when `input` is the name or its ToASCII N and
     /// [`Self::unicode_of`] tells its ToUnicode under `options`: the
     /// whole conversion, without an error.
     pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<&'a Conversion> {
-        if input != self.input && input != self.to_ascii_n.value {
+        if !crate::scan::same_text(input, self.input) && !crate::scan::same_text(input, &self.to_ascii_n.value) {
             return None;
         }
         self.unicode_of(input, options)?;
@@ -184,11 +184,11 @@ impl<'a> Known<'a> {
         if !(self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() && self.serves(options)) {
             return None;
         }
-        if input == self.input {
+        if crate::scan::same_text(input, self.input) {
             return Some(&unicode.value);
         }
         let ascii = &self.to_ascii_n.value;
-        if input == ascii {
+        if crate::scan::same_text(input, ascii) {
             // Made under VerifyDnsLength without an error, every label is
             // 1 to 63 long already: ToASCII step 4 would have said A4_2.
             let fit = self.options.verify_dns_length || labels(ascii).all(|label| validity::label_length_ok(label.len()));
