@@ -1010,7 +1010,8 @@ mod tests {
     }
 
     /// The label decoder answers as the §6.2 decoder: the same code points
-    /// where it decodes, `None` where it fails. Inputs from a fixed seed:
+    /// where it decodes, `None` where it fails; and a lowercase input that
+    /// decodes is what the encoder makes of its decoded label. Inputs from a fixed seed:
     /// encodings of labels like those above, each also with one byte
     /// changed, cut short or lengthened, and strings of Punycode's own
     /// bytes (digits, both cases, `-`) and a few others.
@@ -1025,7 +1026,7 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) % bound
         };
-        let (mut decoded, mut failed) = (0, 0);
+        let (mut decoded, mut failed, mut encoded_back) = (0, 0, 0);
         let mut compare = |input: &str| {
             let (mut fast, mut full) = (String::new(), String::new());
             let answer = decode_label_into(input, &mut fast);
@@ -1034,6 +1035,16 @@ mod tests {
                 Ok(()) if full.chars().count() <= SOLVED_MAX => {
                     assert_eq!((answer, &fast), (Some(()), &full), "{input:?}");
                     decoded += 1;
+                    // Each string has one encoding: a lowercase input is what
+                    // its decoded label encodes to (the engine writes such an
+                    // A-label back as ToASCII).
+                    if !input.bytes().any(|b| b.is_ascii_uppercase()) {
+                        let code_points: Vec<u32> = fast.chars().map(u32::from).collect();
+                        let mut again = String::new();
+                        encode_code_points_into(&code_points, &mut again).unwrap();
+                        assert_eq!(again, input, "{fast:?}");
+                        encoded_back += 1;
+                    }
                 }
                 Ok(()) => assert_eq!(answer, None, "{input:?}"),
                 Err(_) => {
@@ -1067,6 +1078,9 @@ mod tests {
             let random: Vec<u8> = (0..next(12)).map(|_| BYTES[next(BYTES.len() as u64) as usize]).collect();
             compare(&String::from_utf8_lossy(&random));
         }
-        assert!(decoded > 30_000 && failed > 10_000, "{decoded} decoded, {failed} failed");
+        assert!(
+            decoded > 30_000 && failed > 10_000 && encoded_back > 30_000,
+            "{decoded} decoded ({encoded_back} encoded back), {failed} failed"
+        );
     }
 }

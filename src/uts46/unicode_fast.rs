@@ -78,7 +78,7 @@ fn write_nontransitional(
     // The mapped name is the input unless a character was mapped; then it is
     // in `out` as ToUnicode, and ToASCII is encoded from there.
     let to_unicode = name.changed.then_some(start..out.len());
-    let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None)?;
+    let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None, &name.a_labels)?;
     Some((name, to_unicode, to_ascii))
 }
 
@@ -103,7 +103,8 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
             let transitional = map_name(input, Mode::Transitional, options, table, out)?;
             let mapped = transitional.changed.then_some(mapped_start..out.len());
             let reuse = Reuse::new(to_unicode.clone(), to_ascii.clone());
-            let encoded = write_ascii(mapped, input, options, out, Some(reuse))?;
+            // A-labels are not mapped: the transitional run's are N's, which `reuse` copies.
+            let encoded = write_ascii(mapped, input, options, out, Some(reuse), &ALabels::default())?;
             let dropped = out.len() - encoded.len() - mapped_start;
             out.drain(mapped_start..mapped_start + dropped);
             Some(encoded.start - dropped..encoded.end - dropped)
@@ -177,13 +178,15 @@ impl MappedName<'_> {
 /// `out[range]` when given (the Map step changed it), else `input`. With
 /// `reuse` (ToASCII N, when this is the transitional run), a label that is
 /// the same as N's label at the same index is copied from N's result, not
-/// encoded again: only the labels with a deviation differ.
+/// encoded again: only the labels with a deviation differ. A label decoded
+/// from one of `a_labels` is that A-label again.
 fn write_ascii(
     mapped: Option<Range<usize>>,
     input: &str,
     options: &Options,
     out: &mut String,
     mut reuse: Option<Reuse>,
+    a_labels: &ALabels,
 ) -> Option<Range<usize>> {
     let ascii_start = out.len();
     let (name_start, name_end) = match &mapped {
@@ -217,10 +220,13 @@ fn write_ascii(
             (Some(range), _, _) => out.extend_from_within(range),
             (None, true, Some(_)) => out.extend_from_within(label_start..label_end),
             (None, true, None) => out.push_str(&input[label_start..label_end]),
-            (None, false, _) => {
-                out.push_str(ACE_PREFIX);
-                punycode::encode_code_points_into(&code_points[..count], out).ok()?;
-            }
+            (None, false, _) => match a_labels.input_of(label_start) {
+                Some(a_label) => out.push_str(&input[a_label]),
+                None => {
+                    out.push_str(ACE_PREFIX);
+                    punycode::encode_code_points_into(&code_points[..count], out).ok()?;
+                }
+            },
         }
         if options.verify_dns_length && !label_length_ok(out.len() - encoded_start) {
             return None;
@@ -283,6 +289,42 @@ struct NameFacts {
     has_deviation: bool,
     /// A character of Bidi class R, AL or AN (looked for only with CheckBidi).
     bidi_domain: bool,
+    /// The input's A-labels, by where their decoded labels start in the mapped name.
+    a_labels: ALabels,
+}
+
+/// The A-labels of the input that this path decoded (at most
+/// [`ALabels::KEPT`]; the rest are encoded again), each as where its decoded
+/// label starts in `out` and where the A-label is in the input. ToASCII
+/// writes such a label as it was given: Punycode gives each string one
+/// encoding (RFC 3492 §3.3, and the decoder inserts code points in the
+/// only order the encoder does), so encoding the decoded label gives back
+/// its lowercase A-label — which this path takes alone. The Punycode tests
+/// check it on every input they decode.
+#[derive(Default)]
+struct ALabels {
+    kept: [(usize, usize, usize); ALabels::KEPT],
+    count: usize,
+}
+
+impl ALabels {
+    const KEPT: usize = 4;
+
+    /// Keeps the A-label at `input[start..end]`, decoded into the mapped name at `mapped_start`.
+    fn keep(&mut self, mapped_start: usize, start: usize, end: usize) {
+        if let Some(slot) = self.kept.get_mut(self.count) {
+            *slot = (mapped_start, start, end);
+            self.count += 1;
+        }
+    }
+
+    /// Where in the input the A-label is whose decoded label starts at `mapped_start`.
+    fn input_of(&self, mapped_start: usize) -> Option<Range<usize>> {
+        self.kept[..self.count]
+            .iter()
+            .find(|&&(at, _, _)| at == mapped_start)
+            .map(|&(_, start, end)| start..end)
+    }
 }
 
 /// What the per-label checks need of a mapped label, gathered as each
@@ -429,6 +471,9 @@ fn map_a_label(
         facts.note(c);
     }
     passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(&decoded))?;
+    // The decoded label goes into `out` after the input up to it.
+    let mapped_start = writer.out.len() + (offset - writer.copied);
+    name.a_labels.keep(mapped_start, offset, offset + label.len());
     writer.replace(offset, label.len(), &decoded);
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
