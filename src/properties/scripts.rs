@@ -85,3 +85,53 @@ fn augmented_of(entry: &Entry) -> (AugmentedScriptSet, bool) {
     };
     (set, entry.has(LATIN))
 }
+
+/// The resolved script set of `text` (UTS #39 §5.1): unicode-security's
+/// `AugmentedScriptSet::for_str`, read from the generated records (which
+/// hold that crate's data) instead of a binary search per character.
+pub(crate) fn resolved_script_set(text: &str) -> AugmentedScriptSet {
+    ResolvedSets::of(text).all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every code point's augmented script set is unicode-security's, and
+    /// so is the resolved set of texts that mix them (from a fixed seed).
+    #[test]
+    fn resolved_sets_are_unicode_securitys() {
+        let chars: Vec<char> = (0..=0x10FFFF).filter_map(char::from_u32).collect();
+        for &c in &chars {
+            assert!(
+                augmented_script_set_and_latin(c).0 == AugmentedScriptSet::for_char(c),
+                "{c:?}"
+            );
+        }
+        // Characters of the scripts that mix in names, the Common ones among them.
+        let pool: Vec<char> = chars
+            .iter()
+            .copied()
+            .filter(|&c| matches!(c as u32, 0x20..=0x7F | 0x300..=0x4FF | 0x3000..=0x30FF | 0x4E00..=0x4E40 | 0xAC00..=0xAC20 | 0x660..=0x669 | 0x1100..=0x1110))
+            .collect();
+        let mut state: u64 = 0x853C_49E6_748F_EA9B;
+        let mut next = |bound: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % bound
+        };
+        let (mut empty, mut single) = (0, 0);
+        for _ in 0..50_000 {
+            let text: String = (0..1 + next(4)).map(|_| pool[next(pool.len())]).collect();
+            let ours = resolved_script_set(&text);
+            assert!(ours == AugmentedScriptSet::for_str(&text), "{text:?}");
+            if ours.is_empty() {
+                empty += 1;
+            } else {
+                single += 1;
+            }
+        }
+        assert!(empty > 5_000 && single > 5_000, "{empty} mixed, {single} single-script");
+    }
+}

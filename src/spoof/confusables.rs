@@ -7,7 +7,6 @@ use crate::properties;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
-use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The UTS #39 §4 skeleton of `text`: NFD, default-ignorables removed, each
 /// character replaced by its confusables.txt prototype, NFD again.
@@ -74,7 +73,7 @@ pub(crate) fn mixed_script_confusable(label: &str, single_script: bool) -> Optio
         return None;
     }
     let skeleton = skeleton(label);
-    let target = AugmentedScriptSet::for_str(&skeleton);
+    let target = properties::scripts::resolved_script_set(&skeleton);
     if target.is_empty() || target.is_all() {
         return None;
     }
@@ -82,7 +81,7 @@ pub(crate) fn mixed_script_confusable(label: &str, single_script: bool) -> Optio
     let foreign: Vec<char> = label
         .chars()
         .filter(|&c| {
-            let mut shared = AugmentedScriptSet::for_char(c);
+            let mut shared = properties::scripts::augmented_script_set_and_latin(c).0;
             shared.intersect_with(target);
             shared.is_empty()
         })

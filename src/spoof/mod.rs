@@ -39,7 +39,7 @@ use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, is_restricted, mapping_fate};
 use serde::Serialize;
 use std::borrow::Borrow;
-use unicode_security::{MixedScript, RestrictionLevel};
+use unicode_security::RestrictionLevel;
 
 /// The overall risk, for a non-specialist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -590,7 +590,7 @@ fn label_findings(
             .chars()
             .filter(|c| properties::identifier::uts39_identifier_allowed(*c))
             .collect();
-        if !allowed.is_single_script() {
+        if properties::scripts::resolved_script_set(&allowed).is_empty() {
             found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed), detailed));
         }
     }

@@ -7,8 +7,7 @@ use crate::properties;
 use crate::properties::scripts::ResolvedSets;
 use serde::Serialize;
 use unicode_script::Script;
-use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel};
+use unicode_security::{GeneralSecurityProfile, RestrictionLevel};
 
 /// One character of a label with its UTS #24 and UTS #39 properties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -43,7 +42,7 @@ impl CharInfo {
 /// The resolved script set of `label` in words (UTS #39 §5.1), e.g.
 /// `Cyrillic`, `Japanese, Han`, or `none (mixed scripts)`.
 pub fn resolved_scripts(label: &str) -> String {
-    let set = AugmentedScriptSet::for_str(label);
+    let set = properties::scripts::resolved_script_set(label);
     if set.is_empty() {
         "none (mixed scripts)".to_string()
     } else if set.is_all() {
@@ -106,7 +105,7 @@ pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Opti
 /// exactly when it is single-script.
 pub fn is_single_script(label: &str, level: RestrictionLevel) -> bool {
     match level {
-        RestrictionLevel::Unrestricted => label.is_single_script(),
+        RestrictionLevel::Unrestricted => !properties::scripts::resolved_script_set(label).is_empty(),
         RestrictionLevel::ASCIIOnly | RestrictionLevel::SingleScript => true,
         _ => false,
     }
