@@ -986,22 +986,9 @@ mod tests {
         const POOL: [u32; 12] = [
             0x61, 0x7A, 0x2D, 0xE9, 0xFC, 0x80, 0x430, 0x44F, 0x4E2D, 0x1F600, 0x10FFFF, 0xDF,
         ];
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = |bound: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % bound
-        };
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
         for _ in 0..20_000 {
-            let length = next(SOLVED_MAX as u64 + 1) as usize;
-            let code_points: Vec<u32> = (0..length)
-                .map(|_| match next(3) {
-                    0 => POOL[next(POOL.len() as u64) as usize],
-                    1 => 0x80 + next(0x800) as u32,
-                    _ => 0x61 + next(26) as u32,
-                })
-                .collect();
+            let code_points = random.label(SOLVED_MAX, &POOL, 0x800);
             let (mut solved, mut passes) = (String::new(), String::new());
             assert_eq!(encode_solved(&code_points, &mut solved), Some(()), "{code_points:X?}");
             encode_code_points::<false>(&code_points, &mut passes, None).unwrap();
@@ -1019,13 +1006,7 @@ mod tests {
     fn the_label_decoder_decodes_as_the_loop() {
         const POOL: [u32; 10] = [0x61, 0x2D, 0xE9, 0x80, 0x430, 0x4E2D, 0x1F600, 0x10FFFF, 0xDF, 0xFFFD];
         const BYTES: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789-ABZ09--\x7f.\xc3\xa9";
-        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = |bound: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % bound
-        };
+        let mut random = Random(0x2545_F491_4F6C_DD1D);
         let (mut decoded, mut failed, mut encoded_back) = (0, 0, 0);
         let mut compare = |input: &str| {
             let (mut fast, mut full) = (String::new(), String::new());
@@ -1054,33 +1035,54 @@ mod tests {
             }
         };
         for _ in 0..30_000 {
-            let length = next(40) as usize;
-            let code_points: Vec<u32> = (0..length)
-                .map(|_| match next(3) {
-                    0 => POOL[next(POOL.len() as u64) as usize],
-                    1 => 0x80 + next(0x3000) as u32,
-                    _ => 0x61 + next(26) as u32,
-                })
-                .collect();
+            let code_points = random.label(39, &POOL, 0x3000);
             let mut encoded = String::new();
             encode_code_points::<false>(&code_points, &mut encoded, None).unwrap();
             compare(&encoded);
             let mut bytes = encoded.into_bytes();
-            match next(3) {
+            match random.next(3) {
                 0 if !bytes.is_empty() => {
-                    let at = next(bytes.len() as u64) as usize;
-                    bytes[at] = BYTES[next(BYTES.len() as u64) as usize];
+                    let at = random.next(bytes.len() as u64) as usize;
+                    bytes[at] = BYTES[random.next(BYTES.len() as u64) as usize];
                 }
-                1 => bytes.truncate(next(bytes.len() as u64 + 1) as usize),
-                _ => bytes.push(BYTES[next(BYTES.len() as u64) as usize]),
+                1 => bytes.truncate(random.next(bytes.len() as u64 + 1) as usize),
+                _ => bytes.push(BYTES[random.next(BYTES.len() as u64) as usize]),
             }
             compare(&String::from_utf8_lossy(&bytes));
-            let random: Vec<u8> = (0..next(12)).map(|_| BYTES[next(BYTES.len() as u64) as usize]).collect();
-            compare(&String::from_utf8_lossy(&random));
+            let length = random.next(12);
+            let garbage: Vec<u8> = (0..length).map(|_| BYTES[random.next(BYTES.len() as u64) as usize]).collect();
+            compare(&String::from_utf8_lossy(&garbage));
         }
         assert!(
             decoded > 30_000 && failed > 10_000 && encoded_back > 30_000,
             "{decoded} decoded ({encoded_back} encoded back), {failed} failed"
         );
+    }
+
+    /// A fixed-seed generator (a 64-bit LCG) of numbers and labels.
+    struct Random(u64);
+
+    impl Random {
+        /// A number below `bound`.
+        fn next(&mut self, bound: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) % bound
+        }
+
+        /// A label of at most `longest` code points: ASCII letters, code
+        /// points of `pool`, and the `spread` code points from U+0080.
+        fn label(&mut self, longest: usize, pool: &[u32], spread: u64) -> Vec<u32> {
+            let length = self.next(longest as u64 + 1) as usize;
+            (0..length)
+                .map(|_| match self.next(3) {
+                    0 => pool[self.next(pool.len() as u64) as usize],
+                    1 => 0x80 + self.next(spread) as u32,
+                    _ => 0x61 + self.next(26) as u32,
+                })
+                .collect()
+        }
     }
 }
