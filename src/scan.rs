@@ -209,10 +209,8 @@ mod tests {
         }
     }
 
-    /// The first match is `position`'s and the last `rposition`'s: every
-    /// byte value sought, with one, two or no matches at every place, among
-    /// neighbours one below and one above it (whose borrows could flag a
-    /// lane falsely).
+    /// The answer is the library's `is_ascii`, at every length and with a
+    /// non-ASCII character (or DEL) at every place.
     #[test]
     fn is_ascii_answers_as_the_library() {
         for length in 0..40usize {
@@ -229,6 +227,10 @@ mod tests {
         }
     }
 
+    /// The first match is `position`'s and the last `rposition`'s: every
+    /// byte value sought, with one, two or no matches at every place, among
+    /// neighbours one below and one above it (whose borrows could flag a
+    /// lane falsely).
     #[test]
     fn find_and_rfind_answer_as_position_and_rposition() {
         for byte in 0..=255u8 {

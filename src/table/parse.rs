@@ -127,11 +127,6 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Parses the text of an `IdnaMappingTable.txt`.
-///
-/// Errors: a malformed line (bad hex, unknown status, a mapped row without a
-/// mapping), rows out of order or overlapping, or a gap in the coverage of
-/// U+0000..U+10FFFF.
 /// log2 of the code points per entry of [`block_rows`].
 pub(crate) const BLOCK_BITS: u32 = 8;
 
@@ -163,6 +158,11 @@ pub(crate) fn row_index(rows: &[RawRow], cp: u32) -> usize {
     rows.partition_point(|row| row.start <= cp) - 1
 }
 
+/// Parses the text of an `IdnaMappingTable.txt`.
+///
+/// Errors: a malformed line (bad hex, unknown status, a mapped row without a
+/// mapping), rows out of order or overlapping, or a gap in the coverage of
+/// U+0000..U+10FFFF.
 pub(crate) fn parse_table(text: &str) -> Result<ParsedTable, ParseError> {
     let mut table = ParsedTable::default();
     let mut next_expected: u32 = 0;
