@@ -151,8 +151,8 @@ fn bad_input_comes_out_the_same_on_any_number_of_threads() {
 
 /// A consumer that stops (the window's Cancel) gets the same records and
 /// progress figures as with one thread, and no record after it stopped,
-/// with and without the spoof check (whose stages of records end at
-/// multiples of `STAGE`, beside which it stops).
+/// with and without the spoof check (whose stages of records end after
+/// `STAGE` names to analyze; it stops beside such counts).
 #[test]
 fn stopping_early_hands_on_the_same_records_and_progress() {
     let names = names::corpus(MappingTable::bundled(), 10_000);

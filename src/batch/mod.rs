@@ -147,6 +147,32 @@ fn add_spoof(engine: &Uts46<'_>, options: &Options, filled: Filled, summarizer: 
 /// cache together; docs/performance.md).
 pub const STAGE: usize = 64;
 
+/// The most records a stage holds: on a file of mostly plain ASCII names,
+/// which the shortcut answers, a stage runs until [`STAGE`] names need the
+/// check's analysis, so its code still serves that many in a row.
+pub(crate) const STAGE_RECORDS: usize = 8 * STAGE;
+
+/// Counts a stage's records as they are filled and says when it is full:
+/// [`STAGE`] names that the check analyzes (any but an LDH name, which the
+/// shortcut answers, or an item that is not a name), or [`STAGE_RECORDS`] records.
+#[derive(Default)]
+pub(crate) struct StageCount {
+    to_analyze: usize,
+}
+
+impl StageCount {
+    /// Counts `filled`, what [`fill_item`] gave for the stage's
+    /// `records`-th record; true when the stage is full, and the count starts again.
+    pub(crate) fn is_full_after(&mut self, filled: &Option<Filled>, records: usize) -> bool {
+        self.to_analyze += usize::from(matches!(filled, Some((_, false))));
+        let full = self.to_analyze == STAGE || records == STAGE_RECORDS;
+        if full {
+            self.to_analyze = 0;
+        }
+        full
+    }
+}
+
 /// The records at `pending`'s slots of `records`, in order: the spoof
 /// check finished on each that [`fill_item`] converted, then `each` with
 /// the bytes read up to its item. The names the summarizer does not know
@@ -291,7 +317,7 @@ pub(crate) fn escape_invalid_utf8(bytes: &[u8]) -> String {
 /// bytes read so far to `each`; stops early when `each` breaks (the summary
 /// then counts the records handed on). The one conversion loop of the CLI
 /// and the GUI's background job. Records are filled into reused
-/// [`RecordBuf`]s (with the spoof check, [`STAGE`] of them before the
+/// [`RecordBuf`]s (with the spoof check, a stage of them, [`StageCount`], before the
 /// check runs on each): `each` copies out what it keeps ([`RecordBuf::to_record`]).
 /// `spoof`: compare with these protected names and attach the spoof verdict (`None`: no spoof check).
 /// Errors: a read error, or the first error `each` returns.
@@ -316,8 +342,9 @@ pub fn convert_each<R: BufRead>(
         }
         return Ok(summary);
     };
-    let mut records: Vec<RecordBuf> = (0..STAGE).map(|_| RecordBuf::new()).collect();
-    let mut pending = Vec::with_capacity(STAGE);
+    let mut records: Vec<RecordBuf> = (0..STAGE_RECORDS).map(|_| RecordBuf::new()).collect();
+    let mut pending = Vec::with_capacity(STAGE_RECORDS);
+    let mut count = StageCount::default();
     let mut hand_on = |record: &RecordBuf, bytes_read| {
         summary.add(record);
         each(record, bytes_read)
@@ -325,10 +352,9 @@ pub fn convert_each<R: BufRead>(
     while let Some(item) = items.next_item()? {
         let slot = pending.len();
         let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
+        let full = count.is_full_after(&filled, slot + 1);
         pending.push((slot, filled, items.bytes_read()));
-        if pending.len() == STAGE
-            && finish_stage(engine, options, &summarizer, &mut records, &mut pending, &mut hand_on)?.is_break()
-        {
+        if full && finish_stage(engine, options, &summarizer, &mut records, &mut pending, &mut hand_on)?.is_break() {
             return Ok(summary);
         }
     }

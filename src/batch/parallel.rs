@@ -3,7 +3,7 @@
 //! so the output is the same byte for byte.
 
 use super::reader::Lines;
-use super::{Item, ItemReader, RecordBuf, STAGE, Summary, convert_item, fill_item, finish_stage};
+use super::{Item, ItemReader, RecordBuf, STAGE_RECORDS, StageCount, Summary, convert_item, fill_item, finish_stage};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 use std::any::Any;
@@ -202,7 +202,7 @@ impl<E> Block<E> {
 
     /// Converts every item into its record, and counts the records. With
     /// `keep` false the records are only counted, in the same few buffers
-    /// (one, or a [`STAGE`] of them with the spoof check; a caller that
+    /// (one, or a stage of them with the spoof check, [`StageCount`]; a caller that
     /// wants the summary alone): a block's records then take little room
     /// in the caches.
     fn convert(
@@ -245,7 +245,8 @@ impl<E> Block<E> {
             }),
             // Without `keep`, the records of one stage reuse the same buffers.
             Some(spoof) => {
-                let mut pending = Vec::with_capacity(STAGE);
+                let mut pending = Vec::with_capacity(STAGE_RECORDS);
+                let mut count = StageCount::default();
                 // `hand_on` never breaks and has no error.
                 let mut finish = |pending: &mut Vec<_>, records: &mut Vec<RecordBuf>| {
                     let _ = finish_stage(engine, options, spoof, records, pending, &mut hand_on);
@@ -257,8 +258,9 @@ impl<E> Block<E> {
                         records.push(RecordBuf::new());
                     }
                     let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
+                    let full = count.is_full_after(&filled, pending.len() + 1);
                     pending.push((slot, filled, bytes_read));
-                    if pending.len() == STAGE {
+                    if full {
                         finish(&mut pending, &mut records);
                     }
                 });
