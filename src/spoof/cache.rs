@@ -96,8 +96,10 @@ impl<'p> Summarizer<'p> {
     /// hold `generation` names (at least one) each.
     fn with_generation(protected: &'p ProtectedList, generation: usize, shards: usize) -> Self {
         let generation = generation.max(1);
-        // Each generation's map is made at its full size once: it is emptied, never regrown.
-        let map = || HashMap::with_capacity_and_hasher(generation, ahash::RandomState::new());
+        // A map grows as names come, up to a generation, and keeps its room
+        // when emptied: on a file of distinct names, which keeps only a
+        // sample, the memory never touches the pages of full generations.
+        let map = || HashMap::with_hasher(ahash::RandomState::new());
         let part = || Shard {
             generations: Mutex::new(Generations {
                 generation,
