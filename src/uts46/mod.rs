@@ -1090,4 +1090,49 @@ mod tests {
             }
         }
     }
+
+    /// The labels are `split('.')`'s, for names of every length up to 90
+    /// bytes (the word scan's short texts, whole words and tails), with dots
+    /// anywhere: at the ends, doubled, alone, and beside multi-byte characters.
+    #[test]
+    fn labels_are_splits_at_the_dot() {
+        let pieces = ["", ".", "a", "é", "..", "xn--", "日本", "b.c", "-", "😀"];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            let mut name = String::new();
+            let target = (state >> 33) as usize % 90;
+            while name.len() < target {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                name.push_str(pieces[(state >> 40) as usize % pieces.len()]);
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            assert_eq!(
+                labels(&name).collect::<Vec<_>>(),
+                name.split('.').collect::<Vec<_>>(),
+                "{name:?}"
+            );
+        }
+        for name in [
+            "",
+            ".",
+            "..",
+            "a",
+            "a.",
+            ".a",
+            &"a.".repeat(32),
+            &"a.".repeat(33),
+            &".".repeat(64),
+            &".".repeat(65),
+        ] {
+            assert_eq!(
+                labels(name).collect::<Vec<_>>(),
+                name.split('.').collect::<Vec<_>>(),
+                "{name:?}"
+            );
+        }
+    }
 }
