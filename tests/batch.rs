@@ -117,7 +117,7 @@ fn records_are_the_same_whatever_the_read_buffer_size() {
 /// on equals the record of its line converted into a fresh buffer, whatever
 /// came before (longer text, a note, a spoof verdict, another fast path),
 /// with and without the spoof check (which runs on a stage of records the
-/// engine filled first: the file is sixteen times the lines, with more
+/// engine filled first: the file is 32 times the lines, with more
 /// names that are not plain LDH than a stage analyzes).
 #[test]
 fn a_reused_record_gives_the_records_of_fresh_ones() {
@@ -125,7 +125,7 @@ fn a_reused_record_gives_the_records_of_fresh_ones() {
                  a.b\nStraße.DE\n-bad-.com\n\u{0440}\u{0430}ypal.com\nx\n\u{200D}.com\nWWW.Example.ORG\n\n\
                  xn--zz.com\n\u{0661}\u{0662}.com\npaypal.com\n";
     let mut bytes = Vec::new();
-    let copies = 16;
+    let copies = 32;
     for _ in 0..copies {
         bytes.extend_from_slice(input.as_bytes());
         bytes.extend_from_slice(b"not\xFFutf8\nlast.com\n");

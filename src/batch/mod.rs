@@ -145,7 +145,7 @@ fn add_spoof(engine: &Uts46<'_>, options: &Options, filled: Filled, summarizer: 
 /// check's code then serves this many names in a row, not one name
 /// between two runs of the engine's (the two do not fit the instruction
 /// cache together; docs/performance.md).
-pub const STAGE: usize = 64;
+pub const STAGE: usize = 128;
 
 /// The most records a stage holds: on a file of mostly plain ASCII names,
 /// which the shortcut answers, a stage runs until [`STAGE`] names need the
