@@ -124,6 +124,22 @@ fn same_for_webkit(c: char) -> bool {
     c.is_ascii() || SAME_FOR_WEBKIT.get(c, rows_equal_for_webkit)
 }
 
+/// [`same_for_webkit`] of every character of `text`: one pass over the
+/// bytes when each is in [`SAME_FOR_WEBKIT_BYTES`] (most names: no
+/// character is decoded or looked up), else character by character.
+fn all_same_for_webkit(text: &str) -> bool {
+    let in_set = |byte: u8| SAME_FOR_WEBKIT_BYTES[usize::from(byte >> 6)] >> (byte & 63) & 1 != 0;
+    text.bytes().all(in_set) || text.chars().all(same_for_webkit)
+}
+
+/// The bytes no character that [`same_for_webkit`] refuses starts with,
+/// as a bit per byte: ASCII, the continuation bytes, and each lead byte all
+/// of whose characters have the same row in WebKit's table. Of the leads,
+/// 0xD3 (U+04C0–U+04FF, whose palochka 15.1 remapped), 0xE0–0xE3, 0xEA and
+/// 0xEF hold characters of 15.1 or later or rows it changed, and four-byte
+/// characters are not asked about here. A test derives it from the table.
+const SAME_FOR_WEBKIT_BYTES: [u64; 4] = [u64::MAX, u64::MAX, u64::MAX, 0x0000_7BF0_FFF7_FFFC];
+
 /// [`same_for_webkit`] of planes 0 to 3, made from [`rows_equal_for_webkit`].
 static SAME_FOR_WEBKIT: Generated<bool> = generated!("same_for_webkit");
 
@@ -454,10 +470,10 @@ impl UrlHost<'_> {
         let decoded = match &self.display {
             // Most names are their own ToUnicode: one pass reads both.
             Some(display) if display.value == input => true,
-            Some(display) => display.value.chars().all(same_for_webkit),
+            Some(display) => all_same_for_webkit(&display.value),
             None => !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")),
         };
-        decoded && input.chars().all(same_for_webkit)
+        decoded && all_same_for_webkit(input)
     }
 }
 
@@ -703,6 +719,55 @@ mod tests {
     #[test]
     fn same_for_webkit_table_is_current() {
         SAME_FOR_WEBKIT.check(crate::properties::PLANE_CELLS, rows_equal_for_webkit);
+    }
+
+    /// [`SAME_FOR_WEBKIT_BYTES`] holds exactly the bytes that start only
+    /// characters [`same_for_webkit`] accepts (or none: a continuation byte),
+    /// of one and two bytes and of three; and [`all_same_for_webkit`]
+    /// answers as the characters do, on texts with a refused character and without.
+    #[test]
+    fn same_for_webkit_bytes_are_current() {
+        let mut bits = [0u64; 4];
+        for byte in 0..=255u8 {
+            let all_same = match byte {
+                0x00..=0xBF => true,
+                0xC2..=0xDF => (0..64u32)
+                    .filter_map(|low| char::from_u32(u32::from(byte & 0x1F) << 6 | low))
+                    .all(same_for_webkit),
+                0xE0..=0xEF => (0..4096u32)
+                    .filter_map(|low| char::from_u32(u32::from(byte & 0x0F) << 12 | low))
+                    .all(same_for_webkit),
+                _ => false,
+            };
+            bits[usize::from(byte >> 6)] |= u64::from(all_same) << (byte & 63);
+        }
+        assert_eq!(bits, SAME_FOR_WEBKIT_BYTES, "{:#018x?}", bits);
+        let refused: Vec<char> = ['\u{04C0}', '\u{2EBF0}', '\u{10D50}']
+            .into_iter()
+            .chain(
+                (0x80..=0xFFFFu32)
+                    .filter_map(char::from_u32)
+                    .filter(|&c| !same_for_webkit(c))
+                    .take(40),
+            )
+            .collect();
+        assert!(refused.iter().all(|&c| !same_for_webkit(c)));
+        for text in [
+            "",
+            "example.com",
+            "bücher.de",
+            "пример.рф",
+            "日本語.jp",
+            "한국어.kr",
+            "हिन्दी.भारत",
+            "😀.com",
+        ] {
+            assert_eq!(all_same_for_webkit(text), text.chars().all(same_for_webkit), "{text}");
+            for &c in &refused {
+                let with = format!("{text}{c}a");
+                assert!(!all_same_for_webkit(&with), "{with}");
+            }
+        }
     }
     use crate::table::Status;
 
