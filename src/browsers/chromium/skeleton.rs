@@ -472,7 +472,26 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     // copied only from the first character the table changes.
     let mut bare_host: Option<String> = None;
     let mut by_table = true;
-    for (at, c) in hostname.char_indices() {
+    let mut at = 0;
+    while let Some(&byte) = hostname.as_bytes().get(at) {
+        // An ASCII character is its own part or not an LGC character at
+        // all ([`LGC_ASCII`]): no decoding, no look-up.
+        if byte.is_ascii() {
+            if !LGC_ASCII[usize::from(byte)] {
+                return Cow::Borrowed(hostname);
+            }
+            if let Some(bare_host) = &mut bare_host {
+                bare_host.push(char::from(byte));
+            }
+            at += 1;
+            continue;
+        }
+        let c = hostname[at..]
+            .chars()
+            .next()
+            .expect("a character starts at a non-ASCII byte here");
+        let here = at;
+        at += c.len_utf8();
         let part = match bare(c) {
             Bare::NotLgc => return Cow::Borrowed(hostname),
             Bare::Dropped => None,
@@ -487,7 +506,7 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
             None if part == Some(c) => {}
             None => {
                 let mut copy = String::with_capacity(hostname.len());
-                copy.push_str(&hostname[..at]);
+                copy.push_str(&hostname[..here]);
                 copy.extend(part);
                 bare_host = Some(copy);
             }
@@ -514,6 +533,12 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     }
     Cow::Owned(drop_accents(hostname))
 }
+
+/// The ASCII characters of [`is_lgc_letter_or_ascii`], each its own part
+/// for the diacritic remover; any other ASCII character is [`Bare::NotLgc`].
+/// A test compares it with [`compute_bare`].
+const LGC_ASCII: [bool; 128] =
+    crate::scan::ascii_table!(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b'-'));
 
 /// `c`'s canonical decomposition less its nonspacing marks, each part with
 /// ł ø đ mapped, and whether the part (before mapping) is a starter: one
@@ -832,6 +857,17 @@ mod tests {
         assert!(data::MULTIPLE_SKELETONS.iter().all(|(from, _)| !from.is_ascii()));
         assert_eq!(maybe_remove_diacritics("Paypal.com."), "Paypal.com");
         assert_eq!(maybe_remove_diacritics("a!b.com"), "a!b.com");
+        // The remover reads ASCII characters from LGC_ASCII: each is its own part or not LGC.
+        for byte in 0..0x80u8 {
+            let c = char::from(byte);
+            let expected = match LGC_ASCII[usize::from(byte)] {
+                true => Bare::One(c),
+                false => Bare::NotLgc,
+            };
+            assert!(compute_bare(c) == expected && bare(c) == expected, "{c:?}");
+        }
+        assert_eq!(maybe_remove_diacritics("\u{00E9}a!b.com"), "\u{00E9}a!b.com");
+        assert_eq!(maybe_remove_diacritics("ab\u{00E9}c_d.\u{0142}x-1.com"), "abec_d.lx-1.com");
     }
 
     /// The BMP table answers as the search, on every code point below U+20000.
