@@ -141,10 +141,10 @@ fn add_spoof(engine: &Uts46<'_>, options: &Options, filled: Filled, summarizer: 
     });
 }
 
-/// Records the engine fills before the spoof check runs on them: the
-/// check's code then serves this many names in a row, not one name
-/// between two runs of the engine's (the two do not fit the instruction
-/// cache together; docs/performance.md).
+/// Names to analyze that the engine fills records for before the spoof
+/// check runs on them ([`StageCount`]): the check's code then serves this
+/// many names in a row, not one name between two runs of the engine's
+/// (the two do not fit the instruction cache together; docs/performance.md).
 pub const STAGE: usize = 128;
 
 /// The most records a stage holds: on a file of mostly plain ASCII names,
