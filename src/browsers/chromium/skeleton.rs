@@ -392,14 +392,18 @@ pub(crate) fn is_lgc_letters_and_ascii(text: &str) -> bool {
     text.chars().all(is_lgc_letter_or_ascii)
 }
 
-/// One character of [`is_lgc_letters_and_ascii`].
+/// One character of [`is_lgc_letters_and_ascii`]: an ASCII one from
+/// [`LGC_ASCII`], any other by its script or as one of the exceptions.
 fn is_lgc_letter_or_ascii(c: char) -> bool {
-    matches!(
-        properties::scripts::script(c),
-        Script::Latin | Script::Greek | Script::Cyrillic
-    ) || c.is_ascii_digit()
-        || matches!(c, '.' | '_' | '-')
-        || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
+    match u8::try_from(c) {
+        Ok(byte) if byte.is_ascii() => LGC_ASCII[usize::from(byte)],
+        _ => {
+            matches!(
+                properties::scripts::script(c),
+                Script::Latin | Script::Greek | Script::Cyrillic
+            ) || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
+        }
+    }
 }
 
 /// What the diacritic remover does with one character, read from a table.
@@ -534,9 +538,11 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
     Cow::Owned(drop_accents(hostname))
 }
 
-/// The ASCII characters of [`is_lgc_letter_or_ascii`], each its own part
-/// for the diacritic remover; any other ASCII character is [`Bare::NotLgc`].
-/// A test compares it with [`compute_bare`].
+/// The ASCII characters of [`is_lgc_letters_and_ascii`]'s set: the Latin
+/// letters (the only ASCII characters of Latin, Greek or Cyrillic script),
+/// the digits, `.`, `_` and `-`. Each is its own part for the diacritic
+/// remover; any other ASCII character is [`Bare::NotLgc`] (a test compares
+/// it with [`compute_bare`] and with the scripts).
 const LGC_ASCII: [bool; 128] =
     crate::scan::ascii_table!(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b'-'));
 
@@ -860,6 +866,13 @@ mod tests {
         // The remover reads ASCII characters from LGC_ASCII: each is its own part or not LGC.
         for byte in 0..0x80u8 {
             let c = char::from(byte);
+            let by_script = matches!(
+                properties::scripts::script(c),
+                Script::Latin | Script::Greek | Script::Cyrillic
+            ) || c.is_ascii_digit()
+                || matches!(c, '.' | '_' | '-')
+                || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c);
+            assert_eq!(LGC_ASCII[usize::from(byte)], by_script, "{c:?}");
             let expected = match LGC_ASCII[usize::from(byte)] {
                 true => Bare::One(c),
                 false => Bare::NotLgc,
