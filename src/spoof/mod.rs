@@ -29,7 +29,7 @@ pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
 
-use crate::browsers::chromium::BeforeTopDomains;
+use crate::browsers::chromium::{BeforeTopDomains, KnownLabel};
 use crate::browsers::{ButChromium, Verdict};
 use crate::display::visual_order;
 use crate::names::char_name;
@@ -153,20 +153,41 @@ pub struct SpoofSummary {
 
 impl From<&SpoofReport> for SpoofSummary {
     fn from(report: &SpoofReport) -> Self {
-        SpoofSummary::of(&report.findings, &report.labels, report.browsers.rules())
+        SpoofSummary::of(Found::of(report.all_findings()), report.browsers.rules())
     }
 }
 
 impl SpoofSummary {
-    /// The summary of a name with `findings` of its own, its `labels`' and
-    /// the browsers' `rules`: what its report would say, made without one.
-    fn of(findings: &[Finding], labels: &[LabelSpoof], rules: BrowserRules) -> SpoofSummary {
+    /// The summary of a name whose findings (its own and its labels') are
+    /// `found`, with the browsers' `rules`: what its report would say, made without one.
+    fn of(found: Found, rules: BrowserRules) -> SpoofSummary {
         let chromium = crate::browsers::Rule::from(rules.chromium).display();
         SpoofSummary {
             browsers: rules,
-            risk: risk(all_findings(findings, labels), chromium),
-            findings: all_findings(findings, labels).map(|finding| finding.kind).collect(),
+            risk: risk(found.severity, chromium),
+            findings: found.kinds,
         }
+    }
+}
+
+/// What a summary reads of a name's findings: their kinds and the highest severity.
+#[derive(Clone, Copy)]
+struct Found {
+    kinds: FindingSet,
+    severity: Option<Severity>,
+}
+
+impl Found {
+    fn of<'r>(findings: impl Iterator<Item = &'r Finding>) -> Found {
+        let mut found = Found {
+            kinds: FindingSet::default(),
+            severity: None,
+        };
+        for finding in findings {
+            found.kinds.insert(finding.kind);
+            found.severity = found.severity.max(Some(finding.severity));
+        }
+        found
     }
 }
 
@@ -264,7 +285,21 @@ pub(crate) fn full_summaries(
             detailed: false,
         })
         .collect();
-    let mut own: Vec<Own> = names.iter().map(|name| analyze_own(name, take_label_list())).collect();
+    // What the later parts read of each name's own analysis, kept small:
+    // the stage's labels' analyses (256 bytes each) would not stay in the
+    // data cache until then. The label list goes back at once, warm for the next name.
+    let mut checked: Vec<KnownLabel<'_>> = Vec::new();
+    let own: Vec<(Found, std::ops::Range<usize>)> = names
+        .iter()
+        .map(|name| {
+            let own = analyze_own(name, take_label_list());
+            let start = checked.len();
+            checked.extend(known_labels(name, &own.labels));
+            let found = Found::of(all_findings(&own.findings, &own.labels));
+            give_back_label_list(own.labels);
+            (found, start..checked.len())
+        })
+        .collect();
     // The batch keeps Firefox's and WebKit's rules.
     let (parsed, others): (Vec<_>, Vec<_>) = names
         .iter()
@@ -277,14 +312,13 @@ pub(crate) fn full_summaries(
         .iter()
         .zip(&own)
         .zip(&parsed)
-        .map(|((name, own), parsed)| chromium_before_top_domains(name, own, parsed.as_ref()))
+        .map(|((name, (_, labels)), parsed)| chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_ref()))
         .collect();
-    for (((name, own), chromium), [firefox, webkit]) in names.iter().zip(&mut own).zip(chromium).zip(others) {
+    for (((name, &(found, _)), chromium), [firefox, webkit]) in names.iter().zip(&own).zip(chromium).zip(others) {
         let chromium = chromium.top_domain_step(name.protected.top_domains());
         let rules = BrowserRules::of([chromium.rule, firefox, webkit]);
         crate::browsers::chromium::give_back_shown(chromium.shown);
-        summaries.push(SpoofSummary::of(&own.findings, &own.labels, rules));
-        give_back_label_list(std::mem::take(&mut own.labels));
+        summaries.push(SpoofSummary::of(found, rules));
     }
 }
 
@@ -339,7 +373,9 @@ fn analyze_with(
     };
     let own = analyze_own(&name, labels);
     let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name);
-    let chromium = chromium_before_top_domains(&name, &own, parsed.as_ref());
+    // Chromium asks two of the same rules of the same labels: it reads their answers.
+    let checked: Vec<KnownLabel<'_>> = known_labels(&name, &own.labels).collect();
+    let chromium = chromium_before_top_domains(&name, &checked, parsed.as_ref());
     finish(&name, own, chromium, (firefox, webkit))
 }
 
@@ -458,30 +494,23 @@ fn verdicts_but_chromium(name: &Name<'_>) -> crate::browsers::ButChromium {
     crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], name.detailed)
 }
 
-/// Chromium's verdict on the name up to its top-domain step, given what
-/// [`analyze_own`] found (`own`) and the URL host parser's ToASCII (`parsed`,
-/// from [`verdicts_but_chromium`]).
-fn chromium_before_top_domains<'p>(name: &Name<'p>, own: &Own, parsed: Option<&'p Conversion>) -> BeforeTopDomains<'p> {
-    // Chromium asks two of the same rules of the same labels: it reads their answers.
-    // A name has few Unicode labels: they fit on the stack.
-    let mut stack: [crate::browsers::chromium::KnownLabel<'_>; 4] = Default::default();
-    let mut heap: Vec<crate::browsers::chromium::KnownLabel<'_>> = Vec::new();
-    let mut count = 0;
-    for (label, analysis) in crate::uts46::labels(&name.results.to_unicode.value).zip(&own.labels) {
-        if crate::scan::is_ascii(label) {
-            continue;
-        }
-        match stack.get_mut(count) {
-            Some(slot) => *slot = (label, analysis.icu),
-            None if heap.is_empty() => heap.extend(stack.iter().copied().chain([(label, analysis.icu)])),
-            None => heap.push((label, analysis.icu)),
-        }
-        count += 1;
-    }
-    let checked = match heap.is_empty() {
-        true => &stack[..count],
-        false => &heap[..],
-    };
+/// The name's non-ASCII labels of ToUnicode, each with ICU's checks its
+/// analysis among `labels` (one per label, [`analyze_own`]'s) answered:
+/// what Chromium's check of the name reads again.
+fn known_labels<'a>(name: &Name<'a>, labels: &[LabelSpoof]) -> impl Iterator<Item = KnownLabel<'a>> {
+    (crate::uts46::labels(&name.results.to_unicode.value).zip(labels))
+        .filter(|(label, _)| !crate::scan::is_ascii(label))
+        .map(|(label, analysis)| (label, analysis.icu))
+}
+
+/// Chromium's verdict on the name up to its top-domain step, given its
+/// [`known_labels`] (`checked`) and the URL host parser's ToASCII
+/// (`parsed`, from [`verdicts_but_chromium`]).
+fn chromium_before_top_domains<'p>(
+    name: &Name<'p>,
+    checked: &[KnownLabel<'_>],
+    parsed: Option<&'p Conversion>,
+) -> BeforeTopDomains<'p> {
     let detailed = name.detailed;
     crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed, detailed)
 }
@@ -905,13 +934,13 @@ fn lookalike_details(found: &Lookalike) -> (Vec<char>, String) {
     (found.differing.iter().map(|(mine, _)| *mine).collect(), message)
 }
 
-/// The risk of a name with `findings` (its own and its labels') that
-/// Chromium shows as `chromium`: danger findings make it high; warnings or
-/// Chromium's Punycode display make it low.
-fn risk<'r>(findings: impl Iterator<Item = &'r Finding>, chromium: Display) -> Risk {
+/// The risk of a name whose findings (its own and its labels') reach
+/// `severity` at most, and that Chromium shows as `chromium`: a danger
+/// finding makes it high; a warning or Chromium's Punycode display, low.
+fn risk(severity: Option<Severity>, chromium: Display) -> Risk {
     // Chromium's verdict counts: its checks target imitation. WebKit shows
     // every Greek or Cyrillic name as Punycode, which says nothing of spoofing.
-    match findings.map(|f| f.severity).max() {
+    match severity {
         Some(Severity::Danger) => Risk::High,
         Some(Severity::Warning) => Risk::Low,
         _ if chromium == Display::Punycode => Risk::Low,
@@ -924,7 +953,7 @@ fn risk<'r>(findings: impl Iterator<Item = &'r Finding>, chromium: Display) -> R
 fn risk_and_reasons(report: &SpoofReport, detailed: bool) -> (Risk, Vec<String>) {
     let chromium = &report.browsers.chromium;
     let punycode = chromium.display == Display::Punycode;
-    let risk = risk(report.all_findings(), chromium.display);
+    let risk = risk(Found::of(report.all_findings()).severity, chromium.display);
     if !detailed {
         return (risk, Vec::new());
     }
