@@ -1,11 +1,10 @@
 //! One record per code point of the UTS #39 and UCD properties of the
 //! modules beside this one (Script, Script_Extensions, General_Category,
 //! Identifier_Status/Type), read from their libraries: planes 0 to 3's records
-//! in one table, generated ahead of time and decoded 256 at a time when
-//! first asked for (`docs/performance.md`), so that a character's
-//! properties cost one read.
+//! in one table generated ahead of time, each a few flags and the number
+//! of its kind (script, category, Script_Extensions), so that a
+//! character's properties cost two reads (`docs/performance.md`).
 
-use super::PLANE_BLOCKS;
 use super::generated::{Generated, generated};
 use super::ucd::{in_ranges, merge_ranges, parse_ranges};
 use std::sync::OnceLock;
@@ -77,24 +76,26 @@ impl Entry {
     }
 }
 
-/// `read` of the values of `c`, without copying its whole entry: from the
-/// table of planes 0 to 3, each block of 256 entries decoded from the
-/// generated tables when one of them is first asked for; beyond plane 3,
-/// read from the libraries now.
+/// `read` of the values of `c`: for planes 0 to 3, its flags and the
+/// number of its kind from the generated table (four bytes a code point,
+/// sixteen to a cache line), the kind's values from the few hundred kinds;
+/// beyond plane 3, or for a kind the table does not number, read from the
+/// libraries now. (A table of whole entries, 40 bytes each, filled block
+/// by block, cost a first-level cache miss for most characters a name
+/// read: docs/performance.md.)
 #[inline]
 pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
-    static BLOCKS: [OnceLock<Box<[Entry; 256]>>; PLANE_BLOCKS] = [const { OnceLock::new() }; PLANE_BLOCKS];
-    let code = c as usize;
-    match BLOCKS.get(code >> 8) {
-        Some(block) => {
-            let first = code & !0xFF;
-            // Made in place: a block is 10 KB.
-            let made = || {
-                let entries: Box<[Entry]> = (first..first + 256).map(entry_at).collect();
-                entries.try_into().unwrap_or_else(|_| unreachable!("256 entries"))
-            };
-            read(&block.get_or_init(made)[code & 0xFF])
-        }
+    let generated = ENTRIES.lookup(c).and_then(|bits| {
+        let &(script, category, extension) = kinds().get((bits >> 8) as usize)?;
+        Some(Entry {
+            script,
+            category,
+            flags: (bits & 0xFF) as u16,
+            extension,
+        })
+    });
+    match generated {
+        Some(entry) => read(&entry),
         None => read(&Entry::of(c)),
     }
 }
@@ -109,22 +110,6 @@ static KINDS: Generated<u32> = generated!("record_kinds");
 
 /// An entry's values but its flags: what [`KINDS`] numbers.
 type Kind = (Script, GeneralCategory, ScriptExtension);
-
-/// The entry of code point `code`: from the generated tables, or from the
-/// libraries when they do not hold it.
-fn entry_at(code: usize) -> Entry {
-    let c = char::from_u32(code as u32).unwrap_or(char::REPLACEMENT_CHARACTER);
-    let generated = ENTRIES.lookup(c).and_then(|bits| {
-        let &(script, category, extension) = kinds().get((bits >> 8) as usize)?;
-        Some(Entry {
-            script,
-            category,
-            flags: (bits & 0xFF) as u16,
-            extension,
-        })
-    });
-    generated.unwrap_or_else(|| Entry::of(c))
-}
 
 /// The kinds [`KINDS`] numbers, read from the libraries once.
 fn kinds() -> &'static [Kind] {
