@@ -454,8 +454,29 @@ fn map_a_label(
     if label.len() > 63 || !unchanged_by_mapping {
         return None;
     }
-    let mut decoded = String::with_capacity(2 * label.len());
-    punycode::decode_label_into(&label[4..], &mut decoded)?;
+    // The decoded label is copied into `out`: its buffer is lent, not allocated a label.
+    let mut decoded = crate::lent::take(&DECODED);
+    let mapped = map_decoded_a_label(label, offset, options, table, writer, name, &mut decoded);
+    crate::lent::give_back(&DECODED, decoded);
+    mapped
+}
+
+thread_local! {
+    /// The buffers [`map_a_label`] decodes into.
+    static DECODED: crate::lent::Strings = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`map_a_label`] after its first checks, decoding into `decoded` (empty).
+fn map_decoded_a_label(
+    label: &str,
+    offset: usize,
+    options: &Options,
+    table: &MappingTable,
+    writer: &mut MappedName<'_>,
+    name: &mut NameFacts,
+    decoded: &mut String,
+) -> Option<()> {
+    punycode::decode_label_into(&label[4..], decoded)?;
     if decoded.is_empty() || crate::scan::is_ascii(&decoded) {
         return None;
     }
@@ -470,11 +491,11 @@ fn map_a_label(
         }
         facts.note(c);
     }
-    passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(&decoded))?;
+    passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(decoded))?;
     // The decoded label goes into `out` after the input up to it.
     let mapped_start = writer.out.len() + (offset - writer.copied);
     name.a_labels.keep(mapped_start, offset, offset + label.len());
-    writer.replace(offset, label.len(), &decoded);
+    writer.replace(offset, label.len(), decoded);
     name.bidi_domain |= facts.rtl_or_arabic_number;
     Some(())
 }
