@@ -355,9 +355,34 @@ fn char_piece(c: char) -> SkeletonPiece {
 /// a table filled block by block with [`char_piece`]); false otherwise,
 /// with `out` holding a part.
 fn push_char_pieces(variant: &str, out: &mut String) -> bool {
-    variant
-        .chars()
-        .all(|c| char_piece_of(c).is_some_and(|piece| piece.push(c, out)))
+    // Runs of ASCII characters that are their own piece are copied as they
+    // are: most of a Latin host, which needs no decoding and no look-up.
+    let itself = ascii_itself();
+    let bytes = variant.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let run = bytes[at..].iter().take_while(|&&b| b < 0x80 && itself >> b & 1 == 1).count();
+        out.push_str(&variant[at..at + run]);
+        at += run;
+        let Some(c) = variant[at..].chars().next() else {
+            break;
+        };
+        if !char_piece_of(c).is_some_and(|piece| piece.push(c, out)) {
+            return false;
+        }
+        at += c.len_utf8();
+    }
+    true
+}
+
+/// Bit b set: ASCII character b is its own piece ([`char_piece`]), worked out once.
+fn ascii_itself() -> u128 {
+    static ITSELF: OnceLock<u128> = OnceLock::new();
+    *ITSELF.get_or_init(|| {
+        (0..0x80u8)
+            .filter(|&b| matches!(char_piece(char::from(b)), SkeletonPiece::Itself))
+            .fold(0, |all, b| all | 1 << b)
+    })
 }
 
 /// [`char_piece`] of a BMP code point, from its block's table; `None` beyond the BMP.
