@@ -1,7 +1,7 @@
 //! Script and Script_Extensions (UAX #24; unicode-script's data) and the
 //! augmented script set of UTS #39 §5.1.
 
-use super::record::{Entry, HANB, JPAN, KORE, LATIN, UTS39_ALLOWED, with_entry};
+use super::record::{Entry, HANB, JPAN, KORE, LATIN, UTS39_ALLOWED, bits, with_entry, with_entry_of};
 use unicode_script::{Script, ScriptExtension};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
@@ -46,9 +46,10 @@ impl ResolvedSets {
     /// [`ResolvedSets::take_in`] when `c` is allowed in identifiers (UTS #39
     /// Identifier_Status, [`super::identifier::uts39_identifier_allowed`]),
     /// which is returned: both read from one record.
+    /// `bits`: its record's [`bits`].
     #[inline]
-    pub(crate) fn take_in_allowed(&mut self, c: char) -> bool {
-        let (set, latin, allowed) = with_entry(c, |entry| {
+    fn take_in_allowed_of(&mut self, c: char, bits: Option<u32>) -> bool {
+        let (set, latin, allowed) = with_entry_of(c, bits, |entry| {
             let (set, latin) = augmented_of(entry);
             (set, latin, entry.has(UTS39_ALLOWED))
         });
@@ -56,6 +57,26 @@ impl ResolvedSets {
             self.take_in_set(set, latin);
         }
         allowed
+    }
+
+    /// [`ResolvedSets::take_in_allowed_of`] of each character of `text` in
+    /// turn, up to the first that is not allowed (then false). A character
+    /// with the same record as the one before changes nothing (an
+    /// intersection with the same set again), so it is not read: most
+    /// letters of a word share their record.
+    pub(crate) fn take_in_allowed_text(&mut self, text: &str) -> bool {
+        let mut last = None;
+        for c in text.chars() {
+            let bits = bits(c);
+            if bits.is_some() && bits == last {
+                continue;
+            }
+            if !self.take_in_allowed_of(c, bits) {
+                return false;
+            }
+            last = bits;
+        }
+        true
     }
 
     #[inline]
@@ -133,5 +154,51 @@ mod tests {
             }
         }
         assert!(empty > 5_000 && single > 5_000, "{empty} mixed, {single} single-script");
+    }
+
+    /// `take_in_allowed_text` skips a character whose record is the one
+    /// before's: on words with such runs (from a fixed seed) it gives the
+    /// sets and the answer of taking in every character, each asked whether
+    /// it is allowed.
+    #[test]
+    fn skipping_repeated_records_changes_nothing() {
+        use unicode_security::GeneralSecurityProfile;
+        let pool: Vec<char> = "aábcçéßzАаеорсΑαβγ中文かカ한0١-_·\u{0301}\u{0307}ǅ\u{200D}ʻ"
+            .chars()
+            .collect();
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let (mut allowed, mut refused) = (0, 0);
+        for _ in 0..50_000 {
+            // Runs of a character or two, as letters of one script come.
+            let text: String = (0..1 + next(6))
+                .flat_map(|_| {
+                    let c = pool[next(pool.len())];
+                    std::iter::repeat_n(c, 1 + next(3))
+                })
+                .collect();
+            let mut expected = ResolvedSets::default();
+            let every = text.chars().all(|c| {
+                let ok = c.identifier_allowed();
+                if ok {
+                    expected.take_in(c);
+                }
+                ok
+            });
+            let mut ours = ResolvedSets::default();
+            assert_eq!(ours.take_in_allowed_text(&text), every, "{text:?}");
+            if every {
+                assert_eq!(ours, expected, "{text:?}");
+                allowed += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        assert!(allowed > 5_000 && refused > 5_000, "{allowed} allowed, {refused} refused");
     }
 }

@@ -75,10 +75,8 @@ pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Opti
         return (level, None);
     }
     let mut sets = ResolvedSets::default();
-    for c in label.chars() {
-        if !sets.take_in_allowed(c) {
-            return (RestrictionLevel::Unrestricted, None);
-        }
+    if !sets.take_in_allowed_text(label) {
+        return (RestrictionLevel::Unrestricted, None);
     }
     let without_latin = sets.without_latin;
     let level = if !sets.all.is_empty() {
