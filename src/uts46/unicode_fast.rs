@@ -477,7 +477,7 @@ fn map_decoded_a_label(
     decoded: &mut String,
 ) -> Option<()> {
     punycode::decode_label_into(&label[4..], decoded)?;
-    if decoded.is_empty() || crate::scan::is_ascii(&decoded) {
+    if decoded.is_empty() || crate::scan::is_ascii(decoded) {
         return None;
     }
     let mut facts = MappedLabel::new(options, table.properties());
