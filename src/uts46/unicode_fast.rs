@@ -456,7 +456,31 @@ fn map_a_label(
     }
     // The decoded label is copied into `out`: its buffer is lent, not allocated a label.
     let mut decoded = crate::lent::take(&DECODED);
-    let mapped = map_decoded_a_label(label, offset, options, table, writer, name, &mut decoded);
+    let mut map_decoded = |decoded: &mut String| -> Option<()> {
+        punycode::decode_label_into(&label[4..], decoded)?;
+        if decoded.is_empty() || crate::scan::is_ascii(decoded) {
+            return None;
+        }
+        let mut facts = MappedLabel::new(options, table.properties());
+        for c in decoded.chars() {
+            let kept = match c.is_ascii() {
+                true => table.ascii_fold(c as u8) == Some(c as u8),
+                false => matches!(table.status(c), Status::Valid | Status::Deviation),
+            };
+            if !kept || matches!(c, '\u{200C}' | '\u{200D}') {
+                return None;
+            }
+            facts.note(c);
+        }
+        passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(decoded))?;
+        // The decoded label goes into `out` after the input up to it.
+        let mapped_start = writer.out.len() + (offset - writer.copied);
+        name.a_labels.keep(mapped_start, offset, offset + label.len());
+        writer.replace(offset, label.len(), decoded);
+        name.bidi_domain |= facts.rtl_or_arabic_number;
+        Some(())
+    };
+    let mapped = map_decoded(&mut decoded);
     crate::lent::give_back(&DECODED, decoded);
     mapped
 }
@@ -464,40 +488,6 @@ fn map_a_label(
 thread_local! {
     /// The buffers [`map_a_label`] decodes into.
     static DECODED: crate::lent::Strings = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// [`map_a_label`] after its first checks, decoding into `decoded` (empty).
-fn map_decoded_a_label(
-    label: &str,
-    offset: usize,
-    options: &Options,
-    table: &MappingTable,
-    writer: &mut MappedName<'_>,
-    name: &mut NameFacts,
-    decoded: &mut String,
-) -> Option<()> {
-    punycode::decode_label_into(&label[4..], decoded)?;
-    if decoded.is_empty() || crate::scan::is_ascii(decoded) {
-        return None;
-    }
-    let mut facts = MappedLabel::new(options, table.properties());
-    for c in decoded.chars() {
-        let kept = match c.is_ascii() {
-            true => table.ascii_fold(c as u8) == Some(c as u8),
-            false => matches!(table.status(c), Status::Valid | Status::Deviation),
-        };
-        if !kept || matches!(c, '\u{200C}' | '\u{200D}') {
-            return None;
-        }
-        facts.note(c);
-    }
-    passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(decoded))?;
-    // The decoded label goes into `out` after the input up to it.
-    let mapped_start = writer.out.len() + (offset - writer.copied);
-    name.a_labels.keep(mapped_start, offset, offset + label.len());
-    writer.replace(offset, label.len(), decoded);
-    name.bidi_domain |= facts.rtl_or_arabic_number;
-    Some(())
 }
 
 /// The per-label checks (V1–V7, U1, the lengths) on a mapped label's facts;
