@@ -375,12 +375,14 @@ fn push_char_pieces(variant: &str, out: &mut String) -> bool {
     true
 }
 
-/// Bit b set: ASCII character b is its own piece ([`char_piece`]), worked out once.
+/// Bit b set: ASCII character b is its own piece ([`char_piece`]), worked
+/// out once. Read through [`char_piece_of`]'s table, which keeps the other
+/// pieces it makes (a piece's text lives as long as the process).
 fn ascii_itself() -> u128 {
     static ITSELF: OnceLock<u128> = OnceLock::new();
     *ITSELF.get_or_init(|| {
         (0..0x80u8)
-            .filter(|&b| matches!(char_piece(char::from(b)), SkeletonPiece::Itself))
+            .filter(|&b| matches!(char_piece_of(char::from(b)), Some(SkeletonPiece::Itself)))
             .fold(0, |all, b| all | 1 << b)
     })
 }
