@@ -129,7 +129,7 @@ impl SpoofReport {
 
     /// The kinds found (the batch `findings` column).
     pub fn finding_set(&self) -> FindingSet {
-        self.all_findings().map(|finding| finding.kind).collect()
+        Found::of(self.all_findings()).kinds
     }
 
     /// Every character any finding of severity warning or above points at (for highlighting).
