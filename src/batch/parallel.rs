@@ -463,6 +463,15 @@ fn hand_on_in_order<R: BufRead, E>(
         }
         let converted = done.recv().map_err(|_| io::Error::other("a converting thread stopped"))?;
         let (number, block) = converted.unwrap_or_else(|payload| panic::resume_unwind(payload));
+        if each.is_none() {
+            // Only counted: counts add up in any order, so a block is taken in
+            // as it comes back, and a thread never waits for a slower block's
+            // turn before it is given the next one.
+            summary.merge(&block.summary);
+            next += 1;
+            spare.push(block);
+            continue;
+        }
         waiting.insert(number, block);
         while let Some(block) = waiting.remove(&next) {
             for (index, (record, made, bytes_read)) in block.converted().enumerate() {
