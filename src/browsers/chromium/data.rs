@@ -178,6 +178,7 @@ pub(crate) const ALLOWED_SET_REMOVALS: [std::ops::RangeInclusive<char>; 16] = [
 /// (`tests/real_browsers.rs`).
 pub(crate) fn dangerous_pattern() -> String {
     let slash_like: String = CJK_SLASH_CONFUSABLES.iter().map(|code| format!("\\u{code:04x}")).collect();
+    let cjk_lookalikes: String = CJK_LOOKALIKES.iter().map(|code| format!("\\u{code:04x}")).collect();
     [
         r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}]",
         &format!("[{slash_like}]"),
@@ -188,12 +189,7 @@ pub(crate) fn dangerous_pattern() -> String {
         r"[^\p{scx=kana}\p{scx=hira}]\u30fc|^\u30fc|",
         r"[a-z]\u30fb|\u30fb[a-z]|\u30fb$|",
         r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]",
-        r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
-        r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5dE5",
-        r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]|",
-        r"[\u4e00\u3127\u4e28\u4e5b\u4e03\u4e05\u5341\u3007\u3112",
-        r"\u311a\u311f\u3128\u3129\u3108\u31ba\u31b3\u5de5",
-        r"\u31b2\u8ba0\u4e01\u4e36\u4e85\u4e8c\u4ea0\u5196\u5b80\u5ddb]",
+        &format!("[{cjk_lookalikes}]|[{cjk_lookalikes}]"),
         r"[^\p{scx=kana}\p{scx=hira}\p{scx=hani}\p{scx=bopo}]|",
         r"[^\p{scx=latn}\p{scx=grek}\p{scx=cyrl}][\u0300-\u0339]|",
         r"\u0131[\u0300-\u0339]|",
@@ -201,6 +197,28 @@ pub(crate) fn dangerous_pattern() -> String {
         r"[ijl]\u0307",
     ]
     .concat()
+}
+
+/// The class the dangerous pattern writes twice, once after and once
+/// before a character of none of Katakana, Hiragana, Han and Bopomofo: CJK
+/// characters that look like Latin letters or strokes.
+const CJK_LOOKALIKES: [u32; 27] = [
+    0x4E00, 0x3127, 0x4E28, 0x4E5B, 0x4E03, 0x4E05, 0x5341, 0x3007, 0x3112, 0x311A, 0x311F, 0x3128, 0x3129, 0x3108, 0x31BA,
+    0x31B3, 0x5DE5, 0x31B2, 0x8BA0, 0x4E01, 0x4E36, 0x4E85, 0x4E8C, 0x4EA0, 0x5196, 0x5B80, 0x5DDB,
+];
+
+/// Whether `c` is one of the characters of which every match of
+/// [`dangerous_pattern`] holds at least one (each alternative names such a
+/// character outside its negated classes; a test reads this off the
+/// pattern's syntax tree). A label with none of them cannot match: the
+/// pattern is then neither compiled nor run.
+pub(crate) fn dangerous_pattern_needs(c: char) -> bool {
+    let code = u32::from(c);
+    match code {
+        0x0300..=0x0339 | 0x3078..=0x307A | 0x3099 | 0x309A | 0x30D8..=0x30DA | 0x30FB..=0x30FE => true,
+        0x3007..=0x9FFF => CJK_SLASH_CONFUSABLES.contains(&code) || CJK_LOOKALIKES.contains(&code),
+        _ => false,
+    }
 }
 
 /// `skeleton_generator.cc` `diacritic_remover_` ("DropAcc"): after NFD,

@@ -151,7 +151,10 @@ fn checks_on_characters(label: &str, chars: &[char], tld: &str, tld_unicode: &st
     if facts.has(LabelFacts::NON_ASCII_LATIN) && !is_lgc_letters_and_ascii(label) {
         return done(SpoofResult::NonAsciiLatinCharMixedWithNonLatin, None);
     }
-    if let Some(found) = dangerous_pattern().find(label) {
+    // Without a character every match needs, the pattern cannot match.
+    if chars.iter().any(|&c| data::dangerous_pattern_needs(c))
+        && let Some(found) = dangerous_pattern().find(label)
+    {
         return done(SpoofResult::DangerousPattern, Some(format!("“{}”", found.as_str())));
     }
     done(SpoofResult::Safe, None)
@@ -423,10 +426,56 @@ mod tests {
         assert!(digit_lookalikes > 30, "{digit_lookalikes}");
     }
 
+    /// Every match of the dangerous pattern holds a character of
+    /// `dangerous_pattern_needs`, read off the pattern's syntax tree: each
+    /// alternative has, outside any optional part, a literal or a class
+    /// all of whose characters are such. So the check may skip the pattern
+    /// on a label without one.
+    #[test]
+    fn every_dangerous_match_holds_a_needed_character() {
+        use regex_syntax::hir::{Class, Hir, HirKind};
+        fn needs(hir: &Hir) -> bool {
+            match hir.kind() {
+                HirKind::Literal(literal) => std::str::from_utf8(&literal.0)
+                    .is_ok_and(|text| !text.is_empty() && text.chars().all(data::dangerous_pattern_needs)),
+                HirKind::Class(Class::Unicode(class)) => class
+                    .ranges()
+                    .iter()
+                    .all(|range| (range.start()..=range.end()).all(data::dangerous_pattern_needs)),
+                HirKind::Repetition(repetition) => repetition.min >= 1 && needs(&repetition.sub),
+                HirKind::Capture(capture) => needs(&capture.sub),
+                HirKind::Concat(parts) => parts.iter().any(needs),
+                HirKind::Alternation(alternatives) => alternatives.iter().all(needs),
+                _ => false,
+            }
+        }
+        let hir = regex_syntax::parse(&data::dangerous_pattern()).expect("the dangerous pattern parses");
+        let HirKind::Alternation(alternatives) = hir.kind() else {
+            panic!("the dangerous pattern is an alternation: {hir:?}");
+        };
+        assert!(alternatives.len() >= 14, "{}", alternatives.len());
+        for alternative in alternatives {
+            assert!(needs(alternative), "{alternative:?}");
+        }
+        // Not every character: Latin, Cyrillic and kana letters are not needed.
+        assert!(
+            !['a', 'ı', 'д', 'カ', 'ア', '中']
+                .into_iter()
+                .any(data::dangerous_pattern_needs)
+        );
+    }
+
     #[test]
     fn the_dangerous_pattern_compiles_with_script_extension_classes() {
         assert!(dangerous_pattern().is_match("aノb"));
         assert!(!dangerous_pattern().is_match("カノカ"));
+        // A CJK lookalike after or before a character of none of the CJK scripts.
+        for label in ["av工作", "工a", "www一线", "a〇"] {
+            assert!(dangerous_pattern().is_match(label), "{label}");
+        }
+        for label in ["工作", "一线", "ㄅ一"] {
+            assert!(!dangerous_pattern().is_match(label), "{label}");
+        }
         // Each slash-like character of the shared list, between Latin letters and between kana.
         for c in crate::browsers::firefox::CJK_SLASH_CONFUSABLES.map(|code| char::from_u32(code).unwrap()) {
             assert!(dangerous_pattern().is_match(&format!("a{c}b")), "{c:?}");
