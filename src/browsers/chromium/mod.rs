@@ -11,6 +11,8 @@ mod alphabet;
 mod data;
 pub mod skeleton;
 pub mod spoof_checker;
+#[cfg(test)]
+mod top_domain_list;
 pub(crate) mod uspoof;
 
 use super::{Display, Verdict};
@@ -274,12 +276,6 @@ impl TopDomains {
 /// `kNumberOfLabelsToCheck`.
 const NUMBER_OF_LABELS_TO_CHECK: usize = 4;
 
-/// Entries of `domains.list` that Chromium's skeleton generator skips
-/// (`make_top_domain_skeletons`): hosts whose eTLD+1 is empty under the
-/// public suffix list (public suffixes themselves) — read off the generated
-/// `domains.skeletons` @ f24a8e13, which has no row for them.
-const SKIPPED_TOP_DOMAINS: [&str; 1] = ["com.se"];
-
 /// The skeleton of every built-in top domain, generated from Chromium's two
 /// lists by [`top_domain_skeleton_table`] (a unit test checks that it is
 /// current): `skeleton TAB entry` per line, the entry's position among
@@ -291,37 +287,19 @@ const SKIPPED_TOP_DOMAINS: [&str; 1] = ["com.se"];
 #[cfg(test)]
 const TOP_DOMAIN_SKELETONS: &str = include_str!("../../../tables/browsers/chromium_top_domain_skeletons.txt");
 
-/// One line of Chromium's top-domain lists.
+/// One of Chromium's top domains: the list's line, and whether it is in the top bucket.
+#[derive(Clone, Copy)]
 struct TopDomainEntry {
     /// The domain as the list writes it (Unicode for an IDN).
     line: &'static str,
     top_bucket: bool,
-    source: TopDomainSource,
-    /// The entry as a [`TopDomain`], made when a host first matches it.
-    made: OnceLock<TopDomain>,
 }
 
-/// The entries of Chromium's list, in order, without comments, markers
-/// and [`SKIPPED_TOP_DOMAINS`].
-fn top_domain_entries() -> Vec<TopDomainEntry> {
-    let mut entries = Vec::new();
-    let mut top_bucket = true;
-    for line in data::TOP_DOMAINS_LIST.lines().map(str::trim) {
-        if line == "###END_TOP_BUCKET###" {
-            top_bucket = false;
-            continue;
-        }
-        if line.is_empty() || line.starts_with('#') || SKIPPED_TOP_DOMAINS.contains(&line) {
-            continue;
-        }
-        entries.push(TopDomainEntry {
-            line,
-            top_bucket,
-            source: TopDomainSource::Chromium,
-            made: OnceLock::new(),
-        });
-    }
-    entries
+/// The entries of Chromium's list, in order ([`top_domain_list::entries`],
+/// which build.rs ran over the list).
+#[cfg(test)]
+fn top_domain_entries() -> impl ExactSizeIterator<Item = TopDomainEntry> {
+    (0..generated::TOP_DOMAIN_ENTRIES.len()).map(BuiltinTopDomains::entry)
 }
 
 /// What [`TOP_DOMAIN_SKELETONS`] holds: each entry under every skeleton of
@@ -330,7 +308,7 @@ fn top_domain_entries() -> Vec<TopDomainEntry> {
 fn top_domain_skeleton_table() -> String {
     let mut seen = std::collections::HashSet::new();
     let mut table = String::new();
-    for (index, entry) in top_domain_entries().iter().enumerate() {
+    for (index, entry) in top_domain_entries().enumerate() {
         for key in skeleton::skeletons(entry.line) {
             if seen.insert(key.clone()) {
                 table.push_str(&format!("{key}\t{index}\n"));
@@ -340,15 +318,17 @@ fn top_domain_skeleton_table() -> String {
     table
 }
 
-/// The keys build.rs reads from `tables/browsers/chromium_top_domain_skeletons.txt`, and their alphabet.
+/// The keys build.rs reads from `tables/browsers/chromium_top_domain_skeletons.txt`,
+/// their alphabet, and the list's entries as `[start, length, top bucket]`.
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/top_domains.rs"));
 }
 
 /// Chromium's top domains and where each skeleton leads.
 struct BuiltinTopDomains {
-    /// Read from the list when a host first matches one.
-    entries: OnceLock<Vec<TopDomainEntry>>,
+    /// Each entry as a [`TopDomain`], made when a host first matches it
+    /// (the list in [`top_domain_entries`] order; its room taken then).
+    made: OnceLock<Box<[OnceLock<Box<TopDomain>>]>>,
     /// Keyed at random like the standard library's maps, with a faster hash.
     by_skeleton: HashMap<&'static str, u32, ahash::RandomState>,
     /// The characters of the skeletons (ASCII only, in Chromium's list of 2023).
@@ -358,18 +338,30 @@ struct BuiltinTopDomains {
 impl BuiltinTopDomains {
     /// The top domain stored under `skeleton`.
     fn get(&self, skeleton: &str) -> Option<&TopDomain> {
-        let entry = &self.entries()[*self.by_skeleton.get(skeleton)? as usize];
-        Some(entry.made.get_or_init(|| TopDomain {
-            domain: Uts46::new().to_ascii_n(entry.line, &whatwg::uts46_options()).value,
-            unicode: entry.line.to_string(),
-            top_bucket: entry.top_bucket,
-            source: entry.source,
+        let index = *self.by_skeleton.get(skeleton)? as usize;
+        let made = self.made.get_or_init(|| {
+            std::iter::repeat_with(OnceLock::new)
+                .take(generated::TOP_DOMAIN_ENTRIES.len())
+                .collect()
+        });
+        Some(made[index].get_or_init(|| {
+            let entry = Self::entry(index);
+            Box::new(TopDomain {
+                domain: Uts46::new().to_ascii_n(entry.line, &whatwg::uts46_options()).value,
+                unicode: entry.line.to_string(),
+                top_bucket: entry.top_bucket,
+                source: TopDomainSource::Chromium,
+            })
         }))
     }
 
-    /// The entries of the list, in order.
-    fn entries(&self) -> &[TopDomainEntry] {
-        self.entries.get_or_init(top_domain_entries)
+    /// The list's entry at `index` ([`top_domain_entries`] order).
+    fn entry(index: usize) -> TopDomainEntry {
+        let [start, length, top_bucket] = generated::TOP_DOMAIN_ENTRIES[index];
+        TopDomainEntry {
+            line: &data::TOP_DOMAINS_LIST[start as usize..(start + length) as usize],
+            top_bucket: top_bucket != 0,
+        }
     }
 }
 
@@ -382,7 +374,7 @@ fn builtin_top_domains() -> &'static BuiltinTopDomains {
             by_skeleton.insert(&generated::TOP_DOMAIN_POOL[start as usize..(start + length) as usize], entry);
         }
         BuiltinTopDomains {
-            entries: OnceLock::new(),
+            made: OnceLock::new(),
             by_skeleton,
             alphabet: alphabet::Alphabet {
                 ascii: generated::TOP_DOMAIN_ASCII,
@@ -830,11 +822,23 @@ mod tests {
                 .count()
         };
         assert_eq!(count(data::TOP_DOMAINS_LIST), 8462);
+        // build.rs listed the entries of the list this crate holds: all but com.se, 835 of
+        // them in the top bucket (its 836 names but com.se).
+        let listed: Vec<(&str, bool)> = top_domain_entries().map(|entry| (entry.line, entry.top_bucket)).collect();
+        let entries = top_domain_list::entries(data::TOP_DOMAINS_LIST);
+        let read: Vec<(&str, bool)> = entries
+            .iter()
+            .map(|(range, top_bucket)| (&data::TOP_DOMAINS_LIST[range.clone()], *top_bucket))
+            .collect();
+        assert_eq!(listed, read);
+        assert_eq!(listed.len(), 8461);
+        assert_eq!(listed.iter().filter(|(_, top_bucket)| *top_bucket).count(), 835);
+        assert_eq!(listed.first().map(|(line, _)| *line), Some("1024tera.com"));
         let builtin = builtin_top_domains();
         let domains: std::collections::HashSet<&str> = builtin
             .by_skeleton
             .values()
-            .map(|&index| builtin.entries()[index as usize].line)
+            .map(|&index| BuiltinTopDomains::entry(index as usize).line)
             .collect();
         // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
         assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
