@@ -9,6 +9,15 @@ use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
+
+/// mimalloc, not glibc's allocator: the spoof check makes and drops small
+/// buffers for every name, and with glibc's `malloc` and `free` that took
+/// 3 % of a batch's instructions and more on two threads, where blocks are
+/// freed on other threads than made them (docs/performance.md, fifteenth
+/// session). Without transparent huge pages (`no_thp`), so the memory a
+/// batch holds stays in 4 KiB pages: 21 MB for 10 M lines, not 52 MB.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
