@@ -59,8 +59,8 @@ fn top_domain_entries(source: &Path) -> String {
 
 /// Chromium's top domains' skeletons (`skeleton TAB entry` per line) as the
 /// statics `TOP_DOMAIN_POOL` (the keys, one after another), `_KEYS`
-/// (`(start, length, entry)` of each key in the pool) and `_ASCII` /
-/// `_OTHER` (their `Alphabet`).
+/// (`(start, length, entry)` of each key in the pool), `_SLOTS` (a hash
+/// table of the keys) and `_ASCII` / `_OTHER` (their `Alphabet`).
 fn top_domains(source: &Path) -> String {
     println!("cargo:rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
@@ -85,6 +85,19 @@ fn top_domains(source: &Path) -> String {
         writeln!(out, "{key:?},").unwrap();
     }
     writeln!(out, "];").unwrap();
+    // The keys' slots, linear probing from `first_slot`: at most half full,
+    // so every probe ends at an empty slot (0; a key is its index + 1).
+    let slots = (2 * keys.len()).next_power_of_two();
+    let mut table = vec![0u32; slots];
+    for (index, &[start, length, _]) in keys.iter().enumerate() {
+        let key = &pool[start as usize..(start + length) as usize];
+        let mut slot = top_domain_list::first_slot(key, slots);
+        while table[slot] != 0 {
+            slot = (slot + 1) & (slots - 1);
+        }
+        table[slot] = index as u32 + 1;
+    }
+    writeln!(out, "pub(crate) static TOP_DOMAIN_SLOTS: [u32; {slots}] = {table:?};").unwrap();
     writeln!(out, "pub(crate) static TOP_DOMAIN_ASCII: u128 = {};", alphabet.ascii).unwrap();
     writeln!(
         out,

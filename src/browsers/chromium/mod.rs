@@ -11,7 +11,8 @@ mod alphabet;
 mod data;
 pub mod skeleton;
 pub mod spoof_checker;
-#[cfg(test)]
+// build.rs lists the entries with it; the crate reads the slots.
+#[allow(dead_code)]
 mod top_domain_list;
 pub(crate) mod uspoof;
 
@@ -329,8 +330,6 @@ struct BuiltinTopDomains {
     /// Each entry as a [`TopDomain`], made when a host first matches it
     /// (the list in [`top_domain_entries`] order; its room taken then).
     made: OnceLock<Box<[OnceLock<Box<TopDomain>>]>>,
-    /// Keyed at random like the standard library's maps, with a faster hash.
-    by_skeleton: HashMap<&'static str, u32, ahash::RandomState>,
     /// The characters of the skeletons (ASCII only, in Chromium's list of 2023).
     alphabet: alphabet::Alphabet,
 }
@@ -338,7 +337,7 @@ struct BuiltinTopDomains {
 impl BuiltinTopDomains {
     /// The top domain stored under `skeleton`.
     fn get(&self, skeleton: &str) -> Option<&TopDomain> {
-        let index = *self.by_skeleton.get(skeleton)? as usize;
+        let index = Self::entry_of(skeleton)? as usize;
         let made = self.made.get_or_init(|| {
             std::iter::repeat_with(OnceLock::new)
                 .take(generated::TOP_DOMAIN_ENTRIES.len())
@@ -355,6 +354,20 @@ impl BuiltinTopDomains {
         }))
     }
 
+    /// The entry stored under `skeleton`, from the table build.rs made.
+    fn entry_of(skeleton: &str) -> Option<u32> {
+        let slots = &generated::TOP_DOMAIN_SLOTS;
+        let mut slot = top_domain_list::first_slot(skeleton, slots.len());
+        loop {
+            let key = slots[slot].checked_sub(1)?;
+            let [start, length, entry] = generated::TOP_DOMAIN_KEYS[key as usize];
+            if &generated::TOP_DOMAIN_POOL[start as usize..(start + length) as usize] == skeleton {
+                return Some(entry);
+            }
+            slot = (slot + 1) & (slots.len() - 1);
+        }
+    }
+
     /// The list's entry at `index` ([`top_domain_entries`] order).
     fn entry(index: usize) -> TopDomainEntry {
         let [start, length, top_bucket] = generated::TOP_DOMAIN_ENTRIES[index];
@@ -368,19 +381,12 @@ impl BuiltinTopDomains {
 /// Chromium's top domains by skeleton, from the keys build.rs read.
 fn builtin_top_domains() -> &'static BuiltinTopDomains {
     static BUILTIN: OnceLock<BuiltinTopDomains> = OnceLock::new();
-    BUILTIN.get_or_init(|| {
-        let mut by_skeleton = HashMap::with_capacity_and_hasher(generated::TOP_DOMAIN_KEYS.len(), Default::default());
-        for &[start, length, entry] in &generated::TOP_DOMAIN_KEYS {
-            by_skeleton.insert(&generated::TOP_DOMAIN_POOL[start as usize..(start + length) as usize], entry);
-        }
-        BuiltinTopDomains {
-            made: OnceLock::new(),
-            by_skeleton,
-            alphabet: alphabet::Alphabet {
-                ascii: generated::TOP_DOMAIN_ASCII,
-                other: std::borrow::Cow::Borrowed(&generated::TOP_DOMAIN_OTHER),
-            },
-        }
+    BUILTIN.get_or_init(|| BuiltinTopDomains {
+        made: OnceLock::new(),
+        alphabet: alphabet::Alphabet {
+            ascii: generated::TOP_DOMAIN_ASCII,
+            other: std::borrow::Cow::Borrowed(&generated::TOP_DOMAIN_OTHER),
+        },
     })
 }
 
@@ -835,10 +841,9 @@ mod tests {
         assert_eq!(listed.iter().filter(|(_, top_bucket)| *top_bucket).count(), 835);
         assert_eq!(listed.first().map(|(line, _)| *line), Some("1024tera.com"));
         let builtin = builtin_top_domains();
-        let domains: std::collections::HashSet<&str> = builtin
-            .by_skeleton
-            .values()
-            .map(|&index| BuiltinTopDomains::entry(index as usize).line)
+        let domains: std::collections::HashSet<&str> = generated::TOP_DOMAIN_KEYS
+            .iter()
+            .map(|&[_, _, index]| BuiltinTopDomains::entry(index as usize).line)
             .collect();
         // com.se (a public suffix) and the three names over 32 characters have no skeleton upstream.
         assert!(!domains.contains("com.se") && !domains.contains("ligaciputra1387878menangbanyak.com"));
@@ -861,11 +866,24 @@ mod tests {
         let mut keys = 0;
         for line in TOP_DOMAIN_SKELETONS.lines() {
             let (key, entry) = line.split_once('\t').unwrap();
-            assert_eq!(builtin.by_skeleton.get(key), Some(&entry.parse::<u32>().unwrap()), "{key}");
+            assert_eq!(BuiltinTopDomains::entry_of(key), Some(entry.parse::<u32>().unwrap()), "{key}");
             alphabet.add(key);
             keys += 1;
         }
-        assert!(keys > 8000 && builtin.by_skeleton.len() == keys, "{keys}");
+        assert!(keys > 8000 && generated::TOP_DOMAIN_KEYS.len() == keys, "{keys}");
+        // Every slot is empty or holds a key once, and no look-up, whatever
+        // its text, probes more than the longest run of filled slots.
+        let slots = &generated::TOP_DOMAIN_SLOTS;
+        let mut held: Vec<u32> = slots.iter().copied().filter(|&key| key != 0).collect();
+        held.sort_unstable();
+        assert!(held.iter().copied().eq(1..=keys as u32));
+        // A probe runs on past the last slot to the first: the table twice over holds every run.
+        let twice: Vec<u32> = slots.iter().chain(slots.iter()).copied().collect();
+        let longest_run = twice.split(|&key| key == 0).map(<[u32]>::len).max().unwrap_or(0);
+        assert!(longest_run < 64, "{longest_run}");
+        for absent in ["", "a", "goog1e.corn", "xn--e1afmkfd.xn--p1ai", &"x".repeat(300)] {
+            assert_eq!(BuiltinTopDomains::entry_of(absent), None, "{absent}");
+        }
         let built = &builtin.alphabet;
         assert_eq!((built.ascii, &built.other[..]), (alphabet.ascii, &alphabet.other[..]));
     }

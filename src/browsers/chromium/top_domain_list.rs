@@ -34,3 +34,26 @@ pub fn entries(list: &str) -> Vec<(std::ops::Range<usize>, bool)> {
     }
     entries
 }
+
+/// The first slot to look at for `key` in a table of `slots` slots (a
+/// power of two), which build.rs fills by linear probing and the crate
+/// reads the same way: the key's bytes taken eight at a time, each word
+/// mixed in by a rotation and a multiplication (as FxHash), the top bits
+/// taken by a Fibonacci multiplication. The table is fixed, so no input
+/// can make a look-up probe further than its longest run of filled slots.
+pub fn first_slot(key: &str, slots: usize) -> usize {
+    let mut hash = key.len() as u64;
+    let mut words = key.as_bytes().chunks_exact(8);
+    let mut mix = |word: u64| hash = (hash.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    for chunk in words.by_ref() {
+        mix(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+    }
+    // The last bytes, little-endian as a whole word would be read.
+    mix(words
+        .remainder()
+        .iter()
+        .rev()
+        .fold(0, |word, &byte| word << 8 | u64::from(byte)));
+    let bits = slots.trailing_zeros();
+    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+}
