@@ -1,8 +1,8 @@
 //! Compiles `tables/IdnaMappingTable.txt` (the engine's) and
 //! `tables/browsers/IdnaMappingTable.txt` (the Chromium and Firefox ports')
 //! into static arrays (`$OUT_DIR/mapping_table.rs`), and Chromium's top
-//! domains' skeletons into their keys and alphabet, and its list into its
-//! entries (`$OUT_DIR/top_domains.rs`).
+//! domains' skeletons into their keys, a hash table of them and their
+//! alphabet, and its list into its entries (`$OUT_DIR/top_domains.rs`).
 //!
 //! The bundled table is reproduced from the text file on every build, with the
 //! same parser (`src/table/parse.rs`) that reads user tables at run time.

@@ -9,6 +9,8 @@ use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// mimalloc, not glibc's allocator: the spoof check makes and drops small
 /// buffers for every name, and with glibc's `malloc` and `free` that took
@@ -18,8 +20,6 @@ use std::num::NonZeroUsize;
 /// batch holds stays in 4 KiB pages: 21 MB for 10 M lines, not 52 MB.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// The exit status, as `--help` gives it.
 const EXIT_STATUS: &str = "Exit status: 0 every name is valid; 1 some name is invalid (a UTS #46 error under the \

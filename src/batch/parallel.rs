@@ -430,7 +430,8 @@ type Each = fn(&RecordBuf, Option<&()>, u64) -> io::Result<ControlFlow<()>>;
 type Converted<E> = Result<(u64, Block<E>), Box<dyn Any + Send>>;
 
 /// The calling thread's part: keeps up to `in_flight` blocks with the
-/// converting threads and hands their records to `each` in block order.
+/// converting threads and hands their records to `each` in block order
+/// (without `each`, it adds up each block's counts as the block comes back).
 /// Dropping `work` on return lets the converting threads finish.
 fn hand_on_in_order<R: BufRead, E>(
     mut items: ItemReader<R>,

@@ -1,6 +1,7 @@
-//! Which lines of Chromium's `domains.list` are its top domains. build.rs
-//! lists them once (`$OUT_DIR/top_domains.rs`), so a process that meets a
-//! host like a top domain reads one entry, not the whole list.
+//! Which lines of Chromium's `domains.list` are its top domains, and where
+//! a skeleton's key sits in the hash table of their skeletons. build.rs
+//! makes both once (`$OUT_DIR/top_domains.rs`), so a process that meets a
+//! host like a top domain reads one entry and one table, built by nothing.
 
 /// Entries of `domains.list` that Chromium's skeleton generator skips
 /// (`make_top_domain_skeletons`): hosts whose eTLD+1 is empty under the
