@@ -18,6 +18,8 @@ use std::process::ExitCode;
 /// freed on other threads than made them (docs/performance.md, fifteenth
 /// session). Without transparent huge pages (`no_thp`), so the memory a
 /// batch holds stays in 4 KiB pages: 21 MB for 10 M lines, not 52 MB.
+/// Feature `mimalloc` (default); without it, the system's allocator.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
