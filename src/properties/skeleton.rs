@@ -1,9 +1,8 @@
-//! The UTS #39 §4 skeleton (unicode-security's), read for the BMP from a
-//! table of each code point's part where that part does not depend on
-//! its neighbours.
+//! The UTS #39 §4 skeleton (unicode-security's), read for planes 0 to 3
+//! from a generated table of each code point's part where that part does
+//! not depend on its neighbours.
 
-use super::{BmpBlocks, block_value};
-use std::sync::OnceLock;
+use super::generated::Generated;
 
 /// A code point's part in a UTS #39 skeleton when that part is the same
 /// wherever the code point stands: its decomposition starts with a starter
@@ -14,18 +13,22 @@ use std::sync::OnceLock;
 pub(crate) enum SkeletonPiece {
     /// The code point is its own skeleton.
     Itself,
-    /// Another skeleton (kept for the process's life: at most one per BMP code point).
+    /// Another skeleton (a generated table's text).
     Other(&'static str),
     /// The skeleton depends on the neighbours: the text goes to the library whole.
     InContext,
 }
 
 impl SkeletonPiece {
+    #[cfg(test)]
     fn of(c: char) -> SkeletonPiece {
         SkeletonPiece::of_text(c, skeleton_piece(c))
     }
 
-    /// The piece of `c` whose text is `piece` (`None`: it depends on the neighbours).
+    /// The piece of `c` whose text is `piece` (`None`: it depends on the
+    /// neighbours); an `Other` piece's text is leaked (the generator's use,
+    /// once per code point).
+    #[cfg(test)]
     pub(crate) fn of_text(c: char, piece: Option<String>) -> SkeletonPiece {
         let Some(piece) = piece else {
             return SkeletonPiece::InContext;
@@ -48,10 +51,84 @@ impl SkeletonPiece {
         true
     }
 
-    /// `c`'s piece: a BMP code point's from its block's table, `None` beyond the BMP.
-    fn of_bmp(c: char) -> Option<SkeletonPiece> {
-        static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
-        block_value(&BLOCKS, c, SkeletonPiece::of)
+    /// `c`'s piece from the generated table; `None` beyond planes 0 to 3.
+    #[inline]
+    fn of_table(c: char) -> Option<SkeletonPiece> {
+        PIECES.get(c)
+    }
+}
+
+/// [`SkeletonPiece::of`] of planes 0 to 3 (`tables/generated/skeleton_pieces.bin`
+/// and `.txt`).
+static PIECES: PieceTable = piece_table!("skeleton_pieces");
+
+/// A generated table of [`SkeletonPiece`]s, one per code point of planes 0
+/// to 3: a [`Generated`] `u32` per code point, and the texts of the `Other`
+/// pieces one after another in a UTF-8 file beside it. A value is 0 for
+/// `Itself`, 2 for `InContext`, and for `Other` odd: the text's length in
+/// bytes in bits 1 to 7, its offset in the texts from bit 8. Being data of
+/// the program, not blocks filled on first use, it costs a zone file's
+/// first names neither the pieces' computation nor the page faults of
+/// filling them.
+pub(crate) struct PieceTable {
+    pub(crate) pieces: Generated<u32>,
+    pub(crate) texts: &'static str,
+}
+
+/// The [`PieceTable`] of `tables/generated/<name>.bin` and `<name>.txt`.
+macro_rules! piece_table {
+    ($name:literal) => {
+        $crate::properties::skeleton::PieceTable {
+            pieces: $crate::properties::generated::generated!($name),
+            texts: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tables/generated/", $name, ".txt")),
+        }
+    };
+}
+pub(crate) use piece_table;
+
+impl PieceTable {
+    /// The piece of `c`; `None` beyond the table.
+    #[inline]
+    pub(crate) fn get(&self, c: char) -> Option<SkeletonPiece> {
+        let bits = self.pieces.lookup(c)?;
+        Some(match bits {
+            0 => SkeletonPiece::Itself,
+            _ if bits & 1 == 0 => SkeletonPiece::InContext,
+            _ => {
+                let (start, len) = ((bits >> 8) as usize, (bits >> 1 & 0x7F) as usize);
+                SkeletonPiece::Other(&self.texts[start..start + len])
+            }
+        })
+    }
+
+    /// Asserts that the table holds `compute`'s piece of each code point of
+    /// planes 0 to 3; with `REGENERATE_TABLES` set, writes both files anew
+    /// from `compute` first (see [`Generated::check`]).
+    #[cfg(test)]
+    pub(crate) fn check(&self, name: &str, compute: impl Fn(char) -> SkeletonPiece) {
+        let mut texts = String::new();
+        let mut starts = std::collections::HashMap::new();
+        let values: Vec<u32> = (0..super::PLANE_CELLS as u32)
+            .map(|code| match char::from_u32(code).map(&compute) {
+                None | Some(SkeletonPiece::Itself) => 0,
+                Some(SkeletonPiece::InContext) => 2,
+                Some(SkeletonPiece::Other(text)) => {
+                    let start = *starts.entry(text).or_insert_with(|| {
+                        texts.push_str(text);
+                        texts.len() - text.len()
+                    });
+                    assert!(text.len() < 0x80 && start < 1 << 24, "a piece fits its bits");
+                    (start as u32) << 8 | (text.len() as u32) << 1 | 1
+                }
+            })
+            .collect();
+        if std::env::var_os("REGENERATE_TABLES").is_some() {
+            let path = format!("{}/tables/generated/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+            std::fs::write(&path, &texts).expect("the pieces' texts are written");
+        } else {
+            assert!(self.texts == texts, "{name}.txt: rerun with REGENERATE_TABLES=1");
+        }
+        self.pieces.check(super::PLANE_CELLS, |c| values[c as usize]);
     }
 }
 
@@ -70,7 +147,7 @@ fn skeleton_piece(c: char) -> Option<String> {
 /// character replaced by its confusables.txt prototype, NFD again), equal
 /// to unicode-security's `skeleton`: for a BMP text whose every code point
 /// contributes the same characters wherever it stands, their skeletons in a
-/// row (for the BMP from a table filled block by block); otherwise the
+/// row (for planes 0 to 3 from a generated table); otherwise the
 /// library's, whole.
 pub fn skeleton(text: &str) -> String {
     // Room for a few prototypes longer than their characters (`m` is `rn`).
@@ -88,13 +165,13 @@ pub fn skeleton(text: &str) -> String {
 /// their skeletons' concatenation.
 pub fn push_skeleton_pieces(text: &str, out: &mut String) -> bool {
     for c in text.chars() {
-        match SkeletonPiece::of_bmp(c) {
+        match SkeletonPiece::of_table(c) {
             Some(piece) => {
                 if !piece.push(c, out) {
                     return false;
                 }
             }
-            // Beyond the BMP (rare in names), the piece is worked out each time.
+            // Beyond plane 3 (rare in names), the piece is worked out each time.
             None => match skeleton_piece(c) {
                 Some(piece) => out.push_str(&piece),
                 None => return false,
@@ -105,9 +182,10 @@ pub fn push_skeleton_pieces(text: &str, out: &mut String) -> bool {
 }
 
 /// `f` of the skeleton of `c` alone ([`skeleton`] of a one-character
-/// text), read from the table without a copy for most BMP code points.
+/// text), read from the table without a copy for most code points of
+/// planes 0 to 3.
 pub(crate) fn with_char_skeleton<R>(c: char, f: impl FnOnce(&str) -> R) -> R {
-    match SkeletonPiece::of_bmp(c) {
+    match SkeletonPiece::of_table(c) {
         Some(SkeletonPiece::Itself) => f(c.encode_utf8(&mut [0; 4])),
         Some(SkeletonPiece::Other(piece)) => f(piece),
         _ => f(&skeleton(c.encode_utf8(&mut [0; 4]))),
@@ -117,6 +195,12 @@ pub(crate) fn with_char_skeleton<R>(c: char, f: impl FnOnce(&str) -> R) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds each code point's piece, planes 0 to 3.
+    #[test]
+    fn skeleton_pieces_table_is_current() {
+        PIECES.check("skeleton_pieces", SkeletonPiece::of);
+    }
 
     /// The table's skeleton is the library's: every BMP code point alone,
     /// each next to a combining mark, a Hangul jamo and a default-ignorable,

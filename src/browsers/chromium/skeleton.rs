@@ -5,8 +5,9 @@
 
 use super::data;
 use crate::properties::generated::{Generated, generated};
-use crate::properties::{self, general::is_nonspacing_mark, skeleton::SkeletonPiece};
-use crate::properties::{BmpBlocks, Small, block_cached, block_value};
+use crate::properties::skeleton::{PieceTable, SkeletonPiece, piece_table};
+use crate::properties::{self, general::is_nonspacing_mark};
+use crate::properties::{BmpBlocks, Small, block_cached};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -95,7 +96,7 @@ fn ends_outside(source: &str, in_keys: &dyn Fn(char) -> bool, any_non_ascii: boo
                     || match char_piece_of(c) {
                         Some(SkeletonPiece::Itself) => !in_keys(c),
                         Some(SkeletonPiece::Other(piece)) => holds_outside(piece),
-                        // Beyond the BMP the piece is made again.
+                        // Beyond plane 3 the piece is made again.
                         _ => Piece::of(c.encode_utf8(&mut [0; 4])).is_some_and(|piece| holds_outside(&piece.skeleton)),
                     }
             }
@@ -344,7 +345,8 @@ impl PieceSkeletons {
 /// One character's [`Piece`] when it has a single skeleton
 /// ([`SkeletonPiece::InContext`] when it depends on the neighbours or the
 /// character gets a second skeleton, ӏ read as `l`: then the variant is
-/// worked out whole).
+/// worked out whole). The rule of [`CHAR_PIECES`].
+#[cfg(test)]
 fn char_piece(c: char) -> SkeletonPiece {
     let single = Piece::of(c.encode_utf8(&mut [0; 4])).filter(|piece| piece.palochka_as_l.is_none());
     SkeletonPiece::of_text(c, single.map(|piece| piece.skeleton))
@@ -352,7 +354,7 @@ fn char_piece(c: char) -> SkeletonPiece {
 
 /// Appends the one skeleton of `variant` (after "ExtraConf") to `out` when
 /// each of its characters has one piece that stands alone (BMP only, from
-/// a table filled block by block with [`char_piece`]); false otherwise,
+/// the generated table of [`char_piece`]); false otherwise,
 /// with `out` holding a part.
 fn push_char_pieces(variant: &str, out: &mut String) -> bool {
     // Runs of ASCII characters that are their own piece are copied as they
@@ -376,8 +378,7 @@ fn push_char_pieces(variant: &str, out: &mut String) -> bool {
 }
 
 /// Bit b set: ASCII character b is its own piece ([`char_piece`]), worked
-/// out once. Read through [`char_piece_of`]'s table, which keeps the other
-/// pieces it makes (a piece's text lives as long as the process).
+/// out once from [`char_piece_of`]'s table.
 fn ascii_itself() -> u128 {
     static ITSELF: OnceLock<u128> = OnceLock::new();
     *ITSELF.get_or_init(|| {
@@ -387,12 +388,15 @@ fn ascii_itself() -> u128 {
     })
 }
 
-/// [`char_piece`] of a BMP code point, from its block's table; `None` beyond the BMP.
+/// [`char_piece`] of a code point of planes 0 to 3, from the generated
+/// table; `None` beyond them.
 #[inline]
 fn char_piece_of(c: char) -> Option<SkeletonPiece> {
-    static BLOCKS: BmpBlocks<SkeletonPiece> = [const { OnceLock::new() }; 256];
-    block_value(&BLOCKS, c, char_piece)
+    CHAR_PIECES.get(c)
 }
+
+/// [`char_piece`] of planes 0 to 3 (`tables/generated/chromium_char_pieces.bin` and `.txt`).
+static CHAR_PIECES: PieceTable = piece_table!("chromium_char_pieces");
 
 impl Piece {
     fn of(text: &str) -> Option<Piece> {
@@ -747,6 +751,12 @@ pub(crate) fn uts39_skeleton(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The generated table holds the rule's piece of each code point, planes 0 to 3.
+    #[test]
+    fn chromium_char_pieces_table_is_current() {
+        CHAR_PIECES.check("chromium_char_pieces", char_piece);
+    }
 
     /// The generated table holds the rules' values for the BMP.
     #[test]
