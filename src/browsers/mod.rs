@@ -29,7 +29,6 @@ use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Known, Options, Uts46, labels};
 use serde::Serialize;
 use std::borrow::Cow;
-use std::sync::OnceLock;
 
 /// The three browsers whose display logic is ported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -105,15 +104,10 @@ impl Browser {
 /// table with the code points of 15.1, 16.0 and 17.0 disallowed, and the
 /// 15.0 rows of the 72 code points that Unicode 15.1 changed
 /// (`tables/browsers/IdnaMappingTable-15.0-rows.txt`: U+04C0 and Georgian
-/// capitals were disallowed, Hangul fillers too, ẞ mapped to "ss").
+/// capitals were disallowed, Hangul fillers too, ẞ mapped to "ss"), made
+/// by build.rs ([`MappingTable::webkit`]).
 fn webkit_table() -> &'static MappingTable {
-    static TABLE: OnceLock<MappingTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        MappingTable::browsers()
-            .as_of(15, 0)
-            .with_rows(include_str!("../../tables/browsers/IdnaMappingTable-15.0-rows.txt"))
-            .expect("tables/browsers/IdnaMappingTable-15.0-rows.txt is well formed")
-    })
+    MappingTable::webkit()
 }
 
 /// True when `c` has the same row in WebKit's table as in Chromium's and
@@ -836,6 +830,44 @@ mod tests {
         }
         let bad = browsers.with_rows("0042 ; valid\n0041 ; valid");
         assert!(bad.is_err_and(|e| e.line == 2));
+    }
+
+    /// build.rs's WebKit table is the one `as_of` and `with_rows` make at
+    /// run time from the browsers' table: the same row (range, status,
+    /// mapping, IDNA2008 field, assignment) for every code point, the same
+    /// version and date.
+    #[test]
+    fn built_webkit_table_equals_the_one_made_at_run_time() {
+        let made = MappingTable::browsers()
+            .as_of(15, 0)
+            .with_rows(include_str!("../../tables/browsers/IdnaMappingTable-15.0-rows.txt"))
+            .expect("the 15.0 rows are well formed");
+        let built = webkit_table();
+        assert_eq!((built.version(), built.date()), (made.version(), made.date()));
+        assert!(built.date().ends_with("(rows of later code points disallowed)"));
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let (mine, theirs) = (built.lookup(c), made.lookup(c));
+            assert_eq!(
+                (
+                    mine.first,
+                    mine.last,
+                    mine.status,
+                    mine.mapping,
+                    mine.idna2008,
+                    mine.unassigned
+                ),
+                (
+                    theirs.first,
+                    theirs.last,
+                    theirs.status,
+                    theirs.mapping,
+                    theirs.idna2008,
+                    theirs.unassigned
+                ),
+                "U+{:04X}",
+                c as u32
+            );
+        }
     }
 
     /// WebKit's verdict on a host with a code point its ICU 72 does not

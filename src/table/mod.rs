@@ -210,39 +210,42 @@ impl MappingTable {
         })
     }
 
+    /// WebKitGTK's table: ICU 72's, Unicode 15.0 (`parse::webkit_table`,
+    /// made by build.rs from [`MappingTable::browsers`]'s and
+    /// `tables/browsers/IdnaMappingTable-15.0-rows.txt`; built once, then
+    /// shared). Its properties are the bundled ones, as
+    /// [`MappingTable::as_of`]'s are.
+    pub(crate) fn webkit() -> &'static MappingTable {
+        static WEBKIT: OnceLock<MappingTable> = OnceLock::new();
+        WEBKIT.get_or_init(|| {
+            MappingTable::assemble(
+                Cow::Borrowed(&WEBKIT_ROWS[..]),
+                Cow::Borrowed(WEBKIT_POOL),
+                WEBKIT_VERSION.to_string(),
+                WEBKIT_DATE.to_string(),
+                TableSource::Bundled,
+                Some((&WEBKIT_BMP_ROWS, &WEBKIT_BLOCK_ROWS)),
+            )
+        })
+    }
+
     /// This table as of Unicode `major.minor`: the rows of code points
     /// assigned later (their age, the comment's first field) become
-    /// disallowed and unassigned, as that version's table has them. Used for
-    /// a browser whose ICU is older than the table (WebKitGTK's ICU 72,
-    /// Unicode 15.0); exact when no older code point changed its row in
+    /// disallowed and unassigned, as that version's table has them
+    /// (`parse::rows_as_of`). For a browser whose ICU is older than the
+    /// table (WebKitGTK's ICU 72, Unicode 15.0, whose table build.rs makes
+    /// with the same functions; the tests compare the two); exact when no older code point changed its row in
     /// between (the 17.0 table as of 16.0 is the bundled 16.0 table on every
     /// code point: a unit test in `browsers`; 15.1 changed 72 rows, which
     /// [`MappingTable::with_rows`] puts back).
+    #[cfg(test)]
     pub(crate) fn as_of(&self, major: u8, minor: u8) -> MappingTable {
-        let rows: Vec<RawRow> = self
-            .rows
-            .iter()
-            .map(|row| {
-                if row.age > [major, minor] {
-                    RawRow {
-                        status: Status::Disallowed,
-                        idna2008: Idna2008Status::None,
-                        map_start: 0,
-                        map_len: 0,
-                        unassigned: true,
-                        age: [0, 0],
-                        ..*row
-                    }
-                } else {
-                    *row
-                }
-            })
-            .collect();
+        let (version, date) = parse::as_of_version_and_date(&self.date, major, minor);
         MappingTable::assemble(
-            Cow::Owned(rows),
+            Cow::Owned(parse::rows_as_of(&self.rows, major, minor)),
             self.pool.clone(),
-            format!("{major}.{minor}.0"),
-            format!("{} (rows of later code points disallowed)", self.date),
+            version,
+            date,
             self.source.clone(),
             None,
         )
@@ -253,44 +256,11 @@ impl MappingTable {
     /// points: an older version's rows that a later one changed.
     ///
     /// Errors: a malformed line, or rows out of order.
+    #[cfg(test)]
     pub(crate) fn with_rows(&self, rows: &str) -> Result<MappingTable, ParseError> {
         let mut pool = self.pool.to_string();
         let replacements = parse::parse_rows(rows, &mut pool)?;
-        let mut merged = Vec::with_capacity(self.rows.len() + 2 * replacements.len());
-        let mut next = 0;
-        for row in self.rows.iter() {
-            let mut start = row.start;
-            while start <= row.end {
-                while replacements.get(next).is_some_and(|r| r.end < start) {
-                    next += 1;
-                }
-                let end = match replacements.get(next) {
-                    Some(replacement) if replacement.start <= start => {
-                        let end = replacement.end.min(row.end);
-                        merged.push(RawRow {
-                            start,
-                            end,
-                            age: row.age,
-                            ..*replacement
-                        });
-                        end
-                    }
-                    Some(replacement) if replacement.start <= row.end => {
-                        merged.push(RawRow {
-                            start,
-                            end: replacement.start - 1,
-                            ..*row
-                        });
-                        replacement.start - 1
-                    }
-                    _ => {
-                        merged.push(RawRow { start, ..*row });
-                        row.end
-                    }
-                };
-                start = end + 1;
-            }
-        }
+        let merged = parse::rows_replaced(&self.rows, &replacements);
         Ok(MappingTable::assemble(
             Cow::Owned(merged),
             Cow::Owned(pool),
@@ -586,6 +556,7 @@ mod tests {
         for (rows, bmp, blocks) in [
             (&BUNDLED_ROWS[..], &BUNDLED_BMP_ROWS[..], &BUNDLED_BLOCK_ROWS[..]),
             (&BROWSERS_ROWS[..], &BROWSERS_BMP_ROWS[..], &BROWSERS_BLOCK_ROWS[..]),
+            (&WEBKIT_ROWS[..], &WEBKIT_BMP_ROWS[..], &WEBKIT_BLOCK_ROWS[..]),
         ] {
             assert_eq!(bmp, parse::bmp_rows(rows));
             assert_eq!(blocks, parse::block_rows(rows));

@@ -219,6 +219,99 @@ pub(crate) fn parse_rows(text: &str, pool: &mut String) -> Result<Vec<RawRow>, P
     Ok(rows)
 }
 
+/// `rows` as of Unicode `major.minor`: the rows of code points assigned
+/// later (their age) become disallowed and unassigned, as that version's
+/// table has them (see `MappingTable::as_of`).
+pub(crate) fn rows_as_of(rows: &[RawRow], major: u8, minor: u8) -> Vec<RawRow> {
+    rows.iter()
+        .map(|row| {
+            if row.age > [major, minor] {
+                RawRow {
+                    status: Status::Disallowed,
+                    idna2008: Idna2008Status::None,
+                    map_start: 0,
+                    map_len: 0,
+                    unassigned: true,
+                    age: [0, 0],
+                    ..*row
+                }
+            } else {
+                *row
+            }
+        })
+        .collect()
+}
+
+/// The `Version:` and `Date:` of a table dated `date` as of Unicode `major.minor`.
+pub(crate) fn as_of_version_and_date(date: &str, major: u8, minor: u8) -> (String, String) {
+    (
+        format!("{major}.{minor}.0"),
+        format!("{date} (rows of later code points disallowed)"),
+    )
+}
+
+/// `rows` (covering every code point) with `replacements` (sorted, not
+/// overlapping, covering some) in place of their own rows for their code
+/// points; a row a replacement cuts keeps its age on each side.
+pub(crate) fn rows_replaced(rows: &[RawRow], replacements: &[RawRow]) -> Vec<RawRow> {
+    let mut merged = Vec::with_capacity(rows.len() + 2 * replacements.len());
+    let mut next = 0;
+    for row in rows {
+        let mut start = row.start;
+        while start <= row.end {
+            while replacements.get(next).is_some_and(|r| r.end < start) {
+                next += 1;
+            }
+            let end = match replacements.get(next) {
+                Some(replacement) if replacement.start <= start => {
+                    let end = replacement.end.min(row.end);
+                    merged.push(RawRow {
+                        start,
+                        end,
+                        age: row.age,
+                        ..*replacement
+                    });
+                    end
+                }
+                Some(replacement) if replacement.start <= row.end => {
+                    merged.push(RawRow {
+                        start,
+                        end: replacement.start - 1,
+                        ..*row
+                    });
+                    replacement.start - 1
+                }
+                _ => {
+                    merged.push(RawRow { start, ..*row });
+                    row.end
+                }
+            };
+            start = end + 1;
+        }
+    }
+    merged
+}
+
+/// WebKitGTK's table (its ICU 72's, Unicode 15.0) made from the Chromium
+/// and Firefox ports' `browsers` (Unicode 17.0): as of 15.0, with
+/// `rows_15_0`, the 15.0 rows of the code points that 15.1 changed, in
+/// their place. build.rs makes it ahead of the run; a test compares it with
+/// `MappingTable::as_of` and `MappingTable::with_rows`.
+///
+/// Errors: a malformed line of `rows_15_0`, or rows out of order.
+#[allow(dead_code)] // build.rs's: the crate reads the table it made.
+pub(crate) fn webkit_table(browsers: &ParsedTable, rows_15_0: &str) -> Result<ParsedTable, ParseError> {
+    let (version, date) = as_of_version_and_date(&browsers.date, 15, 0);
+    let mut pool = browsers.pool.clone();
+    let replacements = parse_rows(rows_15_0, &mut pool)?;
+    Ok(ParsedTable {
+        rows: rows_replaced(&rows_as_of(&browsers.rows, 15, 0), &replacements),
+        pool,
+        version,
+        date,
+    })
+}
+
 /// One line: `None` for a blank or comment line, else its row (the mapping appended to `pool`).
 fn parse_row(line_no: usize, line: &str, pool: &mut String) -> Result<Option<RawRow>, ParseError> {
     let fail = |message: String| ParseError { line: line_no, message };
