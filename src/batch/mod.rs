@@ -133,12 +133,90 @@ pub(crate) type Filled = (Option<Box<Results>>, bool);
 /// The spoof check's part of [`convert_text`], on a record [`fill_item`]
 /// filled (its input is the name): a stage of one record ([`finish_stage`]).
 fn add_spoof(engine: &Uts46<'_>, options: &Options, filled: Filled, summarizer: &Summarizer<'_>, record: &mut RecordBuf) {
-    let mut pending = vec![(0, Some(filled), 0)];
+    let mut stage = Stage::default();
+    stage.push(summarizer, 0, Some(filled), record, 0);
     let records = std::slice::from_mut(record);
     // Nothing is handed on: `each` neither breaks nor fails.
-    let _ = finish_stage(engine, options, summarizer, records, &mut pending, |_, _| {
-        Ok(ControlFlow::Continue(()))
-    });
+    let _ = finish_stage(
+        engine,
+        options,
+        summarizer,
+        records,
+        &mut stage,
+        &mut Summary::default(),
+        |_, _| Ok(ControlFlow::Continue(())),
+    );
+}
+
+/// A stage's record whose name the spoof check must analyze: the full
+/// engine's results (`None`: a fast path's, in the record) and whether the
+/// summarizer is to remember the summary.
+pub(crate) type ToAnalyze = (Option<Box<Results>>, bool);
+
+/// What a stage keeps of each record: its slot in the stage's records,
+/// what is left to analyze of it, and the bytes read up to its item.
+pub(crate) type Pending = (usize, Option<ToAnalyze>, u64);
+
+/// The records of a stage as they are filled: each one's [`Pending`],
+/// whether the stage is full, and the counts of those whose spoof check is
+/// done. A record is counted while it is still in the processor's cache:
+/// when its name is looked up ([`look_up`]), or when analyzed
+/// ([`finish_stage`]); a stage of a file of mostly ASCII names holds
+/// [`STAGE_RECORDS`] records, too many to stay in the cache until they are handed on.
+#[derive(Default)]
+pub(crate) struct Stage {
+    pending: Vec<Pending>,
+    /// The names to analyze: their place in `pending`, whether to remember them.
+    analyze: Vec<(usize, bool)>,
+    count: StageCount,
+    /// The counts of the stage's records whose spoof check is done.
+    counted: Summary,
+}
+
+impl Stage {
+    /// Records in the stage.
+    pub(crate) fn len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Takes in `record`, in slot `slot` of the stage's records, which
+    /// [`fill_item`] filled (`filled`), and the bytes read up to its item:
+    /// looks up its name ([`look_up`]) and counts it when that settles its
+    /// spoof check. True when the stage is full ([`StageCount`]).
+    pub(crate) fn push(
+        &mut self,
+        summarizer: &Summarizer<'_>,
+        slot: usize,
+        filled: Option<Filled>,
+        record: &mut RecordBuf,
+        bytes_read: u64,
+    ) -> bool {
+        let full = self.count.is_full_after(&filled, self.pending.len() + 1);
+        let to_analyze = look_up(summarizer, filled, record);
+        match &to_analyze {
+            Some((_, remember)) => self.analyze.push((self.pending.len(), *remember)),
+            None => self.counted.add(record),
+        }
+        self.pending.push((slot, to_analyze, bytes_read));
+        full
+    }
+}
+
+/// Looks up the name of `record`, which [`fill_item`] has just filled
+/// (`filled`), while its text is still in the processor's cache: a summary
+/// the shortcut or the memory gives is set on the record at once, and
+/// `None` returned; a name to analyze is returned for [`finish_stage`]. A
+/// stage's names are all looked up before any is analyzed, in order, as
+/// they would be at the stage's end.
+fn look_up(summarizer: &Summarizer<'_>, filled: Option<Filled>, record: &mut RecordBuf) -> Option<ToAnalyze> {
+    let (results, ldh) = filled?;
+    match summarizer.look_up(record.input(), ldh) {
+        Lookup::Known(summary) => {
+            record.set_spoof(summary);
+            None
+        }
+        Lookup::Analyze { remember } => Some((results, remember)),
+    }
 }
 
 /// Names to analyze that the engine fills records for before the spoof
@@ -173,30 +251,29 @@ impl StageCount {
     }
 }
 
-/// The records at `pending`'s slots of `records`, in order: the spoof
-/// check finished on each that [`fill_item`] converted, then `each` with
-/// the bytes read up to its item. The names the summarizer does not know
-/// are analyzed together ([`crate::spoof::full_summaries`]). Stops at the
-/// first break or error of `each`, and empties `pending` in every case.
+/// The records of `stage` (at its slots of `records`), in order: the
+/// spoof check finished on each that [`look_up`] left to analyze, then
+/// each counted in `summary` and handed to `each` with the bytes read up
+/// to its item. Those names are analyzed together
+/// ([`crate::spoof::full_summaries`]). Stops at the first break or error
+/// of `each` (`summary` then counts the records handed on, the one that
+/// broke included), and empties the stage in every case.
 pub(crate) fn finish_stage(
     engine: &Uts46<'_>,
     options: &Options,
     summarizer: &Summarizer<'_>,
     records: &mut [RecordBuf],
-    pending: &mut Vec<(usize, Option<Filled>, u64)>,
+    stage: &mut Stage,
+    summary: &mut Summary,
     mut each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<ControlFlow<()>> {
+    let Stage {
+        pending,
+        analyze,
+        count: _,
+        counted,
+    } = stage;
     STAGE_RESULTS.with_borrow_mut(|scratch| {
-        // The names to analyze: their place in `pending`, whether to remember them.
-        let mut analyze = Vec::with_capacity(pending.len());
-        for (at, (slot, filled, _)) in pending.iter().enumerate() {
-            let Some((_, ldh)) = filled else { continue };
-            let record = &mut records[*slot];
-            match summarizer.look_up(record.input(), *ldh) {
-                Lookup::Known(summary) => record.set_spoof(summary),
-                Lookup::Analyze { remember } => analyze.push((at, remember)),
-            }
-        }
         if analyze.is_empty() {
             return;
         }
@@ -205,8 +282,8 @@ pub(crate) fn finish_stage(
             scratch.resize_with(analyze.len(), Results::default);
         }
         for (&(at, _), buffer) in analyze.iter().zip(scratch.iter_mut()) {
-            let (slot, filled, _) = &pending[at];
-            if let Some((None, _)) = filled {
+            let (slot, to_analyze, _) = &pending[at];
+            if let Some((None, _)) = to_analyze {
                 valid_results_into(&records[*slot], buffer);
             }
         }
@@ -214,8 +291,8 @@ pub(crate) fn finish_stage(
             .iter()
             .zip(scratch.iter())
             .map(|(&(at, _), buffer)| {
-                let (slot, filled, _) = &pending[at];
-                let results = match filled {
+                let (slot, to_analyze, _) = &pending[at];
+                let results = match to_analyze {
                     Some((Some(results), _)) => results,
                     _ => buffer,
                 };
@@ -225,19 +302,29 @@ pub(crate) fn finish_stage(
         let mut summaries = Vec::with_capacity(names.len());
         crate::spoof::full_summaries(engine, options, summarizer.protected(), &names, &mut summaries);
         drop(names);
-        for ((at, remember), summary) in analyze.into_iter().zip(summaries) {
+        for ((at, remember), summary) in analyze.drain(..).zip(summaries) {
             let record = &mut records[pending[at].0];
             if remember {
                 summarizer.remember(record.input(), summary);
             }
             record.set_spoof(summary);
+            counted.add(record);
         }
     });
-    for (slot, _, bytes_read) in pending.drain(..) {
-        if each(&records[slot], bytes_read)?.is_break() {
-            return Ok(ControlFlow::Break(()));
+    let counted = std::mem::take(counted);
+    for (at, &(slot, _, bytes_read)) in pending.iter().enumerate() {
+        let handed_on = each(&records[slot], bytes_read);
+        if !matches!(handed_on, Ok(ControlFlow::Continue(()))) {
+            // Only the records handed on count: a rare case, counted again.
+            for &(slot, ..) in &pending[..=at] {
+                summary.add(&records[slot]);
+            }
+            pending.clear();
+            return handed_on;
         }
     }
+    pending.clear();
+    summary.merge(&counted);
     Ok(ControlFlow::Continue(()))
 }
 
@@ -343,23 +430,36 @@ pub fn convert_each<R: BufRead>(
         return Ok(summary);
     };
     let mut records: Vec<RecordBuf> = (0..STAGE_RECORDS).map(|_| RecordBuf::new()).collect();
-    let mut pending = Vec::with_capacity(STAGE_RECORDS);
-    let mut count = StageCount::default();
-    let mut hand_on = |record: &RecordBuf, bytes_read| {
-        summary.add(record);
-        each(record, bytes_read)
-    };
+    let mut stage = Stage::default();
     while let Some(item) = items.next_item()? {
-        let slot = pending.len();
+        let slot = stage.len();
         let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
-        let full = count.is_full_after(&filled, slot + 1);
-        pending.push((slot, filled, items.bytes_read()));
-        if full && finish_stage(engine, options, &summarizer, &mut records, &mut pending, &mut hand_on)?.is_break() {
+        let full = stage.push(&summarizer, slot, filled, &mut records[slot], items.bytes_read());
+        if full
+            && finish_stage(
+                engine,
+                options,
+                &summarizer,
+                &mut records,
+                &mut stage,
+                &mut summary,
+                &mut each,
+            )?
+            .is_break()
+        {
             return Ok(summary);
         }
     }
     // The last records: a break of `each` changes nothing now.
-    let _ = finish_stage(engine, options, &summarizer, &mut records, &mut pending, &mut hand_on)?;
+    let _ = finish_stage(
+        engine,
+        options,
+        &summarizer,
+        &mut records,
+        &mut stage,
+        &mut summary,
+        &mut each,
+    )?;
     Ok(summary)
 }
 

@@ -3,7 +3,7 @@
 //! so the output is the same byte for byte.
 
 use super::reader::Lines;
-use super::{Item, ItemReader, RecordBuf, STAGE_RECORDS, StageCount, Summary, convert_item, fill_item, finish_stage};
+use super::{Item, ItemReader, RecordBuf, Stage, Summary, convert_item, fill_item, finish_stage};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 use std::any::Any;
@@ -221,8 +221,7 @@ impl<E> Block<E> {
         extras.clear();
         let mut summary = Summary::default();
         let mut index = 0;
-        let mut hand_on = |record: &RecordBuf, bytes_read| {
-            summary.add(record);
+        let mut keep_it = |record: &RecordBuf, bytes_read| {
             if keep {
                 read_to.push(bytes_read);
                 if let Some(extra) = extra {
@@ -241,30 +240,28 @@ impl<E> Block<E> {
                 }
                 let record = &mut records[slot];
                 convert_item(engine, options, &item, skip_comments, None, record);
-                let _ = hand_on(record, bytes_read);
+                summary.add(record);
+                let _ = keep_it(record, bytes_read);
             }),
             // Without `keep`, the records of one stage reuse the same buffers.
             Some(spoof) => {
-                let mut pending = Vec::with_capacity(STAGE_RECORDS);
-                let mut count = StageCount::default();
-                // `hand_on` never breaks and has no error.
-                let mut finish = |pending: &mut Vec<_>, records: &mut Vec<RecordBuf>| {
-                    let _ = finish_stage(engine, options, spoof, records, pending, &mut hand_on);
+                let mut stage = Stage::default();
+                // `keep_it` never breaks and has no error.
+                let mut finish = |stage: &mut Stage, records: &mut Vec<RecordBuf>| {
+                    let _ = finish_stage(engine, options, spoof, records, stage, &mut summary, &mut keep_it);
                 };
                 self.for_each_item(|item, bytes_read| {
-                    let slot = if keep { index } else { pending.len() };
+                    let slot = if keep { index } else { stage.len() };
                     index += 1;
                     if records.len() == slot {
                         records.push(RecordBuf::new());
                     }
                     let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
-                    let full = count.is_full_after(&filled, pending.len() + 1);
-                    pending.push((slot, filled, bytes_read));
-                    if full {
-                        finish(&mut pending, &mut records);
+                    if stage.push(spoof, slot, filled, &mut records[slot], bytes_read) {
+                        finish(&mut stage, &mut records);
                     }
                 });
-                finish(&mut pending, &mut records);
+                finish(&mut stage, &mut records);
             }
         }
         self.summary = summary;
