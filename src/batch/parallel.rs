@@ -84,6 +84,11 @@ impl<E> Default for Block<E> {
     }
 }
 
+thread_local! {
+    /// A converting thread's record buffers when the records are only counted.
+    static THREAD_RECORDS: std::cell::Cell<Vec<RecordBuf>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// Work done on the converting threads for each kept record, beside its conversion.
 type Extra<'a, E> = &'a (dyn Fn(&RecordBuf) -> E + Sync);
 
@@ -214,7 +219,12 @@ impl<E> Block<E> {
         keep: bool,
         extra: Option<Extra<'_, E>>,
     ) {
-        let mut records = std::mem::take(&mut self.records);
+        // Records not kept are this thread's buffers, reused block after
+        // block (still in its caches), not the block's.
+        let mut records = match keep {
+            true => std::mem::take(&mut self.records),
+            false => THREAD_RECORDS.take(),
+        };
         let mut read_to = std::mem::take(&mut self.read_to);
         let mut extras = std::mem::take(&mut self.extras);
         read_to.clear();
@@ -266,7 +276,10 @@ impl<E> Block<E> {
         }
         self.summary = summary;
         self.filled = read_to.len();
-        self.records = records;
+        match keep {
+            true => self.records = records,
+            false => THREAD_RECORDS.set(records),
+        }
         self.read_to = read_to;
         self.extras = extras;
     }
@@ -377,7 +390,10 @@ fn run_parallel<R: BufRead, E: Send>(
 ) -> io::Result<Summary> {
     let keep = each.is_some();
     let skip_comments = items.skips_comments();
-    let (work_sender, work) = sync_channel::<(u64, Block<E>)>(threads.get());
+    // Two blocks a thread: one converted, one waiting. The channel holds
+    // them all, so the reading thread never waits to hand one over.
+    let in_flight = threads.get() * 2;
+    let (work_sender, work) = sync_channel::<(u64, Block<E>)>(in_flight);
     let work = Arc::new(Mutex::new(work));
     let (done_sender, done) = channel::<Converted<E>>();
     // The threads share what the spoof check remembers: a name is analyzed once.
@@ -407,7 +423,7 @@ fn run_parallel<R: BufRead, E: Send>(
             }));
         }
         drop(done_sender);
-        let summary = hand_on_in_order(items, work_sender, &done, threads.get() * 2, each);
+        let summary = hand_on_in_order(items, work_sender, &done, in_flight, each);
         // Joined here, not by the scope: the scope returns once each closure has
         // returned, before the thread has run its thread-local destructors, and
         // LeakSanitizer (the batch_reader fuzz target) counts those as leaks.
