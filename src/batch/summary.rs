@@ -71,11 +71,13 @@ impl Summary {
             self.spoof_checked += 1;
             self.risk_low += u64::from(spoof.risk == Risk::Low);
             self.risk_high += u64::from(spoof.risk == Risk::High);
-            for (at, rule) in spoof.browsers.all().into_iter().enumerate() {
-                self.shown_as_punycode[at] += u64::from(rule.display() == Display::Punycode);
-                self.rejected[at] += u64::from(rule.display() == Display::Rejected);
+            // Each browser's display worked out once, for the three counts that read it.
+            let displays = spoof.browsers.displays();
+            for (at, display) in displays.into_iter().enumerate() {
+                self.shown_as_punycode[at] += u64::from(display == Display::Punycode);
+                self.rejected[at] += u64::from(display == Display::Rejected);
             }
-            self.browsers_disagree += u64::from(spoof.browsers.disagree());
+            self.browsers_disagree += u64::from(Display::disagree(displays));
         }
     }
 

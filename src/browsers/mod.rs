@@ -157,6 +157,12 @@ pub enum Display {
 }
 
 impl Display {
+    /// True when the browsers' `displays` are not all the same.
+    pub fn disagree(displays: [Display; 3]) -> bool {
+        let [a, b, c] = displays;
+        a != b || b != c
+    }
+
     /// `unicode`, `punycode` or `rejected` (the JSON and CSV form).
     pub fn name(self) -> &'static str {
         match self {
@@ -390,10 +396,14 @@ impl BrowserRules {
         [self.chromium.into(), self.firefox.into(), self.webkit.into()]
     }
 
+    /// How each browser shows the name, in [`Browser::ALL`] order.
+    pub fn displays(&self) -> [Display; 3] {
+        self.all().map(Rule::display)
+    }
+
     /// True when the browsers do not all show the name the same way.
     pub fn disagree(&self) -> bool {
-        let [a, b, c] = self.all().map(Rule::display);
-        a != b || b != c
+        Display::disagree(self.displays())
     }
 }
 
