@@ -431,35 +431,19 @@ pub fn convert_each<R: BufRead>(
     };
     let mut records: Vec<RecordBuf> = (0..STAGE_RECORDS).map(|_| RecordBuf::new()).collect();
     let mut stage = Stage::default();
+    let mut finish = |records: &mut [RecordBuf], stage: &mut Stage, summary: &mut Summary| {
+        finish_stage(engine, options, &summarizer, records, stage, summary, &mut each)
+    };
     while let Some(item) = items.next_item()? {
         let slot = stage.len();
         let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
         let full = stage.push(&summarizer, slot, filled, &mut records[slot], items.bytes_read());
-        if full
-            && finish_stage(
-                engine,
-                options,
-                &summarizer,
-                &mut records,
-                &mut stage,
-                &mut summary,
-                &mut each,
-            )?
-            .is_break()
-        {
+        if full && finish(&mut records, &mut stage, &mut summary)?.is_break() {
             return Ok(summary);
         }
     }
     // The last records: a break of `each` changes nothing now.
-    let _ = finish_stage(
-        engine,
-        options,
-        &summarizer,
-        &mut records,
-        &mut stage,
-        &mut summary,
-        &mut each,
-    )?;
+    let _ = finish(&mut records, &mut stage, &mut summary)?;
     Ok(summary)
 }
 

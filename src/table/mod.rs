@@ -176,13 +176,13 @@ impl MappingTable {
     pub fn bundled() -> &'static MappingTable {
         static BUNDLED: OnceLock<MappingTable> = OnceLock::new();
         BUNDLED.get_or_init(|| {
-            MappingTable::assemble(
-                Cow::Borrowed(&BUNDLED_ROWS[..]),
-                Cow::Borrowed(BUNDLED_POOL),
-                BUNDLED_VERSION.to_string(),
-                BUNDLED_DATE.to_string(),
-                TableSource::Bundled,
-                Some((&BUNDLED_BMP_ROWS, &BUNDLED_BLOCK_ROWS)),
+            MappingTable::built(
+                &BUNDLED_ROWS,
+                BUNDLED_POOL,
+                BUNDLED_VERSION,
+                BUNDLED_DATE,
+                &BUNDLED_BMP_ROWS,
+                &BUNDLED_BLOCK_ROWS,
             )
         })
     }
@@ -196,13 +196,13 @@ impl MappingTable {
     pub(crate) fn browsers() -> &'static MappingTable {
         static BROWSERS: OnceLock<MappingTable> = OnceLock::new();
         BROWSERS.get_or_init(|| {
-            let mut table = MappingTable::assemble(
-                Cow::Borrowed(&BROWSERS_ROWS[..]),
-                Cow::Borrowed(BROWSERS_POOL),
-                BROWSERS_VERSION.to_string(),
-                BROWSERS_DATE.to_string(),
-                TableSource::Bundled,
-                Some((&BROWSERS_BMP_ROWS, &BROWSERS_BLOCK_ROWS)),
+            let mut table = MappingTable::built(
+                &BROWSERS_ROWS,
+                BROWSERS_POOL,
+                BROWSERS_VERSION,
+                BROWSERS_DATE,
+                &BROWSERS_BMP_ROWS,
+                &BROWSERS_BLOCK_ROWS,
             );
             table.properties =
                 Properties::with_generated_bidi_classes(BROWSERS_VERSION, BROWSERS_BIDI_NAME, BROWSERS_BIDI, &BROWSERS_FACTS);
@@ -218,13 +218,13 @@ impl MappingTable {
     pub(crate) fn webkit() -> &'static MappingTable {
         static WEBKIT: OnceLock<MappingTable> = OnceLock::new();
         WEBKIT.get_or_init(|| {
-            MappingTable::assemble(
-                Cow::Borrowed(&WEBKIT_ROWS[..]),
-                Cow::Borrowed(WEBKIT_POOL),
-                WEBKIT_VERSION.to_string(),
-                WEBKIT_DATE.to_string(),
-                TableSource::Bundled,
-                Some((&WEBKIT_BMP_ROWS, &WEBKIT_BLOCK_ROWS)),
+            MappingTable::built(
+                &WEBKIT_ROWS,
+                WEBKIT_POOL,
+                WEBKIT_VERSION,
+                WEBKIT_DATE,
+                &WEBKIT_BMP_ROWS,
+                &WEBKIT_BLOCK_ROWS,
             )
         })
     }
@@ -325,6 +325,26 @@ impl MappingTable {
             source,
             None,
         ))
+    }
+
+    /// A table build.rs made (`$OUT_DIR/mapping_table.rs`): its rows, pool,
+    /// `Version:`, `Date:` and the rows' indexes.
+    fn built(
+        rows: &'static [RawRow],
+        pool: &'static str,
+        version: &str,
+        date: &str,
+        bmp_rows: &'static [u16],
+        block_rows: &'static [u32],
+    ) -> MappingTable {
+        MappingTable::assemble(
+            Cow::Borrowed(rows),
+            Cow::Borrowed(pool),
+            version.to_string(),
+            date.to_string(),
+            TableSource::Bundled,
+            Some((bmp_rows, block_rows)),
+        )
     }
 
     /// The table of `rows`; `indexes`: their [`parse::bmp_rows`] and
