@@ -145,7 +145,7 @@ fn skeleton_piece(c: char) -> Option<String> {
 
 /// The UTS #39 §4 skeleton of `text` (NFD, default-ignorables removed, each
 /// character replaced by its confusables.txt prototype, NFD again), equal
-/// to unicode-security's `skeleton`: for a BMP text whose every code point
+/// to unicode-security's `skeleton`: for a text whose every code point
 /// contributes the same characters wherever it stands, their skeletons in a
 /// row (for planes 0 to 3 from a generated table); otherwise the
 /// library's, whole.

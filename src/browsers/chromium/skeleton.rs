@@ -353,8 +353,8 @@ fn char_piece(c: char) -> SkeletonPiece {
 }
 
 /// Appends the one skeleton of `variant` (after "ExtraConf") to `out` when
-/// each of its characters has one piece that stands alone (BMP only, from
-/// the generated table of [`char_piece`]); false otherwise,
+/// each of its characters has one piece that stands alone (planes 0 to 3,
+/// from the generated table of [`char_piece`]); false otherwise,
 /// with `out` holding a part.
 fn push_char_pieces(variant: &str, out: &mut String) -> bool {
     // Runs of ASCII characters that are their own piece are copied as they
@@ -807,8 +807,8 @@ mod tests {
                 ]);
             }
         }
-        // Code points beyond the BMP, whose pieces no table holds, with an
-        // alphabet that holds their skeletons' characters.
+        // Code points beyond the BMP, which the top-domain parts' table does
+        // not hold, with an alphabet that holds their skeletons' characters.
         let beyond: Vec<String> = (0x10000..0x1F000)
             .step_by(13)
             .filter_map(char::from_u32)
