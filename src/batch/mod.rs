@@ -220,7 +220,7 @@ fn look_up(summarizer: &Summarizer<'_>, filled: Option<Filled>, record: &mut Rec
 }
 
 /// Names to analyze that the engine fills records for before the spoof
-/// check runs on them ([`StageCount`]): the check's code then serves this
+/// check runs on them (a stage): the check's code then serves this
 /// many names in a row, not one name between two runs of the engine's
 /// (the two do not fit the instruction cache together; docs/performance.md).
 pub const STAGE: usize = 128;
@@ -404,8 +404,9 @@ pub(crate) fn escape_invalid_utf8(bytes: &[u8]) -> String {
 /// bytes read so far to `each`; stops early when `each` breaks (the summary
 /// then counts the records handed on). The one conversion loop of the CLI
 /// and the GUI's background job. Records are filled into reused
-/// [`RecordBuf`]s (with the spoof check, a stage of them, [`StageCount`], before the
-/// check runs on each): `each` copies out what it keeps ([`RecordBuf::to_record`]).
+/// [`RecordBuf`]s (with the spoof check, a stage of them holding up to
+/// [`STAGE`] names to analyze, before the check runs on each): `each`
+/// copies out what it keeps ([`RecordBuf::to_record`]).
 /// `spoof`: compare with these protected names and attach the spoof verdict (`None`: no spoof check).
 /// Errors: a read error, or the first error `each` returns.
 pub fn convert_each<R: BufRead>(

@@ -95,19 +95,9 @@ impl Browser {
     pub(crate) fn engine(self) -> Uts46<'static> {
         match self {
             Browser::Chromium | Browser::Firefox => Uts46::with_table(MappingTable::browsers()),
-            Browser::WebKit => Uts46::with_table(webkit_table()),
+            Browser::WebKit => Uts46::with_table(MappingTable::webkit()),
         }
     }
-}
-
-/// WebKitGTK's UTS #46 table: ICU 72's, Unicode 15.0. The Unicode 17.0
-/// table with the code points of 15.1, 16.0 and 17.0 disallowed, and the
-/// 15.0 rows of the 72 code points that Unicode 15.1 changed
-/// (`tables/browsers/IdnaMappingTable-15.0-rows.txt`: U+04C0 and Georgian
-/// capitals were disallowed, Hangul fillers too, ẞ mapped to "ss"), made
-/// by build.rs ([`MappingTable::webkit`]).
-fn webkit_table() -> &'static MappingTable {
-    MappingTable::webkit()
 }
 
 /// True when `c` has the same row in WebKit's table as in Chromium's and
@@ -139,7 +129,7 @@ static SAME_FOR_WEBKIT: Generated<bool> = generated!("same_for_webkit");
 
 /// [`same_for_webkit`], from the two tables' rows.
 fn rows_equal_for_webkit(c: char) -> bool {
-    let (older, newer) = (webkit_table().lookup(c), MappingTable::browsers().lookup(c));
+    let (older, newer) = (MappingTable::webkit().lookup(c), MappingTable::browsers().lookup(c));
     (older.status, older.mapping) == (newer.status, newer.mapping)
 }
 
@@ -157,8 +147,9 @@ pub enum Display {
 }
 
 impl Display {
-    /// True when the browsers' `displays` are not all the same.
-    pub fn disagree(displays: [Display; 3]) -> bool {
+    /// True when `displays` (one per browser, [`Browser::ALL`] order, as
+    /// [`BrowserRules::displays`] gives them) are not all the same.
+    pub(crate) fn disagree(displays: [Display; 3]) -> bool {
         let [a, b, c] = displays;
         a != b || b != c
     }
@@ -818,7 +809,7 @@ mod tests {
     /// changed put back, each where the file says and nowhere else.
     #[test]
     fn webkit_table_is_unicode_15_0() {
-        let (webkit, browsers) = (webkit_table(), MappingTable::browsers());
+        let (webkit, browsers) = (MappingTable::webkit(), MappingTable::browsers());
         let as_of = browsers.as_of(15, 0);
         let mut changed = 0;
         for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
@@ -852,7 +843,7 @@ mod tests {
             .as_of(15, 0)
             .with_rows(include_str!("../../tables/browsers/IdnaMappingTable-15.0-rows.txt"))
             .expect("the 15.0 rows are well formed");
-        let built = webkit_table();
+        let built = MappingTable::webkit();
         assert_eq!((built.version(), built.date()), (made.version(), made.date()));
         assert!(built.date().ends_with("(rows of later code points disallowed)"));
         for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {

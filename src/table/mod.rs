@@ -210,10 +210,13 @@ impl MappingTable {
         })
     }
 
-    /// WebKitGTK's table: ICU 72's, Unicode 15.0 (`parse::webkit_table`,
-    /// made by build.rs from [`MappingTable::browsers`]'s and
-    /// `tables/browsers/IdnaMappingTable-15.0-rows.txt`; built once, then
-    /// shared). Its properties are the bundled ones, as
+    /// WebKitGTK's UTS #46 table: ICU 72's, Unicode 15.0. The Unicode 17.0
+    /// table of [`MappingTable::browsers`] with the code points of 15.1,
+    /// 16.0 and 17.0 disallowed, and the 15.0 rows of the 72 code points
+    /// that Unicode 15.1 changed (`tables/browsers/IdnaMappingTable-15.0-rows.txt`:
+    /// U+04C0 and Georgian capitals were disallowed, Hangul fillers too, ẞ
+    /// mapped to "ss"), made by build.rs (`parse::webkit_table`); built
+    /// once, then shared. Its properties are the bundled ones, as
     /// [`MappingTable::as_of`]'s are.
     pub(crate) fn webkit() -> &'static MappingTable {
         static WEBKIT: OnceLock<MappingTable> = OnceLock::new();
@@ -232,12 +235,12 @@ impl MappingTable {
     /// This table as of Unicode `major.minor`: the rows of code points
     /// assigned later (their age, the comment's first field) become
     /// disallowed and unassigned, as that version's table has them
-    /// (`parse::rows_as_of`). For a browser whose ICU is older than the
-    /// table (WebKitGTK's ICU 72, Unicode 15.0, whose table build.rs makes
-    /// with the same functions; the tests compare the two); exact when no older code point changed its row in
-    /// between (the 17.0 table as of 16.0 is the bundled 16.0 table on every
-    /// code point: a unit test in `browsers`; 15.1 changed 72 rows, which
-    /// [`MappingTable::with_rows`] puts back).
+    /// (`parse::rows_as_of`). The tests compare [`MappingTable::webkit`],
+    /// which build.rs makes with the same functions, with this table as of
+    /// 15.0 and [`MappingTable::with_rows`]. Exact when no older code point
+    /// changed its row in between (the 17.0 table as of 16.0 is the bundled
+    /// 16.0 table on every code point: a unit test in `browsers`; 15.1
+    /// changed 72 rows, which [`MappingTable::with_rows`] puts back).
     #[cfg(test)]
     pub(crate) fn as_of(&self, major: u8, minor: u8) -> MappingTable {
         let (version, date) = parse::as_of_version_and_date(&self.date, major, minor);
