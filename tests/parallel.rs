@@ -43,6 +43,10 @@ fn assert_same_on_any_thread_count(input: &[u8], layout: &InputFormat, spoof: Op
 fn assert_same_in(formats: &[Format], input: &[u8], layout: &InputFormat, spoof: Option<&ProtectedList>, what: &str) {
     for &format in formats {
         let (one, one_summary) = written(input, layout, format, 1, spoof);
+        // `--format summary` on one thread: only the records whose names wait for the spoof check's analysis are kept.
+        let items = ItemReader::new(input, layout).expect("readable");
+        let counted = summarize_parallel(&Uts46::new(), &Options::default(), spoof, items, threads(1)).expect("in memory");
+        assert_eq!(counted, one_summary, "{what}, one thread: summary alone");
         for n in [2, 3, 8] {
             let (many, summary) = written(input, layout, format, n, spoof);
             assert_eq!(summary, one_summary, "{what}, {format:?}, {n} threads: summary");

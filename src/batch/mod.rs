@@ -133,7 +133,7 @@ pub(crate) type Filled = (Option<Box<Results>>, bool);
 /// The spoof check's part of [`convert_text`], on a record [`fill_item`]
 /// filled (its input is the name): a stage of one record ([`finish_stage`]).
 fn add_spoof(engine: &Uts46<'_>, options: &Options, filled: Filled, summarizer: &Summarizer<'_>, record: &mut RecordBuf) {
-    let mut stage = Stage::default();
+    let mut stage = Stage::new(true);
     stage.push(summarizer, 0, Some(filled), record, 0);
     let records = std::slice::from_mut(record);
     // Nothing is handed on: `each` neither breaks nor fails.
@@ -163,7 +163,6 @@ pub(crate) type Pending = (usize, Option<ToAnalyze>, u64);
 /// when its name is looked up ([`look_up`]), or when analyzed
 /// ([`finish_stage`]); a stage of a file of mostly ASCII names holds
 /// [`STAGE_RECORDS`] records, too many to stay in the cache until they are handed on.
-#[derive(Default)]
 pub(crate) struct Stage {
     pending: Vec<Pending>,
     /// The names to analyze: their place in `pending`, whether to remember them.
@@ -171,10 +170,25 @@ pub(crate) struct Stage {
     count: StageCount,
     /// The counts of the stage's records whose spoof check is done.
     counted: Summary,
+    /// False when the records are only counted: a record whose check is
+    /// settled when it is filled is not kept, and its slot is the next
+    /// record's, still in the cache; only names to analyze wait.
+    hands_on: bool,
 }
 
 impl Stage {
-    /// Records in the stage.
+    /// An empty stage whose records are handed on (`hands_on`) or only counted.
+    pub(crate) fn new(hands_on: bool) -> Stage {
+        Stage {
+            pending: Vec::new(),
+            analyze: Vec::new(),
+            count: StageCount::default(),
+            counted: Summary::default(),
+            hands_on,
+        }
+    }
+
+    /// Records in the stage: the slot of the next one.
     pub(crate) fn len(&self) -> usize {
         self.pending.len()
     }
@@ -195,7 +209,12 @@ impl Stage {
         let to_analyze = look_up(summarizer, filled, record);
         match &to_analyze {
             Some((_, remember)) => self.analyze.push((self.pending.len(), *remember)),
-            None => self.counted.add(record),
+            None => {
+                self.counted.add(record);
+                if !self.hands_on {
+                    return full;
+                }
+            }
         }
         self.pending.push((slot, to_analyze, bytes_read));
         full
@@ -254,7 +273,7 @@ impl StageCount {
 /// The records of `stage` (at its slots of `records`), in order: the
 /// spoof check finished on each that [`look_up`] left to analyze, then
 /// each counted in `summary` and handed to `each` with the bytes read up
-/// to its item. Those names are analyzed together
+/// to its item (a stage that only counts hands none on). Those names are analyzed together
 /// ([`crate::spoof::full_summaries`]). Stops at the first break or error
 /// of `each` (`summary` then counts the records handed on, the one that
 /// broke included), and empties the stage in every case.
@@ -272,6 +291,7 @@ pub(crate) fn finish_stage(
         analyze,
         count: _,
         counted,
+        hands_on,
     } = stage;
     STAGE_RESULTS.with_borrow_mut(|scratch| {
         if analyze.is_empty() {
@@ -312,6 +332,11 @@ pub(crate) fn finish_stage(
         }
     });
     let counted = std::mem::take(counted);
+    if !*hands_on {
+        pending.clear();
+        summary.merge(&counted);
+        return Ok(ControlFlow::Continue(()));
+    }
     for (at, &(slot, _, bytes_read)) in pending.iter().enumerate() {
         let handed_on = each(&records[slot], bytes_read);
         if !matches!(handed_on, Ok(ControlFlow::Continue(()))) {
@@ -413,8 +438,35 @@ pub fn convert_each<R: BufRead>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+    each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
+) -> io::Result<Summary> {
+    convert_or_count(engine, options, spoof, items, Some(each))
+}
+
+/// The summary of [`convert_each`] alone, no record handed on (`batch
+/// --format summary` on one thread): with the spoof check, only the
+/// records whose names wait for its analysis are kept in the stage.
+/// Errors: a read error.
+pub(crate) fn count_each<R: BufRead>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
+    items: ItemReader<R>,
+) -> io::Result<Summary> {
+    convert_or_count(engine, options, spoof, items, None::<HandOn>)
+}
+
+/// What a record is handed to, as a plain function.
+pub(crate) type HandOn = fn(&RecordBuf, u64) -> io::Result<ControlFlow<()>>;
+
+/// [`convert_each`] with `each`, or [`count_each`] without.
+fn convert_or_count<R: BufRead>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    spoof: Option<&ProtectedList>,
     mut items: ItemReader<R>,
-    mut each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
+    mut each: Option<impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>>,
 ) -> io::Result<Summary> {
     let skip_comments = items.skips_comments();
     let mut summary = Summary::default();
@@ -424,16 +476,22 @@ pub fn convert_each<R: BufRead>(
         while let Some(item) = items.next_item()? {
             convert_item(engine, options, &item, skip_comments, None, &mut record);
             summary.add(&record);
-            if each(&record, items.bytes_read())?.is_break() {
+            if let Some(each) = each.as_mut()
+                && each(&record, items.bytes_read())?.is_break()
+            {
                 break;
             }
         }
         return Ok(summary);
     };
     let mut records: Vec<RecordBuf> = (0..STAGE_RECORDS).map(|_| RecordBuf::new()).collect();
-    let mut stage = Stage::default();
+    let mut stage = Stage::new(each.is_some());
     let mut finish = |records: &mut [RecordBuf], stage: &mut Stage, summary: &mut Summary| {
-        finish_stage(engine, options, &summarizer, records, stage, summary, &mut each)
+        let each = |record: &RecordBuf, bytes_read| {
+            each.as_mut()
+                .map_or(Ok(ControlFlow::Continue(())), |each| each(record, bytes_read))
+        };
+        finish_stage(engine, options, &summarizer, records, stage, summary, each)
     };
     while let Some(item) = items.next_item()? {
         let slot = stage.len();

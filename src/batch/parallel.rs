@@ -255,7 +255,7 @@ impl<E> Block<E> {
             }),
             // Without `keep`, the records of one stage reuse the same buffers.
             Some(spoof) => {
-                let mut stage = Stage::default();
+                let mut stage = Stage::new(keep);
                 // `keep_it` never breaks and has no error.
                 let mut finish = |stage: &mut Stage, records: &mut Vec<RecordBuf>| {
                     let _ = finish_stage(engine, options, spoof, records, stage, &mut summary, &mut keep_it);
@@ -372,7 +372,7 @@ pub fn summarize_parallel<R: BufRead>(
     threads: NonZeroUsize,
 ) -> io::Result<Summary> {
     if threads.get() == 1 {
-        return super::convert_each(engine, options, spoof, items, |_, _| Ok(ControlFlow::Continue(())));
+        return super::count_each(engine, options, spoof, items);
     }
     run_parallel::<R, ()>(engine, options, spoof, items, threads, None, None::<Each>)
 }
