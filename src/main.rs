@@ -608,7 +608,8 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         Err(code) => return code,
     };
     let path = args.file.clone().filter(|path| path.as_os_str() != "-");
-    let input: Box<dyn io::BufRead> = match &path {
+    // Send: `batch --format summary` on several threads reads from every thread.
+    let input: Box<dyn io::BufRead + Send> = match &path {
         Some(path) => match std::fs::File::open(path) {
             Ok(opened) => Box::new(BufReader::with_capacity(1 << 16, opened)),
             Err(error) => return fail(EXIT_IO, &format!("cannot open {}: {error}", path.display())),
@@ -619,7 +620,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
                     "idna-inspector: reading names from the terminal, one per line; Ctrl-D ends (give a FILE to read a file)"
                 );
             }
-            Box::new(io::stdin().lock())
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
         }
     };
     let items = match ItemReader::new(input, &input_format) {
@@ -667,7 +668,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
     }
 }
 
-fn summarize<R: io::BufRead>(
+fn summarize<R: io::BufRead + Send>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,

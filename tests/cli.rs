@@ -198,10 +198,13 @@ fn batch_reads_a_csv_column_by_name() {
 #[test]
 fn an_unreadable_file_is_a_clear_error() {
     // A directory opens but cannot be read as a file (root can read any plain file).
-    let output = run(&["batch", "/"], b"");
-    assert_eq!(output.status.code(), Some(3), "an I/O error");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("idna-inspector:") && !stderr.contains("panicked"), "{stderr}");
+    // The summary on two threads, whose threads each read from the file, fails the same way.
+    for flags in [&["batch", "/"][..], &["batch", "/", "--format", "summary", "--threads", "2"]] {
+        let output = run(flags, b"");
+        assert_eq!(output.status.code(), Some(3), "an I/O error: {flags:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("idna-inspector:") && !stderr.contains("panicked"), "{stderr}");
+    }
 }
 
 #[test]

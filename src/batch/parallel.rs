@@ -1,6 +1,7 @@
 //! Blocks of items converted on several threads, the records handed on in
 //! input order: the same [`convert_item`] per item as the one-thread loop,
-//! so the output is the same byte for byte.
+//! so the output is the same byte for byte. A summary alone needs no order:
+//! each thread then reads its own blocks.
 
 use super::reader::Lines;
 use super::{Item, ItemReader, RecordBuf, Stage, Summary, convert_item, fill_item, finish_stage};
@@ -23,7 +24,7 @@ const BLOCK_ITEMS: usize = 1024;
 const BLOCK_BYTES: usize = 32 * 1024;
 /// Bytes of item text a block holds at most when its records are only
 /// counted ([`summarize_parallel`]): with no records kept, a larger block
-/// costs no cache room and is handed on less often; but the last blocks
+/// costs no cache room and takes the reader's lock less often; but the last blocks
 /// leave a thread idle while another finishes one, so a block stays a small
 /// part of a file of a few MB (64 KB: 3,000-4,000 names, a few milliseconds).
 const SUMMARY_BLOCK_BYTES: usize = 64 * 1024;
@@ -318,15 +319,9 @@ pub fn convert_each_parallel<R: BufRead>(
         return super::convert_each(engine, options, spoof, items, each);
     }
     let mut each = each;
-    run_parallel::<R, ()>(
-        engine,
-        options,
-        spoof,
-        items,
-        threads,
-        None,
-        Some(move |record: &RecordBuf, _: Option<&()>, bytes_read| each(record, bytes_read)),
-    )
+    run_parallel::<R, ()>(engine, options, spoof, items, threads, None, move |record, _, bytes_read| {
+        each(record, bytes_read)
+    })
 }
 
 /// As [`convert_each_parallel`], with `extra` run on the converting
@@ -354,17 +349,21 @@ pub fn convert_each_parallel_with<R: BufRead, E: Send>(
         items,
         threads,
         Some(extra),
-        Some(move |record: &RecordBuf, made: Option<&E>, bytes_read| {
+        move |record, made: Option<&E>, bytes_read| {
             let made = made.expect("the converting thread ran the extra work on every kept record");
             each(record, made, bytes_read)
-        }),
+        },
     )
 }
 
 /// The summary of [`convert_each_parallel`] alone, no record handed on
 /// (`batch --format summary`): the converting threads count each record
-/// as they fill it and keep none. Errors: a read error.
-pub fn summarize_parallel<R: BufRead>(
+/// as they fill it and keep none. Counts add up in any order, so each
+/// thread, the calling one among them, reads its own next block from the
+/// shared reader and converts it: no thread only reads, and a block's text
+/// is in the cache of the thread that converts it. Errors: a read error
+/// (the first one a thread met).
+pub fn summarize_parallel<R: BufRead + Send>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
@@ -374,11 +373,55 @@ pub fn summarize_parallel<R: BufRead>(
     if threads.get() == 1 {
         return super::count_each(engine, options, spoof, items);
     }
-    run_parallel::<R, ()>(engine, options, spoof, items, threads, None, None::<Each>)
+    let skip_comments = items.skips_comments();
+    // `None` once a thread met a read error: the others stop at their next block.
+    let items = Mutex::new(Some(items));
+    // The threads share what the spoof check remembers: a name is analyzed once.
+    let summarizer = spoof.map(Summarizer::new);
+    let summarizer = summarizer.as_ref();
+    let count = || -> io::Result<Summary> {
+        let mut block = Block::<()>::default();
+        let mut summary = Summary::default();
+        loop {
+            {
+                // The lock is held only while the block is read.
+                let mut items = items.lock().map_err(|_| io::Error::other("a converting thread stopped"))?;
+                let Some(reader) = items.as_mut() else {
+                    break;
+                };
+                if let Err(error) = block.fill(reader, SUMMARY_BLOCK_BYTES) {
+                    *items = None;
+                    return Err(error);
+                }
+            }
+            if block.parts.is_empty() {
+                break;
+            }
+            block.convert(engine, options, skip_comments, summarizer, false, None);
+            summary.merge(&block.summary);
+        }
+        Ok(summary)
+    };
+    std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads.get()).map(|_| scope.spawn(count)).collect();
+        let mut total = count();
+        // Joined here, not by the scope: see `run_parallel`.
+        for thread in others {
+            match thread.join() {
+                Ok(counted) => {
+                    total = total.and_then(|mut total| {
+                        total.merge(&counted?);
+                        Ok(total)
+                    })
+                }
+                Err(payload) => panic::resume_unwind(payload),
+            }
+        }
+        total
+    })
 }
 
-/// The threads of [`convert_each_parallel`]; records are kept and handed
-/// to `each` only when there is one.
+/// The threads of [`convert_each_parallel`]: the records are kept and handed to `each` in order.
 fn run_parallel<R: BufRead, E: Send>(
     engine: &Uts46<'_>,
     options: &Options,
@@ -386,9 +429,8 @@ fn run_parallel<R: BufRead, E: Send>(
     items: ItemReader<R>,
     threads: NonZeroUsize,
     extra: Option<Extra<'_, E>>,
-    each: Option<impl FnMut(&RecordBuf, Option<&E>, u64) -> io::Result<ControlFlow<()>>>,
+    each: impl FnMut(&RecordBuf, Option<&E>, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
-    let keep = each.is_some();
     let skip_comments = items.skips_comments();
     // Two blocks a thread: one converted, one waiting. The channel holds
     // them all, so the reading thread never waits to hand one over.
@@ -413,7 +455,7 @@ fn run_parallel<R: BufRead, E: Send>(
                     };
                     // A panic goes back to the calling thread, which would otherwise wait for the block.
                     let converted = panic::catch_unwind(AssertUnwindSafe(|| {
-                        block.convert(engine, options, skip_comments, summarizer, keep, extra);
+                        block.convert(engine, options, skip_comments, summarizer, true, extra);
                     }))
                     .map(|()| (number, block));
                     if done_sender.send(converted).is_err() {
@@ -436,24 +478,19 @@ fn run_parallel<R: BufRead, E: Send>(
     })
 }
 
-/// What [`run_parallel`] hands each record to, as a plain function.
-type Each = fn(&RecordBuf, Option<&()>, u64) -> io::Result<ControlFlow<()>>;
-
 /// A converted block and its number, or the panic that stopped its conversion.
 type Converted<E> = Result<(u64, Block<E>), Box<dyn Any + Send>>;
 
 /// The calling thread's part: keeps up to `in_flight` blocks with the
-/// converting threads and hands their records to `each` in block order
-/// (without `each`, it adds up each block's counts as the block comes back).
+/// converting threads and hands their records to `each` in block order.
 /// Dropping `work` on return lets the converting threads finish.
 fn hand_on_in_order<R: BufRead, E>(
     mut items: ItemReader<R>,
     work: SyncSender<(u64, Block<E>)>,
     done: &Receiver<Converted<E>>,
     in_flight: usize,
-    mut each: Option<impl FnMut(&RecordBuf, Option<&E>, u64) -> io::Result<ControlFlow<()>>>,
+    mut each: impl FnMut(&RecordBuf, Option<&E>, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
-    let budget = if each.is_some() { BLOCK_BYTES } else { SUMMARY_BLOCK_BYTES };
     let mut summary = Summary::default();
     let mut spare: Vec<Block<E>> = Vec::new();
     let mut waiting: BTreeMap<u64, Block<E>> = BTreeMap::new();
@@ -462,7 +499,7 @@ fn hand_on_in_order<R: BufRead, E>(
     loop {
         while !at_end && sent - next < in_flight as u64 {
             let mut block = spare.pop().unwrap_or_default();
-            block.fill(&mut items, budget)?;
+            block.fill(&mut items, BLOCK_BYTES)?;
             if block.parts.is_empty() {
                 at_end = true;
                 break;
@@ -477,19 +514,9 @@ fn hand_on_in_order<R: BufRead, E>(
         }
         let converted = done.recv().map_err(|_| io::Error::other("a converting thread stopped"))?;
         let (number, block) = converted.unwrap_or_else(|payload| panic::resume_unwind(payload));
-        if each.is_none() {
-            // Only counted: counts add up in any order, so a block is taken in
-            // as it comes back, and a thread never waits for a slower block's
-            // turn before it is given the next one.
-            summary.merge(&block.summary);
-            next += 1;
-            spare.push(block);
-            continue;
-        }
         waiting.insert(number, block);
         while let Some(block) = waiting.remove(&next) {
             for (index, (record, made, bytes_read)) in block.converted().enumerate() {
-                let Some(each) = each.as_mut() else { break };
                 if each(record, made, bytes_read)?.is_break() {
                     // Only the records handed on are counted, as on one thread.
                     block.records[..=index].iter().for_each(|record| summary.add(record));
