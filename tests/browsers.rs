@@ -545,8 +545,8 @@ fn verdicts_given_the_batchs_conversions_equal_fresh_ones() {
             let known = [Known {
                 input: host,
                 options: &options,
-                to_ascii_n: &results.to_ascii_n,
-                to_unicode: Some(&results.to_unicode),
+                to_ascii_n: results.to_ascii_n.borrowed(),
+                to_unicode: Some(results.to_unicode.borrowed()),
             }];
             assert_eq!(
                 browsers::verdicts_given(&engine, host, &top, &known),

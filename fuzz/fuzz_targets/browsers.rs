@@ -40,8 +40,8 @@ fuzz_target!(|input: &str| {
         let known = [Known {
             input,
             options: &options,
-            to_ascii_n: &results.to_ascii_n,
-            to_unicode: Some(&results.to_unicode),
+            to_ascii_n: results.to_ascii_n.borrowed(),
+            to_unicode: Some(results.to_unicode.borrowed()),
         }];
         assert_eq!(
             browsers::verdicts_given(&engine, input, &top, &known),

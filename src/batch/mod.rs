@@ -19,7 +19,7 @@ pub use writer::{Format, RecordWriter};
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
 use crate::spoof::{Lookup, ProtectedList, Summarizer};
-use crate::uts46::{Options, Results, Uts46};
+use crate::uts46::{Options, Results, ResultsRef, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
@@ -293,30 +293,18 @@ pub(crate) fn finish_stage(
         counted,
         hands_on,
     } = stage;
-    STAGE_RESULTS.with_borrow_mut(|scratch| {
-        if analyze.is_empty() {
-            return;
-        }
-        // A fast path's results are copied out of its record, each into its own buffer.
-        if scratch.len() < analyze.len() {
-            scratch.resize_with(analyze.len(), Results::default);
-        }
-        for (&(at, _), buffer) in analyze.iter().zip(scratch.iter_mut()) {
-            let (slot, to_analyze, _) = &pending[at];
-            if let Some((None, _)) = to_analyze {
-                valid_results_into(&records[*slot], buffer);
-            }
-        }
-        let names: Vec<(&str, &Results)> = analyze
+    if !analyze.is_empty() {
+        // A fast path's results are read in its record, where they are written.
+        let names: Vec<(&str, ResultsRef<'_>)> = analyze
             .iter()
-            .zip(scratch.iter())
-            .map(|(&(at, _), buffer)| {
+            .map(|&(at, _)| {
                 let (slot, to_analyze, _) = &pending[at];
+                let record = &records[*slot];
                 let results = match to_analyze {
-                    Some((Some(results), _)) => results,
-                    _ => buffer,
+                    Some((Some(results), _)) => results.borrowed(),
+                    _ => record.valid_results(),
                 };
-                (records[*slot].input(), results)
+                (record.input(), results)
             })
             .collect();
         let mut summaries = Vec::with_capacity(names.len());
@@ -330,7 +318,7 @@ pub(crate) fn finish_stage(
             record.set_spoof(summary);
             counted.add(record);
         }
-    });
+    }
     let counted = std::mem::take(counted);
     if !*hands_on {
         pending.clear();
@@ -351,11 +339,6 @@ pub(crate) fn finish_stage(
     pending.clear();
     summary.merge(&counted);
     Ok(ControlFlow::Continue(()))
-}
-
-thread_local! {
-    /// The fast path's results of a stage's names for the spoof check, their strings reused stage after stage.
-    static STAGE_RESULTS: std::cell::RefCell<Vec<Results>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Fills `record` with the engine's results for `text`: a fast path when
@@ -397,20 +380,6 @@ pub fn profile_columns_for(
 pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
     let registry = registry.filter(|_| record.note().is_none())?;
     registry.check(record.result(ResultKind::ToUnicode))
-}
-
-/// Writes into `results` the engine's results of a record that one of its
-/// fast paths found valid.
-fn valid_results_into(record: &RecordBuf, results: &mut Results) {
-    for (conversion, kind) in [
-        (&mut results.to_unicode, ResultKind::ToUnicode),
-        (&mut results.to_ascii_n, ResultKind::ToAsciiN),
-        (&mut results.to_ascii_t, ResultKind::ToAsciiT),
-    ] {
-        conversion.value.clear();
-        conversion.value.push_str(record.result(kind));
-        conversion.errors.clear();
-    }
 }
 
 /// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.
@@ -484,7 +453,9 @@ fn convert_or_count<R: BufRead>(
         }
         return Ok(summary);
     };
-    let mut records: Vec<RecordBuf> = (0..STAGE_RECORDS).map(|_| RecordBuf::new()).collect();
+    // Made as slots are first used (a stage that only counts keeps few records);
+    // the room is reserved, its pages touched only when used.
+    let mut records: Vec<RecordBuf> = Vec::with_capacity(STAGE_RECORDS);
     let mut stage = Stage::new(each.is_some());
     let mut finish = |records: &mut [RecordBuf], stage: &mut Stage, summary: &mut Summary| {
         let each = |record: &RecordBuf, bytes_read| {
@@ -495,6 +466,9 @@ fn convert_or_count<R: BufRead>(
     };
     while let Some(item) = items.next_item()? {
         let slot = stage.len();
+        if records.len() == slot {
+            records.push(RecordBuf::new());
+        }
         let filled = fill_item(engine, options, &item, skip_comments, &mut records[slot]);
         let full = stage.push(&summarizer, slot, filled, &mut records[slot], items.bytes_read());
         if full && finish(&mut records, &mut stage, &mut summary)?.is_break() {

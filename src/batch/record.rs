@@ -4,7 +4,7 @@
 //! the input), and each result's error codes are a bit set.
 
 use crate::spoof::SpoofSummary;
-use crate::uts46::{Conversion, ErrorCode, Results, ValidAscii, ValidUnicode};
+use crate::uts46::{Conversion, ConversionRef, ErrorCode, Results, ResultsRef, ValidAscii, ValidUnicode};
 use std::fmt;
 
 /// Why a record holds no conversion.
@@ -270,6 +270,21 @@ impl RecordBuf {
         self.spans = spans;
         self.codes = codes;
         self.extra = extra;
+    }
+
+    /// The three results of a name a fast path found valid, read where
+    /// they are kept (none has an error).
+    pub(crate) fn valid_results(&self) -> ResultsRef<'_> {
+        debug_assert!(self.note().is_none() && self.all_codes().iter().next().is_none());
+        let valid = |kind| ConversionRef {
+            value: self.result(kind),
+            errors: &[],
+        };
+        ResultsRef {
+            to_unicode: valid(ResultKind::ToUnicode),
+            to_ascii_n: valid(ResultKind::ToAsciiN),
+            to_ascii_t: valid(ResultKind::ToAsciiT),
+        }
     }
 
     /// Attaches the spoof verdict to a converted record.

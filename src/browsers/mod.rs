@@ -26,9 +26,8 @@ pub mod webkit;
 use crate::profiles::whatwg;
 use crate::properties::generated::{Generated, generated};
 use crate::table::MappingTable;
-use crate::uts46::{Conversion, ErrorCode, Known, Options, Uts46, labels};
+use crate::uts46::{Conversion, ErrorCode, Given, Known, Options, Uts46, labels};
 use serde::Serialize;
-use std::borrow::Cow;
 
 /// The three browsers whose display logic is ported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -408,7 +407,7 @@ pub(crate) struct UrlHost<'k> {
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
     /// an empty label, the lengths, the hyphen rules. Borrowed from the
     /// caller's ToUnicode of the name when that tells it.
-    pub display: Option<Cow<'k, Conversion>>,
+    pub display: Option<Given<'k>>,
     /// The host is ToASCII N of the input with the Standard's flags,
     /// without an error: the domain parser made it of the input as typed
     /// (non-ASCII, no `%`).
@@ -428,7 +427,10 @@ impl<'k> UrlHost<'k> {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
                 let has_ace = || labels(&domain).any(|label| label.starts_with("xn--"));
                 let errors = if whatwg::percent_decode(input).is_ascii() && has_ace() {
-                    engine.to_ascii_n_given(&domain, &whatwg::uts46_options(), known).codes()
+                    engine
+                        .to_ascii_n_given(&domain, &whatwg::uts46_options(), known)
+                        .get()
+                        .codes()
                 } else {
                     Vec::new()
                 };
@@ -464,8 +466,8 @@ impl UrlHost<'_> {
     fn same_for_webkit(&self, input: &str) -> bool {
         let decoded = match &self.display {
             // Most names are their own ToUnicode: one pass reads both.
-            Some(display) if display.value == input => true,
-            Some(display) => all_same_for_webkit(&display.value),
+            Some(display) if display.get().value == input => true,
+            Some(display) => all_same_for_webkit(display.get().value),
             None => !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")),
         };
         decoded && all_same_for_webkit(input)
@@ -475,14 +477,14 @@ impl UrlHost<'_> {
 /// ToUnicode of a parsed host with the Standard's flags, the tolerated
 /// errors left out; borrowed when one of `known` is that host's name with
 /// its ToUnicode (it has no error then).
-fn display_to_unicode<'k>(engine: &Uts46<'_>, domain: &str, known: &[Known<'k>]) -> Cow<'k, Conversion> {
+fn display_to_unicode<'k>(engine: &Uts46<'_>, domain: &str, known: &[Known<'k>]) -> Given<'k> {
     let options = whatwg::uts46_options();
     if let Some(whole) = known.iter().find_map(|known| known.name_to_unicode(domain, &options)) {
-        return Cow::Borrowed(whole);
+        return Given::Known(whole);
     }
     let mut conversion = engine.to_unicode_given(domain, &options, known);
     conversion.errors.retain(|e| !tolerated(e.code));
-    Cow::Owned(conversion)
+    Given::Made(conversion)
 }
 
 /// The UTS #46 errors Firefox's and WebKit's display tolerates (WebKit's
@@ -687,7 +689,7 @@ pub(crate) fn chromium_before_top_domains<'a>(
     let parsed = parsed.map(|to_ascii_n| Known {
         input,
         options: &URL_OPTIONS,
-        to_ascii_n,
+        to_ascii_n: to_ascii_n.borrowed(),
         to_unicode: None,
     });
     // The batch gives one Known: with the parser's, two fit on the stack.

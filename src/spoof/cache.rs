@@ -134,7 +134,7 @@ impl<'p> Summarizer<'p> {
             Lookup::Known(summary) => summary,
             Lookup::Analyze { remember } => {
                 // The analysis runs without the lock.
-                let summary = full_summary(engine, input, results().borrow(), options, self.protected);
+                let summary = full_summary(engine, input, results().borrow().borrowed(), options, self.protected);
                 if remember {
                     self.remember(input, summary);
                 }

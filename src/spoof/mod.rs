@@ -34,7 +34,7 @@ use crate::browsers::{ButChromium, Verdict};
 use crate::display::visual_order;
 use crate::names::char_name;
 use crate::properties;
-use crate::uts46::{Conversion, ErrorCode, Known, Options, Results, Uts46};
+use crate::uts46::{Conversion, ErrorCode, Known, Options, Results, ResultsRef, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, is_restricted, mapping_fate};
 use serde::Serialize;
@@ -219,7 +219,7 @@ pub fn summarize<R: Borrow<Results>>(
     if takes_shortcut(input, protected, false) {
         return shortcut_summary(input, protected, false);
     }
-    full_summary(engine, input, results().borrow(), options, protected)
+    full_summary(engine, input, results().borrow().borrowed(), options, protected)
 }
 
 /// True when [`summarize`] takes its shortcut: an all-ASCII name without
@@ -251,7 +251,7 @@ fn shortcut_summary(input: &str, protected: &ProtectedList, ldh: bool) -> SpoofS
 fn full_summary(
     engine: &Uts46<'_>,
     input: &str,
-    results: &Results,
+    results: ResultsRef<'_>,
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofSummary {
@@ -271,7 +271,7 @@ pub(crate) fn full_summaries(
     engine: &Uts46<'_>,
     options: &Options,
     protected: &ProtectedList,
-    names: &[(&str, &Results)],
+    names: &[(&str, ResultsRef<'_>)],
     summaries: &mut Vec<SpoofSummary>,
 ) {
     let names: Vec<Name<'_>> = names
@@ -288,7 +288,8 @@ pub(crate) fn full_summaries(
     // What the later parts read of each name's own analysis, kept small:
     // the stage's labels' analyses (256 bytes each) would not stay in the
     // data cache until then. The label list goes back at once, warm for the next name.
-    let mut checked: Vec<KnownLabel<'_>> = Vec::new();
+    // Room for two non-ASCII labels a name: grown, the list was copied up to seven times a stage.
+    let mut checked: Vec<KnownLabel<'_>> = Vec::with_capacity(2 * names.len());
     let own: Vec<(Found, std::ops::Range<usize>)> = names
         .iter()
         .map(|name| {
@@ -349,7 +350,7 @@ pub fn analyze_results(
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofReport {
-    analyze_with(engine, input, results, options, protected, true, Vec::new())
+    analyze_with(engine, input, results.borrowed(), options, protected, true, Vec::new())
 }
 
 /// The report on `input` (its labels, findings, the browsers' verdicts and
@@ -357,7 +358,7 @@ pub fn analyze_results(
 fn analyze_with(
     engine: &Uts46<'_>,
     input: &str,
-    results: &Results,
+    results: ResultsRef<'_>,
     options: &Options,
     protected: &ProtectedList,
     detailed: bool,
@@ -385,7 +386,7 @@ fn analyze_with(
 struct Name<'a> {
     engine: &'a Uts46<'a>,
     input: &'a str,
-    results: &'a Results,
+    results: ResultsRef<'a>,
     options: &'a Options,
     protected: &'a ProtectedList,
     detailed: bool,
@@ -397,8 +398,8 @@ impl<'a> Name<'a> {
         Known {
             input: self.input,
             options: self.options,
-            to_ascii_n: &self.results.to_ascii_n,
-            to_unicode: Some(&self.results.to_unicode),
+            to_ascii_n: self.results.to_ascii_n,
+            to_unicode: Some(self.results.to_unicode),
         }
     }
 }
@@ -424,10 +425,10 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
     // Label i of ToASCII N goes with label i of ToUnicode (itself where
     // there is none). Only a detailed report shows it: the batch's labels
     // are not split twice.
-    let mut ascii_labels = detailed.then(|| crate::uts46::labels(&results.to_ascii_n.value));
+    let mut ascii_labels = detailed.then(|| crate::uts46::labels(results.to_ascii_n.value));
     // `labels` comes empty; its room is reused. A plain loop: `extend`
     // moved each analysis (256 bytes) three times on its way in.
-    for label in crate::uts46::labels(&results.to_unicode.value) {
+    for label in crate::uts46::labels(results.to_unicode.value) {
         let ascii = ascii_labels.as_mut().and_then(Iterator::next).unwrap_or(label);
         // The TLD's analysis is a function of the label (`tld` is the label);
         // an ASCII label's is quicker to make than to look up.
@@ -449,10 +450,10 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
     }
     // The batch's summary needs only whether there is a display order, not the order.
     let visual = match detailed {
-        true => visual_order(&results.to_unicode.value),
+        true => visual_order(results.to_unicode.value),
         // Without a character that may reorder, ToUnicode reads as stored.
         false if !name_gate.has(evidence::Gate::MAY_REORDER) => None,
-        false => crate::display::reorders(&results.to_unicode.value).then(String::new),
+        false => crate::display::reorders(results.to_unicode.value).then(String::new),
     };
     if let Some(visual) = &visual {
         findings.push(Finding::with_details(
@@ -469,7 +470,7 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
             },
         ));
     }
-    let lookalike = protected.lookalike(&[input, &results.to_unicode.value], &results.to_ascii_n.value);
+    let lookalike = protected.lookalike(&[input, results.to_unicode.value], results.to_ascii_n.value);
     if let Some(found) = &lookalike {
         findings.push(lookalike_finding(found, detailed));
     }
@@ -498,7 +499,7 @@ fn verdicts_but_chromium(name: &Name<'_>) -> crate::browsers::ButChromium {
 /// analysis among `labels` (one per label, [`analyze_own`]'s) answered:
 /// what Chromium's check of the name reads again.
 fn known_labels<'a>(name: &Name<'a>, labels: &[LabelSpoof]) -> impl Iterator<Item = KnownLabel<'a>> {
-    (crate::uts46::labels(&name.results.to_unicode.value).zip(labels))
+    (crate::uts46::labels(name.results.to_unicode.value).zip(labels))
         .filter(|(label, _)| !crate::scan::is_ascii(label))
         .map(|(label, analysis)| (label, analysis.icu))
 }
@@ -534,11 +535,11 @@ fn finish(name: &Name<'_>, own: Own, chromium: BeforeTopDomains<'_>, (firefox, w
     };
     let mut report = SpoofReport {
         input: kept(input),
-        to_unicode: kept(&results.to_unicode.value),
-        to_ascii_n: kept(&results.to_ascii_n.value),
-        to_ascii_t: kept(&results.to_ascii_t.value),
+        to_unicode: kept(results.to_unicode.value),
+        to_ascii_n: kept(results.to_ascii_n.value),
+        to_ascii_t: kept(results.to_ascii_t.value),
         skeleton: if detailed {
-            skeleton(&results.to_unicode.value)
+            skeleton(results.to_unicode.value)
         } else {
             String::new()
         },
@@ -829,9 +830,9 @@ fn pattern_findings(facts: &mut evidence::LabelEvidence, detailed: bool) -> Vec<
 /// Finding 6. When the name was written as an A-label both modes keep the
 /// deviation, so the other host is the one its Unicode form reaches under
 /// transitional processing.
-fn deviation_finding(engine: &Uts46<'_>, results: &Results, detailed: bool) -> Option<Finding> {
+fn deviation_finding(engine: &Uts46<'_>, results: ResultsRef<'_>, detailed: bool) -> Option<Finding> {
     let is_deviation = |c: &char| engine.table().is_deviation(*c);
-    if !results.transitional_differs() && !engine.table().has_deviation(&results.to_unicode.value) {
+    if !results.transitional_differs() && !engine.table().has_deviation(results.to_unicode.value) {
         return None;
     }
     Some(Finding::with_details(
@@ -841,10 +842,10 @@ fn deviation_finding(engine: &Uts46<'_>, results: &Results, detailed: bool) -> O
         || {
             let deviations: Vec<char> = results.to_unicode.value.chars().filter(is_deviation).collect();
             let transitional = if results.transitional_differs() {
-                results.to_ascii_t.value.clone()
+                results.to_ascii_t.value.to_string()
             } else {
                 engine
-                    .process(&results.to_unicode.value, &Options::default())
+                    .process(results.to_unicode.value, &Options::default())
                     .to_ascii_t
                     .value
             };
@@ -862,7 +863,7 @@ fn deviation_finding(engine: &Uts46<'_>, results: &Results, detailed: bool) -> O
 }
 
 /// Finding 5: invisible characters of the input as written, with what the mapping does to them.
-fn invisible_findings(engine: &Uts46<'_>, input: &str, results: &Results, detailed: bool) -> Vec<Finding> {
+fn invisible_findings(engine: &Uts46<'_>, input: &str, results: ResultsRef<'_>, detailed: bool) -> Vec<Finding> {
     let mut found = Vec::new();
     // One pass for the usual name, which has none.
     if !input.chars().any(|c| invisible_kind(c).is_some()) {

@@ -27,7 +27,6 @@ use crate::table::{MappingTable, Status};
 use bidi_rule::check_bidi_rule;
 use contextj::check_joiners;
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 use validity::{LabelReport, check_label};
 
@@ -143,9 +142,9 @@ pub struct Known<'a> {
     /// The flags it was converted with.
     pub options: &'a Options,
     /// Its ToASCII N.
-    pub to_ascii_n: &'a Conversion,
+    pub to_ascii_n: ConversionRef<'a>,
     /// Its ToUnicode, when made.
-    pub to_unicode: Option<&'a Conversion>,
+    pub to_unicode: Option<ConversionRef<'a>>,
 }
 
 impl<'a> Known<'a> {
@@ -163,8 +162,8 @@ impl<'a> Known<'a> {
     /// The name's ToUnicode, when `input` is the name or its ToASCII N and
     /// [`Self::unicode_of`] tells its ToUnicode under `options`: the
     /// whole conversion, without an error.
-    pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<&'a Conversion> {
-        if !crate::scan::same_text(input, self.input) && !crate::scan::same_text(input, &self.to_ascii_n.value) {
+    pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<ConversionRef<'a>> {
+        if !crate::scan::same_text(input, self.input) && !crate::scan::same_text(input, self.to_ascii_n.value) {
             return None;
         }
         self.unicode_of(input, options)?;
@@ -185,21 +184,21 @@ impl<'a> Known<'a> {
             return None;
         }
         if crate::scan::same_text(input, self.input) {
-            return Some(&unicode.value);
+            return Some(unicode.value);
         }
-        let ascii = &self.to_ascii_n.value;
+        let ascii = self.to_ascii_n.value;
         if crate::scan::same_text(input, ascii) {
             // Made under VerifyDnsLength without an error, every label is
             // 1 to 63 long already: ToASCII step 4 would have said A4_2.
             let fit = self.options.verify_dns_length || labels(ascii).all(|label| validity::label_length_ok(label.len()));
-            return fit.then_some(&unicode.value);
+            return fit.then_some(unicode.value);
         }
         if input.is_empty() || crate::scan::has_byte(input.as_bytes(), b'.') {
             return None;
         }
         // One pass finds the label and checks every label's length.
         let mut found = None;
-        for (label, unicode_label) in labels(ascii).zip(labels(&unicode.value)) {
+        for (label, unicode_label) in labels(ascii).zip(labels(unicode.value)) {
             if !validity::label_length_ok(label.len()) {
                 return None;
             }
@@ -299,6 +298,37 @@ impl Conversion {
 
     /// The distinct error codes, sorted (the form `IdnaTestV2.txt` lists them in).
     pub fn codes(&self) -> Vec<ErrorCode> {
+        self.borrowed().codes()
+    }
+
+    /// True when no error was recorded.
+    pub fn is_ok(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The result borrowed.
+    pub fn borrowed(&self) -> ConversionRef<'_> {
+        ConversionRef {
+            value: &self.value,
+            errors: &self.errors,
+        }
+    }
+}
+
+/// A [`Conversion`] borrowed from wherever it is kept: a `Conversion`, or
+/// a batch record's text (a fast path's result, without errors), which a
+/// check of the name then reads where it is instead of a copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConversionRef<'a> {
+    /// The result string.
+    pub value: &'a str,
+    /// Sorted by label, then code, then position.
+    pub errors: &'a [IdnaError],
+}
+
+impl ConversionRef<'_> {
+    /// The distinct error codes, sorted (the form `IdnaTestV2.txt` lists them in).
+    pub fn codes(&self) -> Vec<ErrorCode> {
         let mut codes: Vec<ErrorCode> = self.errors.iter().map(|e| e.code).collect();
         codes.sort();
         codes.dedup();
@@ -308,6 +338,42 @@ impl Conversion {
     /// True when no error was recorded.
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
+    }
+
+    /// The result copied.
+    pub fn to_owned(&self) -> Conversion {
+        Conversion {
+            value: self.value.to_string(),
+            errors: self.errors.to_vec(),
+        }
+    }
+}
+
+/// A conversion a caller's [`Known`] gave, borrowed, or one made
+/// ([`Uts46::to_ascii_n_given`]).
+#[derive(Clone, Debug)]
+pub enum Given<'k> {
+    /// From a caller's results.
+    Known(ConversionRef<'k>),
+    /// Made here.
+    Made(Conversion),
+}
+
+impl Given<'_> {
+    /// The conversion, borrowed.
+    pub fn get(&self) -> ConversionRef<'_> {
+        match self {
+            Given::Known(known) => *known,
+            Given::Made(made) => made.borrowed(),
+        }
+    }
+
+    /// The conversion, owned.
+    pub fn into_owned(self) -> Conversion {
+        match self {
+            Given::Known(known) => known.to_owned(),
+            Given::Made(made) => made,
+        }
     }
 }
 
@@ -331,6 +397,33 @@ impl Results {
 
     /// True when transitional and nontransitional ToASCII give different names
     /// (a deviation character is present: ß, ς, ZWJ or ZWNJ).
+    pub fn transitional_differs(&self) -> bool {
+        self.borrowed().transitional_differs()
+    }
+
+    /// The three results borrowed.
+    pub fn borrowed(&self) -> ResultsRef<'_> {
+        ResultsRef {
+            to_unicode: self.to_unicode.borrowed(),
+            to_ascii_n: self.to_ascii_n.borrowed(),
+            to_ascii_t: self.to_ascii_t.borrowed(),
+        }
+    }
+}
+
+/// [`Results`] borrowed from wherever they are kept ([`ConversionRef`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResultsRef<'a> {
+    /// ToUnicode (Nontransitional Processing).
+    pub to_unicode: ConversionRef<'a>,
+    /// ToASCII with Transitional_Processing=false.
+    pub to_ascii_n: ConversionRef<'a>,
+    /// ToASCII with Transitional_Processing=true.
+    pub to_ascii_t: ConversionRef<'a>,
+}
+
+impl ResultsRef<'_> {
+    /// [`Results::transitional_differs`].
     pub fn transitional_differs(&self) -> bool {
         self.to_ascii_n.value != self.to_ascii_t.value
     }
@@ -436,10 +529,10 @@ impl<'t> Uts46<'t> {
     /// what `options` check ([`Options::checks_at_least`]): the host parsers
     /// of the browsers convert a name the batch has converted already.
     /// Borrowed when taken from `known`.
-    pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Cow<'k, Conversion> {
+    pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Given<'k> {
         match known.iter().find(|known| known.gives_to_ascii_n(input, options)) {
-            Some(known) => Cow::Borrowed(known.to_ascii_n),
-            None => Cow::Owned(self.to_ascii_n(input, options)),
+            Some(known) => Given::Known(known.to_ascii_n),
+            None => Given::Made(self.to_ascii_n(input, options)),
         }
     }
 
@@ -1079,8 +1172,8 @@ mod tests {
                 let known = Known {
                     input,
                     options: &options,
-                    to_ascii_n: &results.to_ascii_n,
-                    to_unicode: Some(&results.to_unicode),
+                    to_ascii_n: results.to_ascii_n.borrowed(),
+                    to_unicode: Some(results.to_unicode.borrowed()),
                 };
                 let ascii = results.to_ascii_n.value.as_str();
                 let fits = labels(ascii).all(|label| validity::label_length_ok(label.len()));

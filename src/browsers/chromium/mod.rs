@@ -19,7 +19,7 @@ pub(crate) mod uspoof;
 use super::{Display, Verdict};
 use crate::profiles::whatwg;
 use crate::properties;
-use crate::uts46::{ErrorCode, Known, Options, Uts46};
+use crate::uts46::{ErrorCode, Given, Known, Options, Uts46};
 use serde::Serialize;
 use spoof_checker::SpoofResult;
 use std::borrow::Cow;
@@ -722,7 +722,8 @@ fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Know
             true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
             false => Cow::Borrowed(text),
         };
-        let ascii = engine.to_ascii_n_given(&escaped, &canon_options(), known);
+        let given = engine.to_ascii_n_given(&escaped, &canon_options(), known);
+        let ascii = given.get();
         let fatal: Vec<&str> = ascii
             .errors
             .iter()
@@ -740,14 +741,14 @@ fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Know
         if ascii.value.is_empty() {
             return Err("UTS #46 ToASCII gives the empty string".to_string());
         }
-        let rechecked = decode_escaped(&ascii.value)?;
+        let rechecked = decode_escaped(ascii.value)?;
         if !rechecked.is_ascii() {
             return Err("a %XX escape decodes to a non-ASCII byte".to_string());
         }
-        match (rechecked, &ascii) {
+        match (rechecked, &given) {
             // Nothing was decoded: the bytes are the string's, the caller's when `known` told them.
-            (Cow::Borrowed(_), Cow::Borrowed(known)) => simple_host(&known.value)?,
-            (Cow::Borrowed(_), Cow::Owned(own)) => Cow::Owned(simple_host(&own.value)?.into_owned()),
+            (Cow::Borrowed(_), Given::Known(known)) => simple_host(known.value)?,
+            (Cow::Borrowed(_), Given::Made(own)) => Cow::Owned(simple_host(&own.value)?.into_owned()),
             (Cow::Owned(bytes), _) => {
                 let text = std::str::from_utf8(&bytes).map_err(|_| "not UTF-8".to_string())?;
                 Cow::Owned(simple_host(text)?.into_owned())

@@ -215,7 +215,7 @@ pub fn verdict(input: &str) -> Verdict {
 /// shown is left empty (the batch keeps the rule).
 pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
-        (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
+        (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode.get()),
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
         (Err(why), _) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why.clone())),
     };
@@ -227,10 +227,10 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
         let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
         return Verdict::new(Rule::ValidityError.into(), host.clone()).with_detail(Some(codes.join(" ")));
     }
-    let unicode = &to_unicode.value;
+    let unicode = to_unicode.value;
     if crate::scan::is_ascii(unicode) {
         // Every label is ASCII and shown as it is: the loop below would rebuild `unicode`.
-        return Verdict::new(Rule::Passthrough.into(), unicode.clone());
+        return Verdict::new(Rule::Passthrough.into(), unicode.to_string());
     }
     // One buffer, the thread's: the TLD's characters, then the label's.
     CHARS.with_borrow_mut(|chars| labels_on(host, unicode, chars, shown))

@@ -15,7 +15,7 @@ use crate::properties::{
     general::{in_deseret_block, in_ipa_extensions_block, is_printable},
     identifier::is_default_ignorable,
 };
-use crate::uts46::{Conversion, last_label};
+use crate::uts46::{ConversionRef, last_label};
 use serde::Serialize;
 use unicode_script::Script;
 
@@ -127,7 +127,7 @@ pub fn verdict(input: &str) -> Verdict {
 /// shown is left empty (the batch keeps the rule).
 pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
-        (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode),
+        (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode.get()),
         (Ok(address), _) => return Verdict::new(Rule::NoMapping.into(), address.serialize()),
         (Err(why), _) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why.clone())),
     };
@@ -153,7 +153,7 @@ struct Decision<'a> {
 
 /// `mapHostName` on the canonical `host`, given its ToUnicode (the
 /// tolerated errors already left out).
-fn map_host_name<'a>(host: &str, to_unicode: &'a Conversion) -> Decision<'a> {
+fn map_host_name<'a>(host: &str, to_unicode: ConversionRef<'a>) -> Decision<'a> {
     let decision = |rule, unicode, detail| Decision {
         rule,
         unicode,
@@ -173,17 +173,17 @@ fn map_host_name<'a>(host: &str, to_unicode: &'a Conversion) -> Decision<'a> {
         let codes: Vec<&str> = to_unicode.codes().iter().map(|c| c.as_str()).collect();
         return decision(Rule::IdnaError, None, Some(codes.join(" ")));
     }
-    let decoded = &to_unicode.value;
+    let decoded = to_unicode.value;
     if decoded == host {
         return decision(Rule::NoMapping, None, None);
     }
     match all_characters_in_allowed_idn_script_list(decoded) {
-        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded.as_str()), None),
+        Ok(()) => decision(Rule::AllowedScriptList, Some(decoded), None),
         Err((rule, c)) => match all_characters_allowed_by_tld_rules(decoded) {
-            Some(tld_rule) => decision(Rule::TldRules, Some(decoded.as_str()), Some(tld_rule.to_string())),
+            Some(tld_rule) => decision(Rule::TldRules, Some(decoded), Some(tld_rule.to_string())),
             None => Decision {
                 character: Some(c),
-                ..decision(rule, Some(decoded.as_str()), None)
+                ..decision(rule, Some(decoded), None)
             },
         },
     }
