@@ -608,16 +608,7 @@ pub(crate) type Block<T> = [OnceLock<T>; 256];
 /// A BMP table in 256 [`Block`]s, each made on first use.
 pub(crate) type BmpBlocks<T> = [OnceLock<Box<Block<T>>>; 256];
 
-/// A table of planes 0 to 3 (U+0000 to U+3FFFF: the BMP, emoji and the
-/// other supplementary scripts, the CJK extensions), in [`Block`]s, each
-/// made on first use: a character beyond the BMP, such as an emoji, is then
-/// read as a BMP one is, not computed anew each time.
-pub(crate) type PlaneBlocks<T> = [OnceLock<Box<Block<T>>>; PLANE_BLOCKS];
-
-/// The blocks of [`PlaneBlocks`].
-pub(crate) const PLANE_BLOCKS: usize = 0x40000 >> 8;
-
-/// The value of `c` in `blocks` (a [`BmpBlocks`] or a [`PlaneBlocks`]),
+/// The value of `c` in `blocks` (a [`BmpBlocks`]),
 /// computed with `compute` when first asked for; `None` beyond the blocks.
 #[inline]
 pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
@@ -632,8 +623,7 @@ pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char,
     block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
 }
 
-/// The value of `c` in `slot`, the block of a [`BmpBlocks`] or
-/// [`PlaneBlocks`] that holds it, computed with `compute` when first asked
+/// The value of `c` in `slot`, the block of a [`BmpBlocks`] that holds it, computed with `compute` when first asked
 /// for (see [`block_value`]).
 #[inline]
 pub(crate) fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {

@@ -95,6 +95,19 @@ pub(super) fn bits(c: char) -> Option<u32> {
     ENTRIES.lookup(c)
 }
 
+/// The number of `c`'s kind (its Script, General_Category and
+/// Script_Extensions) among the generated records; `None` beyond them.
+#[cfg(test)]
+pub(super) fn kind_number(c: char) -> Option<u32> {
+    bits(c).map(|bits| bits >> 8)
+}
+
+/// The Script of the kind numbered `number` ([`kind_number`]).
+#[inline]
+pub(super) fn script_of_kind(number: u32) -> Option<Script> {
+    kinds().get(number as usize).map(|&(script, ..)| script)
+}
+
 /// [`with_entry`] of `c`, whose [`bits`] are `bits`.
 #[inline]
 pub(super) fn with_entry_of<R>(c: char, bits: Option<u32>, read: impl Fn(&Entry) -> R) -> R {
@@ -125,9 +138,20 @@ static KINDS: Generated<u32> = generated!("record_kinds");
 type Kind = (Script, GeneralCategory, ScriptExtension);
 
 /// The kinds [`KINDS`] numbers, read from the libraries once.
+#[inline]
 fn kinds() -> &'static [Kind] {
-    static READ: OnceLock<Vec<Kind>> = OnceLock::new();
-    READ.get_or_init(|| {
+    // Read for most characters of every name: the check inlined, the reading not.
+    match READ_KINDS.get() {
+        Some(kinds) => kinds,
+        None => read_kinds(),
+    }
+}
+
+static READ_KINDS: OnceLock<Vec<Kind>> = OnceLock::new();
+
+#[cold]
+fn read_kinds() -> &'static [Kind] {
+    READ_KINDS.get_or_init(|| {
         (0..)
             .map_while(|number| KINDS.lookup(char::from_u32(number)?))
             .map(|first| {

@@ -844,10 +844,7 @@ fn deviation_finding(engine: &Uts46<'_>, results: ResultsRef<'_>, detailed: bool
             let transitional = if results.transitional_differs() {
                 results.to_ascii_t.value.to_string()
             } else {
-                engine
-                    .process(results.to_unicode.value, &Options::default())
-                    .to_ascii_t
-                    .value
+                engine.process(results.to_unicode.value, &Options::default()).to_ascii_t.value
             };
             let message = format!(
                 "Deviation character(s) {}: nontransitional processing (today's browsers) goes to {}, transitional \

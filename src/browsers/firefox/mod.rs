@@ -15,7 +15,6 @@ use crate::profiles::whatwg::Host;
 use crate::properties::digits::{NumberingSystems, digit_zero};
 use crate::properties::generated::{Generated, generated};
 use crate::properties::{self, general::is_nonspacing_mark, identifier::identifier_allowed};
-use crate::properties::{PLANE_BLOCKS, PlaneBlocks, block_cached};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
 use crate::uts46::{labels, last_label};
 use data::Combo;
@@ -588,33 +587,43 @@ impl CharFacts {
     /// In [`NAMED_CHARACTERS`].
     const NAMED: u8 = 8;
 
-    /// `c`'s facts: from its block's table (planes 0 to 3), each read
-    /// from the generated table when first asked for. The blocks keep the
-    /// script beside the generated bits: reading both anew each time costs
-    /// 2 % more instructions on all-IDN names (docs/performance.md).
+    /// `c`'s facts: the lists, the flags and the number of its kind from
+    /// [`FACTS`] (planes 0 to 3), the Script from the kind's; searched
+    /// beyond the table. One read of a table whose blocks repeat (the CJK
+    /// ideographs share one), where a table filled as characters came kept
+    /// 256 eight-byte cells a block (docs/performance.md).
+    #[inline(always)]
     fn of(c: char) -> CharFacts {
-        static BLOCKS: PlaneBlocks<CharFacts> = [const { OnceLock::new() }; PLANE_BLOCKS];
-        block_cached(&BLOCKS, c, CharFacts::generated)
-    }
-
-    /// `c`'s facts: the lists and flags from [`LISTS_AND_FLAGS`], the
-    /// script from the properties; searched beyond the table.
-    fn generated(c: char) -> CharFacts {
-        match LISTS_AND_FLAGS.lookup(c) {
-            Some(bits) => CharFacts {
+        let generated = FACTS.lookup(c).and_then(|bits| {
+            Some(CharFacts {
                 lists: Lists(bits as u8),
-                script: properties::scripts::script(c),
+                script: properties::scripts::script_of(bits >> 16)?,
                 flags: (bits >> 8) as u8,
-            },
-            None => CharFacts::search(c),
+            })
+        });
+        match generated {
+            Some(facts) => facts,
+            None => CharFacts::searched(c),
         }
     }
 
-    /// The lists and flags of [`CharFacts::search`], as [`LISTS_AND_FLAGS`] holds them.
+    /// [`CharFacts::search`], out of line: the table answers nearly every character.
+    #[cold]
+    #[inline(never)]
+    fn searched(c: char) -> CharFacts {
+        CharFacts::search(c)
+    }
+
+    /// The lists and flags of [`CharFacts::search`] and the number of the
+    /// character's kind, as [`FACTS`] holds them (a kind beyond 16 bits,
+    /// or none, is left to the search).
     #[cfg(test)]
-    fn lists_and_flags(c: char) -> u16 {
+    fn table_bits(c: char) -> u32 {
         let facts = CharFacts::search(c);
-        u16::from(facts.lists.0) | u16::from(facts.flags) << 8
+        let kind = properties::scripts::kind_of(c)
+            .filter(|&kind| kind < 0xFFFF)
+            .unwrap_or(0xFFFF);
+        u32::from(facts.lists.0) | u32::from(facts.flags) << 8 | kind << 16
     }
 
     fn search(c: char) -> CharFacts {
@@ -634,10 +643,11 @@ impl CharFacts {
     }
 }
 
-/// [`CharFacts`]'s lists (low byte) and flags of planes 0 to 3, made from
-/// `CharFacts::lists_and_flags` (in tests): the lists are not searched (nor the
-/// blocklist parsed) in a run that stays in them.
-static LISTS_AND_FLAGS: Generated<u16> = generated!("firefox_lists_and_flags");
+/// [`CharFacts`] of planes 0 to 3: the lists (low byte), the flags (next
+/// byte) and the number of the character's kind in the properties' records
+/// (above them), made from `CharFacts::table_bits` (in tests): the lists
+/// are not searched (nor the blocklist parsed) in a run that stays in them.
+static FACTS: Generated<u32> = generated!("firefox_char_facts");
 
 /// Which of Firefox's character lists hold a character, as bits: read from
 /// [`CharFacts`]'s table instead of a search of each list.
@@ -711,10 +721,11 @@ fn parse_blocklist(source: &str) -> Vec<(u16, u16)> {
 mod tests {
     use super::*;
 
-    /// The generated table holds the searched lists and flags for planes 0 to 3.
+    /// The generated table holds the searched lists and flags, and the
+    /// kind's number, for planes 0 to 3.
     #[test]
-    fn firefox_lists_and_flags_table_is_current() {
-        LISTS_AND_FLAGS.check(crate::properties::PLANE_CELLS, CharFacts::lists_and_flags);
+    fn firefox_char_facts_table_is_current() {
+        FACTS.check(crate::properties::PLANE_CELLS, CharFacts::table_bits);
     }
 
     /// Skipping the named rules for a character outside
