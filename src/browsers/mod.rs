@@ -611,7 +611,7 @@ pub(crate) fn verdicts_with(
     labels: &[chromium::KnownLabel<'_>],
     shown: bool,
 ) -> Verdicts {
-    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, shown);
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, labels, shown);
     let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_ref(), shown);
     Verdicts {
         chromium: chromium.top_domain_step(top_domains),
@@ -643,7 +643,15 @@ fn usable<'k, 'a>(engine: &Uts46<'_>, known: &'k [Known<'a>]) -> &'k [Known<'a>]
 }
 
 /// The first part of [`verdicts_with`]: the URL host parser, Firefox and WebKit.
-pub(crate) fn verdicts_but_chromium(engine: &Uts46<'_>, input: &str, known: &[Known<'_>], shown: bool) -> ButChromium {
+/// `labels`: labels whose characters the caller decoded (and whose ICU
+/// checks it made, for Chromium's part).
+pub(crate) fn verdicts_but_chromium(
+    engine: &Uts46<'_>,
+    input: &str,
+    known: &[Known<'_>],
+    labels: &[chromium::KnownLabel<'_>],
+    shown: bool,
+) -> ButChromium {
     let known = usable(engine, known);
     let newer = Browser::Firefox.engine();
     let url_host = UrlHost::parse(&newer, input, known);
@@ -666,7 +674,7 @@ pub(crate) fn verdicts_but_chromium(engine: &Uts46<'_>, input: &str, known: &[Kn
         &webkit_host
     };
     ButChromium {
-        firefox: firefox::verdict_on(&url_host, input, shown),
+        firefox: firefox::verdict_on(&url_host, input, labels, shown),
         webkit: webkit::verdict_on(for_webkit, input, shown),
         parsed,
     }

@@ -81,9 +81,16 @@ impl ResolvedSets {
     /// with the same record as the one before changes nothing (an
     /// intersection with the same set again), so it is not read: most
     /// letters of a word share their record.
+    #[cfg(test)]
     pub(crate) fn take_in_allowed_text(&mut self, text: &str) -> bool {
+        self.take_in_allowed_chars(text.chars())
+    }
+
+    /// [`ResolvedSets::take_in_allowed_text`] of a text's characters, decoded already.
+    #[inline]
+    pub(crate) fn take_in_allowed_chars(&mut self, chars: impl IntoIterator<Item = char>) -> bool {
         let mut last = None;
-        for c in text.chars() {
+        for c in chars {
             let bits = bits(c);
             if bits.is_some() && bits == last {
                 continue;

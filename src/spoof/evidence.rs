@@ -62,8 +62,15 @@ impl Gate {
     pub const MAY_REORDER: u16 = 256;
 
     /// The bits of the characters of `label`, together.
+    #[cfg(test)]
     pub fn of(label: &str) -> Gate {
-        Gate(label.chars().fold(0, |bits, c| bits | char_bits(c)))
+        Gate::of_chars(label.chars())
+    }
+
+    /// The bits of `chars`, together.
+    #[inline]
+    pub fn of_chars(chars: impl IntoIterator<Item = char>) -> Gate {
+        Gate(chars.into_iter().fold(0, |bits, c| bits | char_bits(c)))
     }
 
     /// True when some character has `bit`.
@@ -114,11 +121,17 @@ impl LabelEvidence {
     /// The facts of `label`, whose restriction level is `level` and whose
     /// resolved script sets are `sets` when they were made; an ASCII
     /// label has none (it shows as itself).
+    #[cfg(test)]
     pub fn of(label: &str, level: RestrictionLevel, sets: Option<ResolvedSets>) -> Self {
+        crate::decoded::with_code_points::<char, 64, _>(label, |chars| LabelEvidence::of_chars(label, chars, level, sets))
+    }
+
+    /// [`LabelEvidence::of`] `label`, whose characters are `chars`.
+    pub fn of_chars(label: &str, chars: &[char], level: RestrictionLevel, sets: Option<ResolvedSets>) -> Self {
         if crate::scan::is_ascii(label) {
             return LabelEvidence::default();
         }
-        let gate = Gate::of(label);
+        let gate = Gate::of_chars(chars.iter().copied());
         // Both mark checks read the NFD form: it is made once.
         let nfd = match gate.has(Gate::MARKS) {
             true => nfd_for_mark_checks(label),

@@ -29,6 +29,7 @@ pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
 
+use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::browsers::chromium::{BeforeTopDomains, KnownLabel};
 use crate::browsers::{ButChromium, Verdict};
 use crate::display::visual_order;
@@ -83,7 +84,7 @@ pub struct LabelSpoof {
     pub findings: Vec<Finding>,
     /// ICU's checks this analysis answered too, for Chromium's check of the label.
     #[serde(skip)]
-    pub(crate) icu: crate::browsers::chromium::uspoof::KnownChecks,
+    pub(crate) icu: KnownChecks,
     /// Which checks a character of the label can set off.
     #[serde(skip)]
     pub(crate) gate: evidence::Gate,
@@ -288,24 +289,25 @@ pub(crate) fn full_summaries(
     // What the later parts read of each name's own analysis, kept small:
     // the stage's labels' analyses (256 bytes each) would not stay in the
     // data cache until then. The label list goes back at once, warm for the next name.
-    // Room for two non-ASCII labels a name: grown, the list was copied up to seven times a stage.
-    let mut checked: Vec<KnownLabel<'_>> = Vec::with_capacity(2 * names.len());
+    // The non-ASCII labels are decoded once, for every part that reads their characters.
+    let mut decoded = Decoded::with_capacity(names.len());
     let own: Vec<(Found, std::ops::Range<usize>)> = names
         .iter()
         .map(|name| {
-            let own = analyze_own(name, take_label_list());
-            let start = checked.len();
-            checked.extend(known_labels(name, &own.labels));
+            let start = decoded.labels.len();
+            let own = analyze_own(name, take_label_list(), &mut decoded);
             let found = Found::of(all_findings(&own.findings, &own.labels));
             give_back_label_list(own.labels);
-            (found, start..checked.len())
+            (found, start..decoded.labels.len())
         })
         .collect();
+    let checked: Vec<KnownLabel<'_>> = decoded.known_labels().collect();
     // The batch keeps Firefox's and WebKit's rules.
     let (parsed, others): (Vec<_>, Vec<_>) = names
         .iter()
-        .map(|name| {
-            let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(name);
+        .zip(&own)
+        .map(|(name, (_, labels))| {
+            let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(name, &checked[labels.clone()]);
             (parsed, [firefox.rule, webkit.rule])
         })
         .unzip();
@@ -372,10 +374,11 @@ fn analyze_with(
         protected,
         detailed,
     };
-    let own = analyze_own(&name, labels);
-    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name);
+    let mut decoded = Decoded::with_capacity(1);
+    let own = analyze_own(&name, labels, &mut decoded);
     // Chromium asks two of the same rules of the same labels: it reads their answers.
-    let checked: Vec<KnownLabel<'_>> = known_labels(&name, &own.labels).collect();
+    let checked: Vec<KnownLabel<'_>> = decoded.known_labels().collect();
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name, &checked);
     let chromium = chromium_before_top_domains(&name, &checked, parsed.as_ref());
     finish(&name, own, chromium, (firefox, webkit))
 }
@@ -405,8 +408,9 @@ impl<'a> Name<'a> {
 }
 
 /// [`analyze_with`]'s own part: the labels' analyses and the name's
-/// findings, before the browsers' verdicts.
-fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
+/// findings, before the browsers' verdicts; each non-ASCII label of
+/// ToUnicode is decoded onto `decoded`, with ICU's checks its analysis answered.
+fn analyze_own<'a>(name: &Name<'a>, mut labels: Vec<LabelSpoof>, decoded: &mut Decoded<'a>) -> Own {
     let &Name {
         engine,
         input,
@@ -430,12 +434,21 @@ fn analyze_own(name: &Name<'_>, mut labels: Vec<LabelSpoof>) -> Own {
     // moved each analysis (256 bytes) three times on its way in.
     for label in crate::uts46::labels(results.to_unicode.value) {
         let ascii = ascii_labels.as_mut().and_then(Iterator::next).unwrap_or(label);
+        let non_ascii = !crate::scan::is_ascii(label);
+        let chars = match non_ascii {
+            true => decoded.decode(label),
+            false => 0..0,
+        };
         // The TLD's analysis is a function of the label (`tld` is the label);
         // an ASCII label's is quicker to make than to look up.
-        let when = !detailed && crate::scan::same_text(label, &tld) && !crate::scan::is_ascii(label);
-        labels.push(crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
-            analyze_label(label, ascii, &tld, detailed)
-        }));
+        let when = !detailed && crate::scan::same_text(label, &tld) && non_ascii;
+        let analysis = crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
+            analyze_label(label, &decoded.chars[chars.clone()], ascii, &tld, detailed)
+        });
+        if non_ascii {
+            decoded.checks.push(analysis.icu);
+        }
+        labels.push(analysis);
     }
 
     let mut findings = Vec::new();
@@ -491,17 +504,51 @@ struct Own {
 }
 
 /// Firefox's and WebKit's verdicts on the name, the browsers' part before Chromium's.
-fn verdicts_but_chromium(name: &Name<'_>) -> crate::browsers::ButChromium {
-    crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], name.detailed)
+fn verdicts_but_chromium(name: &Name<'_>, labels: &[KnownLabel<'_>]) -> crate::browsers::ButChromium {
+    crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], labels, name.detailed)
 }
 
-/// The name's non-ASCII labels of ToUnicode, each with ICU's checks its
-/// analysis among `labels` (one per label, [`analyze_own`]'s) answered:
-/// what Chromium's check of the name reads again.
-fn known_labels<'a>(name: &Name<'a>, labels: &[LabelSpoof]) -> impl Iterator<Item = KnownLabel<'a>> {
-    (crate::uts46::labels(name.results.to_unicode.value).zip(labels))
-        .filter(|(label, _)| !crate::scan::is_ascii(label))
-        .map(|(label, analysis)| (label, analysis.icu))
+/// The non-ASCII labels of ToUnicode of one name or a stage's names, in
+/// order, each decoded once ([`analyze_own`]) with ICU's checks its
+/// analysis answered: what Chromium's check of the name reads again.
+struct Decoded<'a> {
+    /// Every label's characters, one after another.
+    chars: Vec<char>,
+    /// Each label, and where its characters are in `chars`.
+    labels: Vec<(&'a str, std::ops::Range<usize>)>,
+    /// Each label's ICU checks.
+    checks: Vec<KnownChecks>,
+}
+
+impl<'a> Decoded<'a> {
+    /// Room for about `names` names.
+    fn with_capacity(names: usize) -> Self {
+        Decoded {
+            chars: Vec::with_capacity(16 * names),
+            labels: Vec::with_capacity(2 * names),
+            checks: Vec::with_capacity(2 * names),
+        }
+    }
+
+    /// Decodes `label` at the end; where its characters are.
+    fn decode(&mut self, label: &'a str) -> std::ops::Range<usize> {
+        let start = self.chars.len();
+        self.chars.extend(label.chars());
+        self.labels.push((label, start..self.chars.len()));
+        start..self.chars.len()
+    }
+
+    /// The labels as Chromium's port takes them.
+    fn known_labels(&self) -> impl Iterator<Item = KnownLabel<'_>> {
+        self.labels
+            .iter()
+            .zip(&self.checks)
+            .map(|((text, chars), &checks)| KnownLabel {
+                text,
+                chars: &self.chars[chars.clone()],
+                checks,
+            })
+    }
 }
 
 /// Chromium's verdict on the name up to its top-domain step, given its
@@ -569,10 +616,11 @@ fn kept(text: &str, detailed: bool) -> String {
 
 /// One label's analysis; without `detailed`, the per-character properties,
 /// script set and skeleton are left empty (the batch needs only the verdict).
-fn analyze_label(label: &str, ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
+/// `chars`: the label's characters (none for an ASCII label).
+fn analyze_label(label: &str, chars: &[char], ascii: &str, tld: &str, detailed: bool) -> LabelSpoof {
     let kept = |text: &str| kept(text, detailed);
-    let (level, sets) = scripts::restriction_level_and_sets(label);
-    let mut evidence = evidence::LabelEvidence::of(label, level, sets);
+    let (level, sets) = scripts::restriction_level_and_sets_of(label, chars);
+    let mut evidence = evidence::LabelEvidence::of_chars(label, chars, level, sets);
     let (icu, gate) = (evidence.icu, evidence.gate);
     LabelSpoof {
         icu,

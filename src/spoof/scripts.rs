@@ -65,6 +65,11 @@ pub fn restriction_level(label: &str) -> RestrictionLevel {
 /// were made (a non-ASCII label of allowed characters): ICU's restriction
 /// level in Chromium's check reads the same sets of the same label.
 pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Option<ResolvedSets>) {
+    crate::decoded::with_code_points::<char, 64, _>(label, |chars| restriction_level_and_sets_of(label, chars))
+}
+
+/// [`restriction_level_and_sets`] of `label`, whose characters are `chars`.
+pub(crate) fn restriction_level_and_sets_of(label: &str, chars: &[char]) -> (RestrictionLevel, Option<ResolvedSets>) {
     // An ASCII label is ASCII-Only unless a character is not allowed.
     if crate::scan::is_ascii(label) {
         let level = if label.chars().all(properties::identifier::uts39_identifier_allowed) {
@@ -75,7 +80,7 @@ pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Opti
         return (level, None);
     }
     let mut sets = ResolvedSets::default();
-    if !sets.take_in_allowed_text(label) {
+    if !sets.take_in_allowed_chars(chars.iter().copied()) {
         return (RestrictionLevel::Unrestricted, None);
     }
     let without_latin = sets.without_latin;

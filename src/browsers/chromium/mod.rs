@@ -513,8 +513,14 @@ fn display_options() -> Options {
     }
 }
 
-/// A decoded label with ICU's checks the caller found in it already.
-pub(crate) type KnownLabel<'a> = (&'a str, uspoof::KnownChecks);
+/// A decoded label with ICU's checks the caller found in it already, and
+/// its characters, which the caller decoded: the checks read them there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KnownLabel<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) chars: &'a [char],
+    pub(crate) checks: uspoof::KnownChecks,
+}
 
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
 /// `None` when no label is an IDN component (the host shows as it is).
@@ -574,8 +580,9 @@ fn idn_to_unicode(
                 // Checks made without detail are remembered apart.
                 let memo = if detailed { &TLD_CHECKS } else { &TLD_RULES };
                 let check = crate::memo::remember_when(when, memo, &[tld, &tld_unicode], || {
-                    let found = labels.iter().find(|(text, _)| *text == decoded).map(|&(_, checks)| checks);
-                    spoof_checker::safe_to_display_as_unicode_given(&decoded, tld, &tld_unicode, found, detailed)
+                    let found = labels.iter().find(|label| label.text == decoded);
+                    let (checks, chars) = (found.map(|label| label.checks), found.map(|label| label.chars));
+                    spoof_checker::safe_to_display_as_unicode_given(&decoded, chars, tld, &tld_unicode, checks, detailed)
                 });
                 if check.result == SpoofResult::Safe {
                     shown.push_str(&decoded);

@@ -80,14 +80,16 @@ fn in_icu_identifier_sets(c: char) -> bool {
 /// `SafeToDisplayAsUnicode(label, top_level_domain, top_level_domain_unicode)`:
 /// the checks in upstream order; the first that fails decides.
 pub fn safe_to_display_as_unicode(label: &str, tld: &str, tld_unicode: &str) -> Check {
-    safe_to_display_as_unicode_given(label, tld, tld_unicode, None, true)
+    safe_to_display_as_unicode_given(label, None, tld, tld_unicode, None, true)
 }
 
-/// [`safe_to_display_as_unicode`], with ICU's checks that `known` answers;
+/// [`safe_to_display_as_unicode`], with ICU's checks that `known` answers
+/// and the label's characters when the caller decoded them (`chars`);
 /// without `detailed`, a failure of ICU's checks carries no detail (a
 /// batch keeps the result; the detail names every character not allowed).
 pub(crate) fn safe_to_display_as_unicode_given(
     label: &str,
+    chars: Option<&[char]>,
     tld: &str,
     tld_unicode: &str,
     known: Option<uspoof::KnownChecks>,
@@ -102,7 +104,12 @@ pub(crate) fn safe_to_display_as_unicode_given(
         };
     }
     // The checks below read the characters many times: they are decoded once.
-    crate::decoded::with_code_points::<char, 128, _>(label, |chars| checks_on_characters(label, chars, tld, tld_unicode, &icu))
+    match chars {
+        Some(chars) => checks_on_characters(label, chars, tld, tld_unicode, &icu),
+        None => crate::decoded::with_code_points::<char, 128, _>(label, |chars| {
+            checks_on_characters(label, chars, tld, tld_unicode, &icu)
+        }),
+    }
 }
 
 /// `SafeToDisplayAsUnicode`'s checks after ICU's, on `label` decoded as

@@ -10,6 +10,7 @@ mod data;
 pub(crate) use data::CJK_SLASH_CONFUSABLES;
 
 use super::UrlHost;
+use super::chromium::KnownLabel;
 use super::{Browser, Display, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::digits::{NumberingSystems, digit_zero};
@@ -207,12 +208,13 @@ impl Rule {
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(&Browser::Firefox.engine(), input, &[]), input, true)
+    verdict_on(&UrlHost::parse(&Browser::Firefox.engine(), input, &[]), input, &[], true)
 }
 
 /// [`verdict`] on a host already parsed; without `shown` the host as
-/// shown is left empty (the batch keeps the rule).
-pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdict {
+/// shown is left empty (the batch keeps the rule). `decoded`: labels whose
+/// characters the caller decoded already.
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, decoded: &[KnownLabel<'_>], shown: bool) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
         (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode.get()),
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
@@ -232,16 +234,20 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
         return Verdict::new(Rule::Passthrough.into(), unicode.to_string());
     }
     // One buffer, the thread's: the TLD's characters, then the label's.
-    CHARS.with_borrow_mut(|chars| labels_on(host, unicode, chars, shown))
+    CHARS.with_borrow_mut(|chars| labels_on(host, unicode, decoded, chars, shown))
 }
 
 /// [`verdict_on`]'s loop over the labels of `unicode`, ToUnicode of
-/// `host`, with `chars` as the characters' buffer; `keep`: the host as
-/// shown is written.
-fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Verdict {
+/// `host`, with `chars` as the characters' buffer (a label among `decoded`
+/// is copied there, not decoded again); `keep`: the host as shown is written.
+fn labels_on(host: &str, unicode: &str, decoded: &[KnownLabel<'_>], chars: &mut Vec<char>, keep: bool) -> Verdict {
+    let push_chars = |chars: &mut Vec<char>, label: &str| match decoded.iter().find(|known| known.text == label) {
+        Some(known) => chars.extend_from_slice(known.chars),
+        None => chars.extend(label.chars()),
+    };
     chars.clear();
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
-    chars.extend(last_label(without_dot).chars());
+    push_chars(chars, last_label(without_dot));
     let tld_end = chars.len();
     let mut first_unsafe: Option<(Unsafe, String)> = None;
     let mut shown = String::with_capacity(if keep { unicode.len().max(host.len()) } else { 0 });
@@ -256,7 +262,7 @@ fn labels_on(host: &str, unicode: &str, chars: &mut Vec<char>, keep: bool) -> Ve
             continue;
         }
         chars.truncate(tld_end);
-        chars.extend(label.chars());
+        push_chars(chars, label);
         let (tld, label_chars) = chars.split_at(tld_end);
         // The TLD's check is a function of the TLD alone.
         let when = label_chars == tld;
