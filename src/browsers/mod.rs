@@ -29,6 +29,16 @@ use crate::table::MappingTable;
 use crate::uts46::{Conversion, ErrorCode, Given, Known, Options, Uts46, labels};
 use serde::Serialize;
 
+/// A decoded label with ICU's checks the caller found in it already, and
+/// its characters, which the caller decoded: each browser's checks read
+/// them there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KnownLabel<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) chars: &'a [char],
+    pub(crate) checks: chromium::uspoof::KnownChecks,
+}
+
 /// The three browsers whose display logic is ported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Browser {
@@ -608,7 +618,7 @@ pub(crate) fn verdicts_with(
     input: &str,
     top_domains: &chromium::TopDomains,
     known: &[Known<'_>],
-    labels: &[chromium::KnownLabel<'_>],
+    labels: &[KnownLabel<'_>],
     shown: bool,
 ) -> Verdicts {
     let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, labels, shown);
@@ -649,7 +659,7 @@ pub(crate) fn verdicts_but_chromium(
     engine: &Uts46<'_>,
     input: &str,
     known: &[Known<'_>],
-    labels: &[chromium::KnownLabel<'_>],
+    labels: &[KnownLabel<'_>],
     shown: bool,
 ) -> ButChromium {
     let known = usable(engine, known);
@@ -688,7 +698,7 @@ pub(crate) fn chromium_before_top_domains<'a>(
     engine: &Uts46<'_>,
     input: &'a str,
     known: &[Known<'a>],
-    labels: &[chromium::KnownLabel<'_>],
+    labels: &[KnownLabel<'_>],
     parsed: Option<&'a Conversion>,
     shown: bool,
 ) -> chromium::BeforeTopDomains<'a> {

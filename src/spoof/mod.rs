@@ -29,9 +29,9 @@ pub use protected::{Lookalike, ProtectedList, ProtectedName};
 pub use scripts::CharInfo;
 pub use text::explain;
 
+use crate::browsers::chromium::BeforeTopDomains;
 use crate::browsers::chromium::uspoof::KnownChecks;
-use crate::browsers::chromium::{BeforeTopDomains, KnownLabel};
-use crate::browsers::{ButChromium, Verdict};
+use crate::browsers::{ButChromium, KnownLabel, Verdict};
 use crate::display::visual_order;
 use crate::names::char_name;
 use crate::properties;

@@ -16,7 +16,7 @@ pub mod spoof_checker;
 mod top_domain_list;
 pub(crate) mod uspoof;
 
-use super::{Display, Verdict};
+use super::{Display, KnownLabel, Verdict};
 use crate::profiles::whatwg;
 use crate::properties;
 use crate::uts46::{ErrorCode, Given, Known, Options, Uts46};
@@ -511,15 +511,6 @@ fn display_options() -> Options {
         ignore_invalid_punycode: false,
         check_contexto: false,
     }
-}
-
-/// A decoded label with ICU's checks the caller found in it already, and
-/// its characters, which the caller decoded: the checks read them there.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct KnownLabel<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) chars: &'a [char],
-    pub(crate) checks: uspoof::KnownChecks,
 }
 
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;

@@ -9,9 +9,7 @@ mod data;
 
 pub(crate) use data::CJK_SLASH_CONFUSABLES;
 
-use super::UrlHost;
-use super::chromium::KnownLabel;
-use super::{Browser, Display, Verdict};
+use super::{Browser, Display, KnownLabel, UrlHost, Verdict};
 use crate::profiles::whatwg::Host;
 use crate::properties::digits::{NumberingSystems, digit_zero};
 use crate::properties::generated::{Generated, generated};
