@@ -20,6 +20,7 @@ mod parse;
 mod alphabet;
 
 #[path = "src/browsers/chromium/top_domain_list.rs"]
+#[allow(dead_code)]
 mod top_domain_list;
 
 fn main() {
@@ -75,7 +76,8 @@ fn top_domain_entries(source: &Path) -> String {
 /// Chromium's top domains' skeletons (`skeleton TAB entry` per line) as the
 /// statics `TOP_DOMAIN_POOL` (the keys, one after another), `_KEYS`
 /// (`(start, length, entry)` of each key in the pool), `_SLOTS` (a hash
-/// table of the keys) and `_ASCII` / `_OTHER` (their `Alphabet`).
+/// table of the keys), `_TAILS` (a filter of their tails) and `_ASCII` /
+/// `_OTHER` (their `Alphabet`).
 fn top_domains(source: &Path) -> String {
     println!("cargo:rerun-if-changed={}", source.display());
     let text = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{}: {e}", source.display()));
@@ -113,6 +115,17 @@ fn top_domains(source: &Path) -> String {
         table[slot] = index as u32 + 1;
     }
     writeln!(out, "pub(crate) static TOP_DOMAIN_SLOTS: [u32; {slots}] = {table:?};").unwrap();
+    // The keys' tails, two bits each (`top_domain_list::tail_bits`).
+    let mut tails = vec![0u64; top_domain_list::TAIL_FILTER_BITS / 64];
+    for &[start, length, _] in &keys {
+        let key = &pool[start as usize..(start + length) as usize];
+        if let Some(tail) = top_domain_list::tail_of(key) {
+            for bit in top_domain_list::tail_bits(&tail) {
+                tails[bit / 64] |= 1 << (bit % 64);
+            }
+        }
+    }
+    writeln!(out, "pub(crate) static TOP_DOMAIN_TAILS: [u64; {}] = {tails:?};", tails.len()).unwrap();
     writeln!(out, "pub(crate) static TOP_DOMAIN_ASCII: u128 = {};", alphabet.ascii).unwrap();
     writeln!(
         out,

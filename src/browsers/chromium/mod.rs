@@ -150,6 +150,8 @@ pub struct TopDomains {
     extra: HashMap<String, TopDomain>,
     /// The characters of `extra`'s skeletons.
     alphabet: alphabet::Alphabet,
+    /// The tails of `extra`'s skeletons ([`top_domain_list::tail_of`]).
+    extra_tails: std::collections::HashSet<String>,
 }
 
 /// One top domain, by the skeleton it is found under.
@@ -191,6 +193,7 @@ impl TopDomains {
     pub fn with_protected<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> TopDomains {
         let mut extra = HashMap::new();
         let mut alphabet = alphabet::Alphabet::default();
+        let mut extra_tails = std::collections::HashSet::new();
         for name in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
             let results = engine.process(name, &whatwg::uts46_options());
             let entry = TopDomain {
@@ -204,10 +207,15 @@ impl TopDomains {
                 .chain(skeleton::skeletons(&entry.domain))
             {
                 alphabet.add(&key);
+                extra_tails.extend(top_domain_list::tail_of(&key));
                 extra.entry(key).or_insert_with(|| entry.clone());
             }
         }
-        TopDomains { extra, alphabet }
+        TopDomains {
+            extra,
+            alphabet,
+            extra_tails,
+        }
     }
 
     /// The entry stored under `skeleton`: Chromium's list first.
@@ -219,6 +227,18 @@ impl TopDomains {
     /// whose last four labels, or a shorter suffix of at least two, is a
     /// top domain's skeleton — unless the host is that domain or under it.
     pub fn similar(&self, hostname: &str) -> Option<&TopDomain> {
+        // Most hosts end unlike every key: a few characters' pieces tell.
+        let has_tail = |tail: &skeleton::TailOfHost| {
+            BuiltinTopDomains::has_tail(tail) || !self.extra_tails.is_empty() && self.extra_tails.contains(&tail.text())
+        };
+        if !skeleton::may_end_like_a_key(hostname, has_tail) {
+            return None;
+        }
+        self.similar_by_skeletons(hostname)
+    }
+
+    /// [`TopDomains::similar`] without its filter: every skeleton looked up.
+    fn similar_by_skeletons(&self, hostname: &str) -> Option<&TopDomain> {
         // The smallest skeleton that names a top domain is the one a walk in sorted order meets first.
         let mut first: Option<(String, &TopDomain)> = None;
         let builtin = &builtin_top_domains().alphabet;
@@ -352,6 +372,22 @@ impl BuiltinTopDomains {
                 source: TopDomainSource::Chromium,
             })
         }))
+    }
+
+    /// Whether some key may have the tail `tail` ([`top_domain_list::tail_of`]):
+    /// false only when none has, by the filter build.rs made of the keys'
+    /// tails ([`top_domain_list::tail_bits`] of the tail's text, fed in parts).
+    fn has_tail(tail: &skeleton::TailOfHost) -> bool {
+        let (end, whole, last) = tail.parts();
+        let mut hash = top_domain_list::TailHash::default();
+        if whole {
+            hash.push('^');
+        }
+        end.for_each(|c| hash.push(c));
+        hash.push('.');
+        last.for_each(|c| hash.push(c));
+        let bits = &generated::TOP_DOMAIN_TAILS;
+        hash.bits().iter().all(|&bit| bits[bit / 64] >> (bit % 64) & 1 == 1)
     }
 
     /// The entry stored under `skeleton`, from the table build.rs made.
@@ -928,6 +964,80 @@ mod tests {
         assert!(two.lookup(two_key.split_once('.').unwrap().1).is_none(), "one label");
         assert!(four.lookup(&four_key).is_some() && four.lookup(&format!("x.{four_key}")).is_some());
         assert!(five.lookup(&five_key).is_none(), "five labels are beyond the window");
+    }
+
+    /// The tails' filter hides no top domain: `similar` answers as the walk
+    /// over every skeleton does, on each entry of Chromium's list and its
+    /// look-alikes (Cyrillic letters, a diacritic, ł, more labels, a
+    /// trailing dot) and on the real-browser corpora, with the built-in
+    /// list and with protected names; and it leaves most names of real
+    /// words out of the walk.
+    #[test]
+    fn the_tails_filter_hides_no_top_domain() {
+        let engine = Uts46::new();
+        let mut hosts = Vec::new();
+        for entry in top_domain_entries() {
+            let domain = entry.line;
+            let (first, rest) = domain.split_once('.').unwrap_or((domain, "com"));
+            hosts.extend([
+                domain.to_string(),
+                format!("{domain}."),
+                format!("www.{domain}"),
+                format!("a.b.c.{domain}"),
+                domain.replacen('o', "о", 1).replacen('a', "а", 1),
+                domain.replacen('e', "é", 1),
+                domain.replacen('l', "ł", 1),
+                format!("{first}s.{rest}"),
+                format!("{first}.{rest}.evil.example"),
+            ]);
+        }
+        let words = include_str!("../../../tests/data/real_browsers/words.txt");
+        let lookalikes = include_str!("../../../tests/data/real_browsers/lookalikes.txt");
+        let words: Vec<String> = words
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with("# "))
+            .map(str::to_lowercase)
+            .collect();
+        hosts.extend(words.iter().cloned());
+        hosts.extend(
+            lookalikes
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with("# "))
+                .map(str::to_lowercase),
+        );
+        let protected = TopDomains::with_protected(&engine, ["пример.рф", "bücher.de", "példa.hu", "ﾃｽﾄ.jp"]);
+        hosts.extend(
+            [
+                "пример.рф",
+                "прuмер.рф",
+                "www.bucher.de",
+                "bϋcher.de",
+                "pelda.hu",
+                "テスト.jp",
+            ]
+            .map(String::from),
+        );
+        for domains in [&TopDomains::default(), &protected] {
+            let mut found = 0;
+            for host in &hosts {
+                let filtered = domains.similar(host).map(|d| &d.domain);
+                assert_eq!(filtered, domains.similar_by_skeletons(host).map(|d| &d.domain), "{host}");
+                found += usize::from(filtered.is_some());
+            }
+            assert!(found > 20_000, "{found} hosts found similar to a top domain");
+        }
+        for host in ["www.bucher.de", "pelda.hu"] {
+            assert!(
+                protected.similar(host).is_some() && TopDomains::default().similar(host).is_none(),
+                "{host}"
+            );
+        }
+        let has_tail = |tail: &skeleton::TailOfHost| BuiltinTopDomains::has_tail(tail);
+        let left_out = words
+            .iter()
+            .filter(|host| !skeleton::may_end_like_a_key(host, has_tail))
+            .count();
+        assert!(left_out * 10 > words.len() * 8, "{left_out} of {} left out", words.len());
     }
 
     /// `similar` takes the smallest skeleton that names a top domain, as a

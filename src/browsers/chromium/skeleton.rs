@@ -65,6 +65,210 @@ pub(crate) fn for_each_skeleton_within(
     }
 }
 
+/// Whether some skeleton of `hostname` may end in the last two labels of
+/// a top domain's key, as `has_tail` answers for such an end (a
+/// [`super::top_domain_list::tail_of`], in parts: [`TailOfHost`]): false
+/// only when none does, so the top-domain look-up finds nothing. The tail
+/// is worked out from the last characters of the host, for the host with
+/// its diacritics removed and as written (each skeleton comes from one of
+/// the two), each character's piece from the table [`push_char_pieces`]
+/// reads: a piece that stands alone starts with a starter, so what stands
+/// before it cannot change it. It answers true where it does not follow
+/// the generator character by character: a piece that depends on its
+/// neighbours or holds a dot, a character with variants (þ œ ł), one the
+/// diacritic remover works out with its neighbours, a host of one label
+/// or ending in two dots, labels too long for its buffers.
+pub(crate) fn may_end_like_a_key(hostname: &str, has_tail: impl Fn(&TailOfHost) -> bool) -> bool {
+    let host = hostname.strip_suffix('.').unwrap_or(hostname);
+    let Some(dot) = crate::scan::rfind_byte(host.as_bytes(), b'.') else {
+        return true;
+    };
+    let (rest, last) = (&host[..dot], &host[dot + 1..]);
+    let second = crate::scan::rfind_byte(rest.as_bytes(), b'.').map_or(rest, |dot| &rest[dot + 1..]);
+    if second.is_empty() || last.is_empty() {
+        return true;
+    }
+    let mut tail = TailOfHost::default();
+    // As written; then with the diacritics removed, where that may differ.
+    let bare = match tail.fill(second, last, false) {
+        Ok(bare) => bare,
+        Err(_) => return true,
+    };
+    if has_tail(&tail) {
+        return true;
+    }
+    match bare {
+        BareHost::Same | BareHost::NotLgc => false,
+        BareHost::Differs => match tail.fill(second, last, true) {
+            Ok(_) => has_tail(&tail),
+            Err(Tail::NotThisWay) => false,
+            Err(Tail::Unknown) => true,
+        },
+    }
+}
+
+/// Why [`TailOfHost::fill`] made no tail.
+enum Tail {
+    /// A character it does not follow ([`may_end_like_a_key`]).
+    Unknown,
+    /// The diacritics are not removed from this host (not all of it is
+    /// Latin, Greek or Cyrillic).
+    NotThisWay,
+}
+
+/// What the diacritic remover may make of the characters [`TailOfHost::fill`] read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BareHost {
+    /// They are left as they are.
+    Same,
+    /// Some of them change, if the host is Latin, Greek or Cyrillic.
+    Differs,
+    /// The host is not all Latin, Greek or Cyrillic: it is left as it is.
+    NotLgc,
+}
+
+/// The tail of a host's skeletons ([`super::top_domain_list::tail_of`]) in
+/// its parts, each last character first, in buffers on the stack.
+pub(crate) struct TailOfHost {
+    /// The end of the second-to-last label's skeleton.
+    second_end: [char; TailOfHost::ROOM],
+    second_len: usize,
+    /// Whether that is the whole label's skeleton.
+    whole: bool,
+    /// The last label's skeleton.
+    last: [char; TailOfHost::ROOM],
+    last_len: usize,
+}
+
+impl Default for TailOfHost {
+    fn default() -> Self {
+        TailOfHost {
+            second_end: ['\0'; TailOfHost::ROOM],
+            second_len: 0,
+            whole: true,
+            last: ['\0'; TailOfHost::ROOM],
+            last_len: 0,
+        }
+    }
+}
+
+impl TailOfHost {
+    /// Characters a buffer holds (a TLD's skeleton, or a tail's end and one piece).
+    const ROOM: usize = 24;
+
+    /// Works out the tail of the skeletons of a host whose last two labels
+    /// are `second` and `last`, as written or with the diacritics removed;
+    /// says what the remover may make of the characters read.
+    fn fill(&mut self, second: &str, last: &str, remove_diacritics: bool) -> Result<BareHost, Tail> {
+        use super::top_domain_list::TAIL_CHARS;
+        let mut bare = BareHost::Same;
+        let itself = ascii_itself();
+        self.second_len = 0;
+        self.whole = true;
+        for c in second.chars().rev() {
+            push_tail_piece(
+                c,
+                remove_diacritics,
+                itself,
+                &mut bare,
+                &mut self.second_end,
+                &mut self.second_len,
+            )?;
+            if self.second_len >= TAIL_CHARS {
+                self.whole = false;
+                break;
+            }
+        }
+        self.last_len = 0;
+        for c in last.chars().rev() {
+            push_tail_piece(c, remove_diacritics, itself, &mut bare, &mut self.last, &mut self.last_len)?;
+        }
+        Ok(bare)
+    }
+
+    /// The tail's parts in order: the end of the second-to-last label,
+    /// whether that is all of it, and the last label.
+    pub(crate) fn parts(&self) -> (impl Iterator<Item = char> + '_, bool, impl Iterator<Item = char> + '_) {
+        let end = self.second_len.min(super::top_domain_list::TAIL_CHARS);
+        (
+            self.second_end[..end].iter().rev().copied(),
+            self.whole,
+            self.last[..self.last_len].iter().rev().copied(),
+        )
+    }
+
+    /// The tail as text ([`super::top_domain_list::tail`]).
+    pub(crate) fn text(&self) -> String {
+        let (end, whole, last) = self.parts();
+        super::top_domain_list::tail(&end.collect::<String>(), whole, &last.collect::<String>())
+    }
+}
+
+/// Pushes the piece `c` adds to the skeleton, last character first, onto
+/// `reversed[..*len]`: `c` as written, or as the diacritic remover leaves
+/// it (`remove_diacritics`), then its piece; notes in `bare` what the
+/// remover would make of `c`. `itself`: [`ascii_itself`].
+#[inline(always)]
+fn push_tail_piece(
+    c: char,
+    remove_diacritics: bool,
+    itself: u128,
+    bare_host: &mut BareHost,
+    reversed: &mut [char],
+    len: &mut usize,
+) -> Result<(), Tail> {
+    let mut push = |c: char| match reversed.get_mut(*len) {
+        Some(slot) => {
+            *slot = c;
+            *len += 1;
+            Ok(())
+        }
+        None => Err(Tail::Unknown),
+    };
+    if c.is_ascii() {
+        if !LGC_ASCII[c as usize] {
+            if remove_diacritics {
+                return Err(Tail::NotThisWay);
+            }
+            *bare_host = BareHost::NotLgc;
+        }
+        // An ASCII character is its own part, and (but `.`, which no label holds) most its own piece.
+        return match itself >> (c as u32) & 1 {
+            1 => push(c),
+            _ => match char_piece_of(c) {
+                Some(SkeletonPiece::Other(piece)) if !piece.contains('.') => piece.chars().rev().try_for_each(push),
+                _ => Err(Tail::Unknown),
+            },
+        };
+    }
+    let source = match bare(c) {
+        Bare::Other => return Err(Tail::Unknown),
+        Bare::NotLgc if remove_diacritics => return Err(Tail::NotThisWay),
+        Bare::NotLgc => {
+            *bare_host = BareHost::NotLgc;
+            c
+        }
+        Bare::Dropped if remove_diacritics => return Ok(()),
+        Bare::One(part) if remove_diacritics => part,
+        Bare::One(part) if part == c => c,
+        Bare::Dropped | Bare::One(_) => {
+            if *bare_host == BareHost::Same {
+                *bare_host = BareHost::Differs;
+            }
+            c
+        }
+    };
+    // þ œ ł, all below U+0200: one comparison for most characters.
+    if (source as u32) < 0x200 && data::MULTIPLE_SKELETONS.iter().any(|&(from, _)| from == source) {
+        return Err(Tail::Unknown);
+    }
+    match char_piece_of(source) {
+        Some(SkeletonPiece::Itself) => push(source),
+        Some(SkeletonPiece::Other(piece)) if !piece.contains('.') => piece.chars().rev().try_for_each(push),
+        _ => Err(Tail::Unknown),
+    }
+}
+
 /// True when every skeleton of every variant of `source` (the diacritic
 /// remover's output, or the host for ł's own variants) has, in its last
 /// two labels, a character `in_keys` does not hold. Such a character is a
@@ -472,6 +676,7 @@ impl Small for Bare {
 }
 
 /// [`Bare`] of `c`, a BMP code point's from its table.
+#[inline]
 fn bare(c: char) -> Bare {
     BARE.get(c, compute_bare)
 }
@@ -770,19 +975,10 @@ mod tests {
         BARE.check(crate::properties::BMP_CELLS, compute_bare);
     }
 
-    /// A host the top-domain step leaves out has no skeleton whose last two
-    /// labels are made of the skeletons' characters: on the real-browser
-    /// corpora, each host again with þ, œ, ł, ӏ, a mark, an Arabic-Indic
-    /// zero (a dot's look-alike), a trailing dot or more labels, and with an
-    /// alphabet that holds non-ASCII characters (protected Unicode names).
-    #[test]
-    fn hosts_left_out_of_the_top_domain_step_cannot_match() {
-        let builtin = super::super::builtin_top_domains().alphabet.clone();
-        let mut with_unicode = builtin.clone();
-        for name in ["пример.рф", "bücher.de", "例え.jp", "ملحق.com"] {
-            skeletons(name).iter().for_each(|key| with_unicode.add(key));
-        }
-        assert!(!builtin.any_non_ascii() && with_unicode.any_non_ascii());
+    /// Hosts of the real-browser corpora (every third line), each again
+    /// with þ, œ, ł, ӏ, a mark, an Arabic-Indic zero (a dot's look-alike),
+    /// a trailing dot, more labels, or as one label.
+    fn corpus_hosts() -> Vec<String> {
         let mut hosts: Vec<String> = Vec::new();
         for corpus in [
             include_str!("../../../tests/data/real_browsers/words.txt"),
@@ -807,6 +1003,81 @@ mod tests {
                 ]);
             }
         }
+        hosts
+    }
+
+    /// The tail [`may_end_like_a_key`] works out from a host's last
+    /// characters is the tail of each of the host's skeletons, of two labels
+    /// or more, when it does not give up: on the corpora's hosts and on
+    /// random hosts of characters with diacritics, variants, marks and
+    /// pieces of several characters. It gives up on few names of real words.
+    #[test]
+    fn tails_worked_out_are_the_skeletons_tails() {
+        use super::super::top_domain_list::tail_of;
+        let mut hosts = corpus_hosts();
+        let pool: Vec<char> = "aloté.-1þœłӏроüñάёøđħŀıßǆ七م\u{0301}\u{0308}\u{1D41A}".chars().collect();
+        let mut state = 11u64;
+        for _ in 0..20_000 {
+            let mut host = String::new();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for _ in 0..1 + (state >> 59) as usize {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                host.push(pool[(state >> 33) as usize % pool.len()]);
+            }
+            hosts.push(format!("{host}.com"));
+            hosts.push(host);
+        }
+        let (mut worked_out, mut checked) = (0, 0);
+        for host in &hosts {
+            let tails = std::cell::RefCell::new(BTreeSet::new());
+            let gave_up = may_end_like_a_key(host, |tail| {
+                tails.borrow_mut().insert(tail.text());
+                false
+            });
+            if gave_up {
+                continue;
+            }
+            worked_out += 1;
+            for skeleton in skeletons(host) {
+                if let Some(tail) = tail_of(&skeleton) {
+                    checked += 1;
+                    assert!(
+                        tails.borrow().contains(&tail),
+                        "{host:?}: its skeleton {skeleton:?} ends in {tail:?}, not in {:?}",
+                        tails.borrow()
+                    );
+                }
+            }
+        }
+        assert!(
+            worked_out > 20_000 && checked > 40_000,
+            "{worked_out} hosts, {checked} skeletons"
+        );
+        // Names of real words: it works out the tail of most.
+        let words = include_str!("../../../tests/data/real_browsers/words.txt");
+        let words: Vec<String> = words
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with("# "))
+            .map(str::to_lowercase)
+            .collect();
+        let gave_up = words.iter().filter(|host| may_end_like_a_key(host, |_| false)).count();
+        assert!(gave_up * 10 < words.len(), "gave up on {gave_up} of {} names", words.len());
+    }
+
+    /// A host the top-domain step leaves out has no skeleton whose last two
+    /// labels are made of the skeletons' characters: on the real-browser
+    /// corpora, each host again with þ, œ, ł, ӏ, a mark, an Arabic-Indic
+    /// zero (a dot's look-alike), a trailing dot or more labels, and with an
+    /// alphabet that holds non-ASCII characters (protected Unicode names).
+    #[test]
+    fn hosts_left_out_of_the_top_domain_step_cannot_match() {
+        let builtin = super::super::builtin_top_domains().alphabet.clone();
+        let mut with_unicode = builtin.clone();
+        for name in ["пример.рф", "bücher.de", "例え.jp", "ملحق.com"] {
+            skeletons(name).iter().for_each(|key| with_unicode.add(key));
+        }
+        assert!(!builtin.any_non_ascii() && with_unicode.any_non_ascii());
+        let mut hosts = corpus_hosts();
         // Code points beyond the BMP, which the top-domain parts' table does
         // not hold, with an alphabet that holds their skeletons' characters.
         let beyond: Vec<String> = (0x10000..0x1F000)

@@ -58,3 +58,71 @@ pub fn first_slot(key: &str, slots: usize) -> usize {
     let bits = slots.trailing_zeros();
     (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
+
+/// Characters of a skeleton's second-to-last label that its [`tail_of`] keeps.
+pub const TAIL_CHARS: usize = 5;
+
+/// Bits of the filter of the keys' tails ([`tail_bits`]), a power of two:
+/// 16 KB for some 7,000 tails, two bits each, about one false yes in a hundred.
+pub const TAIL_FILTER_BITS: usize = 1 << 17;
+
+/// The tail of a skeleton: the last [`TAIL_CHARS`] characters of its
+/// second-to-last label (all of it behind `^` when shorter), a dot and its
+/// last label; `None` for a skeleton of one label. A skeleton whose last
+/// two labels are a key's has that key's tail: the top-domain look-up can
+/// find a key only for a host one of whose skeletons has a key's tail.
+pub fn tail_of(skeleton: &str) -> Option<String> {
+    let (rest, last) = skeleton.rsplit_once('.')?;
+    let second = rest.rsplit_once('.').map_or(rest, |(_, label)| label);
+    let count = second.chars().count();
+    let end = match count.checked_sub(TAIL_CHARS) {
+        Some(skipped) => second.char_indices().nth(skipped).map_or(second.len(), |(at, _)| at),
+        None => 0,
+    };
+    Some(tail(&second[end..], count < TAIL_CHARS, last))
+}
+
+/// A tail ([`tail_of`]) from its parts: the end of the second-to-last
+/// label, whether that is the whole label, and the last label.
+pub fn tail(second_end: &str, whole: bool, last: &str) -> String {
+    let mut tail = String::with_capacity(second_end.len() + last.len() + 2);
+    if whole {
+        tail.push('^');
+    }
+    tail.push_str(second_end);
+    tail.push('.');
+    tail.push_str(last);
+    tail
+}
+
+/// The two bits of the tails' filter ([`TAIL_FILTER_BITS`]) that stand
+/// for `tail`: an FNV-1a hash of its characters (each a 32-bit value),
+/// two slices of the hash.
+pub fn tail_bits(tail: &str) -> [usize; 2] {
+    let mut hash = TailHash::default();
+    tail.chars().for_each(|c| hash.push(c));
+    hash.bits()
+}
+
+/// [`tail_bits`] of a tail fed a character at a time, its text never made.
+pub struct TailHash(u64);
+
+impl Default for TailHash {
+    fn default() -> Self {
+        TailHash(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl TailHash {
+    /// Feeds `c`.
+    #[inline]
+    pub fn push(&mut self, c: char) {
+        self.0 = (self.0 ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3);
+    }
+
+    /// The two bits of what was fed.
+    pub fn bits(&self) -> [usize; 2] {
+        let mask = TAIL_FILTER_BITS as u64 - 1;
+        [(self.0 & mask) as usize, ((self.0 >> 32) & mask) as usize]
+    }
+}
