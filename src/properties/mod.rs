@@ -608,8 +608,8 @@ pub(crate) type Block<T> = [OnceLock<T>; 256];
 /// A BMP table in 256 [`Block`]s, each made on first use.
 pub(crate) type BmpBlocks<T> = [OnceLock<Box<Block<T>>>; 256];
 
-/// The value of `c` in `blocks` (a [`BmpBlocks`]),
-/// computed with `compute` when first asked for; `None` beyond the blocks.
+/// The value of `c` in `blocks` (a [`BmpBlocks`]), computed with `compute`
+/// when first asked for; `None` beyond the blocks.
 #[inline]
 pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
     Some(*value_in(blocks.get(c as usize >> 8)?, c, compute))
@@ -623,8 +623,8 @@ pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char,
     block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
 }
 
-/// The value of `c` in `slot`, the block of a [`BmpBlocks`] that holds it, computed with `compute` when first asked
-/// for (see [`block_value`]).
+/// The value of `c` in `slot`, the block of a [`BmpBlocks`] that holds it,
+/// computed with `compute` when first asked for (see [`block_value`]).
 #[inline]
 pub(crate) fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
     let block = slot.get_or_init(|| Box::new([const { OnceLock::new() }; 256]));

@@ -96,15 +96,17 @@ pub(super) fn bits(c: char) -> Option<u32> {
 }
 
 /// The number of `c`'s kind (its Script, General_Category and
-/// Script_Extensions) among the generated records; `None` beyond them.
+/// Script_Extensions together) among the generated records, for a table
+/// that keeps it to read the Script with [`script_of`]; `None` beyond
+/// them (plane 3). The tables are made in tests.
 #[cfg(test)]
-pub(super) fn kind_number(c: char) -> Option<u32> {
+pub(crate) fn kind_of(c: char) -> Option<u32> {
     bits(c).map(|bits| bits >> 8)
 }
 
-/// The Script of the kind numbered `number` ([`kind_number`]).
+/// The Script of the kind numbered `number` ([`kind_of`]); `None` for no kind.
 #[inline]
-pub(super) fn script_of_kind(number: u32) -> Option<Script> {
+pub(crate) fn script_of(number: u32) -> Option<Script> {
     kinds().get(number as usize).map(|&(script, ..)| script)
 }
 

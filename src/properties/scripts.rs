@@ -2,29 +2,15 @@
 //! augmented script set of UTS #39 §5.1.
 
 #[cfg(test)]
-use super::record::kind_number;
-use super::record::{Entry, HANB, JPAN, KORE, LATIN, UTS39_ALLOWED, bits, script_of_kind, with_entry, with_entry_of};
+pub(crate) use super::record::kind_of;
+pub(crate) use super::record::script_of;
+use super::record::{Entry, HANB, JPAN, KORE, LATIN, UTS39_ALLOWED, bits, with_entry, with_entry_of};
 use unicode_script::{Script, ScriptExtension};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// Script (unicode-script's data).
 pub fn script(c: char) -> Script {
     with_entry(c, |entry| entry.script)
-}
-
-/// The number of `c`'s kind (Script, General_Category and
-/// Script_Extensions together) in the generated records, for a table that
-/// keeps it to read the Script with [`script_of`]; `None` beyond plane 3.
-/// (The tables are made in tests.)
-#[cfg(test)]
-pub(crate) fn kind_of(c: char) -> Option<u32> {
-    kind_number(c)
-}
-
-/// The Script of the kind numbered `kind` ([`kind_of`]); `None` for no kind.
-#[inline]
-pub(crate) fn script_of(kind: u32) -> Option<Script> {
-    script_of_kind(kind)
 }
 
 /// Script_Extensions (unicode-script's data).

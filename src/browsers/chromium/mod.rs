@@ -380,12 +380,7 @@ impl BuiltinTopDomains {
     fn has_tail(tail: &skeleton::TailOfHost) -> bool {
         let (end, whole, last) = tail.parts();
         let mut hash = top_domain_list::TailHash::default();
-        if whole {
-            hash.push('^');
-        }
-        end.for_each(|c| hash.push(c));
-        hash.push('.');
-        last.for_each(|c| hash.push(c));
+        top_domain_list::for_each_tail_char(end, whole, last, |c| hash.push(c));
         let bits = &generated::TOP_DOMAIN_TAILS;
         hash.bits().iter().all(|&bit| bits[bit / 64] >> (bit % 64) & 1 == 1)
     }

@@ -197,10 +197,12 @@ impl TailOfHost {
         )
     }
 
-    /// The tail as text ([`super::top_domain_list::tail`]).
+    /// The tail as text, as [`super::top_domain_list::tail_of`] writes it.
     pub(crate) fn text(&self) -> String {
         let (end, whole, last) = self.parts();
-        super::top_domain_list::tail(&end.collect::<String>(), whole, &last.collect::<String>())
+        let mut text = String::new();
+        super::top_domain_list::for_each_tail_char(end, whole, last, |c| text.push(c));
+        text
     }
 }
 

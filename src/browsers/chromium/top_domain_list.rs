@@ -84,15 +84,27 @@ pub fn tail_of(skeleton: &str) -> Option<String> {
 
 /// A tail ([`tail_of`]) from its parts: the end of the second-to-last
 /// label, whether that is the whole label, and the last label.
-pub fn tail(second_end: &str, whole: bool, last: &str) -> String {
+fn tail(second_end: &str, whole: bool, last: &str) -> String {
     let mut tail = String::with_capacity(second_end.len() + last.len() + 2);
-    if whole {
-        tail.push('^');
-    }
-    tail.push_str(second_end);
-    tail.push('.');
-    tail.push_str(last);
+    for_each_tail_char(second_end.chars(), whole, last.chars(), |c| tail.push(c));
     tail
+}
+
+/// Each character of the tail made of these parts ([`tail`]), in order:
+/// the one place of the tail's form, for its text and for its hash.
+#[inline(always)]
+pub fn for_each_tail_char(
+    second_end: impl IntoIterator<Item = char>,
+    whole: bool,
+    last: impl IntoIterator<Item = char>,
+    mut each: impl FnMut(char),
+) {
+    if whole {
+        each('^');
+    }
+    second_end.into_iter().for_each(&mut each);
+    each('.');
+    last.into_iter().for_each(each);
 }
 
 /// The two bits of the tails' filter ([`TAIL_FILTER_BITS`]) that stand
