@@ -2,7 +2,8 @@
 # Builds the Debian package (target/debian/idna-inspector_*.deb), after validating
 # the desktop entry and the AppStream metainfo.
 #
-# Usage: scripts/package-deb.sh [--install]
+# Usage: [PACKAGE_PROFILE=NAME] scripts/package-deb.sh [--install]
+#   PACKAGE_PROFILE  the Cargo profile to build with (default: release)
 #   --install  also installs it with dpkg -i (apt-get -f for dependencies) and runs
 #              `idna-inspector --version` from the installed path.
 # Needs: cargo-deb (cargo install cargo-deb --locked); desktop-file-utils and appstream
@@ -19,8 +20,9 @@ if command -v appstreamcli >/dev/null; then
 else
   echo "appstreamcli not installed: skipping" >&2
 fi
-cargo build --release --locked
-deb=$(cargo deb --no-build --strip | tail -1)
+profile="${PACKAGE_PROFILE:-release}"
+cargo build --profile "$profile" --locked
+deb=$(cargo deb --no-build --strip --profile "$profile" | tail -1)
 echo "built $deb"
 if [ "${1:-}" = "--install" ]; then
   dpkg -i "$deb" || (apt-get install -y -f --no-install-recommends && dpkg -i "$deb")

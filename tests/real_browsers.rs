@@ -15,9 +15,9 @@
 //! sample, the look-alikes and the words; Firefox and WebKit every code
 //! point, the look-alikes and the words.
 //!
-//! The oracle's answers are cached under `target/real_browsers/`, keyed by
-//! the browser build and a hash of the corpus and of `oracle.py`, so a rerun
-//! only compares (seconds). A browser that is not installed is skipped with
+//! The oracle's answers are cached under `target/real_browsers/`
+//! (`oracle.py --cache-dir`), keyed by the browser build and a hash of the
+//! corpus and of `oracle.py`, so a rerun only compares (seconds). A browser that is not installed is skipped with
 //! a line on stderr, or fails the test when `IDNA_INSPECTOR_REQUIRE_BROWSERS`
 //! is set. Each run writes what it saw to
 //! `target/real_browsers/<browser>_<corpus>.disagreements.tsv`, in the form
@@ -99,20 +99,6 @@ fn read_hosts(bytes: &[u8]) -> Vec<String> {
         }
     }
     hosts
-}
-
-/// FNV-1a, 64 bits: the cache key of a corpus and the oracle script.
-fn fnv(parts: &[&[u8]]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &byte in *part {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        hash ^= 0xff;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
 }
 
 /// One answer: the class (`unicode`, `punycode`, `rejected`, or the
@@ -224,40 +210,32 @@ fn theirs(browser: &str, build: &str, family: &str) -> HashMap<String, Answer> {
     let _guard = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
 
     let corpus = data_dir().join(format!("{family}.txt"));
-    let corpus_bytes = std::fs::read(&corpus).expect("reading the corpus");
-    let script = std::fs::read(oracle_script()).expect("reading oracle.py");
-    let key = fnv(&[&corpus_bytes, &script]);
-    let build_key: String = build
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' })
-        .collect();
-    let path = cache_dir().join(format!("{browser}-{build_key}-{family}-{key:016x}.tsv"));
-    if !path.exists() {
-        let partial = path.with_extension("tsv.partial");
-        let started = std::time::Instant::now();
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            let status = Command::new(python())
-                .arg(oracle_script())
-                .arg(browser)
-                .arg("--in")
-                .arg(&corpus)
-                .arg("--out")
-                .arg(&partial)
-                .args(["--max-seconds", "1500"])
-                .status()
-                .expect("running oracle.py");
-            match status.code() {
-                Some(0) => break,
-                // Stopped by its time limit: a rerun resumes.
-                Some(75) if tries < 3 => continue,
-                _ => panic!("oracle.py {browser} on {family} failed: {status}"),
-            }
+    let started = std::time::Instant::now();
+    let mut tries = 0;
+    let path = loop {
+        tries += 1;
+        // The oracle names the cached file (build, corpus, its own hash), waits
+        // for a run of the same file in progress (CI starts Chromium's early),
+        // and prints the path.
+        let output = Command::new(python())
+            .arg(oracle_script())
+            .arg(browser)
+            .arg("--in")
+            .arg(&corpus)
+            .arg("--cache-dir")
+            .arg(cache_dir())
+            .args(["--max-seconds", "1500"])
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .expect("running oracle.py");
+        match output.status.code() {
+            Some(0) => break PathBuf::from(String::from_utf8(output.stdout).expect("a UTF-8 path").trim_end()),
+            // Stopped by its time limit: a rerun resumes.
+            Some(75) if tries < 3 => continue,
+            _ => panic!("oracle.py {browser} on {family} failed: {}", output.status),
         }
-        eprintln!("real_browsers: {build} answered {family} in {:.0?}", started.elapsed());
-        std::fs::rename(&partial, &path).expect("caching the oracle's answers");
-    }
+    };
+    eprintln!("real_browsers: {build} on {family}: {:.0?}", started.elapsed());
     let text = std::fs::read_to_string(&path).expect("reading the oracle's answers");
     let mut answers = HashMap::new();
     for line in text.split('\n') {

@@ -3,6 +3,7 @@
 
     oracle.py versions
     oracle.py {chromium|firefox|webkit} --in HOSTS.txt --out RESULT.tsv
+    oracle.py {chromium|firefox|webkit} --in HOSTS.txt --cache-dir DIR
 
 HOSTS.txt holds one host a line (UTF-8; lines are split on "\\n" only, so
 U+2028 and U+0085 stay inside a host; a trailing "\\r" is dropped; empty
@@ -840,6 +841,44 @@ def run(args):
     return 0
 
 
+def fnv(parts):
+    """FNV-1a, 64 bits, over each part and a 0xff after it: the cache key."""
+    value = 0xCBF29CE484222325
+    for part in parts:
+        for byte in part + b"\xff":
+            value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
+def cached(args):
+    """--cache-dir: the answers kept as DIR/BROWSER-BUILD-CORPUS-KEY.tsv, KEY a
+    hash of the corpus and of this script, made (through a .partial file)
+    only when missing. A lock file makes a second run for the same file wait
+    for the first and reuse its answers. Prints the file's path."""
+    build = DRIVERS[args.browser].installed()
+    if build is None:
+        log(f"{args.browser} is not installed")
+        return 1
+    build_key = re.sub(r"[^A-Za-z0-9.]", "_", build)
+    with open(args.inp, "rb") as f:
+        corpus = f.read()
+    with open(__file__, "rb") as f:
+        script = f.read()
+    stem = os.path.splitext(os.path.basename(args.inp))[0]
+    os.makedirs(args.cache_dir, exist_ok=True)
+    path = os.path.join(args.cache_dir, f"{args.browser}-{build_key}-{stem}-{fnv([corpus, script]):016x}.tsv")
+    with open(path + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(path):
+            args.out = path + ".partial"
+            status = run(args)
+            if status != 0:
+                return status
+            os.rename(args.out, path)
+    print(path, flush=True)
+    return 0
+
+
 def versions():
     for name in BROWSERS:
         build = DRIVERS[name].installed()
@@ -856,15 +895,17 @@ def main():
     parser = argparse.ArgumentParser(description="Ask a real browser how it shows hosts (see the module comment).")
     parser.add_argument("browser", choices=BROWSERS)
     parser.add_argument("--in", dest="inp", required=True, help="hosts, one a line")
-    parser.add_argument("--out", required=True, help="TSV to write or resume")
-    parser.add_argument("--tabs", type=int, default=4, help="Chromium: tabs navigating at once (default 4)")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", help="TSV to write or resume")
+    where.add_argument("--cache-dir", help="keep the TSV in this folder under a name of the build and the corpus; print its path")
+    parser.add_argument("--tabs", type=int, default=8, help="Chromium: tabs navigating at once (default 8)")
     parser.add_argument("--host-timeout", type=float, default=60, help="seconds for one host (Chromium) or one batch (default 60)")
     parser.add_argument("--start-timeout", type=float, default=60, help="seconds for a browser start (default 60)")
     parser.add_argument("--max-seconds", type=float, default=3600, help="stop after this long, exit 75 (0: no limit; default 3600)")
     parser.add_argument("--progress", action="store_true", help="log progress after every batch")
     parser.add_argument("--stats", action="store_true", help="log what was seen (navigation errors, odd titles, …)")
     args = parser.parse_args()
-    return run(args)
+    return cached(args) if args.cache_dir else run(args)
 
 
 if __name__ == "__main__":
