@@ -3,7 +3,9 @@
 # the desktop entry and the AppStream metainfo.
 #
 # Usage: [PACKAGE_PROFILE=NAME] scripts/package-deb.sh [--install]
-#   PACKAGE_PROFILE  the Cargo profile to build with (default: release)
+#   PACKAGE_PROFILE  the Cargo profile to build with (default: release; CI
+#                    packages the debug build its tests made, `dev`, to check
+#                    the packaging without a release build of the GUI stack)
 #   --install  also installs it with dpkg -i (apt-get -f for dependencies) and runs
 #              `idna-inspector --version` from the installed path.
 # Needs: cargo-deb (cargo install cargo-deb --locked); desktop-file-utils and appstream
