@@ -17,9 +17,9 @@
 //!
 //! The oracle's answers are cached under `target/real_browsers/`
 //! (`oracle.py --cache-dir`), keyed by the browser build and a hash of the
-//! corpus and of `oracle.py`, so a rerun only compares (seconds). A browser that is not installed is skipped with
-//! a line on stderr, or fails the test when `IDNA_INSPECTOR_REQUIRE_BROWSERS`
-//! is set. Each run writes what it saw to
+//! corpus and of `oracle.py`, so a rerun only compares (seconds). A browser
+//! that is not installed is skipped with a line on stderr, or fails the test
+//! when `IDNA_INSPECTOR_REQUIRE_BROWSERS` is set. Each run writes what it saw to
 //! `target/real_browsers/<browser>_<corpus>.disagreements.tsv`, in the form
 //! of the list, to update it from.
 //!
