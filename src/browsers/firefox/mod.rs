@@ -373,62 +373,72 @@ fn label_safety(label: &[char], tld: &[char], skip_unnamed: bool) -> Result<(), 
             break;
         };
         let lists = facts.lists;
-        if !facts.has(CharFacts::IDENTIFIER_ALLOWED) {
-            return fail(Rule::IdentifierTypeRestricted, Some(ch));
-        }
         let script = facts.script;
         let is_common = matches!(script, Script::Common | Script::Inherited);
-        if !is_common && Some(script) != last_script && illegal_script_combo(script, &mut saved_combo) {
-            return fail(Rule::IllegalScriptCombo, Some(ch));
-        }
         let next_script = next_facts.map(|next| next.script);
-        // The rules that name characters, in upstream order, in two runs
-        // around the CJK slash list's: most characters are none of those named.
-        let named = !skip_unnamed || facts.has(CharFacts::NAMED);
-        if named {
-            if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
-                return fail(Rule::ProlongedSoundMark, Some(ch));
+        // An allowed character of the last script, in no list but the
+        // lookalikes' and named by no rule, meets only the lookalikes'
+        // checks below; most characters of a label are such (a test
+        // compares both ways).
+        let plain = skip_unnamed
+            && facts.flags == CharFacts::IDENTIFIER_ALLOWED
+            && !lists.has(Lists::CJK_SLASH_CONFUSABLE | Lists::CJK_IDEOGRAPH)
+            && Some(script) == last_script;
+        if !plain {
+            if !facts.has(CharFacts::IDENTIFIER_ALLOWED) {
+                return fail(Rule::IdentifierTypeRestricted, Some(ch));
             }
-            if ('\u{3078}'..='\u{307A}').contains(&ch)
-                && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
-            {
-                return fail(Rule::KanaLookalike, Some(ch));
+            if !is_common && Some(script) != last_script && illegal_script_combo(script, &mut saved_combo) {
+                return fail(Rule::IllegalScriptCombo, Some(ch));
             }
-            if ('\u{30D8}'..='\u{30DA}').contains(&ch)
-                && (last_script == Some(Script::Hiragana) || next_script == Some(Script::Hiragana))
-            {
-                return fail(Rule::KanaLookalike, Some(ch));
+            // The rules that name characters, in upstream order, in two runs
+            // around the CJK slash list's: most characters are none of those named.
+            let named = !skip_unnamed || facts.has(CharFacts::NAMED);
+            if named {
+                if ch == '\u{30FC}' && !matches!(last_script, Some(Script::Hiragana | Script::Katakana)) {
+                    return fail(Rule::ProlongedSoundMark, Some(ch));
+                }
+                if ('\u{3078}'..='\u{307A}').contains(&ch)
+                    && (last_script == Some(Script::Katakana) || next_script == Some(Script::Katakana))
+                {
+                    return fail(Rule::KanaLookalike, Some(ch));
+                }
+                if ('\u{30D8}'..='\u{30DA}').contains(&ch)
+                    && (last_script == Some(Script::Hiragana) || next_script == Some(Script::Hiragana))
+                {
+                    return fail(Rule::KanaLookalike, Some(ch));
+                }
+                if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
+                    return fail(Rule::IterationMark, Some(ch));
+                }
             }
-            if matches!(ch, '\u{30FD}' | '\u{30FE}') && last_script != Some(Script::Katakana) {
-                return fail(Rule::IterationMark, Some(ch));
+            if lists.has(Lists::CJK_SLASH_CONFUSABLE) && label.len() > 1 && !japanese(last_script) && !japanese(next_script) {
+                return fail(Rule::CjkSlashConfusable, Some(ch));
             }
-        }
-        if lists.has(Lists::CJK_SLASH_CONFUSABLE) && label.len() > 1 && !japanese(last_script) && !japanese(next_script) {
-            return fail(Rule::CjkSlashConfusable, Some(ch));
-        }
-        if named {
-            if ch == '\u{30FB}' && (last_script == Some(Script::Latin) || next_script == Some(Script::Latin)) {
-                return fail(Rule::KatakanaMiddleDot, Some(ch));
-            }
-            if ('\u{0300}'..='\u{0339}').contains(&ch)
-                && !matches!(last_script, Some(Script::Latin | Script::Greek | Script::Cyrillic))
-            {
-                return fail(Rule::CombiningDiacritic, Some(ch));
-            }
-            if ch == '\u{0307}' && matches!(previous, Some('i' | 'j' | 'l')) {
-                return fail(Rule::DotAbove, Some(ch));
-            }
-            if ch == MIDDLE_DOT && (!tld_is("cat") || !middle_dot_in_context(previous, next)) {
-                return fail(Rule::MiddleDot, Some(ch));
-            }
-            if matches!(ch, '\u{00FE}' | '\u{00F0}') && !tld_is("is") && !tld_is("fo") {
-                return fail(Rule::IcelandicCharacter, Some(ch));
-            }
-            if ch == '\u{0259}' && !tld_is("az") {
-                return fail(Rule::Schwa, Some(ch));
-            }
-            if matches!(ch, '\u{02BB}' | '\u{02BC}') {
-                return fail(Rule::QuoteLike, Some(ch));
+            if named {
+                if ch == '\u{30FB}' && (last_script == Some(Script::Latin) || next_script == Some(Script::Latin)) {
+                    return fail(Rule::KatakanaMiddleDot, Some(ch));
+                }
+                if ('\u{0300}'..='\u{0339}').contains(&ch)
+                    && !matches!(last_script, Some(Script::Latin | Script::Greek | Script::Cyrillic))
+                {
+                    return fail(Rule::CombiningDiacritic, Some(ch));
+                }
+                if ch == '\u{0307}' && matches!(previous, Some('i' | 'j' | 'l')) {
+                    return fail(Rule::DotAbove, Some(ch));
+                }
+                if ch == MIDDLE_DOT && (!tld_is("cat") || !middle_dot_in_context(previous, next)) {
+                    return fail(Rule::MiddleDot, Some(ch));
+                }
+                if matches!(ch, '\u{00FE}' | '\u{00F0}') && !tld_is("is") && !tld_is("fo") {
+                    return fail(Rule::IcelandicCharacter, Some(ch));
+                }
+                if ch == '\u{0259}' && !tld_is("az") {
+                    return fail(Rule::Schwa, Some(ch));
+                }
+                if matches!(ch, '\u{02BB}' | '\u{02BC}') {
+                    return fail(Rule::QuoteLike, Some(ch));
+                }
             }
         }
         if !ch.is_ascii_digit() {
@@ -440,16 +450,19 @@ fn label_safety(label: &[char], tld: &[char], skip_unnamed: bool) -> Result<(), 
         if !thai_tld_script && script == Script::Thai {
             thai.check(lists.has(Lists::THAI_LATIN_CONFUSABLE));
         }
-        if lists.has(Lists::CJK_IDEOGRAPH) {
-            let cjk = |s: Option<Script>| matches!(s, Some(Script::Bopomofo | Script::Hiragana | Script::Katakana | Script::Han));
-            let left_foreign = !cjk(last_script) && previous.is_some_and(|p| !p.is_ascii_digit());
-            let right_foreign = !cjk(next_script) && next.is_some_and(|n| !n.is_ascii_digit());
-            if left_foreign || right_foreign {
-                return fail(Rule::CjkIdeograph, Some(ch));
+        if !plain {
+            if lists.has(Lists::CJK_IDEOGRAPH) {
+                let cjk =
+                    |s: Option<Script>| matches!(s, Some(Script::Bopomofo | Script::Hiragana | Script::Katakana | Script::Han));
+                let left_foreign = !cjk(last_script) && previous.is_some_and(|p| !p.is_ascii_digit());
+                let right_foreign = !cjk(next_script) && next.is_some_and(|n| !n.is_ascii_digit());
+                if left_foreign || right_foreign {
+                    return fail(Rule::CjkIdeograph, Some(ch));
+                }
             }
-        }
-        if facts.has(CharFacts::DIGIT) && !numbering_systems.admits(ch) {
-            return fail(Rule::MixedNumberingSystems, Some(ch));
+            if facts.has(CharFacts::DIGIT) && !numbering_systems.admits(ch) {
+                return fail(Rule::MixedNumberingSystems, Some(ch));
+            }
         }
         if facts.has(CharFacts::NONSPACING_MARK) {
             if previous == Some(ch) {
@@ -733,16 +746,18 @@ mod tests {
     }
 
     /// Skipping the named rules for a character outside
-    /// [`NAMED_CHARACTERS`] changes no answer: every BMP character, after
-    /// and before characters of the scripts those rules look at, under TLDs
-    /// they name; and each named rule fires on one of them.
+    /// [`NAMED_CHARACTERS`], and all but the lookalikes' for a plain
+    /// character after one of its script, changes no answer: every BMP
+    /// character, after itself and after and before characters of the
+    /// scripts those rules look at, under TLDs they name; and each named
+    /// rule fires on one of them.
     #[test]
     fn characters_outside_the_named_ones_meet_no_named_rule() {
-        let neighbours = [None, Some('a'), Some('i'), Some('ア'), Some('あ'), Some('中')];
-        let tlds: [&[char]; 3] = [&['c', 'o', 'm'], &['c', 'a', 't'], &['i', 's']];
+        let neighbours = [None, Some('a'), Some('i'), Some('ア'), Some('あ'), Some('中'), Some('б'), Some('ก')];
+        let tlds: [&[char]; 5] = [&['c', 'o', 'm'], &['c', 'a', 't'], &['i', 's'], &['r', 'u'], &['t', 'h']];
         let mut fired = std::collections::BTreeSet::new();
         for c in (0..=0xFFFF).filter_map(char::from_u32) {
-            for previous in neighbours {
+            for previous in neighbours.into_iter().chain([Some(c)]) {
                 for next in [None, Some('ア'), Some('あ')] {
                     let label: Vec<char> = previous.into_iter().chain([c]).chain(next).collect();
                     for tld in tlds {
