@@ -399,6 +399,14 @@ pub(crate) fn percent_decode(input: &str) -> Cow<'_, [u8]> {
 /// as an IPv4 number (e.g. `0x1F`).
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
     let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input);
+    // A number's last character is a digit, a hex digit or the `x` of a
+    // bare `0x`: most names end in another letter, and their last label is not looked for.
+    let may_end_a_number = |&b: &u8| b.is_ascii_hexdigit() || b | 0x20 == b'x';
+    trimmed.as_bytes().last().is_some_and(may_end_a_number) && last_label_is_a_number(trimmed)
+}
+
+/// [`ends_in_a_number`]'s steps on `trimmed`, the input without its trailing empty label.
+fn last_label_is_a_number(trimmed: &str) -> bool {
     let last = crate::scan::rfind_byte(trimmed.as_bytes(), b'.').map_or(trimmed, |dot| &trimmed[dot + 1..]);
     // Both kinds of number start with a digit (decimal, `0x…`, `0…`): most last labels are words.
     if !last.starts_with(|c: char| c.is_ascii_digit()) {
@@ -714,6 +722,40 @@ mod tests {
             "C0, DELETE, the 13 other forbidden host code points, %"
         );
         assert!(forbidden.contains(&b'%') && forbidden.contains(&b'[') && !forbidden.contains(&b'-'));
+    }
+
+    /// The last-byte filter of [`ends_in_a_number`] drops no number: its
+    /// answer is the steps' for every last label of up to four characters
+    /// from a set that holds each kind of number's characters and others,
+    /// after a label or none, with a trailing dot and without.
+    #[test]
+    fn ends_in_a_number_filters_no_number_out() {
+        let alphabet = ['0', '1', '7', '8', '9', 'a', 'f', 'g', 'x', 'X', 'F', 'z', '.', '-', 'é'];
+        let mut labels = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = labels
+                .iter()
+                .flat_map(|label| alphabet.iter().map(move |&c| format!("{label}{c}")))
+                .collect();
+            labels.extend(longer);
+        }
+        let (mut numbers, mut checked) = (0, 0);
+        for label in &labels {
+            for input in [
+                label.clone(),
+                format!("{label}."),
+                format!("example.{label}"),
+                format!("example.{label}."),
+            ] {
+                let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(&input);
+                let expected = last_label_is_a_number(trimmed);
+                assert_eq!(ends_in_a_number(&input), expected, "{input:?}");
+                numbers += usize::from(expected);
+                checked += 1;
+            }
+        }
+        assert!(numbers > 1_000 && checked > 200_000, "{numbers} numbers of {checked}");
+        assert!(ends_in_a_number("example.0x") && ends_in_a_number("1.2.3.0xfF.") && !ends_in_a_number("example.com"));
     }
 
     #[test]

@@ -753,7 +753,16 @@ mod tests {
     /// rule fires on one of them.
     #[test]
     fn characters_outside_the_named_ones_meet_no_named_rule() {
-        let neighbours = [None, Some('a'), Some('i'), Some('ア'), Some('あ'), Some('中'), Some('б'), Some('ก')];
+        let neighbours = [
+            None,
+            Some('a'),
+            Some('i'),
+            Some('ア'),
+            Some('あ'),
+            Some('中'),
+            Some('б'),
+            Some('ก'),
+        ];
         let tlds: [&[char]; 5] = [&['c', 'o', 'm'], &['c', 'a', 't'], &['i', 's'], &['r', 'u'], &['t', 'h']];
         let mut fired = std::collections::BTreeSet::new();
         for c in (0..=0xFFFF).filter_map(char::from_u32) {
