@@ -61,17 +61,26 @@ fn main() {
     }
 }
 
-/// One frame, then the rest of its 16 ms.
+/// One frame, then the rest of its 16 ms. A slow frame is reported with
+/// the font atlas's size before and after it: egui copies the whole atlas
+/// when it grows.
 fn frame(harness: &mut Harness<'_, InspectorApp>, index: usize) -> Duration {
+    let atlas = |harness: &Harness<'_, InspectorApp>| harness.ctx.fonts(|fonts| fonts.font_image_size());
+    let before = atlas(harness);
     let frame = Instant::now();
     harness.step();
     let took = frame.elapsed();
     if took >= Duration::from_millis(16) {
+        let after = atlas(harness);
         eprintln!(
-            "frame {} took {:.1} ms, {} records in",
+            "frame {} took {:.1} ms, {} records in; font atlas {}x{} -> {}x{}",
             index + 1,
             ms(took),
-            harness.state().batch_record_count()
+            harness.state().batch_record_count(),
+            before[0],
+            before[1],
+            after[0],
+            after[1],
         );
     }
     std::thread::sleep(Duration::from_millis(16).saturating_sub(took));
