@@ -444,10 +444,14 @@ impl MappingTable {
 
     /// True when some character of `text` has status deviation
     /// ([`MappingTable::is_deviation`]), which is asked only of the
-    /// characters whose first byte a deviation shares.
+    /// characters whose first byte a deviation shares (a Latin name's
+    /// accented letters share ß's, its other letters are not decoded).
     pub(crate) fn has_deviation(&self, text: &str) -> bool {
         let may_lead = |byte: u8| self.deviation_lead_bytes[usize::from(byte >> 6)] & (1 << (byte & 63)) != 0;
-        text.bytes().any(may_lead) && text.chars().any(|c| self.is_deviation(c))
+        // A lead byte starts a character: `at` is on a character's boundary.
+        text.bytes()
+            .enumerate()
+            .any(|(at, byte)| may_lead(byte) && text[at..].chars().next().is_some_and(|c| self.is_deviation(c)))
     }
 
     fn row(&self, index: usize) -> TableRow<'_> {
@@ -605,7 +609,8 @@ mod tests {
     }
 
     /// The lead-byte filter keeps every deviation: for every code point,
-    /// alone and after a letter, the quick answer is the rows' own.
+    /// alone, after a letter and after characters that share a deviation's
+    /// first byte, the quick answer is the rows' own.
     #[test]
     fn has_deviation_answers_as_each_characters_status() {
         let table = MappingTable::bundled();
@@ -615,6 +620,8 @@ mod tests {
             deviations += usize::from(deviation);
             assert_eq!(table.has_deviation(&c.to_string()), deviation, "{c:?}");
             assert_eq!(table.has_deviation(&format!("a{c}я")), deviation, "{c:?}");
+            // After characters that share a deviation's first byte (ß's, ς's, the joiners').
+            assert_eq!(table.has_deviation(&format!("é\u{3C3}\u{2010}{c}")), deviation, "{c:?}");
         }
         assert_eq!(deviations, 4, "ß, ς, ZWNJ and ZWJ");
         assert!(table.has_deviation("straße") && !table.has_deviation("strasse"));
