@@ -398,11 +398,17 @@ pub(crate) fn percent_decode(input: &str) -> Cow<'_, [u8]> {
 /// label dropped, unless it is the only one) is all ASCII digits or parses
 /// as an IPv4 number (e.g. `0x1F`).
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
-    let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input);
+    let trimmed = without_empty_last_label(input);
     // A number's last character is a digit, a hex digit or the `x` of a
     // bare `0x`: most names end in another letter, and their last label is not looked for.
     let may_end_a_number = |&b: &u8| b.is_ascii_hexdigit() || b | 0x20 == b'x';
     trimmed.as_bytes().last().is_some_and(may_end_a_number) && last_label_is_a_number(trimmed)
+}
+
+/// `input` without its trailing empty label (one final dot), unless that
+/// label is the only one: the label the ends-in-a-number checker reads last.
+fn without_empty_last_label(input: &str) -> &str {
+    input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(input)
 }
 
 /// [`ends_in_a_number`]'s steps on `trimmed`, the input without its trailing empty label.
@@ -747,8 +753,7 @@ mod tests {
                 format!("example.{label}"),
                 format!("example.{label}."),
             ] {
-                let trimmed = input.strip_suffix('.').filter(|rest| !rest.is_empty()).unwrap_or(&input);
-                let expected = last_label_is_a_number(trimmed);
+                let expected = last_label_is_a_number(without_empty_last_label(&input));
                 assert_eq!(ends_in_a_number(&input), expected, "{input:?}");
                 numbers += usize::from(expected);
                 checked += 1;
