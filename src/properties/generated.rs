@@ -26,7 +26,7 @@ pub(crate) struct Generated<T> {
     /// A block number per [`BLOCK`] code points from U+0000: as many as
     /// the table covers.
     index: &'static [u16],
-    /// The blocks' values, [`Small::BYTES`] bytes each.
+    /// The blocks' values, [`Small::BYTES`] bytes or one bit each.
     values: &'static [u8],
     kind: PhantomData<T>,
 }
@@ -82,7 +82,7 @@ impl<T: Small> Generated<T> {
             false => {
                 let (_, values) = bytes.split_at(8 + 2 * index.len());
                 let blocks = u32_at(bytes, 4) as usize;
-                assert!(values.len() == blocks * BLOCK * T::BYTES, "a generated table's length");
+                assert!(values.len() == blocks * block_bytes::<T>(), "a generated table's length");
                 values
             }
         };
@@ -106,6 +106,10 @@ impl<T: Small> Generated<T> {
     pub(crate) fn lookup(&self, c: char) -> Option<T> {
         let code = c as usize;
         let &block = self.index.get(code / BLOCK)?;
+        if T::ONE_BIT {
+            let byte = self.values[usize::from(block) * block_bytes::<T>() + code % BLOCK / 8];
+            return Some(T::from_bits(u32::from(byte >> (code % 8) & 1)));
+        }
         let at = (usize::from(block) * BLOCK + code % BLOCK) * T::BYTES;
         let bits = match T::BYTES {
             1 => u32::from(self.values[at]),
@@ -153,6 +157,14 @@ impl<T: Small> Generated<T> {
     }
 }
 
+/// The bytes a block of `T`'s values takes.
+const fn block_bytes<T: Small>() -> usize {
+    match T::ONE_BIT {
+        true => BLOCK / 8,
+        false => BLOCK * T::BYTES,
+    }
+}
+
 /// The file of a table of `values` (one a code point from U+0000).
 #[cfg(test)]
 fn encode<T: Small>(values: &[u32]) -> Vec<u8> {
@@ -171,9 +183,18 @@ fn encode<T: Small>(values: &[u32]) -> Vec<u8> {
     file.extend_from_slice(&(values.len() as u32).to_le_bytes());
     file.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
     file.extend_from_slice(&index);
-    for value in blocks.concat() {
-        assert!(T::BYTES == 4 || value >> (8 * T::BYTES) == 0, "a value fits its width");
-        file.extend_from_slice(&value.to_le_bytes()[..T::BYTES]);
+    for block in blocks {
+        if T::ONE_BIT {
+            for eight in block.chunks(8) {
+                assert!(eight.iter().all(|&value| value <= 1), "a one-bit value is 0 or 1");
+                file.push(eight.iter().rev().fold(0, |byte, &value| byte << 1 | value as u8));
+            }
+            continue;
+        }
+        for &value in block {
+            assert!(T::BYTES == 4 || value >> (8 * T::BYTES) == 0, "a value fits its width");
+            file.extend_from_slice(&value.to_le_bytes()[..T::BYTES]);
+        }
     }
     file
 }
@@ -201,5 +222,25 @@ mod tests {
             assert_eq!(table.get(c, compute), compute(c), "U+{code:04X}");
         }
         assert_eq!(table.get('\u{2400}', |_| 7), 7, "beyond the table the rule answers");
+    }
+
+    /// A table of flags reads back each flag from its bit, in blocks of
+    /// eight bytes, and blocks of the same flags are kept once.
+    #[test]
+    fn one_bit_tables_read_back() {
+        // Irregular within a block, and the same in the blocks of each 1,024 code points.
+        let compute = |c: char| (c as u32 % 1024).wrapping_mul(2_654_435_761) >> 29 & 1 == 1 || c as u32 % 64 == 63;
+        let values: Vec<u32> = (0..8192u32)
+            .map(|code| u32::from(compute(char::from_u32(code).unwrap())))
+            .collect();
+        let file: &'static [u8] = Vec::leak(encode::<bool>(&values));
+        assert_eq!(u32_at(file, 4), 16, "the 16 blocks of 1,024 code points, each once");
+        assert_eq!(file.len(), 8 + 2 * 128 + 16 * 8);
+        let index: &'static [u16; 128] = Box::leak(Box::new(index(file)));
+        let table = Generated::<bool>::new("test", index, file);
+        for code in 0..9000u32 {
+            let c = char::from_u32(code).unwrap();
+            assert_eq!(table.get(c, compute), compute(c), "U+{code:04X}");
+        }
     }
 }

@@ -526,6 +526,10 @@ pub(crate) const BMP_CELLS: usize = 0x10000;
 pub(crate) trait Small: Copy {
     /// Bytes a value takes in a generated table ([`generated`]).
     const BYTES: usize = 4;
+    /// A value is 0 or 1 and takes one bit in a generated table, eight to a
+    /// byte: a table of flags that differ from character to character (as
+    /// the allowed ideographs do) then stays small enough for the data cache.
+    const ONE_BIT: bool = false;
     fn bits(self) -> u32;
     /// The value of what [`Small::bits`] made.
     fn from_bits(bits: u32) -> Self;
@@ -562,6 +566,7 @@ impl Small for u32 {
 
 impl Small for bool {
     const BYTES: usize = 1;
+    const ONE_BIT: bool = true;
     fn bits(self) -> u32 {
         u32::from(self)
     }

@@ -51,6 +51,7 @@ pub struct Check {
 
 /// Chromium's allowed set: ICU's recommended ∪ inclusion sets (UTS #39
 /// Identifier_Status=Allowed) less `SetAllowedUnicodeSet`'s removals.
+#[inline]
 pub fn is_allowed(c: char) -> bool {
     // Asked of every character of every label: the answer from its table (planes 0 to 3).
     ALLOWED.get(c, search_allowed)
