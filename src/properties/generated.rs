@@ -234,8 +234,18 @@ mod tests {
             .map(|code| u32::from(compute(char::from_u32(code).unwrap())))
             .collect();
         let file: &'static [u8] = Vec::leak(encode::<bool>(&values));
-        assert_eq!(u32_at(file, 4), 16, "the 16 blocks of 1,024 code points, each once");
+        assert_eq!(
+            u32_at(file, 4),
+            16,
+            "the 16 blocks of the first 1,024 code points, the rest repeating them"
+        );
         assert_eq!(file.len(), 8 + 2 * 128 + 16 * 8);
+        // The layout the module's documentation gives: code point 8 × i + j in bit j of byte i.
+        let first_block = &file[8 + 2 * 128..][..8];
+        for (i, &byte) in first_block.iter().enumerate() {
+            let expected = (0..8).fold(0u8, |byte, j| byte | (values[8 * i + j] as u8) << j);
+            assert_eq!(byte, expected, "byte {i}");
+        }
         let index: &'static [u16; 128] = Box::leak(Box::new(index(file)));
         let table = Generated::<bool>::new("test", index, file);
         for code in 0..9000u32 {

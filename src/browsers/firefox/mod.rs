@@ -607,8 +607,9 @@ impl CharFacts {
     /// `c`'s facts: the lists, the flags and the number of its kind from
     /// [`FACTS`] (planes 0 to 3), the Script from the kind's; searched
     /// beyond the table. One read of a table whose blocks repeat (not the
-    /// CJK ideographs': the identifier-allowed flag differs among them), where a table filled as characters came kept
-    /// 256 eight-byte cells a block (docs/performance.md).
+    /// CJK ideographs': the identifier-allowed flag differs among them),
+    /// where a table filled as characters came kept 256 eight-byte cells a
+    /// block (docs/performance.md).
     #[inline(always)]
     fn of(c: char) -> CharFacts {
         let generated = FACTS.lookup(c).and_then(|bits| {
