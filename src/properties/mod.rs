@@ -524,7 +524,8 @@ pub(crate) const BMP_CELLS: usize = 0x10000;
 /// ([`generated`]), or a loaded version's cell ([`cell_value`]; a value
 /// whose bits reach [`FILLED`] is computed anew at each read, never kept).
 pub(crate) trait Small: Copy {
-    /// Bytes a value takes in a generated table ([`generated`]).
+    /// Bytes a value takes in a generated table ([`generated`]), unless
+    /// it takes one bit ([`Small::ONE_BIT`]).
     const BYTES: usize = 4;
     /// A value is 0 or 1 and takes one bit in a generated table, eight to a
     /// byte: a table of flags that differ from character to character (as
