@@ -268,32 +268,33 @@ fn full_summary(
 /// [`chromium_before_top_domains`], then Chromium's top-domain step and
 /// the summary) runs over all the names in turn: the parts' code does not
 /// fit the instruction cache together, and so each serves the names in a row.
-pub(crate) fn full_summaries(
-    engine: &Uts46<'_>,
-    options: &Options,
-    protected: &ProtectedList,
-    names: &[(&str, ResultsRef<'_>)],
+pub(crate) fn full_summaries<'a>(
+    engine: &'a Uts46<'a>,
+    options: &'a Options,
+    protected: &'a ProtectedList,
+    names: &[(&'a str, ResultsRef<'a>)],
     summaries: &mut Vec<SpoofSummary>,
 ) {
-    let names: Vec<Name<'_>> = names
-        .iter()
-        .map(|&(input, results)| Name {
-            engine,
-            input,
-            results,
-            options,
-            protected,
-            detailed: false,
-        })
-        .collect();
+    // Each part makes a name's `Name` again from `names`: a list of them
+    // would be written once and read back by every part, from memory the
+    // stage's other data has pushed out of the cache by then.
+    let name_of = |&(input, results): &(&'a str, ResultsRef<'a>)| Name {
+        engine,
+        input,
+        results,
+        options,
+        protected,
+        detailed: false,
+    };
+    let names = names.iter().map(name_of);
     // What the later parts read of each name's own analysis, kept small:
     // the stage's labels' analyses (256 bytes each) would not stay in the
     // data cache until then. The label list goes back at once, warm for the next name.
     // The non-ASCII labels are decoded once, for every part that reads their characters.
     let mut decoded = Decoded::with_capacity(names.len());
     let own: Vec<(Found, std::ops::Range<usize>)> = names
-        .iter()
-        .map(|name| {
+        .clone()
+        .map(|ref name| {
             let start = decoded.labels.len();
             let own = analyze_own(name, take_label_list(), &mut decoded);
             let found = Found::of(all_findings(&own.findings, &own.labels));
@@ -304,21 +305,21 @@ pub(crate) fn full_summaries(
     let checked: Vec<KnownLabel<'_>> = decoded.known_labels().collect();
     // The batch keeps Firefox's and WebKit's rules.
     let (parsed, others): (Vec<_>, Vec<_>) = names
-        .iter()
+        .clone()
         .zip(&own)
-        .map(|(name, (_, labels))| {
+        .map(|(ref name, (_, labels))| {
             let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(name, &checked[labels.clone()]);
             (parsed, [firefox.rule, webkit.rule])
         })
         .unzip();
     let chromium: Vec<BeforeTopDomains<'_>> = names
-        .iter()
+        .clone()
         .zip(&own)
         .zip(&parsed)
-        .map(|((name, (_, labels)), parsed)| chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_ref()))
+        .map(|((ref name, (_, labels)), parsed)| chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_ref()))
         .collect();
-    for (((name, &(found, _)), chromium), [firefox, webkit]) in names.iter().zip(&own).zip(chromium).zip(others) {
-        let chromium = chromium.top_domain_step(name.protected.top_domains());
+    for ((&(found, _), chromium), [firefox, webkit]) in own.iter().zip(chromium).zip(others) {
+        let chromium = chromium.top_domain_step(protected.top_domains());
         let rules = BrowserRules::of([chromium.rule, firefox, webkit]);
         crate::browsers::chromium::give_back_shown(chromium.shown);
         summaries.push(SpoofSummary::of(found, rules));
