@@ -144,7 +144,7 @@ impl LabelEvidence {
         let icu = KnownChecks {
             mixed_numbers: !mixed_numbers.is_empty(),
             invisible: properties::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
-            sets,
+            level_of_sets: sets.as_ref().map(crate::browsers::chromium::uspoof::level_of_sets),
         };
         let marks = match gate.has(Gate::KANA_MARK) || !nfd.is_empty() {
             true => combining_mark_abuse(label, &nfd),
@@ -225,10 +225,10 @@ mod tests {
         let own = |label: &str| KnownChecks {
             mixed_numbers: properties::digits::mixed_numbers(label),
             invisible: properties::nfd::has_repeated_nonspacing_mark(label),
-            sets: label
+            level_of_sets: label
                 .chars()
                 .all(properties::identifier::uts39_identifier_allowed)
-                .then(|| ResolvedSets::of(label)),
+                .then(|| uspoof::level_of_sets(&ResolvedSets::of(label))),
         };
         let labels = words_and_every_bmp_character_in(|c| {
             vec![
@@ -252,7 +252,8 @@ mod tests {
             );
             mixed += usize::from(handed.mixed_numbers);
             invisible += usize::from(handed.invisible);
-            sets += usize::from(handed.sets.is_some_and(|s| s.all.is_empty()));
+            let single_script = uspoof::RestrictionLevel::SingleScriptRestrictive;
+            sets += usize::from(handed.level_of_sets.is_some_and(|level| level != single_script));
         }
         assert!(
             mixed > 100 && invisible > 100 && sets > 1000,

@@ -94,8 +94,10 @@ pub(crate) struct KnownChecks {
     pub mixed_numbers: bool,
     /// `USPOOF_INVISIBLE`.
     pub invisible: bool,
-    /// The label's resolved script sets, which the restriction level reads.
-    pub sets: Option<ResolvedSets>,
+    /// The restriction level the label's resolved script sets give
+    /// ([`level_of_sets`]), when the analysis made them: 1 byte where
+    /// the sets are 80, and the stage keeps this for every label.
+    pub level_of_sets: Option<RestrictionLevel>,
 }
 
 /// `checkImpl` with every check on, as `check` (in tests) runs it, taking
@@ -106,7 +108,7 @@ pub(crate) fn check_given(
     limit: RestrictionLevel,
     known: Option<KnownChecks>,
 ) -> CheckResult {
-    let level = restriction_level_given(input, &allowed, known.and_then(|known| known.sets));
+    let level = restriction_level_given(input, &allowed, known.and_then(|known| known.level_of_sets));
     CheckResult {
         restriction_level: level > limit,
         // `getNumerics`.
@@ -126,16 +128,25 @@ pub fn restriction_level(input: &str, allowed: impl Fn(char) -> bool) -> Restric
     restriction_level_given(input, allowed, None)
 }
 
-/// `getRestrictionLevel` (UTS #39 §5.2 as ICU implements it), reading
-/// `input`'s resolved script sets from `sets` when given.
-fn restriction_level_given(input: &str, allowed: impl Fn(char) -> bool, sets: Option<ResolvedSets>) -> RestrictionLevel {
+/// `getRestrictionLevel` (UTS #39 §5.2 as ICU implements it), taking the
+/// level `input`'s resolved script sets give ([`level_of_sets`]) when known.
+fn restriction_level_given(
+    input: &str,
+    allowed: impl Fn(char) -> bool,
+    known_level_of_sets: Option<RestrictionLevel>,
+) -> RestrictionLevel {
     if !input.chars().all(allowed) {
         return RestrictionLevel::Unrestrictive;
     }
     if input.is_ascii() {
         return RestrictionLevel::Ascii;
     }
-    let sets = sets.unwrap_or_else(|| ResolvedSets::of(input));
+    known_level_of_sets.unwrap_or_else(|| level_of_sets(&ResolvedSets::of(input)))
+}
+
+/// The rest of `getRestrictionLevel`, for a label whose characters are all
+/// allowed and not all ASCII: the level its resolved script `sets` give.
+pub(crate) fn level_of_sets(sets: &ResolvedSets) -> RestrictionLevel {
     if !sets.all.is_empty() {
         return RestrictionLevel::SingleScriptRestrictive;
     }
