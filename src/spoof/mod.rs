@@ -288,7 +288,7 @@ pub(crate) fn full_summaries<'a>(
     };
     let names = names.iter().map(name_of);
     // What the later parts read of each name's own analysis, kept small:
-    // the stage's labels' analyses (256 bytes each) would not stay in the
+    // the stage's labels' analyses (168 bytes each) would not stay in the
     // data cache until then. The label list goes back at once, warm for the next name.
     // The non-ASCII labels are decoded once, for every part that reads their characters.
     let mut decoded = Decoded::with_capacity(names.len());
@@ -432,7 +432,7 @@ fn analyze_own<'a>(name: &Name<'a>, mut labels: Vec<LabelSpoof>, decoded: &mut D
     // are not split twice.
     let mut ascii_labels = detailed.then(|| crate::uts46::labels(results.to_ascii_n.value));
     // `labels` comes empty; its room is reused. A plain loop: `extend`
-    // moved each analysis (256 bytes) three times on its way in.
+    // moved each analysis (then 256 bytes) three times on its way in.
     for label in crate::uts46::labels(results.to_unicode.value) {
         let ascii = ascii_labels.as_mut().and_then(Iterator::next).unwrap_or(label);
         let non_ascii = !crate::scan::is_ascii(label);
