@@ -34,7 +34,7 @@ pub(crate) fn write_valid_unicode_name(
     out: &mut String,
 ) -> Option<ValidUnicode> {
     let start = out.len();
-    let written = write_name(input, options, table, out);
+    let written = MappedPoints::lent(|points| write_name(input, options, table, out, points));
     if written.is_none() {
         out.truncate(start);
     }
@@ -46,11 +46,17 @@ pub(crate) fn write_valid_unicode_name(
 /// when it differs from `input` and says whether it does (`Some(true)`);
 /// `None`, `out` perhaps grown, when the full engine must run.
 pub(crate) fn write_valid_to_unicode(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<bool> {
-    map_valid_name(input, options, table, out).map(|name| name.changed)
+    MappedPoints::lent(|points| map_valid_name(input, options, table, out, points)).map(|name| name.changed)
 }
 
 /// The nontransitional Map step and every check of a name this path takes.
-fn map_valid_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<NameFacts> {
+fn map_valid_name(
+    input: &str,
+    options: &Options,
+    table: &MappingTable,
+    out: &mut String,
+    points: &mut MappedPoints,
+) -> Option<NameFacts> {
     // CONTEXTO looks at neighbours of a few characters: left to the full engine.
     if options.check_contexto {
         return None;
@@ -60,7 +66,7 @@ fn map_valid_name(input: &str, options: &Options, table: &MappingTable, out: &mu
     if crate::scan::is_ascii(input) && !input.contains(ACE_PREFIX) {
         return None;
     }
-    map_name(input, Mode::Nontransitional, options, table, out)
+    map_name(input, Mode::Nontransitional, options, table, out, points)
 }
 
 /// The nontransitional half of [`write_valid_unicode_name`]: ToUnicode
@@ -71,14 +77,15 @@ fn write_nontransitional(
     options: &Options,
     table: &MappingTable,
     out: &mut String,
+    points: &mut MappedPoints,
 ) -> Option<(NameFacts, Option<Range<usize>>, Range<usize>)> {
     // Map and check every label first, so a name the full engine must take costs no encoding.
     let start = out.len();
-    let name = map_valid_name(input, options, table, out)?;
+    let name = map_valid_name(input, options, table, out, points)?;
     // The mapped name is the input unless a character was mapped; then it is
     // in `out` as ToUnicode, and ToASCII is encoded from there.
     let to_unicode = name.changed.then_some(start..out.len());
-    let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None, &name.a_labels)?;
+    let to_ascii = write_ascii(to_unicode.clone(), input, options, out, None, &name.a_labels, points)?;
     Some((name, to_unicode, to_ascii))
 }
 
@@ -90,21 +97,28 @@ pub(crate) fn write_valid_to_ascii_n(
     table: &MappingTable,
     out: &mut String,
 ) -> Option<Range<usize>> {
-    write_nontransitional(input, options, table, out).map(|(_, _, to_ascii)| to_ascii)
+    MappedPoints::lent(|points| write_nontransitional(input, options, table, out, points)).map(|(_, _, to_ascii)| to_ascii)
 }
 
-fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<ValidUnicode> {
-    let (name, to_unicode, to_ascii) = write_nontransitional(input, options, table, out)?;
+fn write_name(
+    input: &str,
+    options: &Options,
+    table: &MappingTable,
+    out: &mut String,
+    points: &mut MappedPoints,
+) -> Option<ValidUnicode> {
+    let (name, to_unicode, to_ascii) = write_nontransitional(input, options, table, out, points)?;
     // A deviation: the transitional run maps and checks the name on its own,
     // after ToASCII N; its mapped form is dropped once encoded.
     let to_ascii_t = match name.has_deviation {
         true => {
             let mapped_start = out.len();
-            let transitional = map_name(input, Mode::Transitional, options, table, out)?;
+            // N's code points are not needed again: the transitional run keeps its own there.
+            let transitional = map_name(input, Mode::Transitional, options, table, out, points)?;
             let mapped = transitional.changed.then_some(mapped_start..out.len());
             let reuse = Reuse::new(to_unicode.clone(), to_ascii.clone());
             // A-labels are not mapped: the transitional run's are N's, which `reuse` copies.
-            let encoded = write_ascii(mapped, input, options, out, Some(reuse), &ALabels::default())?;
+            let encoded = write_ascii(mapped, input, options, out, Some(reuse), &ALabels::default(), points)?;
             let dropped = out.len() - encoded.len() - mapped_start;
             out.drain(mapped_start..mapped_start + dropped);
             Some(encoded.start - dropped..encoded.end - dropped)
@@ -121,8 +135,17 @@ fn write_name(input: &str, options: &Options, table: &MappingTable, out: &mut St
 /// Maps `input` in `mode` and checks every label (and, for a Bidi domain
 /// name, the Bidi rule); `None` when the full engine must run. The mapped
 /// name is appended to `out` only when it differs from `input`
-/// ([`NameFacts::changed`]).
-fn map_name(input: &str, mode: Mode, options: &Options, table: &MappingTable, out: &mut String) -> Option<NameFacts> {
+/// ([`NameFacts::changed`]). Each mapped label's code points and length
+/// are kept in `points` too, for ToASCII.
+fn map_name(
+    input: &str,
+    mode: Mode,
+    options: &Options,
+    table: &MappingTable,
+    out: &mut String,
+    points: &mut MappedPoints,
+) -> Option<NameFacts> {
+    points.clear();
     let start = out.len();
     let mut writer = MappedName {
         input,
@@ -133,7 +156,7 @@ fn map_name(input: &str, mode: Mode, options: &Options, table: &MappingTable, ou
     let mut name = NameFacts::default();
     let mut label_offset = 0;
     for label in labels(input) {
-        map_label(label, label_offset, mode, options, table, &mut writer, &mut name)?;
+        map_label(label, label_offset, mode, options, table, &mut writer, &mut name, points)?;
         label_offset += label.len() + 1;
     }
     name.changed = writer.finish();
@@ -179,7 +202,8 @@ impl MappedName<'_> {
 /// `reuse` (ToASCII N, when this is the transitional run), a label that is
 /// the same as N's label at the same index is copied from N's result, not
 /// encoded again: only the labels with a deviation differ. A label decoded
-/// from one of `a_labels` is that A-label again.
+/// from one of `a_labels` is that A-label again. `points`: the Map step's
+/// labels, each its code points and length.
 fn write_ascii(
     mapped: Option<Range<usize>>,
     input: &str,
@@ -187,32 +211,23 @@ fn write_ascii(
     out: &mut String,
     mut reuse: Option<Reuse>,
     a_labels: &ALabels,
+    points: &MappedPoints,
 ) -> Option<Range<usize>> {
     let ascii_start = out.len();
-    let (name_start, name_end) = match &mapped {
-        Some(range) => (range.start, range.end),
-        None => (0, input.len()),
-    };
-    // Every label of a name this path takes has at most 63 code points (map_label).
-    let mut code_points = [0u32; 63];
+    let name_start = mapped.as_ref().map_or(0, |range| range.start);
     let mut label_start = name_start;
-    loop {
+    // The Map step kept each label's code points and length: nothing is decoded again.
+    let mut points_start = 0;
+    for (index, &(points_end, length)) in points.labels.iter().enumerate() {
         // The name may be in `out`: what is needed of the label is read before `out` grows.
-        // One pass finds the label's end and reads its code points.
         let name = if mapped.is_some() { out.as_str() } else { input };
-        let (mut label_end, mut count, mut ascii) = (name_end, 0, true);
-        for (offset, c) in name[label_start..name_end].char_indices() {
-            if c == '.' {
-                label_end = label_start + offset;
-                break;
-            }
-            *code_points.get_mut(count)? = u32::from(c);
-            count += 1;
-            ascii &= c.is_ascii();
-        }
-        let label = &name[label_start..label_end];
+        let label_end = label_start + length;
+        let label = name.get(label_start..label_end)?;
+        let code_points = &points.points[points_start..points_end];
+        points_start = points_end;
+        let ascii = code_points.len() == length;
         let reused = reuse.as_mut().and_then(|reuse| reuse.next_if_same(label, input, out));
-        if label_start > name_start {
+        if index > 0 {
             out.push('.');
         }
         let encoded_start = out.len();
@@ -224,15 +239,12 @@ fn write_ascii(
                 Some(a_label) => out.push_str(&input[a_label]),
                 None => {
                     out.push_str(ACE_PREFIX);
-                    punycode::encode_code_points_into(&code_points[..count], out).ok()?;
+                    punycode::encode_code_points_into(code_points, out).ok()?;
                 }
             },
         }
         if options.verify_dns_length && !label_length_ok(out.len() - encoded_start) {
             return None;
-        }
-        if label_end == name_end {
-            break;
         }
         label_start = label_end + 1;
     }
@@ -327,6 +339,44 @@ impl ALabels {
     }
 }
 
+/// Each mapped label's code points and length, as the Map step writes them
+/// (this path maps no character to a dot: its labels are the input's):
+/// ToASCII encodes from here instead of finding the labels and decoding
+/// the mapped name's UTF-8 again. A thread lends the same lists name
+/// after name.
+#[derive(Default)]
+struct MappedPoints {
+    /// Every label's code points, one label after another.
+    points: Vec<u32>,
+    /// Each label: where its code points end in `points`, and its length
+    /// in bytes in the mapped name.
+    labels: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    static POINTS: std::cell::Cell<MappedPoints> = std::cell::Cell::new(MappedPoints::default());
+}
+
+impl MappedPoints {
+    /// `f` with the thread's lists (taken out, so a nested call gets empty ones).
+    fn lent<T>(f: impl FnOnce(&mut MappedPoints) -> T) -> T {
+        let mut points = POINTS.take();
+        let result = f(&mut points);
+        POINTS.set(points);
+        result
+    }
+
+    fn clear(&mut self) {
+        self.points.clear();
+        self.labels.clear();
+    }
+
+    /// The label whose code points were pushed last ends, `length` bytes long.
+    fn end_label(&mut self, length: usize) {
+        self.labels.push((self.points.len(), length));
+    }
+}
+
 /// What the per-label checks need of a mapped label, gathered as each
 /// mapped character is written (one pass over the label).
 struct MappedLabel<'a> {
@@ -380,6 +430,7 @@ impl<'a> MappedLabel<'a> {
 /// Maps `label` (at byte `offset` of the input) through `writer` and
 /// applies the per-label checks (`docs/performance.md`); `None` when the full
 /// engine must run.
+#[allow(clippy::too_many_arguments)]
 fn map_label(
     label: &str,
     offset: usize,
@@ -388,31 +439,42 @@ fn map_label(
     table: &MappingTable,
     writer: &mut MappedName<'_>,
     name: &mut NameFacts,
+    points: &mut MappedPoints,
 ) -> Option<()> {
     if maps_to_ace_prefix(label, table) {
-        return map_a_label(label, offset, options, table, writer, name);
+        return map_a_label(label, offset, options, table, writer, name, points);
     }
     let mut facts = MappedLabel::new(options, table.properties());
     let mut changed = false;
+    // The mapped label's length in bytes: the label's, changed by each mapping.
+    let mut length = label.len();
+    let mut keep = |c: char| points.points.push(u32::from(c));
     for (index, c) in label.char_indices() {
         let mut buffer = [0; 4];
         let replacement = match map_char(c, mode, table, &mut name.has_deviation)? {
             Mapped::Itself => {
                 facts.note(c);
+                keep(c);
                 continue;
             }
             Mapped::To(target) => {
                 facts.note(target);
+                keep(target);
                 &*target.encode_utf8(&mut buffer)
             }
             Mapped::ToString(mapping) => {
-                mapping.chars().for_each(|m| facts.note(m));
+                for m in mapping.chars() {
+                    facts.note(m);
+                    keep(m);
+                }
                 mapping
             }
         };
         writer.replace(offset + index, c.len_utf8(), replacement);
+        length = length + replacement.len() - c.len_utf8();
         changed = true;
     }
+    points.end_label(length);
     // A label the Map step changed is in NFC when all its characters are NFC-stable;
     // an unchanged one is its own mapping, which NFC can be asked about.
     let in_nfc = || facts.nfc_stable || !changed && is_nfc(label);
@@ -449,6 +511,7 @@ fn map_a_label(
     table: &MappingTable,
     writer: &mut MappedName<'_>,
     name: &mut NameFacts,
+    points: &mut MappedPoints,
 ) -> Option<()> {
     let unchanged_by_mapping = label.bytes().all(|byte| table.ascii_fold(byte) == Some(byte));
     if label.len() > 63 || !unchanged_by_mapping {
@@ -471,8 +534,10 @@ fn map_a_label(
                 return None;
             }
             facts.note(c);
+            points.points.push(u32::from(c));
         }
         passes_label_checks(&facts, options, || facts.nfc_stable || is_nfc(decoded))?;
+        points.end_label(decoded.len());
         // The decoded label goes into `out` after the input up to it.
         let mapped_start = writer.out.len() + (offset - writer.copied);
         name.a_labels.keep(mapped_start, offset, offset + label.len());
@@ -557,7 +622,8 @@ fn map_char<'t>(c: char, mode: Mode, table: &'t MappingTable, has_deviation: &mu
             if mode == Mode::Nontransitional {
                 return Some(Mapped::Itself);
             }
-            let all_valid = !row.mapping.is_empty() && row.mapping.chars().all(|m| table.status(m) == Status::Valid);
+            // No dot (none in today's tables): the mapped labels stay the input's.
+            let all_valid = !row.mapping.is_empty() && row.mapping.chars().all(|m| m != '.' && table.status(m) == Status::Valid);
             all_valid.then_some(Mapped::ToString(row.mapping))
         }
         _ => None,
