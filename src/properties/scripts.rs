@@ -124,6 +124,19 @@ pub(crate) fn resolved_script_set(text: &str) -> AugmentedScriptSet {
     ResolvedSets::of(text).all
 }
 
+/// [`resolved_script_set`] of the characters of `text` allowed in
+/// identifiers (UTS #39 Identifier_Status), the others left out: each
+/// character's record read once for both, and no text of the allowed
+/// ones made.
+pub(crate) fn resolved_script_set_of_allowed(text: &str) -> AugmentedScriptSet {
+    let mut sets = ResolvedSets::default();
+    for c in text.chars() {
+        // A restricted character is left out: its answer is not needed.
+        sets.take_in_allowed_of(c, bits(c));
+    }
+    sets.all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +223,32 @@ mod tests {
             }
         }
         assert!(allowed > 5_000 && refused > 5_000, "{allowed} allowed, {refused} refused");
+    }
+
+    /// The set of a text's allowed characters is the set of the text they
+    /// make: every character after a letter, a Han ideograph and an emoji,
+    /// and each with a restricted character around it.
+    #[test]
+    fn the_allowed_characters_set_is_the_set_of_their_text() {
+        use crate::properties::identifier::uts39_identifier_allowed;
+        let (mut empty, mut left_out) = (0, 0);
+        for c in (0x80..=0x1FFFF).filter_map(char::from_u32) {
+            for text in [
+                format!("a{c}"),
+                format!("中{c}"),
+                format!("\u{1F355}{c}x"),
+                format!("{c}\u{2603}а"),
+            ] {
+                let allowed: String = text.chars().filter(|&c| uts39_identifier_allowed(c)).collect();
+                let ours = resolved_script_set_of_allowed(&text);
+                assert!(ours == resolved_script_set(&allowed), "{text:?}");
+                empty += usize::from(ours.is_empty());
+                left_out += usize::from(allowed.len() < text.len());
+            }
+        }
+        assert!(
+            empty > 10_000 && left_out > 100_000,
+            "{empty} mixed, {left_out} with a character left out"
+        );
     }
 }

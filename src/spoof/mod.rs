@@ -664,14 +664,12 @@ fn label_findings(
         if !scripts::is_single_script(label, level) {
             found.push(mixed_script_finding(label, level, detailed));
         }
-    } else {
+    } else if properties::scripts::resolved_script_set_of_allowed(label).is_empty() {
         let allowed: String = label
             .chars()
             .filter(|c| properties::identifier::uts39_identifier_allowed(*c))
             .collect();
-        if properties::scripts::resolved_script_set(&allowed).is_empty() {
-            found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed), detailed));
-        }
+        found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed), detailed));
     }
     // Invisible characters are reported once, as such, with the name's findings.
     if facts.gate.has(evidence::Gate::RESTRICTED) {
