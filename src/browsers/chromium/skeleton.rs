@@ -238,7 +238,9 @@ fn push_tail_piece(
         return match itself >> (c as u32) & 1 {
             1 => push(c),
             _ => match char_piece_of(c) {
-                Some(SkeletonPiece::Other(piece)) if !piece.contains('.') => piece.chars().rev().try_for_each(push),
+                Some(SkeletonPiece::Other(piece)) if !crate::scan::has_byte(piece.as_bytes(), b'.') => {
+                    piece.chars().rev().try_for_each(push)
+                }
                 _ => Err(Tail::Unknown),
             },
         };
@@ -266,7 +268,9 @@ fn push_tail_piece(
     }
     match char_piece_of(source) {
         Some(SkeletonPiece::Itself) => push(source),
-        Some(SkeletonPiece::Other(piece)) if !piece.contains('.') => piece.chars().rev().try_for_each(push),
+        Some(SkeletonPiece::Other(piece)) if !crate::scan::has_byte(piece.as_bytes(), b'.') => {
+            piece.chars().rev().try_for_each(push)
+        }
         _ => Err(Tail::Unknown),
     }
 }
