@@ -131,7 +131,7 @@ pub(crate) fn resolved_script_set(text: &str) -> AugmentedScriptSet {
 pub(crate) fn resolved_script_set_of_allowed(text: &str) -> AugmentedScriptSet {
     let mut sets = ResolvedSets::default();
     for c in text.chars() {
-        // A restricted character is left out: its answer is not needed.
+        // It leaves a restricted character out; whether it did is not needed here.
         sets.take_in_allowed_of(c, bits(c));
     }
     sets.all
