@@ -602,7 +602,7 @@ fn idn_to_unicode(
                 // Checks made without detail are remembered apart.
                 let memo = if detailed { &TLD_CHECKS } else { &TLD_RULES };
                 let check = crate::memo::remember_when(when, memo, &[tld, &tld_unicode], || {
-                    let found = labels.iter().find(|label| label.text == decoded);
+                    let found = labels.iter().find(|label| crate::scan::same_text(label.text, &decoded));
                     let (checks, chars) = (found.map(|label| label.checks), found.map(|label| label.chars));
                     spoof_checker::safe_to_display_as_unicode_given(&decoded, chars, tld, &tld_unicode, checks, detailed)
                 });

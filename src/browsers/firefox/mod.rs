@@ -239,10 +239,11 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, decoded: &[KnownLabel<
 /// `host`, with `chars` as the characters' buffer (a label among `decoded`
 /// is copied there, not decoded again); `keep`: the host as shown is written.
 fn labels_on(host: &str, unicode: &str, decoded: &[KnownLabel<'_>], chars: &mut Vec<char>, keep: bool) -> Verdict {
-    let push_chars = |chars: &mut Vec<char>, label: &str| match decoded.iter().find(|known| known.text == label) {
-        Some(known) => chars.extend_from_slice(known.chars),
-        None => chars.extend(label.chars()),
-    };
+    let push_chars =
+        |chars: &mut Vec<char>, label: &str| match decoded.iter().find(|known| crate::scan::same_text(known.text, label)) {
+            Some(known) => chars.extend_from_slice(known.chars),
+            None => chars.extend(label.chars()),
+        };
     chars.clear();
     let without_dot = unicode.strip_suffix('.').unwrap_or(unicode);
     push_chars(chars, last_label(without_dot));
