@@ -46,6 +46,7 @@ pub(crate) fn write_valid_unicode_name(
 /// when it differs from `input` and says whether it does (`Some(true)`);
 /// `None`, `out` perhaps grown, when the full engine must run.
 pub(crate) fn write_valid_to_unicode(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<bool> {
+    // The Map step has one form: it keeps the code points, which nothing here reads.
     MappedPoints::lent(|points| map_valid_name(input, options, table, out, points)).map(|name| name.changed)
 }
 
