@@ -476,7 +476,7 @@ impl UrlHost<'_> {
     fn same_for_webkit(&self, input: &str) -> bool {
         let decoded = match &self.display {
             // Most names are their own ToUnicode: one pass reads both.
-            Some(display) if display.get().value == input => true,
+            Some(display) if crate::scan::same_text(display.get().value, input) => true,
             Some(display) => all_same_for_webkit(display.get().value),
             None => !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")),
         };

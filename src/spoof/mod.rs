@@ -459,7 +459,7 @@ fn analyze_own<'a>(name: &Name<'a>, mut labels: Vec<LabelSpoof>, decoded: &mut D
     let name_gate = labels
         .iter()
         .fold(evidence::Gate::default(), |all, label| all.union(label.gate));
-    if input != results.to_unicode.value || name_gate.has(evidence::Gate::INVISIBLE) {
+    if !crate::scan::same_text(input, results.to_unicode.value) || name_gate.has(evidence::Gate::INVISIBLE) {
         findings.extend(invisible_findings(engine, input, results, detailed));
     }
     // The batch's summary needs only whether there is a display order, not the order.

@@ -425,7 +425,8 @@ pub struct ResultsRef<'a> {
 impl ResultsRef<'_> {
     /// [`Results::transitional_differs`].
     pub fn transitional_differs(&self) -> bool {
-        self.to_ascii_n.value != self.to_ascii_t.value
+        // A batch record keeps T as N's bytes when they are the same.
+        !crate::scan::same_text(self.to_ascii_n.value, self.to_ascii_t.value)
     }
 }
 
