@@ -238,9 +238,7 @@ fn push_tail_piece(
         return match itself >> (c as u32) & 1 {
             1 => push(c),
             _ => match char_piece_of(c) {
-                Some(SkeletonPiece::Other(piece)) if !crate::scan::has_byte(piece.as_bytes(), b'.') => {
-                    piece.chars().rev().try_for_each(push)
-                }
+                Some(SkeletonPiece::Other(piece)) => push_other_piece(piece, push),
                 _ => Err(Tail::Unknown),
             },
         };
@@ -268,11 +266,19 @@ fn push_tail_piece(
     }
     match char_piece_of(source) {
         Some(SkeletonPiece::Itself) => push(source),
-        Some(SkeletonPiece::Other(piece)) if !crate::scan::has_byte(piece.as_bytes(), b'.') => {
-            piece.chars().rev().try_for_each(push)
-        }
+        Some(SkeletonPiece::Other(piece)) => push_other_piece(piece, push),
         _ => Err(Tail::Unknown),
     }
+}
+
+/// Pushes a character's skeleton `piece` other than itself, last character
+/// first; a piece with a dot would move the labels' ends, and leaves the tail unknown.
+#[inline(always)]
+fn push_other_piece(piece: &str, push: impl FnMut(char) -> Result<(), Tail>) -> Result<(), Tail> {
+    if crate::scan::has_byte(piece.as_bytes(), b'.') {
+        return Err(Tail::Unknown);
+    }
+    piece.chars().rev().try_for_each(push)
 }
 
 /// True when every skeleton of every variant of `source` (the diacritic
