@@ -193,6 +193,7 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                     options: strict,
                     to_ascii_n: ascii.borrowed(),
                     to_unicode: Some(unicode.borrowed()),
+                    table: None,
                 }];
                 if ascii.errors.is_empty() {
                     assert_eq!(engine.to_ascii_n(name, lax), *ascii, "{name:?} {strict:?} → {lax:?}");

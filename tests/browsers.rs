@@ -547,6 +547,7 @@ fn verdicts_given_the_batchs_conversions_equal_fresh_ones() {
                 options: &options,
                 to_ascii_n: results.to_ascii_n.borrowed(),
                 to_unicode: Some(results.to_unicode.borrowed()),
+                table: None,
             }];
             assert_eq!(
                 browsers::verdicts_given(&engine, host, &top, &known),

@@ -418,10 +418,6 @@ pub(crate) struct UrlHost<'k> {
     /// an empty label, the lengths, the hyphen rules. Borrowed from the
     /// caller's ToUnicode of the name when that tells it.
     pub display: Option<Given<'k>>,
-    /// The host is ToASCII N of the input with the Standard's flags,
-    /// without an error: the domain parser made it of the input as typed
-    /// (non-ASCII, no `%`).
-    converted: bool,
 }
 
 impl<'k> UrlHost<'k> {
@@ -454,18 +450,11 @@ impl<'k> UrlHost<'k> {
             Ok(address) => Ok(address),
             Err(failure) => Err(failure.name.to_string()),
         };
-        let (display, converted) = match &host {
-            Ok(whatwg::Host::Domain(domain)) => {
-                let converted = !crate::scan::is_ascii(input) && !crate::scan::has_byte(input.as_bytes(), b'%');
-                (Some(display_to_unicode(engine, domain, known)), converted)
-            }
-            _ => (None, false),
+        let display = match &host {
+            Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain, known)),
+            _ => None,
         };
-        UrlHost {
-            host,
-            display,
-            converted,
-        }
+        UrlHost { host, display }
     }
 }
 
@@ -639,7 +628,8 @@ pub(crate) fn verdicts_with(
 pub(crate) struct ButChromium {
     pub(crate) firefox: Verdict,
     pub(crate) webkit: Verdict,
-    /// The parser's ToASCII of the input, for Chromium's canonicalizer.
+    /// The ToASCII N of the input made here for the URL host parser, for
+    /// Chromium's canonicalizer too ([`verdicts_but_chromium`]).
     pub(crate) parsed: Option<Conversion>,
 }
 
@@ -649,6 +639,35 @@ fn usable<'k, 'a>(engine: &Uts46<'_>, known: &'k [Known<'a>]) -> &'k [Known<'a>]
     match std::ptr::eq(engine.table(), MappingTable::bundled()) {
         true => known,
         false => &[],
+    }
+}
+
+/// The URL Standard's ToASCII flags, asked of every name.
+static URL_OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(whatwg::uts46_options);
+
+/// `known` and ToASCII N of `input` made by the browsers' engine under the
+/// URL Standard's flags (`made`), errors and all: the URL host parser and
+/// Chromium's canonicalizer ask that same conversion of a non-ASCII input
+/// without `%`. Calls `then` with them (the batch gives one `known`: with
+/// `made`, two fit on the stack).
+fn with_made<'a, R>(
+    input: &'a str,
+    known: &[Known<'a>],
+    made: Option<&'a Conversion>,
+    then: impl FnOnce(&[Known<'a>]) -> R,
+) -> R {
+    let Some(made) = made else { return then(known) };
+    let made = Known {
+        input,
+        options: &URL_OPTIONS,
+        to_ascii_n: made.borrowed(),
+        to_unicode: None,
+        table: Some(MappingTable::browsers()),
+    };
+    match known {
+        [] => then(&[made]),
+        [first] => then(&[*first, made]),
+        known => then(&known.iter().copied().chain([made]).collect::<Vec<_>>()),
     }
 }
 
@@ -664,16 +683,14 @@ pub(crate) fn verdicts_but_chromium(
 ) -> ButChromium {
     let known = usable(engine, known);
     let newer = Browser::Firefox.engine();
-    let url_host = UrlHost::parse(&newer, input, known);
-    // The parser's ToASCII serves Chromium's canonicalizer, unless the caller's does already.
-    let parsed = match &url_host.host {
-        Ok(whatwg::Host::Domain(domain))
-            if url_host.converted && !known.iter().any(|k| k.gives_to_ascii_n(input, &chromium::canon_options())) =>
-        {
-            Some(Conversion::valid(domain.clone()))
-        }
-        _ => None,
-    };
+    // The parser converts the input as typed when it is not ASCII and holds
+    // no `%`, as Chromium's canonicalizer does: one conversion serves both,
+    // unless the caller's does already.
+    let parsed = (!crate::scan::is_ascii(input)
+        && !crate::scan::has_byte(input.as_bytes(), b'%')
+        && !known.iter().any(|k| k.gives_to_ascii_n(input, &URL_OPTIONS, newer.table())))
+    .then(|| newer.to_ascii_n(input, &URL_OPTIONS));
+    let url_host = with_made(input, known, parsed.as_ref(), |known| UrlHost::parse(&newer, input, known));
     // WebKit's older table gives the same host unless a code point of
     // Unicode 15.1 or later took part.
     let webkit_host;
@@ -702,28 +719,10 @@ pub(crate) fn chromium_before_top_domains<'a>(
     parsed: Option<&'a Conversion>,
     shown: bool,
 ) -> chromium::BeforeTopDomains<'a> {
-    static URL_OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(whatwg::uts46_options);
     let known = usable(engine, known);
-    let parsed = parsed.map(|to_ascii_n| Known {
-        input,
-        options: &URL_OPTIONS,
-        to_ascii_n: to_ascii_n.borrowed(),
-        to_unicode: None,
-    });
-    // The batch gives one Known: with the parser's, two fit on the stack.
-    let (pair, longer): ([Known<'a>; 2], Vec<Known<'a>>);
-    let for_chromium: &[Known<'a>] = match (known, parsed) {
-        (known, None) => known,
-        ([first], Some(parsed)) => {
-            pair = [*first, parsed];
-            &pair
-        }
-        (known, Some(parsed)) => {
-            longer = known.iter().copied().chain([parsed]).collect();
-            &longer
-        }
-    };
-    chromium::before_top_domains(&Browser::Chromium.engine(), input, for_chromium, labels, shown)
+    with_made(input, known, parsed, |known| {
+        chromium::before_top_domains(&Browser::Chromium.engine(), input, known, labels, shown)
+    })
 }
 
 #[cfg(test)]

@@ -404,6 +404,7 @@ impl<'a> Name<'a> {
             options: self.options,
             to_ascii_n: self.results.to_ascii_n,
             to_unicode: Some(self.results.to_unicode),
+            table: None,
         }
     }
 }

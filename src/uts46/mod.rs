@@ -145,6 +145,11 @@ pub struct Known<'a> {
     pub to_ascii_n: ConversionRef<'a>,
     /// Its ToUnicode, when made.
     pub to_unicode: Option<ConversionRef<'a>>,
+    /// The mapping table it was made with, when its errors are to serve
+    /// too: an engine with this table asking under these same flags takes
+    /// it as it is, errors and all (it is that very conversion). `None`:
+    /// only an error-free result serves, under flags that check no more.
+    pub table: Option<&'a MappingTable>,
 }
 
 impl<'a> Known<'a> {
@@ -153,10 +158,15 @@ impl<'a> Known<'a> {
         self.options.checks_at_least(options)
     }
 
-    /// True when this is ToASCII N of `input` under `options`: `input` was
-    /// converted without an error under flags that check at least as much.
-    pub(crate) fn gives_to_ascii_n(&self, input: &str, options: &Options) -> bool {
-        crate::scan::same_text(self.input, input) && self.to_ascii_n.errors.is_empty() && self.serves(options)
+    /// True when this is ToASCII N of `input` under `options` by an engine
+    /// with `table`: `input` was converted without an error under flags
+    /// that check at least as much, or by `table` under `options` themselves.
+    pub(crate) fn gives_to_ascii_n(&self, input: &str, options: &Options, table: &MappingTable) -> bool {
+        crate::scan::same_text(self.input, input)
+            && match self.to_ascii_n.errors.is_empty() {
+                true => self.serves(options),
+                false => self.table.is_some_and(|own| std::ptr::eq(own, table)) && self.options == options,
+            }
     }
 
     /// The name's ToUnicode, when `input` is the name or its ToASCII N and
@@ -527,11 +537,13 @@ impl<'t> Uts46<'t> {
 
     /// [`Self::to_ascii_n`], taken from the first of `known` that is
     /// `input` converted without an error under flags that check at least
-    /// what `options` check ([`Options::checks_at_least`]): the host parsers
-    /// of the browsers convert a name the batch has converted already.
-    /// Borrowed when taken from `known`.
+    /// what `options` check ([`Options::checks_at_least`]), or converted,
+    /// errors and all, with this engine's table under `options` themselves
+    /// ([`Known::table`]): the host parsers of the browsers convert a name
+    /// the batch or another parser has converted already. Borrowed when
+    /// taken from `known`.
     pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Given<'k> {
-        match known.iter().find(|known| known.gives_to_ascii_n(input, options)) {
+        match known.iter().find(|known| known.gives_to_ascii_n(input, options, self.table)) {
             Some(known) => Given::Known(known.to_ascii_n),
             None => Given::Made(self.to_ascii_n(input, options)),
         }
@@ -1149,6 +1161,56 @@ impl LabelTrace {
 mod tests {
     use super::*;
 
+    /// A known result with errors serves exactly an engine with the table
+    /// it names asking under the same flags, and is then that engine's own
+    /// result; without a table, or under other flags or another table, the
+    /// engine converts again. An error-free one serves flags that check no more.
+    #[test]
+    fn a_known_result_with_errors_serves_only_its_own_table_and_flags() {
+        let bundled = Uts46::new();
+        let browsers = Uts46::with_table(MappingTable::browsers());
+        let strict = Options::default();
+        let lax = Options {
+            use_std3_ascii_rules: false,
+            check_hyphens: false,
+            verify_dns_length: false,
+            ..strict
+        };
+        // B2 and B3 (a Latin letter ends an Arabic label), V3, and none.
+        for input in ["مثالx.com", "bü-.de", "bücher.de"] {
+            for (engine, other) in [(&bundled, &browsers), (&browsers, &bundled)] {
+                for options in [strict, lax] {
+                    let made = engine.to_ascii_n(input, &options);
+                    for table in [None, Some(engine.table())] {
+                        let known = [Known {
+                            input,
+                            options: &options,
+                            to_ascii_n: made.borrowed(),
+                            to_unicode: None,
+                            table,
+                        }];
+                        let serves = |asker: &Uts46<'_>, asked: &Options| {
+                            matches!(asker.to_ascii_n_given(input, asked, &known), Given::Known(_))
+                        };
+                        let valid = made.errors.is_empty();
+                        assert_eq!(serves(engine, &options), valid || table.is_some(), "{input} {options}");
+                        assert_eq!(serves(other, &options), valid, "{input} {options}: another table");
+                        for asked in [strict, lax] {
+                            let served = engine.to_ascii_n_given(input, &asked, &known).into_owned();
+                            assert_eq!(served, engine.to_ascii_n(input, &asked), "{input} {options} → {asked}");
+                        }
+                        if !valid {
+                            let asked = if options == strict { lax } else { strict };
+                            assert!(!serves(engine, &asked), "{input} {options} → {asked}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(!bundled.to_ascii_n("مثالx.com", &lax).errors.is_empty());
+        assert!(!bundled.to_ascii_n("bü-.de", &strict).errors.is_empty());
+    }
+
     /// Asked for ToUnicode of the name's own ToASCII, a known result gives
     /// it exactly when every ToASCII label is 1 to 63 long, whether or not
     /// its flags verified the lengths.
@@ -1175,6 +1237,7 @@ mod tests {
                     options: &options,
                     to_ascii_n: results.to_ascii_n.borrowed(),
                     to_unicode: Some(results.to_unicode.borrowed()),
+                    table: None,
                 };
                 let ascii = results.to_ascii_n.value.as_str();
                 let fits = labels(ascii).all(|label| validity::label_length_ok(label.len()));
