@@ -601,16 +601,11 @@ fn map_char<'t>(c: char, mode: Mode, table: &'t MappingTable, has_deviation: &mu
     if matches!(c, '\u{200C}' | '\u{200D}') {
         return None;
     }
-    // Most characters are valid: their status alone answers, without the row's mapping.
-    let status = table.status(c);
-    if status == Status::Valid {
-        return Some(Mapped::Itself);
-    }
-    let row = table.lookup(c);
-    match status {
+    // Most characters are valid: their status alone answers; only a mapping reads the row.
+    match table.status(c) {
         Status::Valid => Some(Mapped::Itself),
         Status::Mapped => {
-            let mut chars = row.mapping.chars();
+            let mut chars = table.lookup(c).mapping.chars();
             let target = chars.next()?;
             let single_valid = chars.next().is_none() && !target.is_ascii() && table.status(target) == Status::Valid;
             if !single_valid || matches!(target, '\u{200C}' | '\u{200D}') {
@@ -624,8 +619,9 @@ fn map_char<'t>(c: char, mode: Mode, table: &'t MappingTable, has_deviation: &mu
                 return Some(Mapped::Itself);
             }
             // No dot (none in today's tables): the mapped labels stay the input's.
-            let all_valid = !row.mapping.is_empty() && row.mapping.chars().all(|m| m != '.' && table.status(m) == Status::Valid);
-            all_valid.then_some(Mapped::ToString(row.mapping))
+            let mapping = table.lookup(c).mapping;
+            let all_valid = !mapping.is_empty() && mapping.chars().all(|m| m != '.' && table.status(m) == Status::Valid);
+            all_valid.then_some(Mapped::ToString(mapping))
         }
         _ => None,
     }
