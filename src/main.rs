@@ -609,9 +609,14 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
     };
     let path = args.file.clone().filter(|path| path.as_os_str() != "-");
     // Send: `batch --format summary` on several threads reads from every thread.
+    // A regular file's size lets the threads of a summary share out its end.
+    let mut length = None;
     let input: Box<dyn io::BufRead + Send> = match &path {
         Some(path) => match std::fs::File::open(path) {
-            Ok(opened) => Box::new(BufReader::with_capacity(1 << 16, opened)),
+            Ok(opened) => {
+                length = opened.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+                Box::new(BufReader::with_capacity(1 << 16, opened))
+            }
             Err(error) => return fail(EXIT_IO, &format!("cannot open {}: {error}", path.display())),
         },
         None => {
@@ -624,7 +629,10 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         }
     };
     let items = match ItemReader::new(input, &input_format) {
-        Ok(items) => items,
+        Ok(items) => match length {
+            Some(length) => items.with_length(length),
+            None => items,
+        },
         Err(error) => return fail(EXIT_IO, &format!("cannot read the input: {error}")),
     };
     let output = io::BufWriter::new(io::stdout().lock());

@@ -26,8 +26,24 @@ const BLOCK_BYTES: usize = 32 * 1024;
 /// counted ([`summarize_parallel`]): with no records kept, a larger block
 /// costs no cache room and takes the reader's lock less often; but the last blocks
 /// leave a thread idle while another finishes one, so a block stays a small
-/// part of a file of a few MB (64 KB: 3,000-4,000 names, a few milliseconds).
+/// part of a file of a few MB (64 KB: 3,000-4,000 names, a few milliseconds),
+/// and smaller near the end when the input's size is known ([`summary_block_bytes`]).
 const SUMMARY_BLOCK_BYTES: usize = 64 * 1024;
+/// The smallest block of a summary whose input's size is known: near the
+/// end a block is an eighth of what is left per thread, so the threads
+/// finish together (4 KB: 150-200 names, a fraction of a millisecond).
+const LAST_SUMMARY_BLOCK_BYTES: usize = 4 * 1024;
+
+/// The bytes of item text a summary's next block holds, when `left` bytes
+/// of the input remain (unknown: `None`) for `threads` threads.
+fn summary_block_bytes(left: Option<u64>, threads: usize) -> usize {
+    match left {
+        Some(left) => usize::try_from(left / (8 * threads as u64))
+            .unwrap_or(usize::MAX)
+            .clamp(LAST_SUMMARY_BLOCK_BYTES, SUMMARY_BLOCK_BYTES),
+        None => SUMMARY_BLOCK_BYTES,
+    }
+}
 
 /// A part of a block, its text at `start..end` of the block's buffers.
 struct Stored {
@@ -389,7 +405,8 @@ pub fn summarize_parallel<R: BufRead + Send>(
                 let Some(reader) = items.as_mut() else {
                     break;
                 };
-                if let Err(error) = block.fill(reader, SUMMARY_BLOCK_BYTES) {
+                let budget = summary_block_bytes(reader.bytes_left(), threads.get());
+                if let Err(error) = block.fill(reader, budget) {
                     *items = None;
                     return Err(error);
                 }
@@ -527,5 +544,24 @@ fn hand_on_in_order<R: BufRead, E>(
             next += 1;
             spare.push(block);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A summary's blocks: the full size while much is left or the size is
+    /// unknown, an eighth of what is left per thread near the end, never
+    /// below the smallest.
+    #[test]
+    fn summary_blocks_shrink_near_the_end() {
+        assert_eq!(summary_block_bytes(None, 2), SUMMARY_BLOCK_BYTES);
+        assert_eq!(summary_block_bytes(Some(u64::MAX), 2), SUMMARY_BLOCK_BYTES);
+        assert_eq!(summary_block_bytes(Some(16 * 64 * 1024), 2), SUMMARY_BLOCK_BYTES);
+        assert_eq!(summary_block_bytes(Some(160 * 1024), 2), 10 * 1024);
+        assert_eq!(summary_block_bytes(Some(160 * 1024), 4), 5 * 1024);
+        assert_eq!(summary_block_bytes(Some(1000), 2), LAST_SUMMARY_BLOCK_BYTES);
+        assert_eq!(summary_block_bytes(Some(0), 8), LAST_SUMMARY_BLOCK_BYTES);
     }
 }

@@ -137,6 +137,8 @@ pub fn read_header<R: Read>(input: R, delimiter: u8) -> io::Result<Vec<String>> 
 /// Items of a batch input in order, from any reader.
 pub struct ItemReader<R: BufRead> {
     source: Source<R>,
+    /// The input's size in bytes, when known (a file): [`Self::with_length`].
+    length: Option<u64>,
 }
 
 enum Source<R: BufRead> {
@@ -154,7 +156,22 @@ impl<R: BufRead> ItemReader<R> {
             }
             _ => Source::Lines(LineReader::new(input)),
         };
-        Ok(ItemReader { source })
+        Ok(ItemReader { source, length: None })
+    }
+
+    /// The same reader, told that the input holds `bytes` bytes (a file's
+    /// size): the threads of a summary then take smaller blocks near the
+    /// end, so that none waits long for another's last one.
+    pub fn with_length(self, bytes: u64) -> Self {
+        ItemReader {
+            length: Some(bytes),
+            ..self
+        }
+    }
+
+    /// Bytes left to read, when the input's size is known.
+    pub(crate) fn bytes_left(&self) -> Option<u64> {
+        self.length.map(|length| length.saturating_sub(self.bytes_read()))
     }
 
     /// True for plain-text input, where blank lines and `#` lines are skipped records.
