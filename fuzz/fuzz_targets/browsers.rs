@@ -42,6 +42,7 @@ fuzz_target!(|input: &str| {
             options: &options,
             to_ascii_n: results.to_ascii_n.borrowed(),
             to_unicode: Some(results.to_unicode.borrowed()),
+            table: None,
         }];
         assert_eq!(
             browsers::verdicts_given(&engine, input, &top, &known),
