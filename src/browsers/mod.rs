@@ -645,7 +645,14 @@ fn usable<'k, 'a>(engine: &Uts46<'_>, known: &'k [Known<'a>]) -> &'k [Known<'a>]
 /// The URL Standard's ToASCII flags, asked of every name.
 static URL_OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(whatwg::uts46_options);
 
-/// `known` and ToASCII N of `input` made by the browsers' engine under the
+/// The engine of the URL host parser that Firefox's and WebKit's verdicts
+/// start from (WebKit's own where its older table differs), which makes
+/// the conversion [`with_made`] hands on.
+fn url_parser_engine() -> Uts46<'static> {
+    Browser::Firefox.engine()
+}
+
+/// `known` and ToASCII N of `input` made by [`url_parser_engine`] under the
 /// URL Standard's flags (`made`), errors and all: the URL host parser and
 /// Chromium's canonicalizer ask that same conversion of a non-ASCII input
 /// without `%`. Calls `then` with them (the batch gives one `known`: with
@@ -662,7 +669,7 @@ fn with_made<'a, R>(
         options: &URL_OPTIONS,
         to_ascii_n: made.borrowed(),
         to_unicode: None,
-        table: Some(MappingTable::browsers()),
+        table: Some(url_parser_engine().table()),
     };
     match known {
         [] => then(&[made]),
@@ -682,7 +689,7 @@ pub(crate) fn verdicts_but_chromium(
     shown: bool,
 ) -> ButChromium {
     let known = usable(engine, known);
-    let newer = Browser::Firefox.engine();
+    let newer = url_parser_engine();
     // The parser converts the input as typed when it is not ASCII and holds
     // no `%`, as Chromium's canonicalizer does: one conversion serves both,
     // unless the caller's does already.
