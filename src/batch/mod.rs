@@ -5,6 +5,7 @@
 //! threads, `writer` writes JSONL, CSV or TSV.
 
 mod parallel;
+mod pinning;
 pub mod reader;
 mod record;
 mod summary;

@@ -14,7 +14,7 @@ use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LockResult, Mutex, MutexGuard, TryLockError};
 
 /// Items a block holds at most: enough to keep a thread busy for well over
 /// the cost of handing the block on, few enough that the blocks in flight
@@ -375,10 +375,12 @@ pub fn convert_each_parallel_with<R: BufRead, E: Send>(
 /// The summary of [`convert_each_parallel`] alone, no record handed on
 /// (`batch --format summary`): the converting threads count each record
 /// as they fill it and keep none. Counts add up in any order, so each
-/// thread, the calling one among them, reads its own next block from the
-/// shared reader and converts it: no thread only reads, and a block's text
-/// is in the cache of the thread that converts it. Errors: a read error
-/// (the first one a thread met).
+/// thread reads its own next block from the shared reader and converts it:
+/// no thread only reads, and a block's text is in the cache of the thread
+/// that converts it. With a thread for every processor the process may run
+/// on, each converting thread is kept on one (`pinning`), and the calling
+/// thread only waits; else the calling thread is one of them. Errors: a
+/// read error (the first one a thread met).
 pub fn summarize_parallel<R: BufRead + Send>(
     engine: &Uts46<'_>,
     options: &Options,
@@ -401,7 +403,7 @@ pub fn summarize_parallel<R: BufRead + Send>(
         loop {
             {
                 // The lock is held only while the block is read.
-                let mut items = items.lock().map_err(|_| io::Error::other("a converting thread stopped"))?;
+                let mut items = lock_spinning(&items).map_err(|_| io::Error::other("a converting thread stopped"))?;
                 let Some(reader) = items.as_mut() else {
                     break;
                 };
@@ -419,11 +421,34 @@ pub fn summarize_parallel<R: BufRead + Send>(
         }
         Ok(summary)
     };
+    // With a processor for each, the threads convert on threads of their
+    // own, each kept on its processor, and the calling thread (left as it
+    // is) waits; else it converts too.
+    let processors = super::pinning::processors_for(threads.get());
+    let spawned = if processors.is_some() {
+        threads.get()
+    } else {
+        threads.get() - 1
+    };
     std::thread::scope(|scope| {
-        let others: Vec<_> = (1..threads.get()).map(|_| scope.spawn(count)).collect();
-        let mut total = count();
+        let counting: Vec<_> = (0..spawned)
+            .map(|at| {
+                let processor = processors.as_ref().map(|all| all[at]);
+                scope.spawn(move || {
+                    if let Some(processor) = processor {
+                        super::pinning::pin_to(processor);
+                    }
+                    count()
+                })
+            })
+            .collect();
+        let mut total = if processors.is_some() {
+            Ok(Summary::default())
+        } else {
+            count()
+        };
         // Joined here, not by the scope: see `run_parallel`.
-        for thread in others {
+        for thread in counting {
             match thread.join() {
                 Ok(counted) => {
                     total = total.and_then(|mut total| {
@@ -436,6 +461,26 @@ pub fn summarize_parallel<R: BufRead + Send>(
         }
         total
     })
+}
+
+/// Tries to lock `mutex` this many times before sleeping until it is free:
+/// about 30-60 µs, longer than a block takes to read (64 KB: 10-20 µs).
+const SPINS: u32 = 1 << 10;
+
+/// `mutex` locked, waited for without sleeping while another thread reads a
+/// block: a sleeper wakes late when its processor has gone idle, and a
+/// thread not kept on a processor (`pinning`) is woken on its waker's,
+/// where the two then take turns until the scheduler moves one, milliseconds
+/// later (docs/performance.md). After [`SPINS`] tries it sleeps.
+fn lock_spinning<T>(mutex: &Mutex<T>) -> LockResult<MutexGuard<'_, T>> {
+    for _ in 0..SPINS {
+        match mutex.try_lock() {
+            Ok(guard) => return Ok(guard),
+            Err(TryLockError::Poisoned(poisoned)) => return Err(poisoned),
+            Err(TryLockError::WouldBlock) => std::hint::spin_loop(),
+        }
+    }
+    mutex.lock()
 }
 
 /// The threads of [`convert_each_parallel`]: the records are kept and handed to `each` in order.
@@ -563,5 +608,40 @@ mod tests {
         assert_eq!(summary_block_bytes(Some(160 * 1024), 4), 5 * 1024);
         assert_eq!(summary_block_bytes(Some(1000), 2), LAST_SUMMARY_BLOCK_BYTES);
         assert_eq!(summary_block_bytes(Some(0), 8), LAST_SUMMARY_BLOCK_BYTES);
+    }
+
+    /// With a thread for every allowed processor (the threads kept on one
+    /// each, the calling thread waiting), with one fewer and one more, a
+    /// summary counts what one thread counts, spoof check and all, from a
+    /// file of many blocks whose names repeat (the memory is shared).
+    #[test]
+    fn a_summary_on_a_processor_each_counts_what_one_thread_counts() {
+        use crate::batch::InputFormat;
+        let names = [
+            "bücher.de",
+            "раураl.com",
+            "example.com",
+            "faß.de",
+            "xn--zz.com",
+            "日本語.jp",
+            "a..b",
+            "ｅｘａｍｐｌｅ。com",
+        ];
+        let input: String = (0..20_000)
+            .map(|at| format!("{}{at}.{}\n", at % 7, names[at % names.len()]))
+            .collect();
+        let protected = ProtectedList::new(&Uts46::new(), ["paypal.com"]);
+        let summary = |threads: usize| {
+            let items = ItemReader::new(input.as_bytes(), &InputFormat::Lines).expect("readable");
+            let threads = NonZeroUsize::new(threads).expect("at least one");
+            summarize_parallel(&Uts46::new(), &Options::default(), Some(&protected), items, threads).expect("in memory")
+        };
+        let one = summary(1);
+        assert_eq!(one.lines, 20_000);
+        let every = std::thread::available_parallelism().map_or(1, usize::from);
+        let pinned = (1..=1024).find(|&threads| crate::batch::pinning::processors_for(threads).is_some());
+        for threads in pinned.into_iter().chain([every, every + 1, 2]).filter(|&threads| threads > 1) {
+            assert_eq!(summary(threads), one, "{threads} threads");
+        }
     }
 }

@@ -9,8 +9,8 @@ use super::{ProtectedList, SpoofSummary, full_summary, shortcut_summary, takes_s
 use crate::uts46::{Options, Results, Uts46};
 use std::borrow::Borrow;
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, TryLockError};
 
 /// [`super::summarize`] over one batch run — one engine, one set of flags, one
 /// protected list — remembering the summary of each name that took the
@@ -28,6 +28,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// names, as written); when a part's newer generation is full, its older
 /// is dropped, and a name found in the older moves to the newer, so names
 /// seen often stay.
+///
+/// No thread waits for another's part: a part another thread holds is
+/// passed by, the name analyzed and not remembered (the memory only saves
+/// work). A thread that waited would sleep, and Linux wakes a sleeper on
+/// its waker's processor, where the two then share one processor for
+/// milliseconds (docs/performance.md).
 ///
 /// Keys are hashed with aHash under keys drawn at random for each map
 /// (`ahash::RandomState`): the names come from files an attacker may
@@ -164,7 +170,9 @@ impl<'p> Summarizer<'p> {
         if shard.sampling.load(Ordering::Relaxed) && sample_class(input) != 0 {
             return Lookup::Analyze { remember: false };
         }
-        let mut part = shard.lock();
+        let Some(mut part) = shard.try_lock() else {
+            return Lookup::Analyze { remember: false };
+        };
         let found = match part.newer.get(input) {
             Some(&known) => Some(Ok(known)),
             None => part.older.remove(input).map(Err),
@@ -192,7 +200,9 @@ impl<'p> Summarizer<'p> {
     /// of `input` that [`Self::look_up`] asked to remember.
     pub(crate) fn remember(&self, input: &str, summary: SpoofSummary) {
         let shard = &self.shards[shard_of(input) % self.shards.len()];
-        shard.lock().insert(input, summary);
+        if let Some(mut part) = shard.try_lock() {
+            part.insert(input, summary);
+        }
     }
 }
 
@@ -205,10 +215,14 @@ pub(crate) enum Lookup {
 }
 
 impl Shard {
-    /// The part's memory, locked. A part poisoned by a panic elsewhere is
-    /// only a cache: it is used as it is.
-    fn lock(&self) -> std::sync::MutexGuard<'_, Generations> {
-        self.generations.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// The part's memory, locked; `None` while another thread holds it. A
+    /// part poisoned by a panic elsewhere is only a cache: it is used as it is.
+    fn try_lock(&self) -> Option<std::sync::MutexGuard<'_, Generations>> {
+        match self.generations.try_lock() {
+            Ok(part) => Some(part),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
     }
 }
 
