@@ -397,7 +397,7 @@ fn batch_memory_stays_bounded_on_a_long_input() {
     let status = format!("/proc/{}/status", child.id());
     let mut input = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
-        // README: "3,000,000 lines written as JSONL on two threads stay under 50 MB".
+        // README: "3,000,000 lines as JSONL on two threads stay < 50 MB".
         const LINES: usize = 3_000_000;
         let block: String = (0..10_000).map(|n| format!("b\u{00FC}cher-{n}.example.com\n")).collect();
         for _ in 0..LINES / 10_000 {
