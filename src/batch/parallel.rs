@@ -436,7 +436,9 @@ pub fn summarize_parallel<R: BufRead + Send>(
                 let processor = processors.as_ref().map(|all| all[at]);
                 scope.spawn(move || {
                     if let Some(processor) = processor {
-                        super::pinning::pin_to(processor);
+                        let _pinned = super::pinning::pin_to(processor);
+                        #[cfg(test)]
+                        tests::PINNED.fetch_add(usize::from(_pinned), std::sync::atomic::Ordering::Relaxed);
                     }
                     count()
                 })
@@ -598,6 +600,10 @@ fn hand_on_in_order<R: BufRead, E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Converting threads that [`summarize_parallel`] kept on a processor.
+    pub(super) static PINNED: AtomicUsize = AtomicUsize::new(0);
 
     /// A summary's blocks: the full size while much is left or the size is
     /// unknown, an eighth of what is left per thread near the end, never
@@ -644,7 +650,15 @@ mod tests {
         let every = std::thread::available_parallelism().map_or(1, usize::from);
         let pinned = (1..=1024).find(|&threads| crate::batch::pinning::processors_for(threads).is_some());
         for threads in pinned.into_iter().chain([every, every + 1, 2]).filter(|&threads| threads > 1) {
+            let before = PINNED.load(Ordering::Relaxed);
             assert_eq!(summary(threads), one, "{threads} threads");
+            // No other test pins: the count grew by a thread for each processor, or not at all.
+            let kept = PINNED.load(Ordering::Relaxed) - before;
+            assert_eq!(
+                kept,
+                if Some(threads) == pinned { threads } else { 0 },
+                "{threads} threads: pinned"
+            );
         }
     }
 }
