@@ -425,11 +425,8 @@ pub fn summarize_parallel<R: BufRead + Send>(
     // own, each kept on its processor, and the calling thread (left as it
     // is) waits; else it converts too.
     let processors = super::pinning::processors_for(threads.get());
-    let spawned = if processors.is_some() {
-        threads.get()
-    } else {
-        threads.get() - 1
-    };
+    let caller_counts = processors.is_none();
+    let spawned = threads.get() - usize::from(caller_counts);
     std::thread::scope(|scope| {
         let counting: Vec<_> = (0..spawned)
             .map(|at| {
@@ -444,11 +441,7 @@ pub fn summarize_parallel<R: BufRead + Send>(
                 })
             })
             .collect();
-        let mut total = if processors.is_some() {
-            Ok(Summary::default())
-        } else {
-            count()
-        };
+        let mut total = if caller_counts { count() } else { Ok(Summary::default()) };
         // Joined here, not by the scope: see `run_parallel`.
         for thread in counting {
             match thread.join() {
