@@ -20,6 +20,15 @@ pub fn write_valid_unicode_name(engine: &Uts46<'_>, input: &str, options: &Optio
     engine.write_valid_unicode_name(input, options, out)
 }
 
+/// The Unicode fast path as the batch takes it: also writes a name valid
+/// but for the Bidi rule, which the `bool` tells (see `uts46::unicode_fast`).
+pub fn write_unicode_name(engine: &Uts46<'_>, input: &str, options: &Options, out: &mut String) -> Option<(ValidUnicode, bool)> {
+    engine.write_unicode_name(input, options, out).map(|written| match written {
+        crate::uts46::Written::Valid(valid) => (valid, false),
+        crate::uts46::Written::FailsBidi(failing) => (failing, true),
+    })
+}
+
 /// One item into `record`, as the batch loop converts it.
 pub fn convert_item(
     engine: &Uts46<'_>,

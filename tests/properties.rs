@@ -6,7 +6,7 @@ mod common;
 use idna_inspector::batch::reader::SHOWN_PREFIX_BYTES;
 use idna_inspector::batch::{Item, LineReader, MAX_LINE_BYTES};
 use idna_inspector::punycode::{PunycodeErrorKind, decode, encode, encode_traced};
-use idna_inspector::testing::{ValidUnicode, valid_ascii_name, write_valid_unicode_name};
+use idna_inspector::testing::{ValidUnicode, valid_ascii_name, write_unicode_name, write_valid_unicode_name};
 use idna_inspector::uts46::{Options, Results, Uts46};
 use proptest::prelude::*;
 use unicode_normalization::UnicodeNormalization;
@@ -261,6 +261,13 @@ proptest! {
                 || s.is_ascii();
             prop_assert!(!all_ok || by_design, "declined a valid name {:?}", s);
         }
+        // A name valid but for the Bidi rule: the same strings, and the full engine's errors.
+        let mut out = String::new();
+        if let Some((failing, true)) = write_unicode_name(&engine, &s, &options, &mut out) {
+            prop_assert!(!all_ok, "{:?}", full);
+            fast_path_wrote_the_engine_results(&s, &full, &failing, &out)?;
+        }
+        prop_assert_eq!(&engine.to_ascii_n(&s, &options), &full.to_ascii_n);
         prop_assert_eq!(engine.process(&s, &options), full);
     }
 }
@@ -351,6 +358,43 @@ fn the_unicode_fast_path_takes_common_valid_names_and_declines_the_rest() {
         "bücher.example.",
     ] {
         assert_eq!(taken(name), None, "{name}");
+    }
+}
+
+/// A name whose one failure is the Bidi rule takes the Unicode fast path
+/// (its strings are a valid name's, its errors the Bidi rule's), unless it
+/// holds a deviation: then the two modes may fail differently, and the full
+/// engine runs. Either way `process` and `to_ascii_n` give the full engine's results.
+#[test]
+fn the_unicode_fast_path_writes_names_that_only_break_the_bidi_rule() {
+    let engine = Uts46::new();
+    for options in [Options::default(), idna_inspector::profiles::whatwg::uts46_options()] {
+        for (name, taken) in [
+            // An Arabic label that ends in a Latin letter (B2, B3) beside a valid one.
+            ("إلهي.القراءx.com", true),
+            // A Hebrew letter in a label that starts left-to-right (B5, B6).
+            ("aש.com", true),
+            // Mapped (upper case) first: ToUnicode is written.
+            ("QUIZ.אבג1x.il", true),
+            // A deviation: left to the full engine.
+            ("faß.القراءx.com", false),
+        ] {
+            let full = engine.process_traced(name, &options).0;
+            assert!(
+                !full.to_unicode.errors.is_empty() && full.to_unicode.errors.iter().all(|e| e.code.to_string().starts_with('B')),
+                "{name}: {full:?}"
+            );
+            let mut out = String::new();
+            match write_unicode_name(&engine, name, &options, &mut out) {
+                Some((failing, true)) => {
+                    assert!(taken, "{name}");
+                    fast_path_wrote_the_engine_results(name, &full, &failing, &out).unwrap();
+                }
+                other => assert!(!taken && other.is_none(), "{name}: {other:?}"),
+            }
+            assert_eq!(engine.process(name, &options), full, "{name}");
+            assert_eq!(engine.to_ascii_n(name, &options), full.to_ascii_n, "{name}");
+        }
     }
 }
 

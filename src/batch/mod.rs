@@ -20,7 +20,7 @@ pub use writer::{Format, RecordWriter};
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
 use crate::spoof::{Lookup, ProtectedList, Summarizer};
-use crate::uts46::{Options, Results, ResultsRef, Uts46};
+use crate::uts46::{Options, Results, ResultsRef, Uts46, Written};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
@@ -343,8 +343,9 @@ pub(crate) fn finish_stage(
 }
 
 /// Fills `record` with the engine's results for `text`: a fast path when
-/// one decides the name valid, else the full engine, whose results are
-/// returned too (`None`: a fast path's, all valid, in the record); and
+/// one decides the name valid (or valid but for the Bidi rule), else the
+/// full engine; results not in the record's fast-path form are returned
+/// too (`None`: a fast path's, all valid, in the record); and
 /// whether the ASCII fast path found the name LDH without `--`
 /// ([`crate::uts46::ValidAscii::is_ldh`]).
 #[inline]
@@ -353,11 +354,16 @@ fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, re
         record.set_valid_ascii(line, text, &name);
         return (None, name.is_ldh());
     }
-    if let Some(valid) = engine.write_valid_unicode_name(text, options, record.unicode_text(text)) {
-        record.set_valid_unicode(line, text.len(), &valid);
-        return (None, false);
-    }
-    let results = engine.process_in_full(text, options);
+    let out = record.unicode_text(text);
+    let results = match engine.write_unicode_name(text, options, out) {
+        Some(Written::Valid(valid)) => {
+            record.set_valid_unicode(line, text.len(), &valid);
+            return (None, false);
+        }
+        Some(Written::FailsBidi(failing)) => engine.results_failing_bidi(text, options, out, &failing),
+        None => None,
+    };
+    let results = results.unwrap_or_else(|| engine.process_in_full(text, options));
     record.set_converted(line, text, &results);
     (Some(Box::new(results)), false)
 }

@@ -18,7 +18,7 @@ mod validity;
 pub(crate) use ascii::ValidAscii;
 pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
-pub(crate) use unicode_fast::ValidUnicode;
+pub(crate) use unicode_fast::{ValidUnicode, Written};
 
 use crate::names::CharName;
 use crate::properties::Properties;
@@ -490,18 +490,61 @@ impl<'t> Uts46<'t> {
             };
         }
         let mut written = String::with_capacity(3 * input.len() + 8);
-        if let Some(valid) = self.write_valid_unicode_name(input, options, &mut written) {
-            let valid_conversion = |value: &str| Conversion::valid(value.to_string());
-            let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
-            let to_ascii_t = valid_conversion(&written[valid.to_ascii_t.unwrap_or(valid.to_ascii.clone())]);
-            let to_ascii_n = valid_conversion(&written[valid.to_ascii]);
-            return Results {
-                to_unicode,
-                to_ascii_n,
-                to_ascii_t,
-            };
+        match self.write_unicode_name(input, options, &mut written) {
+            Some(Written::Valid(valid)) => {
+                let valid_conversion = |value: &str| Conversion::valid(value.to_string());
+                let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
+                let to_ascii_t = valid_conversion(&written[valid.to_ascii_t.unwrap_or(valid.to_ascii.clone())]);
+                let to_ascii_n = valid_conversion(&written[valid.to_ascii]);
+                return Results {
+                    to_unicode,
+                    to_ascii_n,
+                    to_ascii_t,
+                };
+            }
+            Some(Written::FailsBidi(failing)) => {
+                if let Some(results) = self.results_failing_bidi(input, options, &written, &failing) {
+                    return results;
+                }
+            }
+            None => {}
         }
         self.process_in_full(input, options)
+    }
+
+    /// The [`Results`] of a name that the Unicode fast path wrote to `out`
+    /// as valid but for the Bidi rule ([`Written::FailsBidi`]): the strings
+    /// it wrote, and the errors of the name rules (criteria 8 and 9, X4_2)
+    /// over ToUnicode's, which are the only rules the name breaks; T is N
+    /// (the name has no deviation). `None` when those rules find nothing
+    /// after all: the full engine then decides.
+    pub(crate) fn results_failing_bidi(
+        &self,
+        input: &str,
+        options: &Options,
+        out: &str,
+        failing: &ValidUnicode,
+    ) -> Option<Results> {
+        let to_unicode = failing.to_unicode.clone().map_or(input, |range| &out[range]);
+        let errors = self.name_rule_errors(to_unicode, options)?;
+        let to_ascii_n = ascii_failing_bidi(&out[failing.to_ascii.clone()], &errors);
+        Some(Results {
+            to_unicode: Conversion {
+                value: to_unicode.to_string(),
+                errors: sorted(errors),
+            },
+            to_ascii_t: to_ascii_n.clone(),
+            to_ascii_n,
+        })
+    }
+
+    /// The errors of the rules over the whole processed name (criteria 8
+    /// and 9, X4_2: [`check_name_rules`], the full engine's own); `None`
+    /// when they find none.
+    fn name_rule_errors(&self, processed: &str, options: &Options) -> Option<Vec<IdnaError>> {
+        let mut errors = Vec::new();
+        check_name_rules(processed, options, self.table.properties(), &mut errors, None);
+        (!errors.is_empty()).then_some(errors)
     }
 
     /// ToUnicode alone (UTS #46 §4.3): nontransitional processing of
@@ -526,10 +569,19 @@ impl<'t> Uts46<'t> {
             return conversion;
         }
         let mut written = String::new();
-        if let Some(range) = unicode_fast::write_valid_to_ascii_n(input, options, self.table, &mut written) {
-            written.truncate(range.end);
-            written.drain(..range.start);
-            return Conversion::valid(written);
+        match unicode_fast::write_to_ascii_n(input, options, self.table, &mut written) {
+            Some((_, range, false)) => {
+                written.truncate(range.end);
+                written.drain(..range.start);
+                return Conversion::valid(written);
+            }
+            Some((to_unicode, range, true)) => {
+                let processed = to_unicode.map_or(input, |unicode| &written[unicode]);
+                if let Some(errors) = self.name_rule_errors(processed, options) {
+                    return ascii_failing_bidi(&written[range], &errors);
+                }
+            }
+            None => {}
         }
         let nontransitional = self.run(input, Mode::Nontransitional, options, None);
         self.to_ascii(&nontransitional, options, None)
@@ -614,6 +666,13 @@ impl<'t> Uts46<'t> {
     /// `docs/performance.md` explains).
     pub(crate) fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
         unicode_fast::write_valid_unicode_name(input, options, self.table, out)
+    }
+
+    /// [`Self::write_valid_unicode_name`], which also writes the results
+    /// of a name valid but for the Bidi rule ([`Self::results_failing_bidi`]
+    /// makes its [`Results`]).
+    pub(crate) fn write_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<Written> {
+        unicode_fast::write_unicode_name(input, options, self.table, out)
     }
 
     /// [`Uts46::process`] with the full step-by-step [`Trace`] (both modes are always traced).
@@ -859,13 +918,7 @@ impl<'t> Uts46<'t> {
     // Named after the spec's ToASCII; `&self` because the engine is a table reference.
     #[allow(clippy::wrong_self_convention)]
     fn to_ascii(&self, processed: &Processed, options: &Options, mut trace: Option<&mut AsciiTrace>) -> Conversion {
-        // X4_2 is ToUnicode's code for an empty label; ToASCII reports it as A4_2.
-        let mut errors: Vec<IdnaError> = processed
-            .errors
-            .iter()
-            .filter(|e| e.code != ErrorCode::X4_2)
-            .copied()
-            .collect();
+        let mut errors = ascii_errors(&processed.errors);
         // Punycode is about as long as the UTF-8 it encodes, plus "xn--" and a delimiter per label.
         let mut out = String::with_capacity(processed.output.len() * 2 + 16);
         for (index, label) in labels(&processed.output).enumerate() {
@@ -1042,6 +1095,22 @@ fn check_name_rules(
 /// True when `text` holds a character of bidi class R, AL or AN: a name with
 /// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
 /// ToUnicode's result: the processed name and its errors, sorted.
+/// ToASCII N of a name valid but for the Bidi rule: `ascii`, the encoded
+/// name, with the processing `errors` as [`Uts46::to_ascii`] reports them
+/// (the path that wrote `ascii` checked the lengths and the encoding).
+fn ascii_failing_bidi(ascii: &str, errors: &[IdnaError]) -> Conversion {
+    Conversion {
+        value: ascii.to_string(),
+        errors: sorted(ascii_errors(errors)),
+    }
+}
+
+/// ToASCII's errors from processing's: X4_2 is ToUnicode's code for an
+/// empty label; ToASCII reports it as A4_2.
+fn ascii_errors(processing: &[IdnaError]) -> Vec<IdnaError> {
+    processing.iter().filter(|e| e.code != ErrorCode::X4_2).copied().collect()
+}
+
 fn unicode_conversion(processed: Processed) -> Conversion {
     Conversion {
         value: processed.output,

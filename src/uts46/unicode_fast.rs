@@ -1,7 +1,8 @@
 //! The fast path for a valid name whose Map step changes at most one code
 //! point into one other (UTS #46 §4 reduced to a pass per label plus Punycode),
-//! with the shared criteria of `validity`. What it may assume and why:
-//! `docs/performance.md`.
+//! with the shared criteria of `validity`; it also writes a name that only
+//! the Bidi rule (criterion 9) fails, whose errors the engine then takes from
+//! the name rules. What it may assume and why: `docs/performance.md`.
 
 use super::bidi_rule::check_bidi_rule;
 use super::trace::Mode;
@@ -34,6 +35,31 @@ pub(crate) fn write_valid_unicode_name(
     out: &mut String,
 ) -> Option<ValidUnicode> {
     let start = out.len();
+    match write_unicode_name(input, options, table, out) {
+        Some(Written::Valid(valid)) => Some(valid),
+        _ => {
+            out.truncate(start);
+            None
+        }
+    }
+}
+
+/// What [`write_unicode_name`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Written {
+    /// A valid name's results.
+    Valid(ValidUnicode),
+    /// The results of a name without a deviation that would be valid but
+    /// for the Bidi rule (criterion 9): its errors are the name rules' alone.
+    FailsBidi(ValidUnicode),
+}
+
+/// [`write_valid_unicode_name`], which also writes the results of a name
+/// whose one failure is the Bidi rule: a name beside a right-to-left one in
+/// a zone, whose full conversion would cost several times as much for the
+/// same strings. `None`, with `out` as it was, when the full engine must run.
+pub(crate) fn write_unicode_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<Written> {
+    let start = out.len();
     let written = MappedPoints::lent(|points| write_name(input, options, table, out, points));
     if written.is_none() {
         out.truncate(start);
@@ -47,10 +73,13 @@ pub(crate) fn write_valid_unicode_name(
 /// `None`, `out` perhaps grown, when the full engine must run.
 pub(crate) fn write_valid_to_unicode(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<bool> {
     // The Map step has one form: it keeps the code points, which nothing here reads.
-    MappedPoints::lent(|points| map_valid_name(input, options, table, out, points)).map(|name| name.changed)
+    MappedPoints::lent(|points| map_valid_name(input, options, table, out, points))
+        .filter(|name| !name.fails_bidi)
+        .map(|name| name.changed)
 }
 
-/// The nontransitional Map step and every check of a name this path takes.
+/// The nontransitional Map step and every check of a name this path
+/// takes (the Bidi rule's outcome in [`NameFacts::fails_bidi`]).
 fn map_valid_name(
     input: &str,
     options: &Options,
@@ -90,15 +119,18 @@ fn write_nontransitional(
     Some((name, to_unicode, to_ascii))
 }
 
-/// ToASCII N alone on this path: where it is in `out`, or `None` (`out`
-/// perhaps grown) when the full engine must run.
-pub(crate) fn write_valid_to_ascii_n(
+/// ToASCII N alone on this path: where ToUnicode (when it differs from
+/// `input`) and ToASCII N are in `out`, and whether the name breaks the
+/// Bidi rule (its only error then); `None` (`out` perhaps grown) when the
+/// full engine must run.
+pub(crate) fn write_to_ascii_n(
     input: &str,
     options: &Options,
     table: &MappingTable,
     out: &mut String,
-) -> Option<Range<usize>> {
-    MappedPoints::lent(|points| write_nontransitional(input, options, table, out, points)).map(|(_, _, to_ascii)| to_ascii)
+) -> Option<(Option<Range<usize>>, Range<usize>, bool)> {
+    MappedPoints::lent(|points| write_nontransitional(input, options, table, out, points))
+        .map(|(name, to_unicode, to_ascii)| (to_unicode, to_ascii, name.fails_bidi))
 }
 
 fn write_name(
@@ -107,15 +139,18 @@ fn write_name(
     table: &MappingTable,
     out: &mut String,
     points: &mut MappedPoints,
-) -> Option<ValidUnicode> {
+) -> Option<Written> {
     let (name, to_unicode, to_ascii) = write_nontransitional(input, options, table, out, points)?;
     // A deviation: the transitional run maps and checks the name on its own,
-    // after ToASCII N; its mapped form is dropped once encoded.
+    // after ToASCII N; its mapped form is dropped once encoded. A name that
+    // breaks the Bidi rule with one is left to the full engine: its errors
+    // may differ between the two modes.
     let to_ascii_t = match name.has_deviation {
+        true if name.fails_bidi => return None,
         true => {
             let mapped_start = out.len();
             // N's code points are not needed again: the transitional run keeps its own there.
-            let transitional = map_name(input, Mode::Transitional, options, table, out, points)?;
+            let transitional = map_name(input, Mode::Transitional, options, table, out, points).filter(|t| !t.fails_bidi)?;
             let mapped = transitional.changed.then_some(mapped_start..out.len());
             let reuse = Reuse::new(to_unicode.clone(), to_ascii.clone());
             // A-labels are not mapped: the transitional run's are N's, which `reuse` copies.
@@ -126,15 +161,20 @@ fn write_name(
         }
         false => None,
     };
-    Some(ValidUnicode {
+    let written = ValidUnicode {
         to_unicode,
         to_ascii,
         to_ascii_t,
+    };
+    Some(match name.fails_bidi {
+        true => Written::FailsBidi(written),
+        false => Written::Valid(written),
     })
 }
 
 /// Maps `input` in `mode` and checks every label (and, for a Bidi domain
-/// name, the Bidi rule); `None` when the full engine must run. The mapped
+/// name, the Bidi rule, whose failure [`NameFacts::fails_bidi`] tells);
+/// `None` when the full engine must run. The mapped
 /// name is appended to `out` only when it differs from `input`
 /// ([`NameFacts::changed`]). Each mapped label's code points and length
 /// are kept in `points` too, for ToASCII.
@@ -162,9 +202,7 @@ fn map_name(
     }
     name.changed = writer.finish();
     let mapped = if name.changed { &out[start..] } else { input };
-    if name.bidi_domain && !bidi_rule_holds(mapped, table.properties()) {
-        return None;
-    }
+    name.fails_bidi = name.bidi_domain && !bidi_rule_holds(mapped, table.properties());
     Some(name)
 }
 
@@ -302,6 +340,8 @@ struct NameFacts {
     has_deviation: bool,
     /// A character of Bidi class R, AL or AN (looked for only with CheckBidi).
     bidi_domain: bool,
+    /// A label breaks the Bidi rule: the name's only error.
+    fails_bidi: bool,
     /// The input's A-labels, by where their decoded labels start in the mapped name.
     a_labels: ALabels,
 }
