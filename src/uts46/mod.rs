@@ -1092,9 +1092,6 @@ fn check_name_rules(
     }
 }
 
-/// True when `text` holds a character of bidi class R, AL or AN: a name with
-/// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
-/// ToUnicode's result: the processed name and its errors, sorted.
 /// ToASCII N of a name valid but for the Bidi rule: `ascii`, the encoded
 /// name, with the processing `errors` as [`Uts46::to_ascii`] reports them
 /// (the path that wrote `ascii` checked the lengths and the encoding).
@@ -1111,6 +1108,7 @@ fn ascii_errors(processing: &[IdnaError]) -> Vec<IdnaError> {
     processing.iter().filter(|e| e.code != ErrorCode::X4_2).copied().collect()
 }
 
+/// ToUnicode's result: the processed name and its errors, sorted.
 fn unicode_conversion(processed: Processed) -> Conversion {
     Conversion {
         value: processed.output,
@@ -1118,6 +1116,8 @@ fn unicode_conversion(processed: Processed) -> Conversion {
     }
 }
 
+/// True when `text` holds a character of bidi class R, AL or AN: a name with
+/// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
 pub(crate) fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
     text.chars().any(|c| properties.is_rtl_or_arabic_number(c))
 }
