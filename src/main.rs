@@ -711,13 +711,27 @@ fn write_batch<R: io::BufRead, W: Write>(
     let lgr = layout.lgr;
     let mut writer = RecordWriter::with_extras(layout.format, output, spoof.is_some(), selected, lgr.is_some())?
         .formula_safe(layout.formula_safe);
-    let summary = if selected.is_empty() && lgr.is_none() {
+    let summary = if threads.get() > 1 {
+        // Each row is formatted (with its profile columns and registry
+        // check) on the converting thread that made its record; this thread
+        // only writes the rows in order, so it keeps up with the others.
+        let rows = writer.row_format();
+        let extra = |record: &batch::RecordBuf| {
+            let columns = batch::profile_columns_for(engine, options, record, selected);
+            let registry = batch::registry_check_for(lgr, record);
+            rows.format(record, columns.as_ref(), registry.as_ref())
+        };
+        batch::convert_each_parallel_with(engine, options, spoof, items, threads, &extra, |_, row, _| {
+            let row = row.as_ref().map_err(|e| io::Error::new(e.kind(), e.to_string()))?;
+            writer.write_formatted(row)?;
+            Ok(std::ops::ControlFlow::Continue(()))
+        })?
+    } else if selected.is_empty() && lgr.is_none() {
         batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
             writer.write(record)?;
             Ok(std::ops::ControlFlow::Continue(()))
         })?
     } else {
-        // The profile columns and the registry check are made on the converting threads.
         let extra = |record: &batch::RecordBuf| {
             (
                 batch::profile_columns_for(engine, options, record, selected),

@@ -497,6 +497,44 @@ fn csv_export_is_formula_safe_and_jsonl_unchanged() {
     assert_eq!(first["input"], "=cmd|' /C calc'!A0");
 }
 
+/// A row formatted apart (`RowFormat::format`, as the converting threads
+/// do) and written with `write_formatted` is the row `write` writes, in
+/// every format, and rows of both kinds keep their order.
+#[test]
+fn rows_formatted_apart_are_the_rows_the_writer_writes() {
+    let records =
+        lines("=cmd|' /C calc'!A0\n-bad-.com\nfaß.de\n\"quoted\",x.de\n\u{0661}.\u{0627}\nBücher.example\n# c\n".as_bytes());
+    for format in [Format::Jsonl, Format::Csv, Format::Tsv] {
+        for formula_safe in [false, true] {
+            let mut whole = Vec::new();
+            let mut writer = RecordWriter::with_columns(format, &mut whole, true)
+                .unwrap()
+                .formula_safe(formula_safe);
+            records.iter().for_each(|r| writer.write(r).unwrap());
+            writer.finish().unwrap();
+            let mut apart = Vec::new();
+            let mut writer = RecordWriter::with_columns(format, &mut apart, true)
+                .unwrap()
+                .formula_safe(formula_safe);
+            let rows = writer.row_format();
+            // The first row through the CSV writer's buffer, the second formatted
+            // apart (the switch), then both kinds in turn.
+            for (at, record) in records.iter().enumerate() {
+                match at % 3 {
+                    0 => writer.write(record).unwrap(),
+                    _ => writer.write_formatted(&rows.format(record, None, None).unwrap()).unwrap(),
+                }
+            }
+            writer.finish().unwrap();
+            assert_eq!(
+                String::from_utf8(apart).unwrap(),
+                String::from_utf8(whole).unwrap(),
+                "{format:?} formula_safe {formula_safe}"
+            );
+        }
+    }
+}
+
 #[test]
 fn records_store_equal_results_once() {
     let records = lines("faß.de\nexample.com\nExample.com\n".as_bytes());

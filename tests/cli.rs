@@ -345,12 +345,13 @@ fn explain_prints_the_report_as_markdown_and_html() {
 fn batch_threads_give_the_same_output_and_zero_is_refused() {
     let mut input = Vec::new();
     for n in 0..3000 {
-        input.extend_from_slice(format!("B\u{00FC}cher{n}.example\nxn--{n}.pt\n# c\nbad").as_bytes());
+        input.extend_from_slice(format!("B\u{00FC}cher{n}.example\nxn--{n}.pt\n# c\n-{n}.de\nbad").as_bytes());
         input.extend_from_slice(b"\xFF\n");
     }
     for args in [
         &["batch"][..],
         &["batch", "--spoof", "--format", "csv"],
+        &["batch", "--format", "tsv", "--formula-safe"],
         &["batch", "--format", "summary"],
     ] {
         let one = run(&[args, &["--threads", "1"]].concat(), &input);

@@ -185,7 +185,18 @@ pub fn profile_header(profiles: &[Profile]) -> Vec<String> {
 
 /// Writes records in one [`Format`].
 pub struct RecordWriter<W: Write> {
-    target: Target<W>,
+    /// `None` only while [`RecordWriter::write_formatted`] takes the CSV writer apart.
+    target: Option<Target<W>>,
+    rows: RowFormat,
+}
+
+/// How a [`RecordWriter`] lays out each row: its format and columns. A
+/// converting thread formats rows with it ([`RowFormat::format`]) while
+/// the thread that owns the output writes them in order
+/// ([`RecordWriter::write_formatted`]).
+#[derive(Clone)]
+pub struct RowFormat {
+    format: Format,
     formula_safe: bool,
     spoof: bool,
     profiles: Vec<Profile>,
@@ -193,8 +204,29 @@ pub struct RecordWriter<W: Write> {
 }
 
 enum Target<W: Write> {
-    Jsonl(W),
+    /// The output itself: JSONL's, and CSV's or TSV's once a row formatted
+    /// elsewhere has been written (each row then goes straight to it).
+    Raw(W),
     Delimited(Box<csv::Writer<W>>),
+}
+
+impl<W: Write> Target<W> {
+    /// The target for `format` on `output`; nothing is written yet.
+    /// `row_only`: the CSV writer's buffer is sized for one row.
+    fn new(format: Format, output: W, row_only: bool) -> Self {
+        match format {
+            Format::Jsonl => Target::Raw(output),
+            Format::Csv | Format::Tsv => {
+                let delimiter = if format == Format::Csv { b',' } else { b'\t' };
+                let mut builder = csv::WriterBuilder::new();
+                builder.delimiter(delimiter);
+                if row_only {
+                    builder.buffer_capacity(ROW_BUFFER_BYTES);
+                }
+                Target::Delimited(Box::new(builder.from_writer(output)))
+            }
+        }
+    }
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -219,33 +251,32 @@ impl<W: Write> RecordWriter<W> {
     /// As [`RecordWriter::with_profiles`], plus the `LGR_HEADER` columns
     /// (JSONL: an `lgr` field) when `lgr`, filled by [`RecordWriter::write_with_extras`].
     pub fn with_extras(format: Format, output: W, spoof: bool, profiles: &[Profile], lgr: bool) -> io::Result<Self> {
-        let target = match format {
-            Format::Jsonl => Target::Jsonl(output),
-            Format::Csv | Format::Tsv => {
-                let delimiter = if format == Format::Csv { b',' } else { b'\t' };
-                let mut writer = csv::WriterBuilder::new().delimiter(delimiter).from_writer(output);
-                let spoof_header = if spoof { &SPOOF_HEADER[..] } else { &[] };
-                let profile_header = profile_header(profiles);
-                let lgr_header = if lgr { &LGR_HEADER[..] } else { &[] };
-                writer
-                    .write_record(
-                        HEADER
-                            .iter()
-                            .chain(spoof_header)
-                            .copied()
-                            .chain(profile_header.iter().map(String::as_str))
-                            .chain(lgr_header.iter().copied()),
-                    )
-                    .map_err(io::Error::other)?;
-                Target::Delimited(Box::new(writer))
-            }
-        };
-        Ok(RecordWriter {
-            target,
+        let mut target = Target::new(format, output, false);
+        if let Target::Delimited(writer) = &mut target {
+            let spoof_header = if spoof { &SPOOF_HEADER[..] } else { &[] };
+            let profile_header = profile_header(profiles);
+            let lgr_header = if lgr { &LGR_HEADER[..] } else { &[] };
+            writer
+                .write_record(
+                    HEADER
+                        .iter()
+                        .chain(spoof_header)
+                        .copied()
+                        .chain(profile_header.iter().map(String::as_str))
+                        .chain(lgr_header.iter().copied()),
+                )
+                .map_err(io::Error::other)?;
+        }
+        let rows = RowFormat {
+            format,
             formula_safe: false,
             spoof,
             profiles: profiles.to_vec(),
             lgr,
+        };
+        Ok(RecordWriter {
+            target: Some(target),
+            rows,
         })
     }
 
@@ -253,8 +284,13 @@ impl<W: Write> RecordWriter<W> {
     /// `=`, `+`, `-`, `@`, tab or CR gets a leading `'` (OWASP "CSV Injection").
     /// JSONL is never changed.
     pub fn formula_safe(mut self, on: bool) -> Self {
-        self.formula_safe = on;
+        self.rows.formula_safe = on;
         self
+    }
+
+    /// How this writer lays out a row, for [`RowFormat::format`] on other threads.
+    pub fn row_format(&self) -> RowFormat {
+        self.rows.clone()
     }
 
     /// Writes one record.
@@ -276,73 +312,136 @@ impl<W: Write> RecordWriter<W> {
         columns: Option<&ProfileColumns>,
         lgr: Option<&RegistryCheck>,
     ) -> io::Result<()> {
-        let mut row = Row::of(record, columns);
-        if self.lgr {
-            row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
+        let target = self.target.as_mut().ok_or_else(lost)?;
+        write_row(&self.rows, target, record, columns, lgr)
+    }
+
+    /// Writes a row that [`RowFormat::format`] made from this writer's
+    /// [`RecordWriter::row_format`], after the rows written so far.
+    pub fn write_formatted(&mut self, row: &[u8]) -> io::Result<()> {
+        if let Some(Target::Delimited(_)) = &self.target {
+            // Once: the CSV writer hands back the output with what it holds
+            // (the header, rows it wrote) written, and rows go straight to it.
+            let Some(Target::Delimited(writer)) = self.target.take() else {
+                unreachable!("matched above");
+            };
+            let output = writer
+                .into_inner()
+                .map_err(|e| io::Error::new(e.error().kind(), e.error().to_string()))?;
+            self.target = Some(Target::Raw(output));
         }
-        match &mut self.target {
-            Target::Jsonl(out) => {
-                serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
-                out.write_all(b"\n")
-            }
-            Target::Delimited(writer) => {
-                let line = row.line.to_string();
-                let note = row.note.unwrap_or_default();
-                let findings = row.findings.unwrap_or_default().join(" ");
-                let cells = [
-                    line.as_str(),
-                    row.input,
-                    row.to_unicode,
-                    &row.to_unicode_errors.join(" "),
-                    row.to_ascii_n,
-                    &row.to_ascii_n_errors.join(" "),
-                    row.to_ascii_t,
-                    &row.to_ascii_t_errors.join(" "),
-                    &note,
-                    row.chromium_display.unwrap_or_default(),
-                    row.chromium_rule.unwrap_or_default(),
-                    row.firefox_display.unwrap_or_default(),
-                    row.firefox_rule.unwrap_or_default(),
-                    row.webkit_display.unwrap_or_default(),
-                    row.webkit_rule.unwrap_or_default(),
-                    row.risk.unwrap_or_default(),
-                    &findings,
-                ];
-                let count = if self.spoof { cells.len() } else { HEADER.len() };
-                let mut profile_cells: Vec<String> = Vec::new();
-                for profile in &self.profiles {
-                    let cell = columns.and_then(|c| c.results.iter().find(|cell| cell.profile == *profile));
-                    profile_cells.push(cell.map(|c| c.to_ascii.clone()).unwrap_or_default());
-                    profile_cells.push(cell.map(|c| c.errors.join(" ")).unwrap_or_default());
-                }
-                if !self.profiles.is_empty() {
-                    profile_cells.push(columns.map(|c| c.disagree.to_string()).unwrap_or_default());
-                }
-                if self.lgr {
-                    profile_cells.extend(lgr_cells(lgr));
-                }
-                let safe = self.formula_safe;
-                writer
-                    .write_record(
-                        cells[..count]
-                            .iter()
-                            .copied()
-                            .chain(profile_cells.iter().map(String::as_str))
-                            .map(|cell| match if safe { formula_safe(cell) } else { (*cell).into() } {
-                                Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
-                                Cow::Owned(text) => Cow::Owned(text.into_bytes()),
-                            }),
-                    )
-                    .map_err(io::Error::other)
-            }
+        match self.target.as_mut().ok_or_else(lost)? {
+            Target::Raw(output) => output.write_all(row),
+            Target::Delimited(_) => unreachable!("replaced above"),
         }
     }
 
     /// Flushes the output.
     pub fn finish(self) -> io::Result<()> {
         match self.target {
-            Target::Jsonl(mut out) => out.flush(),
-            Target::Delimited(mut writer) => writer.flush(),
+            Some(Target::Raw(mut out)) => out.flush(),
+            Some(Target::Delimited(mut writer)) => writer.flush(),
+            None => Err(lost()),
+        }
+    }
+}
+
+/// The error of a write after the CSV writer failed to hand back the output.
+fn lost() -> io::Error {
+    io::Error::other("an earlier write to the output failed")
+}
+
+/// The room [`RowFormat::format`] makes for a row, and the CSV writer's
+/// buffer there: most rows fit, so the row is not grown step by step.
+const ROW_BUFFER_BYTES: usize = 512;
+
+impl RowFormat {
+    /// One record's row, with its line end, as the writer this came from
+    /// would write it: JSONL's object, or the CSV/TSV row without the
+    /// header. Errors: as [`RecordWriter::write_with_extras`].
+    pub fn format(
+        &self,
+        record: &Record<impl AsRef<str>>,
+        columns: Option<&ProfileColumns>,
+        lgr: Option<&RegistryCheck>,
+    ) -> io::Result<Vec<u8>> {
+        let mut target = Target::new(self.format, Vec::with_capacity(ROW_BUFFER_BYTES), true);
+        write_row(self, &mut target, record, columns, lgr)?;
+        match target {
+            Target::Raw(row) => Ok(row),
+            Target::Delimited(writer) => writer.into_inner().map_err(|e| e.into_error()),
+        }
+    }
+}
+
+/// Writes `record`'s row laid out by `rows` to `target`.
+fn write_row<W: Write>(
+    rows: &RowFormat,
+    target: &mut Target<W>,
+    record: &Record<impl AsRef<str>>,
+    columns: Option<&ProfileColumns>,
+    lgr: Option<&RegistryCheck>,
+) -> io::Result<()> {
+    let mut row = Row::of(record, columns);
+    if rows.lgr {
+        row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
+    }
+    match target {
+        Target::Raw(out) if rows.format == Format::Jsonl => {
+            serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        }
+        // CSV or TSV after a row formatted elsewhere: this one is formatted the same way.
+        Target::Raw(out) => out.write_all(&rows.format(record, columns, lgr)?),
+        Target::Delimited(writer) => {
+            let line = row.line.to_string();
+            let note = row.note.unwrap_or_default();
+            let findings = row.findings.unwrap_or_default().join(" ");
+            let cells = [
+                line.as_str(),
+                row.input,
+                row.to_unicode,
+                &row.to_unicode_errors.join(" "),
+                row.to_ascii_n,
+                &row.to_ascii_n_errors.join(" "),
+                row.to_ascii_t,
+                &row.to_ascii_t_errors.join(" "),
+                &note,
+                row.chromium_display.unwrap_or_default(),
+                row.chromium_rule.unwrap_or_default(),
+                row.firefox_display.unwrap_or_default(),
+                row.firefox_rule.unwrap_or_default(),
+                row.webkit_display.unwrap_or_default(),
+                row.webkit_rule.unwrap_or_default(),
+                row.risk.unwrap_or_default(),
+                &findings,
+            ];
+            let count = if rows.spoof { cells.len() } else { HEADER.len() };
+            let mut profile_cells: Vec<String> = Vec::new();
+            for profile in &rows.profiles {
+                let cell = columns.and_then(|c| c.results.iter().find(|cell| cell.profile == *profile));
+                profile_cells.push(cell.map(|c| c.to_ascii.clone()).unwrap_or_default());
+                profile_cells.push(cell.map(|c| c.errors.join(" ")).unwrap_or_default());
+            }
+            if !rows.profiles.is_empty() {
+                profile_cells.push(columns.map(|c| c.disagree.to_string()).unwrap_or_default());
+            }
+            if rows.lgr {
+                profile_cells.extend(lgr_cells(lgr));
+            }
+            let safe = rows.formula_safe;
+            writer
+                .write_record(
+                    cells[..count]
+                        .iter()
+                        .copied()
+                        .chain(profile_cells.iter().map(String::as_str))
+                        .map(|cell| match if safe { formula_safe(cell) } else { (*cell).into() } {
+                            Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+                            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+                        }),
+                )
+                .map_err(io::Error::other)
         }
     }
 }
