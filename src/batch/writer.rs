@@ -6,7 +6,9 @@ use crate::profiles::{Profile, ProfileColumns};
 use crate::registry::RegistryCheck;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::io::{self, Write};
+use std::rc::Rc;
 
 /// The batch output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,7 +223,9 @@ impl<W: Write> Target<W> {
                 let mut builder = csv::WriterBuilder::new();
                 builder.delimiter(delimiter);
                 if row_only {
-                    builder.buffer_capacity(ROW_BUFFER_BYTES);
+                    // Kept between rows of writers with other columns (flexible
+                    // only lifts the check that every row has as many fields).
+                    builder.buffer_capacity(ROW_BUFFER_BYTES).flexible(true);
                 }
                 Target::Delimited(Box::new(builder.from_writer(output)))
             }
@@ -365,12 +369,55 @@ impl RowFormat {
         columns: Option<&ProfileColumns>,
         lgr: Option<&RegistryCheck>,
     ) -> io::Result<Vec<u8>> {
-        let mut target = Target::new(self.format, Vec::with_capacity(ROW_BUFFER_BYTES), true);
-        write_row(self, &mut target, record, columns, lgr)?;
-        match target {
-            Target::Raw(row) => Ok(row),
-            Target::Delimited(writer) => writer.into_inner().map_err(|e| e.into_error()),
+        if self.format == Format::Jsonl {
+            let mut target = Target::Raw(Vec::with_capacity(ROW_BUFFER_BYTES));
+            write_row(self, &mut target, record, columns, lgr)?;
+            let Target::Raw(row) = target else {
+                unreachable!("JSONL writes to the output itself");
+            };
+            return Ok(row);
         }
+        // The thread's CSV writer for this format, kept between rows: making
+        // one (its buffer, its box) cost more than the row it writes.
+        ROW_WRITERS.with_borrow_mut(|writers| {
+            let at = match writers.iter().position(|(format, _, _)| *format == self.format) {
+                Some(at) => at,
+                None => {
+                    let row = Rc::new(RefCell::new(Vec::new()));
+                    writers.push((self.format, Target::new(self.format, RowSink(Rc::clone(&row)), true), row));
+                    writers.len() - 1
+                }
+            };
+            let (_, target, row) = &mut writers[at];
+            let written = write_row(self, target, record, columns, lgr);
+            let flushed = match target {
+                Target::Delimited(writer) => writer.flush(),
+                Target::Raw(_) => Ok(()),
+            };
+            // Taken whatever happened, so that a failed row is not left for the next.
+            let bytes = row.replace(Vec::with_capacity(ROW_BUFFER_BYTES));
+            written.and(flushed).map(|()| bytes)
+        })
+    }
+}
+
+thread_local! {
+    /// Each thread's CSV and TSV writers for [`RowFormat::format`], each
+    /// writing into the buffer beside it.
+    static ROW_WRITERS: RefCell<Vec<(Format, Target<RowSink>, Rc<RefCell<Vec<u8>>>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Where a thread's CSV writer puts the row it writes ([`ROW_WRITERS`]).
+struct RowSink(Rc<RefCell<Vec<u8>>>);
+
+impl Write for RowSink {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
