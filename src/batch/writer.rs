@@ -380,15 +380,20 @@ impl RowFormat {
         // The thread's CSV writer for this format, kept between rows: making
         // one (its buffer, its box) cost more than the row it writes.
         ROW_WRITERS.with_borrow_mut(|writers| {
-            let at = match writers.iter().position(|(format, _, _)| *format == self.format) {
+            let at = match writers.iter().position(|writer| writer.format == self.format) {
                 Some(at) => at,
                 None => {
                     let row = Rc::new(RefCell::new(Vec::new()));
-                    writers.push((self.format, Target::new(self.format, RowSink(Rc::clone(&row)), true), row));
+                    let target = Target::new(self.format, RowSink(Rc::clone(&row)), true);
+                    writers.push(RowWriter {
+                        format: self.format,
+                        target,
+                        row,
+                    });
                     writers.len() - 1
                 }
             };
-            let (_, target, row) = &mut writers[at];
+            let RowWriter { target, row, .. } = &mut writers[at];
             let written = write_row(self, target, record, columns, lgr);
             let flushed = match target {
                 Target::Delimited(writer) => writer.flush(),
@@ -404,7 +409,14 @@ impl RowFormat {
 thread_local! {
     /// Each thread's CSV and TSV writers for [`RowFormat::format`], each
     /// writing into the buffer beside it.
-    static ROW_WRITERS: RefCell<Vec<(Format, Target<RowSink>, Rc<RefCell<Vec<u8>>>)>> = const { RefCell::new(Vec::new()) };
+    static ROW_WRITERS: RefCell<Vec<RowWriter>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A thread's CSV or TSV writer for [`RowFormat::format`], and the buffer it writes into.
+struct RowWriter {
+    format: Format,
+    target: Target<RowSink>,
+    row: Rc<RefCell<Vec<u8>>>,
 }
 
 /// Where a thread's CSV writer puts the row it writes ([`ROW_WRITERS`]).
