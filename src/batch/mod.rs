@@ -20,7 +20,7 @@ pub use writer::{Format, RecordWriter, RowFormat};
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
 use crate::spoof::{Lookup, ProtectedList, Summarizer};
-use crate::uts46::{Options, Results, ResultsRef, Uts46, Written};
+use crate::uts46::{Options, Results, ResultsRef, Uts46};
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
 
@@ -354,18 +354,15 @@ fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, re
         record.set_valid_ascii(line, text, &name);
         return (None, name.is_ldh());
     }
-    let out = record.unicode_text(text);
-    let results = match engine.write_unicode_name(text, options, out) {
-        Some(Written::Valid(valid)) => {
+    let results = match engine.write_or_process(text, options, record.unicode_text(text)) {
+        Ok(valid) => {
             record.set_valid_unicode(line, text.len(), &valid);
             return (None, false);
         }
-        Some(Written::FailsBidi(failing)) => engine.results_failing_bidi(text, options, out, &failing),
-        None => None,
+        Err(results) => results,
     };
-    let results = results.unwrap_or_else(|| engine.process_in_full(text, options));
     record.set_converted(line, text, &results);
-    (Some(Box::new(results)), false)
+    (Some(results), false)
 }
 
 /// The profile columns of a converted record for the profiles in `selected`

@@ -490,26 +490,38 @@ impl<'t> Uts46<'t> {
             };
         }
         let mut written = String::with_capacity(3 * input.len() + 8);
-        match self.write_unicode_name(input, options, &mut written) {
-            Some(Written::Valid(valid)) => {
-                let valid_conversion = |value: &str| Conversion::valid(value.to_string());
-                let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
-                let to_ascii_t = valid_conversion(&written[valid.to_ascii_t.unwrap_or(valid.to_ascii.clone())]);
-                let to_ascii_n = valid_conversion(&written[valid.to_ascii]);
-                return Results {
-                    to_unicode,
-                    to_ascii_n,
-                    to_ascii_t,
-                };
-            }
-            Some(Written::FailsBidi(failing)) => {
-                if let Some(results) = self.results_failing_bidi(input, options, &written, &failing) {
-                    return results;
-                }
-            }
-            None => {}
+        let valid = match self.write_or_process(input, options, &mut written) {
+            Ok(valid) => valid,
+            Err(results) => return *results,
+        };
+        let valid_conversion = |value: &str| Conversion::valid(value.to_string());
+        let to_unicode = valid_conversion(valid.to_unicode.map_or(input, |range| &written[range]));
+        let to_ascii_t = valid_conversion(&written[valid.to_ascii_t.unwrap_or(valid.to_ascii.clone())]);
+        let to_ascii_n = valid_conversion(&written[valid.to_ascii]);
+        Results {
+            to_unicode,
+            to_ascii_n,
+            to_ascii_t,
         }
-        self.process_in_full(input, options)
+    }
+
+    /// The Unicode fast path's results of a valid name, written to `out`
+    /// (`Ok`: where they are); else the name's [`Results`]: those of a name
+    /// that only the Bidi rule fails ([`Self::results_failing_bidi`]), or
+    /// the full engine's (boxed: the batch keeps them so). [`Self::process`]
+    /// and the batch both decide so.
+    pub(crate) fn write_or_process(
+        &self,
+        input: &str,
+        options: &Options,
+        out: &mut String,
+    ) -> Result<ValidUnicode, Box<Results>> {
+        let results = match self.write_unicode_name(input, options, out) {
+            Some(Written::Valid(valid)) => return Ok(valid),
+            Some(Written::FailsBidi(failing)) => self.results_failing_bidi(input, options, out, &failing),
+            None => None,
+        };
+        Err(Box::new(results.unwrap_or_else(|| self.process_in_full(input, options))))
     }
 
     /// The [`Results`] of a name that the Unicode fast path wrote to `out`
@@ -518,13 +530,7 @@ impl<'t> Uts46<'t> {
     /// over ToUnicode's, which are the only rules the name breaks; T is N
     /// (the name has no deviation). `None` when those rules find nothing
     /// after all: the full engine then decides.
-    pub(crate) fn results_failing_bidi(
-        &self,
-        input: &str,
-        options: &Options,
-        out: &str,
-        failing: &ValidUnicode,
-    ) -> Option<Results> {
+    fn results_failing_bidi(&self, input: &str, options: &Options, out: &str, failing: &ValidUnicode) -> Option<Results> {
         let to_unicode = failing.to_unicode.clone().map_or(input, |range| &out[range]);
         let errors = self.name_rule_errors(to_unicode, options)?;
         let to_ascii_n = ascii_failing_bidi(&out[failing.to_ascii.clone()], &errors);
