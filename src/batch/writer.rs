@@ -322,6 +322,8 @@ impl<W: Write> RecordWriter<W> {
 
     /// Writes a row that [`RowFormat::format`] made from this writer's
     /// [`RecordWriter::row_format`], after the rows written so far.
+    /// Errors: the output's write error (the first such row also flushes the
+    /// CSV header); after one, every later write fails.
     pub fn write_formatted(&mut self, row: &[u8]) -> io::Result<()> {
         if let Some(Target::Delimited(_)) = &self.target {
             // Once: the CSV writer hands back the output with what it holds
