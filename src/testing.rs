@@ -85,3 +85,9 @@ pub fn options_from_bits(flags: u8) -> Options {
         check_contexto: bit(6),
     }
 }
+
+/// The engine runs so far in this process (see `uts46::ENGINE_RUNS`).
+#[cfg(feature = "test-hooks")]
+pub fn engine_runs() -> usize {
+    crate::uts46::ENGINE_RUNS.load(std::sync::atomic::Ordering::Relaxed)
+}

@@ -241,3 +241,113 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
     assert!(default.checks_at_least(&idna_inspector::profiles::whatwg::uts46_options()));
     assert!(!idna_inspector::profiles::whatwg::uts46_options().checks_at_least(&default));
 }
+
+/// A name's facts (`Uts46::facts`: every UTS #46 check on) viewed through
+/// any flags without IgnoreInvalidPunycode or CheckContextO are the
+/// results of processing under those flags: the same strings, the same
+/// errors in the same order. Every one of the 32 such flag sets, on every
+/// source of `IdnaTestV2.txt`, 3,000 corpus names and names at the limits.
+/// This is what lets every consumer read one facts pass.
+#[test]
+fn every_flag_set_is_a_view_of_the_facts() {
+    let engine = Uts46::new();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tables/IdnaTestV2.txt")).unwrap();
+    let (lines, _) = common::parse(&text);
+    let mut names: Vec<String> = lines.into_iter().map(|line| line.source).collect();
+    names.extend(names::corpus(MappingTable::bundled(), 3_000));
+    let cjk: String = ('\u{4EAA}'..).take(1000).collect();
+    names.extend([
+        format!("{cjk}.com"),
+        format!("{}.de", "ü".repeat(60)),
+        format!("{}.com", "a".repeat(64)),
+        "abc.\u{05E9}\u{05DC}\u{05D5}\u{05DD}".to_string(),
+        "a_b.\u{05E9}\u{05DC}\u{05D5}\u{05DD}-".to_string(),
+        "-a-.com".to_string(),
+        "a\u{200D}b.xn--ab--.de".to_string(),
+        "a..b".to_string(),
+    ]);
+    names.sort();
+    names.dedup();
+    let flag_sets: Vec<Options> = (0u32..32)
+        .map(|bits| Options {
+            use_std3_ascii_rules: bits & 1 != 0,
+            check_hyphens: bits & 2 != 0,
+            check_bidi: bits & 4 != 0,
+            check_joiners: bits & 8 != 0,
+            verify_dns_length: bits & 16 != 0,
+            ignore_invalid_punycode: false,
+            check_contexto: false,
+        })
+        .collect();
+    assert!(flag_sets.iter().all(Options::viewable));
+    let (mut compared, mut with_errors) = (0, 0);
+    for name in &names {
+        let facts = engine.facts(name);
+        with_errors += usize::from(!facts.is_ok());
+        for options in &flag_sets {
+            assert_eq!(
+                facts.viewed(options),
+                engine.process(name, options),
+                "{name:?} under {options}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(with_errors > 3_000, "{with_errors} names with errors");
+    assert!(compared > 250_000, "{compared} comparisons");
+    // The facts handed on as a `Known` serve a consumer under its own
+    // flags wherever they have no error those flags record: what the
+    // consumer is given, of the name, its ToASCII or one label of that,
+    // is what it would have made.
+    let consumers = [
+        Options::default(),
+        idna_inspector::profiles::whatwg::uts46_options(),
+        flag_sets[0],
+        flag_sets[4 | 8],
+        flag_sets[1 | 4],
+        flag_sets[2 | 4 | 16],
+    ];
+    let mut served = 0;
+    for name in &names {
+        let facts = engine.facts(name);
+        let known = [idna_inspector::uts46::Known {
+            input: name,
+            options: &Options::EVERY_CHECK,
+            to_ascii_n: facts.to_ascii_n.borrowed(),
+            to_unicode: Some(facts.to_unicode.borrowed()),
+            table: None,
+        }];
+        let ascii = &facts.to_ascii_n.value;
+        for options in &consumers {
+            let given = engine.to_ascii_n_given(name, options, &known);
+            served += usize::from(matches!(given, idna_inspector::uts46::Given::Known(_)));
+            assert_eq!(given.into_owned(), engine.to_ascii_n(name, options), "{name:?} under {options}");
+            assert_eq!(engine.to_unicode_given(name, options, &known), engine.to_unicode(name, options));
+            assert_eq!(engine.to_unicode_given(ascii, options, &known), engine.to_unicode(ascii, options), "{ascii:?}");
+            for label in ascii.split('.').filter(|label| !label.is_empty()) {
+                assert_eq!(
+                    engine.to_unicode_given(label, options, &known),
+                    engine.to_unicode(label, options),
+                    "{label:?} of {name:?} under {options}"
+                );
+            }
+        }
+    }
+    assert!(served > 15_000, "{served} conversions served by the facts");
+    // The flags a view cannot serve run the engine again.
+    let lenient = Options {
+        ignore_invalid_punycode: true,
+        ..Options::default()
+    };
+    assert!(!lenient.viewable());
+    let name = "xn--zz.com";
+    assert_ne!(engine.facts(name).viewed(&lenient), engine.process(name, &lenient));
+    assert_eq!(
+        engine.view_or_process(name, &engine.facts(name), &Options::default()),
+        engine.process(name, &Options::default())
+    );
+    assert_eq!(
+        engine.view_or_process(name, &engine.facts(name), &lenient),
+        engine.process(name, &lenient)
+    );
+}

@@ -478,3 +478,100 @@ fn explain_2008(name: &str, ours: &idna_inspector::profiles::ProfileResult, answ
     }
     None
 }
+
+/// IDNA2008 and UTS #46 share criteria 1, 2, 3 and 6 (RFC 5891 §4.2.3),
+/// the DNS lengths, the A-label check (P4), the Bidi rule and CONTEXTJ.
+/// On every name that UTS #46 maps to itself (so that both check the same
+/// labels), each of these criteria fails at the same labels and positions
+/// in both: the corpus of Unicode 16.0 names, and every name of one or
+/// two labels built from hyphens, letters, a combining mark and an `xn--`
+/// prefix, plus labels and names about the DNS limits.
+#[test]
+fn idna2008_and_uts46_agree_on_every_shared_criterion() {
+    const SHARED: [&str; 16] = [
+        "V1", "V2", "V3", "V6", "P4", "A4_1", "A4_2", "B1", "B2", "B3", "B4", "B5", "B6", "C1", "C2", "X4_2",
+    ];
+    let table = MappingTable::bundled();
+    let engine = Uts46::with_table(table);
+    let options = Options::default();
+    let pieces = ["-", "a", "\u{00E4}", "\u{0301}", "xn--", "\u{05D0}", "1", "\u{200D}"];
+    let mut labels = vec![String::new()];
+    for _ in 0..4 {
+        let longer: Vec<String> = labels
+            .iter()
+            .flat_map(|label| pieces.iter().map(move |piece| format!("{label}{piece}")))
+            .collect();
+        labels.extend(longer);
+    }
+    labels.sort();
+    labels.dedup();
+    let mut names = unicode_16_corpus();
+    for label in &labels {
+        names.push(format!("{label}.com"));
+        names.push(format!("b.{label}"));
+    }
+    for length in [62, 63, 64] {
+        names.push(format!("{}.de", "a".repeat(length)));
+        names.push(format!("{}\u{00E4}.de", "a".repeat(length - 8)));
+    }
+    for length in [251, 252, 253, 254] {
+        let labels = (0..length / 2).map(|_| "a").collect::<Vec<_>>().join(".");
+        names.push(format!("{labels}{}", if length % 2 == 1 { "" } else { ".b" }));
+    }
+    let mut compared = 0;
+    let mut differences = Vec::new();
+    for name in &names {
+        let uts46 = engine.process(name, &options);
+        // A non-ASCII label that starts with `xn--` stops UTS #46 (P4, §4
+        // step 4.1); IDNA2008 checks it as a U-label, whose hyphens fail (V2).
+        let non_ascii_ace = name.split('.').any(|label| label.starts_with("xn--") && !label.is_ascii());
+        if uts46.to_unicode.value != *name || non_ascii_ace {
+            continue;
+        }
+        compared += 1;
+        // UTS #46's ToUnicode errors, and the DNS lengths of its ToASCII.
+        // Two differences are the standards' own: ToASCII records an empty
+        // label again as A4_2, where both record X4_2; and it counts the
+        // empty root label after a trailing dot (A4_2), which IDNA2008
+        // leaves out of the name (RFC 5890 §2.2).
+        let root = name.ends_with('.').then(|| name.matches('.').count());
+        let empty = |label: Option<usize>| {
+            uts46
+                .to_unicode
+                .errors
+                .iter()
+                .any(|e| e.code.as_str() == "X4_2" && e.label == label)
+        };
+        let lengths = uts46.to_ascii_n.errors.iter().filter(|e| {
+            matches!(e.code.as_str(), "A4_1" | "A4_2") && !(e.code.as_str() == "A4_2" && (e.label == root || empty(e.label)))
+        });
+        let mut ours: Vec<(String, Option<usize>, Option<usize>)> = uts46
+            .to_unicode
+            .errors
+            .iter()
+            .filter(|e| SHARED.contains(&e.code.as_str()))
+            .chain(lengths)
+            .map(|e| (e.code.as_str().to_string(), e.label, e.position))
+            .collect();
+        let mut theirs: Vec<(String, Option<usize>, Option<usize>)> = idna2008::process(table, name)
+            .ascii_errors
+            .iter()
+            .filter(|e| SHARED.contains(&e.code))
+            .map(|e| (e.code.to_string(), e.label, e.position))
+            .collect();
+        ours.sort();
+        ours.dedup();
+        theirs.sort();
+        theirs.dedup();
+        if ours != theirs {
+            differences.push(format!("{name:?}: UTS #46 {ours:?}, IDNA2008 {theirs:?}"));
+        }
+    }
+    assert!(compared > 40_000, "{compared} names compared");
+    assert!(
+        differences.is_empty(),
+        "{} of {compared} names differ, first: {:#?}",
+        differences.len(),
+        &differences[..differences.len().min(20)]
+    );
+}

@@ -242,7 +242,7 @@ fn look_up(summarizer: &Summarizer<'_>, filled: Option<Filled>, record: &mut Rec
 /// Names to analyze that the engine fills records for before the spoof
 /// check runs on them (a stage): the check's code then serves this
 /// many names in a row, not one name between two runs of the engine's
-/// (the two do not fit the instruction cache together; docs/performance.md).
+/// (the two do not fit the instruction cache together; docs/design.md).
 pub const STAGE: usize = 128;
 
 /// The most records a stage holds: on a file of mostly plain ASCII names,
@@ -350,6 +350,7 @@ pub(crate) fn finish_stage(
 /// ([`crate::uts46::ValidAscii::is_ldh`]).
 #[inline]
 fn fill_results(engine: &Uts46<'_>, options: &Options, line: u64, text: &str, record: &mut RecordBuf) -> Filled {
+    crate::uts46::count_run();
     if let Some(name) = engine.valid_ascii_name(text, options) {
         record.set_valid_ascii(line, text, &name);
         return (None, name.is_ldh());

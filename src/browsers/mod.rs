@@ -26,7 +26,8 @@ pub mod webkit;
 use crate::profiles::whatwg;
 use crate::properties::generated::{Generated, generated};
 use crate::table::MappingTable;
-use crate::uts46::{Conversion, ErrorCode, Given, Known, Options, Uts46, labels};
+use crate::uts46::validity::may_hold_a_label;
+use crate::uts46::{ErrorCode, Given, Known, Options, Results, Uts46};
 use serde::Serialize;
 
 /// A decoded label with ICU's checks the caller found in it already, and
@@ -431,8 +432,7 @@ impl<'k> UrlHost<'k> {
         let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
-                let has_ace = || labels(&domain).any(|label| label.starts_with("xn--"));
-                let errors = if whatwg::percent_decode(input).is_ascii() && has_ace() {
+                let errors = if whatwg::percent_decode(input).is_ascii() && may_hold_a_label(&domain) {
                     engine
                         .to_ascii_n_given(&domain, &whatwg::uts46_options(), known)
                         .get()
@@ -467,7 +467,7 @@ impl UrlHost<'_> {
             // Most names are their own ToUnicode: one pass reads both.
             Some(display) if crate::scan::same_text(display.get().value, input) => true,
             Some(display) => all_same_for_webkit(display.get().value),
-            None => !input.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--")),
+            None => !may_hold_a_label(input),
         };
         decoded && all_same_for_webkit(input)
     }
@@ -539,47 +539,9 @@ pub fn is_plain_ascii_host(input: &str) -> bool {
 /// The first half of [`is_plain_ascii_host`]: not empty, only ASCII
 /// letters, digits, hyphens and dots, and no label starting `xn--` in any case.
 pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
-    let bytes = input.as_bytes();
-    let mut label_start = 0;
-    for (at, &byte) in bytes.iter().enumerate() {
-        match PLAIN_HOST_BYTES[usize::from(byte)] {
-            PlainByte::LetterOrDigit => {}
-            PlainByte::Dot => label_start = at + 1,
-            // The second hyphen of a label starting `xn--`.
-            PlainByte::Hyphen if at == label_start + 3 && bytes[label_start..at].eq_ignore_ascii_case(b"xn-") => {
-                return false;
-            }
-            PlainByte::Hyphen => {}
-            PlainByte::Other => return false,
-        }
-    }
-    !bytes.is_empty()
+    let ldh = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'.';
+    !input.is_empty() && input.bytes().all(ldh) && !may_hold_a_label(input)
 }
-
-/// What a byte is to [`is_plain_ascii_host`].
-#[derive(Clone, Copy)]
-enum PlainByte {
-    LetterOrDigit,
-    Hyphen,
-    Dot,
-    Other,
-}
-
-/// Every byte's [`PlainByte`], looked up in one load.
-const PLAIN_HOST_BYTES: [PlainByte; 256] = {
-    let mut table = [PlainByte::Other; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        table[byte] = match byte as u8 {
-            b'-' => PlainByte::Hyphen,
-            b'.' => PlainByte::Dot,
-            b if b.is_ascii_alphanumeric() => PlainByte::LetterOrDigit,
-            _ => PlainByte::Other,
-        };
-        byte += 1;
-    }
-    table
-};
 
 /// The three browsers' verdicts on `input`, a host as typed.
 /// `top_domains`: Chromium's top domains and the user's protected names
@@ -630,7 +592,7 @@ pub(crate) struct ButChromium {
     pub(crate) webkit: Verdict,
     /// The ToASCII N of the input made here for the URL host parser, for
     /// Chromium's canonicalizer too ([`verdicts_but_chromium`]).
-    pub(crate) parsed: Option<Conversion>,
+    pub(crate) parsed: Option<Results>,
 }
 
 /// `known` when `engine` is the bundled one, whose results serve the
@@ -652,23 +614,23 @@ fn url_parser_engine() -> Uts46<'static> {
     Browser::Firefox.engine()
 }
 
-/// `known` and ToASCII N of `input` made by [`url_parser_engine`] under the
-/// URL Standard's flags (`made`), errors and all: the URL host parser and
-/// Chromium's canonicalizer ask that same conversion of a non-ASCII input
-/// without `%`. Calls `then` with them (the batch gives one `known`: with
+/// `known` and the facts of `input` made by [`url_parser_engine`] (`made`,
+/// [`Uts46::facts`]): the URL host parser, its domain to Unicode and
+/// Chromium's canonicalizer and display each view them through their own
+/// flags. Calls `then` with them (the batch gives one `known`: with
 /// `made`, two fit on the stack).
 fn with_made<'a, R>(
     input: &'a str,
     known: &[Known<'a>],
-    made: Option<&'a Conversion>,
+    made: Option<&'a Results>,
     then: impl FnOnce(&[Known<'a>]) -> R,
 ) -> R {
     let Some(made) = made else { return then(known) };
     let made = Known {
         input,
-        options: &URL_OPTIONS,
-        to_ascii_n: made.borrowed(),
-        to_unicode: None,
+        options: &Options::EVERY_CHECK,
+        to_ascii_n: made.to_ascii_n.borrowed(),
+        to_unicode: Some(made.to_unicode.borrowed()),
         table: Some(url_parser_engine().table()),
     };
     match known {
@@ -691,12 +653,12 @@ pub(crate) fn verdicts_but_chromium(
     let known = usable(engine, known);
     let newer = url_parser_engine();
     // The parser converts the input as typed when it is not ASCII and holds
-    // no `%`, as Chromium's canonicalizer does: one conversion serves both,
-    // unless the caller's does already.
+    // no `%`, as Chromium's canonicalizer does: one facts pass serves both,
+    // and both displays, unless the caller's does already.
     let parsed = (!crate::scan::is_ascii(input)
         && !crate::scan::has_byte(input.as_bytes(), b'%')
-        && !known.iter().any(|k| k.gives_to_ascii_n(input, &URL_OPTIONS, newer.table())))
-    .then(|| newer.to_ascii_n(input, &URL_OPTIONS));
+        && !known.iter().any(|k| k.to_ascii_n_for(input, &URL_OPTIONS, newer.table()).is_some()))
+    .then(|| newer.facts(input));
     let url_host = with_made(input, known, parsed.as_ref(), |known| UrlHost::parse(&newer, input, known));
     // WebKit's older table gives the same host unless a code point of
     // Unicode 15.1 or later took part.
@@ -723,7 +685,7 @@ pub(crate) fn chromium_before_top_domains<'a>(
     input: &'a str,
     known: &[Known<'a>],
     labels: &[KnownLabel<'_>],
-    parsed: Option<&'a Conversion>,
+    parsed: Option<&'a Results>,
     shown: bool,
 ) -> chromium::BeforeTopDomains<'a> {
     let known = usable(engine, known);

@@ -6,11 +6,12 @@
 use super::{Profile, ProfileError, ProfileResult};
 use crate::punycode;
 use crate::table::{Idna2008Status, MappingTable, Status};
+use crate::uts46::MAX_DECODE_BYTES;
 use crate::uts46::contexto::{ContextORule, contexto_violations};
 use crate::uts46::errors::{ErrorCode, IdnaError};
+use crate::uts46::validity::{self, LabelEnds};
 use crate::uts46::{bidi_and_joiner_rules, has_rtl_or_arabic_number};
 use serde::Serialize;
-use unicode_normalization::char::is_combining_mark;
 
 /// The IDNA2008 category of a code point (RFC 5892 §2, §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -97,7 +98,8 @@ pub fn process(table: &MappingTable, input: &str) -> ProfileResult {
     errors.extend(shared.iter().map(from_shared_rule));
     let a_labels: Vec<String> = u_labels.iter().map(|label| to_a_label(label)).collect();
     for (index, a_label) in a_labels.iter().enumerate() {
-        if a_label.len() > 63 {
+        // An empty label has its X4_2 already (RFC 5891 §5.4 asks for 1 to 63 octets).
+        if !a_label.is_empty() && !validity::label_length_ok(a_label.len()) {
             errors.push(error(
                 ErrorCode::A4_2,
                 index,
@@ -107,7 +109,7 @@ pub fn process(table: &MappingTable, input: &str) -> ProfileResult {
         }
     }
     let to_ascii = a_labels.join(".") + trailing_dot;
-    if body.is_empty() || to_ascii.len() - trailing_dot.len() > 253 {
+    if !validity::name_length_ok(to_ascii.len() - trailing_dot.len()) {
         errors.push(ProfileError {
             code: ErrorCode::A4_1.as_str(),
             label: None,
@@ -146,8 +148,23 @@ fn to_u_label(label: &str, index: usize, errors: &mut Vec<ProfileError>) -> Opti
         return Some(lower);
     };
     let invalid = |why: String| error(ErrorCode::P4, index, None, why);
+    // The engine's limit on the work of decoding, the same as UTS #46's.
+    if punycode.len() > MAX_DECODE_BYTES {
+        errors.push(ProfileError {
+            position: Some(MAX_DECODE_BYTES + "xn--".len()),
+            ..invalid(format!(
+                "Not decoded: its Punycode is {} bytes long, past the limit of {MAX_DECODE_BYTES}.",
+                punycode.len()
+            ))
+        });
+        return None;
+    }
     match punycode::decode(punycode) {
-        Err(e) => errors.push(invalid(format!("Not a valid A-label: {e}."))),
+        // At the byte that stopped the decoder, counted from the label's start as UTS #46 does.
+        Err(e) => errors.push(ProfileError {
+            position: Some(e.position + "xn--".len()),
+            ..invalid(format!("Not a valid A-label: {e}."))
+        }),
         Ok(decoded) if decoded.is_ascii() => errors.push(invalid(
             "Not a valid A-label: it decodes to ASCII only, which a U-label never is.".to_string(),
         )),
@@ -182,23 +199,21 @@ fn check_u_label(table: &MappingTable, label: &str, index: usize, errors: &mut V
             "The label is not in NFC; IDNA2008 does not normalize it for you.".to_string(),
         ));
     }
-    let chars: Vec<char> = label.chars().collect();
-    if chars.get(2..4) == Some(&['-', '-']) {
-        errors.push(error(ErrorCode::V2, index, Some(2), ErrorCode::V2.explanation().to_string()));
+    // Criteria 2, 3 and 6 are UTS #46's own (validity.rs), which restate RFC 5891 §4.2.3.
+    let ends = LabelEnds::of(label);
+    let hyphen_errors = [
+        (ErrorCode::V2, validity::v2_positions(&ends)),
+        (ErrorCode::V3, validity::v3_positions(&ends, label.chars().count())),
+    ];
+    for (code, positions) in hyphen_errors {
+        for position in positions {
+            errors.push(error(code, index, Some(position), code.explanation().to_string()));
+        }
     }
-    if chars.first() == Some(&'-') || chars.last() == Some(&'-') {
-        let position = if chars[0] == '-' { 0 } else { chars.len() - 1 };
-        errors.push(error(
-            ErrorCode::V3,
-            index,
-            Some(position),
-            ErrorCode::V3.explanation().to_string(),
-        ));
-    }
-    if chars.first().is_some_and(|&c| is_combining_mark(c)) {
+    if validity::begins_with_combining_mark(label, table.properties()) {
         errors.push(error(ErrorCode::V6, index, Some(0), ErrorCode::V6.explanation().to_string()));
     }
-    for (position, &c) in chars.iter().enumerate() {
+    for (position, c) in label.chars().enumerate() {
         let category = category(table, c);
         if !category.is_allowed() {
             errors.push(ProfileError {

@@ -262,8 +262,10 @@ fn domain_parser(
     reporting: bool,
     known: &[Known<'_>],
 ) -> Result<String, String> {
-    if reporting {
-        let strict = engine.to_ascii_n(domain, &Options::default());
+    // Reporting, both ToASCII runs are views of the domain's one facts pass.
+    let facts = reporting.then(|| engine.facts(domain).to_ascii_n);
+    if let Some(facts) = &facts {
+        let strict = facts.viewed(&Options::default());
         if !strict.errors.is_empty() {
             errors.push(report_only(
                 "domain-to-ASCII",
@@ -286,7 +288,10 @@ fn domain_parser(
     let result = if crate::scan::is_ascii(domain) {
         domain.to_ascii_lowercase()
     } else {
-        let relaxed = engine.to_ascii_n_given(domain, &uts46_options(), known).into_owned();
+        let relaxed = match &facts {
+            Some(facts) => facts.viewed(&uts46_options()),
+            None => engine.to_ascii_n_given(domain, &uts46_options(), known).into_owned(),
+        };
         if !relaxed.errors.is_empty() {
             return fails(
                 format!("(ToASCII with beStrict = false: {})", codes_of(&relaxed)),

@@ -35,7 +35,7 @@ use crate::browsers::{ButChromium, KnownLabel, Verdict};
 use crate::display::visual_order;
 use crate::names::char_name;
 use crate::properties;
-use crate::uts46::{Conversion, ErrorCode, Known, Options, Results, ResultsRef, Uts46};
+use crate::uts46::{ErrorCode, Known, Options, Results, ResultsRef, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, is_restricted, mapping_fate};
 use serde::Serialize;
@@ -227,10 +227,7 @@ pub fn summarize<R: Borrow<Results>>(
 /// an A-label, and no protected names. `ldh`: the caller knows that
 /// `input` is ASCII without `--` (see [`shortcut_summary`]).
 fn takes_shortcut(input: &str, protected: &ProtectedList, ldh: bool) -> bool {
-    let bytes = input.as_bytes();
-    // Any `xn--`, in any case: each hyphen is checked for `xn-` before it.
-    let a_label = || (3..bytes.len()).any(|at| bytes[at] == b'-' && bytes[at - 3..at].eq_ignore_ascii_case(b"xn-"));
-    protected.is_empty() && (ldh || crate::scan::is_ascii(input) && !a_label())
+    protected.is_empty() && (ldh || !crate::uts46::validity::may_hold_a_label(input))
 }
 
 /// The shortcut's summary: the browsers' verdicts alone. `ldh`: the
@@ -559,7 +556,7 @@ impl<'a> Decoded<'a> {
 fn chromium_before_top_domains<'p>(
     name: &Name<'p>,
     checked: &[KnownLabel<'_>],
-    parsed: Option<&'p Conversion>,
+    parsed: Option<&'p Results>,
 ) -> BeforeTopDomains<'p> {
     let detailed = name.detailed;
     crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed, detailed)

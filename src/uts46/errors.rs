@@ -115,6 +115,33 @@ impl ErrorCode {
         }
     }
 
+    /// True when processing under `options` records this code: U1 needs
+    /// UseSTD3ASCIIRules, V2 and V3 CheckHyphens, B1–B6 CheckBidi, C1 and C2
+    /// CheckJoiners, A4_1 and A4_2 VerifyDnsLength, CONTEXTO CheckContextO;
+    /// every other code is recorded under any flags (UTS #46 §4, §4.1, §4.2).
+    /// The one place that ties a flag to its errors: a result made with
+    /// every check on, its errors kept where this is true, is the result
+    /// under `options` ([`crate::uts46::Results::viewed`]).
+    pub fn recorded_under(self, options: &super::Options) -> bool {
+        match self {
+            ErrorCode::U1 => options.use_std3_ascii_rules,
+            ErrorCode::V2 | ErrorCode::V3 => options.check_hyphens,
+            ErrorCode::B1 | ErrorCode::B2 | ErrorCode::B3 | ErrorCode::B4 | ErrorCode::B5 | ErrorCode::B6 => options.check_bidi,
+            ErrorCode::C1 | ErrorCode::C2 => options.check_joiners,
+            ErrorCode::A4_1 | ErrorCode::A4_2 => options.verify_dns_length,
+            ErrorCode::ContextO => options.check_contexto,
+            ErrorCode::P1
+            | ErrorCode::P4
+            | ErrorCode::V1
+            | ErrorCode::V4
+            | ErrorCode::V5
+            | ErrorCode::V6
+            | ErrorCode::V7
+            | ErrorCode::A3
+            | ErrorCode::X4_2 => true,
+        }
+    }
+
     /// Parses a code as `IdnaTestV2.txt` writes it.
     pub fn parse(text: &str) -> Option<ErrorCode> {
         ErrorCode::ALL.into_iter().find(|code| code.as_str() == text)

@@ -13,7 +13,7 @@ pub(crate) mod contexto;
 pub(crate) mod errors;
 pub(crate) mod trace;
 pub(crate) mod unicode_fast;
-mod validity;
+pub(crate) mod validity;
 
 pub(crate) use ascii::ValidAscii;
 pub use errors::{ErrorCode, IdnaError};
@@ -65,6 +65,21 @@ fn within_limit(
     Err(error)
 }
 
+/// Engine runs so far in this process: each conversion asked of the
+/// engine (a name through [`Uts46::process`], [`Uts46::process_traced`],
+/// [`Uts46::to_unicode`], [`Uts46::to_ascii_n`], or the batch's
+/// conversion of a line), whichever path it then takes. Counted for the
+/// tests alone.
+#[cfg(feature = "test-hooks")]
+pub(crate) static ENGINE_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Counts one engine run ([`ENGINE_RUNS`]); nothing without the `test-hooks` feature.
+#[inline(always)]
+pub(crate) fn count_run() {
+    #[cfg(feature = "test-hooks")]
+    ENGINE_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// The UTS #46 flags (§4). `Transitional_Processing` is not among them:
 /// both modes are always computed, side by side.
 ///
@@ -113,6 +128,29 @@ impl std::fmt::Display for Options {
 }
 
 impl Options {
+    /// Every UTS #46 check on, IgnoreInvalidPunycode off: the flags of a
+    /// name's one facts pass ([`Uts46::facts`]). CheckContextO stays off: it
+    /// is not a UTS #46 flag, and a view asking for it needs its own run
+    /// ([`Self::viewable`]).
+    pub const EVERY_CHECK: Options = Options {
+        use_std3_ascii_rules: true,
+        check_hyphens: true,
+        check_bidi: true,
+        check_joiners: true,
+        verify_dns_length: true,
+        ignore_invalid_punycode: false,
+        check_contexto: false,
+    };
+
+    /// True when the results under these flags are a view of the facts
+    /// ([`Results::viewed`]): IgnoreInvalidPunycode changes what an
+    /// undecodable `xn--` label converts to, and CheckContextO is not in
+    /// [`Self::EVERY_CHECK`]; any other flag only decides which errors
+    /// count (`tests/uts46.rs::every_flag_set_is_a_view_of_the_facts`).
+    pub fn viewable(&self) -> bool {
+        !self.ignore_invalid_punycode && !self.check_contexto
+    }
+
     /// True when `self` makes every check `other` makes (IgnoreInvalidPunycode
     /// counts as one check less). No flag changes what a name converts to,
     /// only which errors are recorded (UseSTD3ASCIIRules too: the parser
@@ -153,20 +191,42 @@ pub struct Known<'a> {
 }
 
 impl<'a> Known<'a> {
-    /// True when a result made under these flags without an error serves `options`.
-    fn serves(&self, options: &Options) -> bool {
-        self.options.checks_at_least(options)
+    /// True when `conversion`, one of these results, is what `options` give
+    /// without an error: made without one under flags that check at least
+    /// as much, or made with every check on (a facts pass, [`Uts46::facts`])
+    /// with no error that `options` record ([`Results::viewed`]).
+    fn clean_under(&self, conversion: ConversionRef<'_>, options: &Options) -> bool {
+        match conversion.errors.is_empty() {
+            true => self.options.checks_at_least(options),
+            false => *self.options == Options::EVERY_CHECK && options.viewable() && conversion.is_ok_under(options),
+        }
     }
 
-    /// True when this is ToASCII N of `input` under `options` by an engine
-    /// with `table`: `input` was converted without an error under flags
-    /// that check at least as much, or by `table` under `options` themselves.
-    pub(crate) fn gives_to_ascii_n(&self, input: &str, options: &Options, table: &MappingTable) -> bool {
-        crate::scan::same_text(self.input, input)
-            && match self.to_ascii_n.errors.is_empty() {
-                true => self.serves(options),
-                false => self.table.is_some_and(|own| std::ptr::eq(own, table)) && self.options == options,
+    /// ToASCII N of `input` under `options` by an engine with `table`, when
+    /// this tells it: `input` converted without an error under `options`
+    /// ([`Self::clean_under`]: then without errors), or by `table` under
+    /// `options` themselves, or by `table` with every check on and
+    /// `options` [`Options::viewable`] (then errors and all, viewed).
+    pub(crate) fn to_ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<Given<'a>> {
+        if !crate::scan::same_text(self.input, input) {
+            return None;
+        }
+        let clean = Given::Known(ConversionRef {
+            value: self.to_ascii_n.value,
+            errors: &[],
+        });
+        if self.table.is_some_and(|own| std::ptr::eq(own, table)) {
+            if self.options == options {
+                return Some(Given::Known(self.to_ascii_n));
             }
+            if *self.options == Options::EVERY_CHECK && options.viewable() {
+                return Some(match self.to_ascii_n.is_ok_under(options) {
+                    true => clean,
+                    false => Given::Made(self.to_ascii_n.viewed(options)),
+                });
+            }
+        }
+        self.clean_under(self.to_ascii_n, options).then_some(clean)
     }
 
     /// The name's ToUnicode, when `input` is the name or its ToASCII N and
@@ -176,8 +236,8 @@ impl<'a> Known<'a> {
         if !crate::scan::same_text(input, self.input) && !crate::scan::same_text(input, self.to_ascii_n.value) {
             return None;
         }
-        self.unicode_of(input, options)?;
-        self.to_unicode
+        let value = self.unicode_of(input, options)?;
+        Some(ConversionRef { value, errors: &[] })
     }
 
     /// ToUnicode of `input` under `options` without an error, when this
@@ -190,7 +250,7 @@ impl<'a> Known<'a> {
     /// `tests/batch_vs_engine.rs` checks all of it.
     fn unicode_of(&self, input: &str, options: &Options) -> Option<&'a str> {
         let unicode = self.to_unicode?;
-        if !(self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() && self.serves(options)) {
+        if !(self.clean_under(self.to_ascii_n, options) && self.clean_under(unicode, options)) {
             return None;
         }
         if crate::scan::same_text(input, self.input) {
@@ -200,7 +260,8 @@ impl<'a> Known<'a> {
         if crate::scan::same_text(input, ascii) {
             // Made under VerifyDnsLength without an error, every label is
             // 1 to 63 long already: ToASCII step 4 would have said A4_2.
-            let fit = self.options.verify_dns_length || labels(ascii).all(|label| validity::label_length_ok(label.len()));
+            let checked = self.options.verify_dns_length && self.to_ascii_n.errors.is_empty();
+            let fit = checked || labels(ascii).all(|label| validity::label_length_ok(label.len()));
             return fit.then_some(unicode.value);
         }
         if input.is_empty() || crate::scan::has_byte(input.as_bytes(), b'.') {
@@ -316,6 +377,13 @@ impl Conversion {
         self.errors.is_empty()
     }
 
+    /// This result as made under `options`, when it was made under
+    /// [`Options::EVERY_CHECK`]: the same string, with the errors
+    /// `options` record ([`ErrorCode::recorded_under`]).
+    pub fn viewed(&self, options: &Options) -> Conversion {
+        self.borrowed().viewed(options)
+    }
+
     /// The result borrowed.
     pub fn borrowed(&self) -> ConversionRef<'_> {
         ConversionRef {
@@ -348,6 +416,25 @@ impl ConversionRef<'_> {
     /// True when no error was recorded.
     pub fn is_ok(&self) -> bool {
         self.errors.is_empty()
+    }
+
+    /// [`Conversion::viewed`].
+    pub fn viewed(&self, options: &Options) -> Conversion {
+        Conversion {
+            value: self.value.to_string(),
+            errors: self
+                .errors
+                .iter()
+                .filter(|e| e.code.recorded_under(options))
+                .copied()
+                .collect(),
+        }
+    }
+
+    /// True when no error that `options` record was recorded
+    /// ([`Conversion::viewed`] without the copy).
+    pub fn is_ok_under(&self, options: &Options) -> bool {
+        !self.errors.iter().any(|e| e.code.recorded_under(options))
     }
 
     /// The result copied.
@@ -409,6 +496,17 @@ impl Results {
     /// (a deviation character is present: ß, ς, ZWJ or ZWNJ).
     pub fn transitional_differs(&self) -> bool {
         self.borrowed().transitional_differs()
+    }
+
+    /// The results as made under `options`, when these are a name's facts
+    /// ([`Uts46::facts`]) and `options` are [`Options::viewable`]: each
+    /// [`Conversion::viewed`].
+    pub fn viewed(&self, options: &Options) -> Results {
+        Results {
+            to_unicode: self.to_unicode.viewed(options),
+            to_ascii_n: self.to_ascii_n.viewed(options),
+            to_ascii_t: self.to_ascii_t.viewed(options),
+        }
     }
 
     /// The three results borrowed.
@@ -480,8 +578,28 @@ impl<'t> Uts46<'t> {
         self.table
     }
 
+    /// The facts of `input`: [`Self::process`] under [`Options::EVERY_CHECK`],
+    /// every error kept with its code. The results under any
+    /// [`Options::viewable`] flags are [`Results::viewed`] of these, with no
+    /// second run; other flags need [`Self::process`].
+    pub fn facts(&self, input: &str) -> Results {
+        self.process(input, &Options::EVERY_CHECK)
+    }
+
+    /// The results of `input` under `options`, read off `facts` (made by
+    /// this engine's [`Self::facts`] of the same `input`) when `options` are
+    /// [`Options::viewable`], else made anew: the one place that decides
+    /// whether the engine runs again.
+    pub fn view_or_process(&self, input: &str, facts: &Results, options: &Options) -> Results {
+        match options.viewable() {
+            true => facts.viewed(options),
+            false => self.process(input, options),
+        }
+    }
+
     /// ToUnicode, ToASCII nontransitional and ToASCII transitional of `input`.
     pub fn process(&self, input: &str, options: &Options) -> Results {
+        count_run();
         if let Some(conversion) = self.valid_ascii_conversion(input, options) {
             return Results {
                 to_unicode: conversion.clone(),
@@ -557,6 +675,7 @@ impl<'t> Uts46<'t> {
     /// `input` and its errors, sorted — `process(input, options).to_unicode`
     /// without the ToASCII work (no Punycode is encoded).
     pub fn to_unicode(&self, input: &str, options: &Options) -> Conversion {
+        count_run();
         if let Some(conversion) = self.valid_ascii_conversion(input, options) {
             return conversion;
         }
@@ -571,6 +690,7 @@ impl<'t> Uts46<'t> {
     /// Transitional_Processing=false): `process(input, options).to_ascii_n`
     /// without ToUnicode's copy or the transitional run.
     pub fn to_ascii_n(&self, input: &str, options: &Options) -> Conversion {
+        count_run();
         if let Some(conversion) = self.valid_ascii_conversion(input, options) {
             return conversion;
         }
@@ -601,10 +721,10 @@ impl<'t> Uts46<'t> {
     /// the batch or another parser has converted already. Borrowed when
     /// taken from `known`.
     pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Given<'k> {
-        match known.iter().find(|known| known.gives_to_ascii_n(input, options, self.table)) {
-            Some(known) => Given::Known(known.to_ascii_n),
-            None => Given::Made(self.to_ascii_n(input, options)),
-        }
+        known
+            .iter()
+            .find_map(|known| known.to_ascii_n_for(input, options, self.table))
+            .unwrap_or_else(|| Given::Made(self.to_ascii_n(input, options)))
     }
 
     /// [`Self::to_unicode`], taken from the first of `known` that tells it
@@ -653,7 +773,7 @@ impl<'t> Uts46<'t> {
     /// The fast path of [`Uts46::process`]: when `input` is all ASCII, has no
     /// `xn--` label and processing records no error, the one string that
     /// ToUnicode, ToASCII N and ToASCII T all are; `None` when the full engine must run (UTS #46 §4,
-    /// reduced for ASCII as `docs/performance.md` explains). Usually one
+    /// reduced for ASCII as `docs/design.md` explains). Usually one
     /// pass over the bytes; nothing is allocated until the result is written.
     #[inline]
     pub(crate) fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
@@ -669,7 +789,7 @@ impl<'t> Uts46<'t> {
     /// ToUnicode (only when it differs from `input`), ToASCII N and ToASCII T
     /// (only when it differs from N) to `out` and says where. `None`, with `out` as it
     /// was, when the full engine must run (UTS #46 §4, reduced as
-    /// `docs/performance.md` explains).
+    /// `docs/design.md` explains).
     pub(crate) fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
         unicode_fast::write_valid_unicode_name(input, options, self.table, out)
     }
@@ -683,6 +803,7 @@ impl<'t> Uts46<'t> {
 
     /// [`Uts46::process`] with the full step-by-step [`Trace`] (both modes are always traced).
     pub fn process_traced(&self, input: &str, options: &Options) -> (Results, Trace) {
+        count_run();
         let mut n_trace = ProcessTrace::new(Mode::Nontransitional);
         let mut t_trace = ProcessTrace::new(Mode::Transitional);
         let (mut n_ascii, mut t_ascii) = (AsciiTrace::default(), AsciiTrace::default());
@@ -1239,7 +1360,9 @@ mod tests {
     /// A known result with errors serves exactly an engine with the table
     /// it names asking under the same flags, and is then that engine's own
     /// result; without a table, or under other flags or another table, the
-    /// engine converts again. An error-free one serves flags that check no more.
+    /// engine converts again, unless the result is a facts pass that records
+    /// none of its errors under the flags asked. An error-free one serves
+    /// flags that check no more. Whatever serves, the engine's own result is given.
     #[test]
     fn a_known_result_with_errors_serves_only_its_own_table_and_flags() {
         let bundled = Uts46::new();
@@ -1275,8 +1398,12 @@ mod tests {
                             assert_eq!(served, engine.to_ascii_n(input, &asked), "{input} {options} → {asked}");
                         }
                         if !valid {
+                            // Facts (every check on) serve other flags, by any table, where
+                            // they record none of the errors; other results with errors do not.
                             let asked = if options == strict { lax } else { strict };
-                            assert!(!serves(engine, &asked), "{input} {options} → {asked}");
+                            let clean = options == Options::EVERY_CHECK && made.borrowed().is_ok_under(&asked);
+                            assert_eq!(serves(engine, &asked), clean, "{input} {options} → {asked}");
+                            assert_eq!(serves(other, &asked), clean, "{input} {options} → {asked}: another table");
                         }
                     }
                 }

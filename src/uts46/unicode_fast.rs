@@ -2,7 +2,7 @@
 //! point into one other (UTS #46 §4 reduced to a pass per label plus Punycode),
 //! with the shared criteria of `validity`; it also writes a name that only
 //! the Bidi rule (criterion 9) fails, whose errors the engine then takes from
-//! the name rules. What it may assume and why: `docs/performance.md`.
+//! the name rules. What it may assume and why: `docs/design.md`.
 
 use super::bidi_rule::check_bidi_rule;
 use super::trace::Mode;
@@ -93,7 +93,7 @@ fn map_valid_name(
     }
     // An all-ASCII name without an A-label is the ASCII path's: the names
     // it declines are ones this path would decline too.
-    if crate::scan::is_ascii(input) && !input.contains(ACE_PREFIX) {
+    if !super::validity::may_hold_a_label(input) {
         return None;
     }
     map_name(input, Mode::Nontransitional, options, table, out, points)
@@ -469,7 +469,7 @@ impl<'a> MappedLabel<'a> {
 }
 
 /// Maps `label` (at byte `offset` of the input) through `writer` and
-/// applies the per-label checks (`docs/performance.md`); `None` when the full
+/// applies the per-label checks (`docs/design.md`); `None` when the full
 /// engine must run.
 #[allow(clippy::too_many_arguments)]
 fn map_label(

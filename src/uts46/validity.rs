@@ -108,11 +108,7 @@ pub(crate) fn check_label(
     // Criterion 6: must not begin with a combining mark (General_Category=Mark).
     report.check(
         ErrorCode::V6,
-        label
-            .chars()
-            .next()
-            .filter(|&c| table.properties().is_combining_mark(c))
-            .map(|_| 0),
+        begins_with_combining_mark(label, table.properties()).then_some(0),
     );
     // Criterion 7: each status must be valid (or deviation, nontransitionally).
     report.check_where(ErrorCode::V7, scan.has_status_not_allowed, label, |c| {
@@ -161,24 +157,35 @@ fn check_hyphens(ends: &LabelEnds, length: usize, options: &Options, report: &mu
         report.skip(ErrorCode::V3, CheckOutcome::Disabled("CheckHyphens"));
         return;
     }
-    report.check(
-        ErrorCode::V2,
-        if ends.hyphens_in_third_and_fourth() {
-            vec![2, 3]
-        } else {
-            Vec::new()
-        },
-    );
-    let positions = match ends.hyphen_first_or_last() {
+    report.check(ErrorCode::V2, v2_positions(ends));
+    report.check(ErrorCode::V3, v3_positions(ends, length));
+}
+
+/// Criterion 2: the positions that break it (the third and fourth, when
+/// both are hyphens), or none.
+pub(crate) fn v2_positions(ends: &LabelEnds) -> Vec<usize> {
+    match ends.hyphens_in_third_and_fourth() {
+        true => vec![2, 3],
         false => Vec::new(),
-        true => {
-            let last = length.saturating_sub(1);
-            let leading = (ends.start[0] == '-').then_some(0);
-            let trailing = (ends.last == '-' && last > 0).then_some(last);
-            leading.into_iter().chain(trailing).collect()
-        }
-    };
-    report.check(ErrorCode::V3, positions);
+    }
+}
+
+/// Criterion 3: the positions that break it (a hyphen first, last or
+/// both) in a label of `length` code points, or none.
+pub(crate) fn v3_positions(ends: &LabelEnds, length: usize) -> Vec<usize> {
+    if !ends.hyphen_first_or_last() {
+        return Vec::new();
+    }
+    let last = length.saturating_sub(1);
+    let leading = (ends.start[0] == '-').then_some(0);
+    let trailing = (ends.last == '-' && last > 0).then_some(last);
+    leading.into_iter().chain(trailing).collect()
+}
+
+/// Criterion 6: the label begins with a combining mark (General_Category=Mark,
+/// as the loaded table's properties say).
+pub(crate) fn begins_with_combining_mark(label: &str, properties: &crate::properties::Properties) -> bool {
+    label.chars().next().is_some_and(|c| properties.is_combining_mark(c))
 }
 
 /// Criterion 7: the status a character of a label must have (valid, or a
@@ -200,6 +207,24 @@ pub(crate) fn breaks_std3(c: char) -> bool {
 
 /// The ACE prefix of an A-label (UTS #46 §4 step 4, criterion 4, ToASCII step 3).
 pub(crate) const ACE_PREFIX: &str = "xn--";
+
+/// True when a label of `name` may be an A-label once processed: `name`
+/// has a code point past ASCII (mapping may make `xn--` of full-width
+/// letters, and 。 separates labels), or one of its labels begins with
+/// `xn--` in any ASCII case. False is certain: no label of an ASCII name is
+/// decoded unless it begins so, since mapping only lower-cases ASCII. The
+/// one answer to "could this host hold an A-label?" for the fast paths, the
+/// browsers and the spoof check; `tests::a_name_that_may_hold_no_a_label_decodes_none`
+/// pins it over every short name of the bytes that matter.
+pub(crate) fn may_hold_a_label(name: &str) -> bool {
+    !crate::scan::is_ascii(name)
+        || super::labels(name).any(|label| {
+            label
+                .as_bytes()
+                .get(..ACE_PREFIX.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(ACE_PREFIX.as_bytes()))
+        })
+}
 
 /// [`ACE_PREFIX`] as the four characters [`LabelEnds::start`] holds.
 const ACE_PREFIX_CHARS: [char; 4] = {
@@ -261,4 +286,50 @@ pub(crate) fn name_length_ok(octets: usize) -> bool {
 /// Code-point positions of `label` whose character satisfies `predicate`.
 pub(crate) fn positions_where(label: &str, predicate: impl Fn(char) -> bool) -> impl Iterator<Item = usize> {
     label.chars().enumerate().filter(move |&(_, c)| predicate(c)).map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uts46::{Preset, Uts46};
+
+    /// Every name of up to five bytes over the bytes that matter (the
+    /// letters of `xn`, both cases, a hyphen, a dot, another letter and
+    /// `%`), and every name of up to three of those and a full-width `ｘ`,
+    /// `ｎ`, `－` or `。`: a name for which [`may_hold_a_label`] is false
+    /// has no label that UTS #46 decodes as an A-label, under the default
+    /// flags and the URL Standard's, transitionally or not; and a name
+    /// that has one is said to hold one.
+    #[test]
+    fn a_name_that_may_hold_no_a_label_decodes_none() {
+        let engine = Uts46::new();
+        let ascii = ["x", "X", "n", "N", "-", ".", "a", "%"];
+        let wide = ["x", "n", "-", ".", "\u{FF58}", "\u{FF4E}", "\u{FF0D}", "\u{3002}"];
+        let mut checked = 0;
+        for (pieces, most) in [(&ascii, 5), (&wide, 3)] {
+            let mut names = vec![String::new()];
+            let mut level = vec![String::new()];
+            for _ in 0..most {
+                level = level
+                    .iter()
+                    .flat_map(|name| pieces.iter().map(move |piece| format!("{name}{piece}")))
+                    .collect();
+                names.extend(level.iter().cloned());
+            }
+            for name in &names {
+                for options in [Preset::Uts46Default.options(), Preset::WhatwgUrl.options()] {
+                    let (_, trace) = engine.process_traced(name, &options);
+                    let decodes = [&trace.nontransitional, &trace.transitional]
+                        .iter()
+                        .any(|run| run.labels.iter().any(|label| label.punycode.is_some()));
+                    assert!(
+                        !decodes || may_hold_a_label(name),
+                        "{name:?} has a label decoded as an A-label, yet may_hold_a_label says none"
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 30_000, "{checked} names");
+    }
 }
