@@ -62,7 +62,7 @@ fn main() {
 /// glibc 2.36 and GNU ld 2.38 or later; an older ld ignores the option with
 /// a warning): the loader then reads 19 KB of them at every start, not
 /// 1.5 MB, and a one-name run starts about 0.3–1 ms sooner
-/// (docs/performance.md). Only where measured: x86-64 Linux with glibc.
+/// (benches/results.md). Only where measured: x86-64 Linux with glibc.
 fn pack_relative_relocations() {
     let target = |key: &str| std::env::var(key).unwrap_or_default();
     if target("CARGO_CFG_TARGET_OS") == "linux"

@@ -13,10 +13,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// mimalloc, not glibc's allocator: the spoof check makes and drops small
-/// buffers for every name, and with glibc's `malloc` and `free` that took
-/// 3 % of a batch's instructions and more on two threads, where blocks are
-/// freed on other threads than made them (docs/performance.md, fifteenth
-/// session). Without transparent huge pages (`no_thp`), so the memory a
+/// buffers for every name, and glibc's `malloc` and `free` cost more there,
+/// most on two threads, where blocks are freed on other threads than made
+/// them (docs/design.md). Without transparent huge pages (`no_thp`), so the memory a
 /// batch holds stays in 4 KiB pages: 21 MB for 10 M lines, not 52 MB.
 /// Feature `mimalloc` (default); without it, the system's allocator.
 #[cfg(feature = "mimalloc")]

@@ -1,6 +1,6 @@
 //! Results of pure label checks remembered per thread: nearly every name
 //! of a batch ends in one of a few TLDs, and the checks on the TLD label
-//! are the same each time. docs/performance.md has the measurements.
+//! are the same each time. What it relies on: docs/design.md.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -184,7 +184,7 @@ impl<E> Block<E> {
     /// Calls `each` on every item of the block in order, with the reader's
     /// position after it. (A loop, not a flattened iterator: the hot loop
     /// of the parallel batch, whose inlining a flattened iterator left to
-    /// chance — 3.5 % more instructions on two threads at 7b74a44.)
+    /// chance: one unrelated change once made it slower on two threads.)
     fn for_each_item(&self, mut each: impl FnMut(Item<'_>, u64)) {
         for part in &self.parts {
             let (start, end) = (part.start, part.end);
@@ -459,8 +459,8 @@ pub fn summarize_parallel<R: BufRead + Send>(
 }
 
 /// Tries to lock `mutex` this many times before sleeping until it is free:
-/// 26 µs here, about as long as a block takes to read (mixed61's blocks, 41
-/// KB on average: 113,000 instructions). Four times as many left 6 sleeps on
+/// 26 µs here, about as long as a block takes to read (a summary's blocks
+/// are 41 KB on average on a mixed file). Four times as many left 6 sleeps on
 /// the lock in 10 runs instead of 8 (the first blocks, read into new memory,
 /// take longer): not worth spinning longer where threads outnumber processors.
 const SPINS: u32 = 1 << 10;
@@ -469,7 +469,7 @@ const SPINS: u32 = 1 << 10;
 /// block: a sleeper wakes late when its processor has gone idle, and a
 /// thread not kept on a processor (`pinning`) is woken on its waker's,
 /// where the two then take turns until the scheduler moves one, milliseconds
-/// later (docs/performance.md). After [`SPINS`] tries it sleeps.
+/// later (docs/design.md). After [`SPINS`] tries it sleeps.
 fn lock_spinning<T>(mutex: &Mutex<T>) -> LockResult<MutexGuard<'_, T>> {
     for _ in 0..SPINS {
         match mutex.try_lock() {

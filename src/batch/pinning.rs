@@ -3,7 +3,7 @@
 //! (on a lock, on a table another thread is building) on the processor of
 //! the thread that woke it, and the two then share that processor, taking
 //! turns of 4 ms, until the scheduler moves one back: a run of a few tenths
-//! of a second on two processors lost 4-12 ms so (docs/performance.md).
+//! of a second on two processors lost 4-12 ms so (docs/design.md).
 
 /// The processors for `threads` converting threads, one each: all those
 /// this process may run on, in order, when there are exactly `threads` of

@@ -2,7 +2,7 @@
 //! them at run time: a zone file's first thousands of names would otherwise
 //! pay for computing each character's value when first asked for (and for
 //! touching the pages of a lazily filled table), as ICU's precompiled data
-//! does not (`docs/performance.md`). The rule stays the one place of the
+//! does not (`docs/design.md`). The rule stays the one place of the
 //! answer: each table is checked against it for every code point it holds
 //! (`check`), and rewritten from it with `REGENERATE_TABLES=1`.
 //!

@@ -3,8 +3,8 @@
 //! (CONTEXTJ, criterion 8), General_Category M (criterion 6) — from the
 //! bundled libraries or a loaded version's UCD files; and, in the modules
 //! below, the bundled properties the spoof analysis and the browsers' rules
-//! read (UTS #39, General_Category, Script). The BMP tables:
-//! `docs/performance.md`.
+//! read (UTS #39, General_Category, Script). The tables of them:
+//! `docs/design.md`.
 
 pub(crate) mod digits;
 pub(crate) mod general;

@@ -3,7 +3,7 @@
 //! Identifier_Status/Type), read from their libraries: planes 0 to 3's records
 //! in one table generated ahead of time, each a few flags and the number
 //! of its kind (script, category, Script_Extensions), so that a
-//! character's properties cost two reads (`docs/performance.md`).
+//! character's properties cost two reads (`docs/design.md`).
 
 use super::generated::{Generated, generated};
 use super::ucd::{in_ranges, merge_ranges, parse_ranges};
@@ -82,7 +82,7 @@ impl Entry {
 /// beyond plane 3, or for a kind the table does not number, read from the
 /// libraries now. (A table of whole entries, 40 bytes each, filled block
 /// by block, cost a first-level cache miss for most characters a name
-/// read: docs/performance.md.)
+/// read: docs/design.md.)
 #[inline]
 pub(super) fn with_entry<R>(c: char, read: impl Fn(&Entry) -> R) -> R {
     with_entry_of(c, bits(c), read)

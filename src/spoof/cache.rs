@@ -1,7 +1,7 @@
 //! The spoof summaries of names already seen in one batch run: a log
 //! repeats its names (Certificate Transparency lists a host in every
 //! certificate that names it), and the full check of a Unicode name costs
-//! a hundred lookups. docs/performance.md has the measurements.
+//! a hundred lookups. Why it is shaped so: docs/design.md.
 
 #[cfg(test)]
 use super::summarize;
@@ -33,7 +33,7 @@ use std::sync::{Mutex, TryLockError};
 /// passed by, the name analyzed and not remembered (the memory only saves
 /// work). A thread that waited would sleep, and Linux wakes a sleeper on
 /// its waker's processor, where the two then share one processor for
-/// milliseconds (docs/performance.md).
+/// milliseconds (docs/design.md).
 ///
 /// Keys are hashed with aHash under keys drawn at random for each map
 /// (`ahash::RandomState`): the names come from files an attacker may
@@ -83,12 +83,12 @@ impl<'p> Summarizer<'p> {
     pub const WINDOW: u32 = 256;
     /// A part keeps all names while at least one look-up in this many
     /// finds its name: a miss costs about a fiftieth of the analysis a
-    /// hit saves (docs/performance.md).
+    /// hit saves (docs/design.md).
     pub const WORTH: u32 = 64;
     /// A sampling part keeps one class of names in this many. The fewer it
     /// keeps, the less a file of distinct names pays (one in 8 took 2.4 %
     /// more time than one in 32 on distinct all-IDN names,
-    /// docs/performance.md), and the
+    /// benches/results.md), and the
     /// later a part sees names begin to repeat: a window of sampled
     /// look-ups spans [`Self::WINDOW`]` × `[`Self::SAMPLE`] of its names.
     pub const SAMPLE: usize = 32;

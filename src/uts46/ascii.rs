@@ -1,6 +1,6 @@
 //! The fast path for a valid all-ASCII name without an A-label (UTS #46 §4
 //! reduced to a byte pass): a word-at-a-time scan, or a byte loop over a class
-//! table, with the shared criteria of `validity`. Why and how: `docs/performance.md`.
+//! table, with the shared criteria of `validity`. Why and how: `docs/design.md`.
 
 use super::Options;
 use super::validity::{LabelEnds, label_length_ok, name_length_ok};
@@ -185,7 +185,7 @@ enum LdhScan {
 
 /// The scan for UseSTD3ASCIIRules with a table whose STD3 folding is the
 /// letter-digit-hyphen rule: eight bytes at a time, each word compared with
-/// itself shifted by one and four bytes (`docs/performance.md`). Left to
+/// itself shifted by one and four bytes (`docs/design.md`). Left to
 /// [`scan_by_class`]: with VerifyDnsLength a name over 63 bytes, and a name
 /// with `--` as some label's 3rd and 4th bytes.
 fn scan_ldh_words(bytes: &[u8], options: &Options) -> LdhScan {

@@ -302,9 +302,9 @@ const NUMBER_OF_LABELS_TO_CHECK: usize = 4;
 /// current): `skeleton TAB entry` per line, the entry's position among
 /// [`top_domain_entries`], the first domain under each skeleton. Upstream
 /// likewise ships its top domains' skeletons generated
-/// (`domains.skeletons`); computing them here took 45 M instructions in
-/// every process that met a non-ASCII name, and reading this text 10 M:
-/// build.rs reads it (the keys and their alphabet); the tests read it again.
+/// (`domains.skeletons`): computing them, or even reading this text, at run
+/// time was a cost to every process that met a non-ASCII name, so build.rs
+/// reads it (the keys and their alphabet); the tests read it again.
 #[cfg(test)]
 const TOP_DOMAIN_SKELETONS: &str = include_str!("../../../tables/browsers/chromium_top_domain_skeletons.txt");
 

@@ -610,7 +610,7 @@ impl CharFacts {
     /// beyond the table. One read of a table whose blocks repeat (not the
     /// CJK ideographs': the identifier-allowed flag differs among them),
     /// where a table filled as characters came kept 256 eight-byte cells a
-    /// block (docs/performance.md).
+    /// block (docs/design.md).
     #[inline(always)]
     fn of(c: char) -> CharFacts {
         let generated = FACTS.lookup(c).and_then(|bits| {
