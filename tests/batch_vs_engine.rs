@@ -321,9 +321,20 @@ fn every_flag_set_is_a_view_of_the_facts() {
         for options in &consumers {
             let given = engine.to_ascii_n_given(name, options, &known);
             served += usize::from(matches!(given, idna_inspector::uts46::Given::Known(_)));
-            assert_eq!(given.into_owned(), engine.to_ascii_n(name, options), "{name:?} under {options}");
-            assert_eq!(engine.to_unicode_given(name, options, &known), engine.to_unicode(name, options));
-            assert_eq!(engine.to_unicode_given(ascii, options, &known), engine.to_unicode(ascii, options), "{ascii:?}");
+            assert_eq!(
+                given.into_owned(),
+                engine.to_ascii_n(name, options),
+                "{name:?} under {options}"
+            );
+            assert_eq!(
+                engine.to_unicode_given(name, options, &known),
+                engine.to_unicode(name, options)
+            );
+            assert_eq!(
+                engine.to_unicode_given(ascii, options, &known),
+                engine.to_unicode(ascii, options),
+                "{ascii:?}"
+            );
             for label in ascii.split('.').filter(|label| !label.is_empty()) {
                 assert_eq!(
                     engine.to_unicode_given(label, options, &known),

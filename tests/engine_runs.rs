@@ -40,8 +40,16 @@ fn engine_runs_per_name_by_kind_and_consumer() {
         ("an error under the batch's flags", "a_b.b\u{00FC}cher.de", [1, 1, 1, 3]),
         ("an error and one A-label", "a_b.xn--bcher-kva.de", [1, 1, 1, 3]),
         ("an error and two A-labels", "xn--bcher-kva.xn--caf-dma.a_b.de", [1, 1, 1, 3]),
-        ("an error the URL Standard's flags record too", "1\u{05D0}.b\u{00FC}cher.com", [1, 3, 3, 3]),
-        ("an error, the browsers' flags and an A-label", "1\u{05D0}.xn--bcher-kva.com", [1, 3, 3, 3]),
+        (
+            "an error the URL Standard's flags record too",
+            "1\u{05D0}.b\u{00FC}cher.com",
+            [1, 3, 3, 3],
+        ),
+        (
+            "an error, the browsers' flags and an A-label",
+            "1\u{05D0}.xn--bcher-kva.com",
+            [1, 3, 3, 3],
+        ),
         ("a code point new in Unicode 16.0", "a\u{1C8A}b.com", [1, 2, 2, 3]),
     ];
     let mut table = Vec::new();

@@ -619,12 +619,7 @@ fn url_parser_engine() -> Uts46<'static> {
 /// Chromium's canonicalizer and display each view them through their own
 /// flags. Calls `then` with them (the batch gives one `known`: with
 /// `made`, two fit on the stack).
-fn with_made<'a, R>(
-    input: &'a str,
-    known: &[Known<'a>],
-    made: Option<&'a Results>,
-    then: impl FnOnce(&[Known<'a>]) -> R,
-) -> R {
+fn with_made<'a, R>(input: &'a str, known: &[Known<'a>], made: Option<&'a Results>, then: impl FnOnce(&[Known<'a>]) -> R) -> R {
     let Some(made) = made else { return then(known) };
     let made = Known {
         input,
@@ -657,7 +652,9 @@ pub(crate) fn verdicts_but_chromium(
     // and both displays, unless the caller's does already.
     let parsed = (!crate::scan::is_ascii(input)
         && !crate::scan::has_byte(input.as_bytes(), b'%')
-        && !known.iter().any(|k| k.to_ascii_n_for(input, &URL_OPTIONS, newer.table()).is_some()))
+        && !known
+            .iter()
+            .any(|k| k.ascii_n_for(input, &URL_OPTIONS, newer.table()).is_some()))
     .then(|| newer.facts(input));
     let url_host = with_made(input, known, parsed.as_ref(), |known| UrlHost::parse(&newer, input, known));
     // WebKit's older table gives the same host unless a code point of

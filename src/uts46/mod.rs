@@ -207,7 +207,7 @@ impl<'a> Known<'a> {
     /// ([`Self::clean_under`]: then without errors), or by `table` under
     /// `options` themselves, or by `table` with every check on and
     /// `options` [`Options::viewable`] (then errors and all, viewed).
-    pub(crate) fn to_ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<Given<'a>> {
+    pub(crate) fn ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<Given<'a>> {
         if !crate::scan::same_text(self.input, input) {
             return None;
         }
@@ -723,7 +723,7 @@ impl<'t> Uts46<'t> {
     pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Given<'k> {
         known
             .iter()
-            .find_map(|known| known.to_ascii_n_for(input, options, self.table))
+            .find_map(|known| known.ascii_n_for(input, options, self.table))
             .unwrap_or_else(|| Given::Made(self.to_ascii_n(input, options)))
     }
 
