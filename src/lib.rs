@@ -19,7 +19,6 @@ pub mod browsers;
 mod decoded;
 pub mod display;
 pub mod explain;
-mod lent;
 pub mod lgr;
 pub(crate) mod memo;
 pub mod names;

@@ -459,10 +459,10 @@ fn peak_kb_over_distinct_ascii_names(args: &[&str], lines: usize) -> u64 {
 }
 
 /// README: memory stays bounded whatever the input's length, with
-/// `--protected` too (the spoof check's string pools keep a few strings a
-/// thread, not one a name). The peak over one million distinct ASCII
-/// names is within 8 MB of the peak over 100,000 (a string kept a name
-/// would add about 50 MB).
+/// `--protected` too (nothing is kept a name: a string pool once kept one
+/// for every name whose Chromium verdict was decided early). The peak over
+/// one million distinct ASCII names is within 8 MB of the peak over
+/// 100,000 (a string kept a name would add about 50 MB).
 #[cfg(target_os = "linux")]
 #[test]
 fn protected_batch_memory_stays_flat() {

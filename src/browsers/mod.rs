@@ -461,13 +461,16 @@ impl<'k> UrlHost<'k> {
 impl UrlHost<'_> {
     /// True when WebKit's table would give this same host: no code point of
     /// Unicode 15.1 or later in `input` or in the decoded host, and no
-    /// failure an `xn--` label may have caused.
-    fn same_for_webkit(&self, input: &str) -> bool {
-        let decoded = match &self.display {
+    /// failure an `xn--` label may have caused. `unicode`: the input's
+    /// ToUnicode from its facts, which holds what its labels decode to, for
+    /// a host that failed.
+    fn same_for_webkit(&self, input: &str, unicode: Option<&str>) -> bool {
+        let decoded = match (&self.display, unicode) {
             // Most names are their own ToUnicode: one pass reads both.
-            Some(display) if crate::scan::same_text(display.get().value, input) => true,
-            Some(display) => all_same_for_webkit(display.get().value),
-            None => !may_hold_a_label(input),
+            (Some(display), _) if crate::scan::same_text(display.get().value, input) => true,
+            (Some(display), _) => all_same_for_webkit(display.get().value),
+            (None, Some(unicode)) => all_same_for_webkit(unicode),
+            (None, None) => !may_hold_a_label(input),
         };
         decoded && all_same_for_webkit(input)
     }
@@ -573,7 +576,7 @@ pub(crate) fn verdicts_with(
     shown: bool,
 ) -> Verdicts {
     let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, labels, shown);
-    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_ref(), shown);
+    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_deref(), shown);
     Verdicts {
         chromium: chromium.top_domain_step(top_domains),
         firefox,
@@ -592,7 +595,8 @@ pub(crate) struct ButChromium {
     pub(crate) webkit: Verdict,
     /// The ToASCII N of the input made here for the URL host parser, for
     /// Chromium's canonicalizer too ([`verdicts_but_chromium`]).
-    pub(crate) parsed: Option<Results>,
+    /// Boxed: the batch keeps one a name, mostly `None`.
+    pub(crate) parsed: Option<Box<Results>>,
 }
 
 /// `known` when `engine` is the bundled one, whose results serve the
@@ -655,12 +659,21 @@ pub(crate) fn verdicts_but_chromium(
         && !known
             .iter()
             .any(|k| k.ascii_n_for(input, &URL_OPTIONS, newer.table()).is_some()))
-    .then(|| newer.facts(input));
-    let url_host = with_made(input, known, parsed.as_ref(), |known| UrlHost::parse(&newer, input, known));
+    .then(|| Box::new(newer.facts(input)));
+    let url_host = with_made(input, known, parsed.as_deref(), |known| UrlHost::parse(&newer, input, known));
     // WebKit's older table gives the same host unless a code point of
     // Unicode 15.1 or later took part.
     let webkit_host;
-    let for_webkit = if url_host.same_for_webkit(input) {
+    // The input's ToUnicode, from the facts of the browsers' table or the caller's.
+    let unicode = match parsed.as_deref() {
+        Some(facts) => Some(facts.to_unicode.value.as_str()),
+        None => known
+            .iter()
+            .find(|k| crate::scan::same_text(k.input, input))
+            .and_then(|k| k.to_unicode)
+            .map(|conversion| conversion.value),
+    };
+    let for_webkit = if url_host.same_for_webkit(input, unicode) {
         &url_host
     } else {
         webkit_host = UrlHost::parse(&Browser::WebKit.engine(), input, &[]);

@@ -141,6 +141,14 @@ impl LabelEvidence {
             true => mixed_number_digits(label),
             false => Vec::new(),
         };
+        // The two restriction levels meet here, each its upstream's rule over
+        // the same resolved sets: `level` is unicode-security's
+        // `detect_restriction_level` (our findings), and ICU's
+        // `getRestrictionLevel` (Chromium's check) differs from it in one
+        // place only: ICU rates Moderately Restrictive any set without Latin
+        // that lacks Cyrillic, Greek and Cherokee, where unicode-security asks
+        // for exactly one Recommended script other than Cyrillic and Greek
+        // (`tests::the_two_restriction_levels_differ_only_where_their_upstreams_do`).
         let icu = KnownChecks {
             mixed_numbers: !mixed_numbers.is_empty(),
             invisible: properties::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
@@ -258,6 +266,54 @@ mod tests {
         assert!(
             mixed > 100 && invisible > 100 && sets > 1000,
             "the labels reach the checks: {mixed}, {invisible}, mixed scripts {sets}"
+        );
+    }
+
+    /// unicode-security's restriction level (ours) and ICU's (Chromium's) on
+    /// the same labels of allowed characters, on real words and every BMP
+    /// character in five contexts: equal, but where ICU rates a set without
+    /// Latin Moderately Restrictive and unicode-security Minimally, because
+    /// it is not exactly one Recommended script (UTS #39 §5.2 as each
+    /// implements it).
+    #[test]
+    fn the_two_restriction_levels_differ_only_where_their_upstreams_do() {
+        use crate::browsers::chromium::uspoof::{self, RestrictionLevel as Icu};
+        let labels = words_and_every_bmp_character_in(|c| {
+            vec![
+                format!("a{c}"),
+                format!("{c}{c}"),
+                format!("\u{0430}{c}"),
+                format!("{c}\u{3042}"),
+                format!("\u{0915}{c}"),
+            ]
+        });
+        let (mut same, mut explained) = (0, 0);
+        for label in labels.iter().filter(|l| !l.is_ascii()) {
+            let (ours, sets) = crate::spoof::scripts::restriction_level_and_sets(label);
+            let Some(sets) = sets else { continue };
+            let icu = uspoof::level_of_sets(&sets);
+            let as_icu = match ours {
+                RestrictionLevel::SingleScript => Icu::SingleScriptRestrictive,
+                RestrictionLevel::HighlyRestrictive => Icu::HighlyRestrictive,
+                RestrictionLevel::ModeratelyRestrictive => Icu::ModeratelyRestrictive,
+                RestrictionLevel::MinimallyRestrictive => Icu::MinimallyRestrictive,
+                other => panic!("{label:?}: {other:?} for a label of allowed characters"),
+            };
+            if as_icu == icu {
+                same += 1;
+                continue;
+            }
+            let base = sets.without_latin.base;
+            let one_recommended = base.len() == 1 && base.iter().next().is_some_and(|script| script.is_recommended());
+            assert!(
+                icu == Icu::ModeratelyRestrictive && ours == RestrictionLevel::MinimallyRestrictive && !one_recommended,
+                "{label:?}: ICU {icu:?}, unicode-security {ours:?}, {base:?}"
+            );
+            explained += 1;
+        }
+        assert!(
+            same > 100_000 && explained > 0,
+            "{same} labels rated alike, {explained} apart"
         );
     }
 

@@ -313,12 +313,11 @@ pub(crate) fn full_summaries<'a>(
         .clone()
         .zip(&own)
         .zip(&parsed)
-        .map(|((ref name, (_, labels)), parsed)| chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_ref()))
+        .map(|((ref name, (_, labels)), parsed)| chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_deref()))
         .collect();
     for ((&(found, _), chromium), [firefox, webkit]) in own.iter().zip(chromium).zip(others) {
         let chromium = chromium.top_domain_step(protected.top_domains());
         let rules = BrowserRules::of([chromium.rule, firefox, webkit]);
-        crate::browsers::chromium::give_back_shown(chromium.shown);
         summaries.push(SpoofSummary::of(found, rules));
     }
 }
@@ -377,7 +376,7 @@ fn analyze_with(
     // Chromium asks two of the same rules of the same labels: it reads their answers.
     let checked: Vec<KnownLabel<'_>> = decoded.known_labels().collect();
     let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name, &checked);
-    let chromium = chromium_before_top_domains(&name, &checked, parsed.as_ref());
+    let chromium = chromium_before_top_domains(&name, &checked, parsed.as_deref());
     finish(&name, own, chromium, (firefox, webkit))
 }
 

@@ -53,7 +53,9 @@ pub fn resolved_scripts(label: &str) -> String {
 }
 
 /// The restriction level of `label` (UTS #39 §5.2), decided as
-/// unicode-security's `detect_restriction_level` decides it, with each
+/// unicode-security's `detect_restriction_level` decides it (ICU's
+/// `getRestrictionLevel`, Chromium's, differs in Moderately Restrictive:
+/// `spoof/evidence.rs` states how where the two meet), with each
 /// character's Identifier_Status and augmented script set read from the
 /// tables of [`properties`] (a test compares the two on every BMP character in
 /// several company).

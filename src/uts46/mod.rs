@@ -195,6 +195,7 @@ impl<'a> Known<'a> {
     /// without an error: made without one under flags that check at least
     /// as much, or made with every check on (a facts pass, [`Uts46::facts`])
     /// with no error that `options` record ([`Results::viewed`]).
+    #[inline]
     fn clean_under(&self, conversion: ConversionRef<'_>, options: &Options) -> bool {
         match conversion.errors.is_empty() {
             true => self.options.checks_at_least(options),
@@ -207,9 +208,14 @@ impl<'a> Known<'a> {
     /// ([`Self::clean_under`]: then without errors), or by `table` under
     /// `options` themselves, or by `table` with every check on and
     /// `options` [`Options::viewable`] (then errors and all, viewed).
+    #[inline]
     pub(crate) fn ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<Given<'a>> {
         if !crate::scan::same_text(self.input, input) {
             return None;
+        }
+        // Mostly no error: then the flags decide alone.
+        if self.to_ascii_n.errors.is_empty() {
+            return self.options.checks_at_least(options).then_some(Given::Known(self.to_ascii_n));
         }
         let clean = Given::Known(ConversionRef {
             value: self.to_ascii_n.value,
@@ -250,7 +256,12 @@ impl<'a> Known<'a> {
     /// `tests/batch_vs_engine.rs` checks all of it.
     fn unicode_of(&self, input: &str, options: &Options) -> Option<&'a str> {
         let unicode = self.to_unicode?;
-        if !(self.clean_under(self.to_ascii_n, options) && self.clean_under(unicode, options)) {
+        // Both clean: mostly neither has an error, and the flags decide alone.
+        let clean = match self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() {
+            true => self.options.checks_at_least(options),
+            false => self.clean_under(self.to_ascii_n, options) && self.clean_under(unicode, options),
+        };
+        if !clean {
             return None;
         }
         if crate::scan::same_text(input, self.input) {

@@ -558,8 +558,8 @@ fn map_a_label(
     if label.len() > 63 || !unchanged_by_mapping {
         return None;
     }
-    // The decoded label is copied into `out`: its buffer is lent, not allocated a label.
-    let mut decoded = crate::lent::take(&DECODED);
+    // The decoded label is copied into `out`.
+    let mut decoded = String::with_capacity(label.len() * 2);
     let mut map_decoded = |decoded: &mut String| -> Option<()> {
         punycode::decode_label_into(&label[4..], decoded)?;
         if decoded.is_empty() || crate::scan::is_ascii(decoded) {
@@ -586,14 +586,7 @@ fn map_a_label(
         name.bidi_domain |= facts.rtl_or_arabic_number;
         Some(())
     };
-    let mapped = map_decoded(&mut decoded);
-    crate::lent::give_back(&DECODED, decoded);
-    mapped
-}
-
-thread_local! {
-    /// The buffers [`map_a_label`] decodes into.
-    static DECODED: crate::lent::Strings = const { std::cell::RefCell::new(Vec::new()) };
+    map_decoded(&mut decoded)
 }
 
 /// The per-label checks (V1–V7, U1, the lengths) on a mapped label's facts;

@@ -216,6 +216,7 @@ pub(crate) const ACE_PREFIX: &str = "xn--";
 /// one answer to "could this host hold an A-label?" for the fast paths, the
 /// browsers and the spoof check; `tests::a_name_that_may_hold_no_a_label_decodes_none`
 /// pins it over every short name of the bytes that matter.
+#[inline]
 pub(crate) fn may_hold_a_label(name: &str) -> bool {
     !crate::scan::is_ascii(name)
         || super::labels(name).any(|label| {

@@ -503,18 +503,6 @@ impl BeforeTopDomains<'_> {
     }
 }
 
-thread_local! {
-    /// Hosts as shown that a caller gave back ([`give_back_shown`]), for
-    /// the next names' (the batch keeps only the rule).
-    static SHOWN: crate::lent::Strings = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Gives a verdict's host as shown back, for the next names on the thread
-/// to write theirs in.
-pub(crate) fn give_back_shown(shown: String) {
-    crate::lent::give_back(&SHOWN, shown);
-}
-
 /// A label `IDNToUnicodeOneComponent` left as Punycode, and why.
 struct UnsafeLabel {
     rule: Rule,
@@ -569,8 +557,7 @@ fn idn_to_unicode(
         _ => Cow::Borrowed(tld),
     };
     // A decoded label is mostly longer in UTF-8 than its Punycode.
-    let mut shown = crate::lent::take(&SHOWN);
-    shown.reserve(host.len() * 2);
+    let mut shown = String::with_capacity(host.len() * 2);
     let mut has_idn_component = false;
     // Whether some label is an IDN component, decoded or not: the host's
     // labels are walked once, and that is known at the end.
@@ -623,7 +610,6 @@ fn idn_to_unicode(
         }
     }
     if !any_component {
-        give_back_shown(shown);
         return None;
     }
     Some(Converted {

@@ -146,6 +146,9 @@ fn restriction_level_given(
 
 /// The rest of `getRestrictionLevel`, for a label whose characters are all
 /// allowed and not all ASCII: the level its resolved script `sets` give.
+/// unicode-security's level of the same sets
+/// ([`crate::spoof::scripts::restriction_level`]) differs only in
+/// Moderately Restrictive, as `spoof/evidence.rs` states where the two meet.
 pub(crate) fn level_of_sets(sets: &ResolvedSets) -> RestrictionLevel {
     if !sets.all.is_empty() {
         return RestrictionLevel::SingleScriptRestrictive;
