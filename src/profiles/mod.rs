@@ -224,14 +224,24 @@ fn from_host_parse(parse: &whatwg::HostParse) -> ProfileResult {
     }
 }
 
-/// Runs every profile on `input`, in [`Profile::ALL`] order; the engine
-/// runs once for both UTS #46 profiles.
+/// Runs every profile on `input`, in [`Profile::ALL`] order, from one
+/// facts pass: both UTS #46 profiles view it through `options`, and the
+/// URL host parser reads its ToASCII and domain to Unicode off it.
 pub(crate) fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<ProfileResult> {
-    let results = engine.process(input, options);
+    let facts = engine.facts(input);
+    let results = engine.view_or_process(input, &facts, options);
+    let known = [crate::uts46::Known {
+        input,
+        options: &Options::EVERY_CHECK,
+        to_ascii_n: facts.to_ascii_n.borrowed(),
+        to_unicode: Some(facts.to_unicode.borrowed()),
+        table: Some(engine.table()),
+    }];
     Profile::ALL
         .into_iter()
         .map(|profile| match profile {
             Profile::Uts46Transitional | Profile::Uts46Nontransitional => from_uts46(profile, &results),
+            Profile::Whatwg => from_host_parse(&whatwg::parse_host_given(engine, input, &known)),
             _ => run(profile, engine, input, options),
         })
         .collect()

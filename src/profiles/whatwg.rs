@@ -110,10 +110,17 @@ pub fn uts46_options() -> Options {
 /// domain to Unicode of the result. An empty input is the URL parser's
 /// `host-missing` failure.
 pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
+    parse_host_given(engine, input, &[])
+}
+
+/// [`parse_host`], reading what it can off the facts of `input` (or
+/// another of `known`): the profile comparison hands over the facts it
+/// made for the UTS #46 profiles.
+pub(crate) fn parse_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> HostParse {
     let mut errors = Vec::new();
-    let parsed = parse(engine, input, Some(&mut errors), &[]);
+    let parsed = parse(engine, input, Some(&mut errors), known);
     let to_unicode = match &parsed.host {
-        Ok(Host::Domain(domain)) => domain_to_unicode(engine, domain),
+        Ok(Host::Domain(domain)) => domain_to_unicode_given(engine, domain, known),
         Ok(address) => Conversion {
             value: address.serialize(),
             errors: Vec::new(),
@@ -122,7 +129,7 @@ pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
             value: input.to_string(),
             errors: Vec::new(),
         },
-        Err(_) => domain_to_unicode(engine, &parsed.domain),
+        Err(_) => domain_to_unicode_given(engine, &parsed.domain, known),
     };
     HostParse {
         ascii: parsed.host.as_ref().map_or(parsed.ascii, Host::serialize),
@@ -262,8 +269,9 @@ fn domain_parser(
     reporting: bool,
     known: &[Known<'_>],
 ) -> Result<String, String> {
-    // Reporting, both ToASCII runs are views of the domain's one facts pass.
-    let facts = reporting.then(|| engine.facts(domain).to_ascii_n);
+    // Reporting, both ToASCII runs are views of the domain's one facts
+    // pass (the caller's, when it made them).
+    let facts = reporting.then(|| engine.to_ascii_n_given(domain, &Options::EVERY_CHECK, known).into_owned());
     if let Some(facts) = &facts {
         let strict = facts.viewed(&Options::default());
         if !strict.errors.is_empty() {
@@ -321,8 +329,10 @@ fn domain_parser(
 
 /// Domain to Unicode (§3.3): UTS #46 ToUnicode with the relaxed flags; on
 /// any error the input is returned unchanged (its errors kept for display).
-pub(crate) fn domain_to_unicode(engine: &Uts46<'_>, domain: &str) -> Conversion {
-    let to_unicode = engine.to_unicode(domain, &uts46_options());
+/// Read off `known` where it tells ToUnicode of `domain` under the
+/// relaxed flags ([`Uts46::to_unicode_given`]).
+fn domain_to_unicode_given(engine: &Uts46<'_>, domain: &str, known: &[Known<'_>]) -> Conversion {
+    let to_unicode = engine.to_unicode_given(domain, &uts46_options(), known);
     if to_unicode.errors.is_empty() {
         to_unicode
     } else {
