@@ -10,6 +10,9 @@
 //! ```
 
 #![warn(missing_docs)]
+// Safe Rust throughout, but for the one module that asks Linux to keep a
+// thread on a processor (`batch::pinning`).
+#![deny(unsafe_code)]
 
 pub mod about;
 #[cfg(feature = "gui")]

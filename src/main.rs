@@ -1,5 +1,7 @@
 //! The `idna-inspector` command: `explain` and `batch` over the core engine.
 
+#![deny(unsafe_code)]
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;

@@ -5,6 +5,8 @@
 //! threads, `writer` writes JSONL, CSV or TSV.
 
 mod parallel;
+// libc's affinity calls: the crate's one unsafe code.
+#[allow(unsafe_code)]
 mod pinning;
 pub mod reader;
 mod record;

@@ -156,7 +156,7 @@ impl Options {
     /// only which errors are recorded (UseSTD3ASCIIRules too: the parser
     /// reads the older tables' `disallowed_STD3_*` as valid and mapped), so
     /// a name converted without an error under `self` converts to the same
-    /// text, without an error, under `other`. `tests/uts46.rs` checks this
+    /// text, without an error, under `other`. `tests/batch_vs_engine.rs` checks this
     /// on the differential corpus.
     pub fn checks_at_least(&self, other: &Options) -> bool {
         let at_least = |mine: bool, theirs: bool| mine || !theirs;
