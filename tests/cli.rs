@@ -388,42 +388,22 @@ fn batch_threads_give_the_same_output_and_zero_is_refused() {
 #[cfg(target_os = "linux")]
 #[test]
 fn batch_memory_stays_bounded_on_a_long_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_idna-inspector"))
-        .args(["batch", "--format", "jsonl", "--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let status = format!("/proc/{}/status", child.id());
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
+    let peak_kb = peak_kb_of(&["batch", "--format", "jsonl", "--threads", "2"], |input| {
         // README: "3,000,000 lines as JSONL on two threads stay < 50 MB".
         const LINES: usize = 3_000_000;
         let block: String = (0..10_000).map(|n| format!("b\u{00FC}cher-{n}.example.com\n")).collect();
         for _ in 0..LINES / 10_000 {
             input.write_all(block.as_bytes())?;
         }
-        Ok::<_, std::io::Error>(())
+        Ok(())
     });
-    let mut peak_kb = 0u64;
-    while child.try_wait().unwrap().is_none() {
-        if let Ok(text) = std::fs::read_to_string(&status)
-            && let Some(line) = text.lines().find(|line| line.starts_with("VmHWM:"))
-        {
-            peak_kb = peak_kb.max(line.split_whitespace().nth(1).unwrap().parse().unwrap());
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    writer.join().unwrap().unwrap();
-    assert!(peak_kb > 0, "VmHWM was read");
     assert!(peak_kb < 50 * 1024, "peak {peak_kb} KB");
 }
 
 /// The peak resident memory (VmHWM, sampled until the process exits) of
-/// `idna-inspector ARGS` reading `lines` distinct ASCII names from stdin.
+/// `idna-inspector ARGS` while `feed` writes its standard input.
 #[cfg(target_os = "linux")]
-fn peak_kb_over_distinct_ascii_names(args: &[&str], lines: usize) -> u64 {
+fn peak_kb_of(args: &[&str], feed: impl FnOnce(&mut std::process::ChildStdin) -> std::io::Result<()> + Send + 'static) -> u64 {
     let mut child = Command::new(env!("CARGO_BIN_EXE_idna-inspector"))
         .args(args)
         .stdin(Stdio::piped())
@@ -433,17 +413,7 @@ fn peak_kb_over_distinct_ascii_names(args: &[&str], lines: usize) -> u64 {
         .unwrap();
     let status = format!("/proc/{}/status", child.id());
     let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let mut block = String::new();
-        for start in (0..lines).step_by(10_000) {
-            block.clear();
-            for n in start..(start + 10_000).min(lines) {
-                block.push_str(&format!("shop{n}-example.com\n"));
-            }
-            input.write_all(block.as_bytes())?;
-        }
-        Ok::<_, std::io::Error>(())
-    });
+    let writer = std::thread::spawn(move || feed(&mut input));
     let mut peak_kb = 0u64;
     while child.try_wait().unwrap().is_none() {
         if let Ok(text) = std::fs::read_to_string(&status)
@@ -456,6 +426,22 @@ fn peak_kb_over_distinct_ascii_names(args: &[&str], lines: usize) -> u64 {
     writer.join().unwrap().unwrap();
     assert!(peak_kb > 0, "VmHWM was read");
     peak_kb
+}
+
+/// [`peak_kb_of`] `lines` distinct ASCII names (`shopN-example.com`).
+#[cfg(target_os = "linux")]
+fn peak_kb_over_distinct_ascii_names(args: &[&str], lines: usize) -> u64 {
+    peak_kb_of(args, move |input| {
+        let mut block = String::new();
+        for start in (0..lines).step_by(10_000) {
+            block.clear();
+            for n in start..(start + 10_000).min(lines) {
+                block.push_str(&format!("shop{n}-example.com\n"));
+            }
+            input.write_all(block.as_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 /// README: memory stays bounded whatever the input's length, with

@@ -593,8 +593,9 @@ pub(crate) fn verdicts_with(
 pub(crate) struct ButChromium {
     pub(crate) firefox: Verdict,
     pub(crate) webkit: Verdict,
-    /// The ToASCII N of the input made here for the URL host parser, for
-    /// Chromium's canonicalizer too ([`verdicts_but_chromium`]).
+    /// The facts of the input made here with the browsers' table, for the
+    /// URL host parser and Chromium's canonicalizer and display too
+    /// ([`verdicts_but_chromium`]); `None` where the caller's served.
     /// Boxed: the batch keeps one a name, mostly `None`.
     pub(crate) parsed: Option<Box<Results>>,
 }
@@ -625,13 +626,7 @@ fn url_parser_engine() -> Uts46<'static> {
 /// `made`, two fit on the stack).
 fn with_made<'a, R>(input: &'a str, known: &[Known<'a>], made: Option<&'a Results>, then: impl FnOnce(&[Known<'a>]) -> R) -> R {
     let Some(made) = made else { return then(known) };
-    let made = Known {
-        input,
-        options: &Options::EVERY_CHECK,
-        to_ascii_n: made.to_ascii_n.borrowed(),
-        to_unicode: Some(made.to_unicode.borrowed()),
-        table: Some(url_parser_engine().table()),
-    };
+    let made = Known::of_facts(input, url_parser_engine().table(), made);
     match known {
         [] => then(&[made]),
         [first] => then(&[*first, made]),

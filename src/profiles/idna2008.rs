@@ -151,7 +151,7 @@ fn to_u_label(label: &str, index: usize, errors: &mut Vec<ProfileError>) -> Opti
     // The engine's limit on the work of decoding, the same as UTS #46's.
     if punycode.len() > MAX_DECODE_BYTES {
         errors.push(ProfileError {
-            position: Some(MAX_DECODE_BYTES + "xn--".len()),
+            position: Some(MAX_DECODE_BYTES + validity::ACE_PREFIX.len()),
             ..invalid(format!(
                 "Not decoded: its Punycode is {} bytes long, past the limit of {MAX_DECODE_BYTES}.",
                 punycode.len()
@@ -162,7 +162,7 @@ fn to_u_label(label: &str, index: usize, errors: &mut Vec<ProfileError>) -> Opti
     match punycode::decode(punycode) {
         // At the byte that stopped the decoder, counted from the label's start as UTS #46 does.
         Err(e) => errors.push(ProfileError {
-            position: Some(e.position + "xn--".len()),
+            position: Some(e.position + validity::ACE_PREFIX.len()),
             ..invalid(format!("Not a valid A-label: {e}."))
         }),
         Ok(decoded) if decoded.is_ascii() => errors.push(invalid(

@@ -146,7 +146,7 @@ impl Options {
     /// ([`Results::viewed`]): IgnoreInvalidPunycode changes what an
     /// undecodable `xn--` label converts to, and CheckContextO is not in
     /// [`Self::EVERY_CHECK`]; any other flag only decides which errors
-    /// count (`tests/uts46.rs::every_flag_set_is_a_view_of_the_facts`).
+    /// count (`tests/batch_vs_engine.rs::every_flag_set_is_a_view_of_the_facts`).
     pub fn viewable(&self) -> bool {
         !self.ignore_invalid_punycode && !self.check_contexto
     }
@@ -191,6 +191,20 @@ pub struct Known<'a> {
 }
 
 impl<'a> Known<'a> {
+    /// The facts of `input` ([`Uts46::facts`]) made by an engine with
+    /// `table`, handed on: a consumer with that table views them through
+    /// its own flags, errors and all; another serves itself where they
+    /// record no error under its flags.
+    pub(crate) fn of_facts(input: &'a str, table: &'a MappingTable, facts: &'a Results) -> Self {
+        Known {
+            input,
+            options: &Options::EVERY_CHECK,
+            to_ascii_n: facts.to_ascii_n.borrowed(),
+            to_unicode: Some(facts.to_unicode.borrowed()),
+            table: Some(table),
+        }
+    }
+
     /// True when `conversion`, one of these results, is what `options` give
     /// without an error: made without one under flags that check at least
     /// as much, or made with every check on (a facts pass, [`Uts46::facts`])
@@ -293,16 +307,9 @@ impl<'a> Known<'a> {
 }
 
 impl Default for Options {
+    /// [`Options::EVERY_CHECK`]: the flags `IdnaTestV2.txt` tests.
     fn default() -> Self {
-        Options {
-            use_std3_ascii_rules: true,
-            check_hyphens: true,
-            check_bidi: true,
-            check_joiners: true,
-            verify_dns_length: true,
-            ignore_invalid_punycode: false,
-            check_contexto: false,
-        }
+        Options::EVERY_CHECK
     }
 }
 
@@ -444,7 +451,7 @@ impl ConversionRef<'_> {
 
     /// True when no error that `options` record was recorded
     /// ([`Conversion::viewed`] without the copy).
-    pub fn is_ok_under(&self, options: &Options) -> bool {
+    pub(crate) fn is_ok_under(&self, options: &Options) -> bool {
         !self.errors.iter().any(|e| e.code.recorded_under(options))
     }
 
