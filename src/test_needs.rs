@@ -65,8 +65,9 @@ pub fn skip(need: Need, missing: &str) {
 /// A path under `../shared` (beside the clone) when it exists; otherwise the
 /// test is skipped through [`skip`] and `None` returned.
 pub fn shared_path(relative: &str) -> Option<std::path::PathBuf> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
+    // `../shared` beside the workspace, whose `tables/` every crate's build script names.
+    let path = std::path::Path::new(env!("IDNA_INSPECTOR_TABLES"))
+        .join("../../shared")
         .join(relative);
     if path.exists() {
         Some(path)

@@ -1,11 +1,14 @@
 //! Entry points for the crate's own tests and benchmarks, not an API: the
 //! two fast paths of `Uts46::process` and the batch conversion of one item,
-//! which library users reach through `Uts46::process` and `batch::convert_each`.
+//! which library users reach through `Uts46::process` and `batch::convert_each`;
+//! and the rules by which one conversion serves another consumer (`facts`),
+//! which `tests/batch_vs_engine.rs` checks against fresh runs.
 
 use crate::batch::{Item, Record, RecordBuf};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 
+pub use crate::facts::{Given, Known, to_ascii_n_given, to_unicode_given};
 pub use crate::uts46::ascii::ValidAscii;
 pub use crate::uts46::unicode_fast::ValidUnicode;
 

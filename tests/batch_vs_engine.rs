@@ -147,7 +147,7 @@ fn to_unicode_and_to_ascii_alone_equal_process() {
 /// only which errors are recorded, so a name that ToUnicode or ToASCII N
 /// converts without an error under some flags converts to the same text,
 /// without an error, under any flags that check no more — which is what
-/// lets `Uts46::to_ascii_n_given` hand the batch's ToASCII to the browsers'
+/// lets the batch hand the batch's ToASCII to the browsers'
 /// host parsers. Every pair of ten flag sets, on 8,000 corpus names and names
 /// at the limits.
 #[test]
@@ -188,7 +188,7 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
         for lax in flag_sets.iter().filter(|lax| strict.checks_at_least(lax)) {
             pairs += 1;
             for (name, (ascii, unicode)) in names.iter().zip(&converted) {
-                let known = [idna_inspector::uts46::Known {
+                let known = [idna_inspector::testing::Known {
                     input: name,
                     options: strict,
                     to_ascii_n: ascii.borrowed(),
@@ -197,10 +197,13 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                 }];
                 if ascii.errors.is_empty() {
                     assert_eq!(engine.to_ascii_n(name, lax), *ascii, "{name:?} {strict:?} → {lax:?}");
-                    assert_eq!(engine.to_ascii_n_given(name, lax, &known).get(), ascii.borrowed());
+                    assert_eq!(
+                        idna_inspector::testing::to_ascii_n_given(&engine, name, lax, &known).get(),
+                        ascii.borrowed()
+                    );
                     reused += 1;
                     assert_eq!(
-                        engine.to_unicode_given(&ascii.value, lax, &known),
+                        idna_inspector::testing::to_unicode_given(&engine, &ascii.value, lax, &known),
                         engine.to_unicode(&ascii.value, lax)
                     );
                     let dns_labels = ascii.value.split('.').all(|label| label.len() <= 63);
@@ -211,7 +214,10 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                             *unicode,
                             "{name:?} {strict:?} → {lax:?}"
                         );
-                        assert_eq!(engine.to_unicode_given(&ascii.value, lax, &known), *unicode);
+                        assert_eq!(
+                            idna_inspector::testing::to_unicode_given(&engine, &ascii.value, lax, &known),
+                            *unicode
+                        );
                         for (label, decoded) in ascii
                             .value
                             .split('.')
@@ -224,13 +230,16 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                                 (decoded, 0),
                                 "{label:?} of {name:?}"
                             );
-                            assert_eq!(engine.to_unicode_given(label, lax, &known), alone);
+                            assert_eq!(idna_inspector::testing::to_unicode_given(&engine, label, lax, &known), alone);
                         }
                     }
                 }
                 if unicode.errors.is_empty() {
                     assert_eq!(engine.to_unicode(name, lax), *unicode, "{name:?} {strict:?} → {lax:?}");
-                    assert_eq!(engine.to_unicode_given(name, lax, &known), *unicode);
+                    assert_eq!(
+                        idna_inspector::testing::to_unicode_given(&engine, name, lax, &known),
+                        *unicode
+                    );
                 }
             }
         }
@@ -310,7 +319,7 @@ fn every_flag_set_is_a_view_of_the_facts() {
     let mut served = 0;
     for name in &names {
         let facts = engine.facts(name);
-        let known = [idna_inspector::uts46::Known {
+        let known = [idna_inspector::testing::Known {
             input: name,
             options: &Options::EVERY_CHECK,
             to_ascii_n: facts.to_ascii_n.borrowed(),
@@ -319,25 +328,25 @@ fn every_flag_set_is_a_view_of_the_facts() {
         }];
         let ascii = &facts.to_ascii_n.value;
         for options in &consumers {
-            let given = engine.to_ascii_n_given(name, options, &known);
-            served += usize::from(matches!(given, idna_inspector::uts46::Given::Known(_)));
+            let given = idna_inspector::testing::to_ascii_n_given(&engine, name, options, &known);
+            served += usize::from(matches!(given, idna_inspector::testing::Given::Known(_)));
             assert_eq!(
                 given.into_owned(),
                 engine.to_ascii_n(name, options),
                 "{name:?} under {options}"
             );
             assert_eq!(
-                engine.to_unicode_given(name, options, &known),
+                idna_inspector::testing::to_unicode_given(&engine, name, options, &known),
                 engine.to_unicode(name, options)
             );
             assert_eq!(
-                engine.to_unicode_given(ascii, options, &known),
+                idna_inspector::testing::to_unicode_given(&engine, ascii, options, &known),
                 engine.to_unicode(ascii, options),
                 "{ascii:?}"
             );
             for label in ascii.split('.').filter(|label| !label.is_empty()) {
                 assert_eq!(
-                    engine.to_unicode_given(label, options, &known),
+                    idna_inspector::testing::to_unicode_given(&engine, label, options, &known),
                     engine.to_unicode(label, options),
                     "{label:?} of {name:?} under {options}"
                 );

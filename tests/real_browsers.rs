@@ -449,46 +449,55 @@ fn check(test: &str, browser: &str, family: &'static str) {
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn chromium_codepoints_sample() {
     check("chromium_codepoints_sample", "chromium", "codepoints_chromium_sample");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn chromium_lookalikes() {
     check("chromium_lookalikes", "chromium", "lookalikes");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn chromium_words() {
     check("chromium_words", "chromium", "words");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn firefox_codepoints() {
     check("firefox_codepoints", "firefox", "codepoints");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn firefox_lookalikes() {
     check("firefox_lookalikes", "firefox", "lookalikes");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn firefox_words() {
     check("firefox_words", "firefox", "words");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn webkit_codepoints() {
     check("webkit_codepoints", "webkit", "codepoints");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn webkit_lookalikes() {
     check("webkit_lookalikes", "webkit", "lookalikes");
 }
 
 #[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn webkit_words() {
     check("webkit_words", "webkit", "words");
 }

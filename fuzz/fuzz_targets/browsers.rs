@@ -10,7 +10,7 @@
 use idna_inspector::Uts46;
 use idna_inspector::browsers::{self, Display, chromium::TopDomains};
 use idna_inspector::profiles::whatwg::{self, Host};
-use idna_inspector::uts46::{Known, Options};
+use idna_inspector::uts46::Options;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &str| {
@@ -37,15 +37,8 @@ fuzz_target!(|input: &str| {
     assert_eq!(browsers::rules(input, &top), verdicts.rules(), "{input:?}");
     for options in [Options::default(), whatwg::uts46_options()] {
         let results = engine.process(input, &options);
-        let known = [Known {
-            input,
-            options: &options,
-            to_ascii_n: results.to_ascii_n.borrowed(),
-            to_unicode: Some(results.to_unicode.borrowed()),
-            table: None,
-        }];
         assert_eq!(
-            browsers::verdicts_given(&engine, input, &top, &known),
+            browsers::verdicts_reading(&engine, input, &options, &results, &top),
             verdicts,
             "{input:?} {options:?}"
         );

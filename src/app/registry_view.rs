@@ -218,7 +218,7 @@ fn script_code(label: &str) -> &'static str {
     use unicode_script::Script;
     let script = label
         .chars()
-        .map(crate::properties::scripts::script)
+        .map(crate::chars::scripts::script)
         .find(|s| !matches!(s, Script::Common | Script::Inherited | Script::Unknown))
         .unwrap_or(Script::Latin);
     match script {

@@ -23,11 +23,12 @@ pub mod chromium;
 pub mod firefox;
 pub mod webkit;
 
+use crate::facts::{Given, Known};
 use crate::profiles::whatwg;
 use crate::properties::generated::{Generated, generated};
 use crate::table::MappingTable;
 use crate::uts46::validity::may_hold_a_label;
-use crate::uts46::{ErrorCode, Given, Known, Options, Results, Uts46};
+use crate::uts46::{ErrorCode, Options, Results, Uts46};
 use serde::Serialize;
 
 /// A decoded label with ICU's checks the caller found in it already, and
@@ -427,14 +428,13 @@ impl<'k> UrlHost<'k> {
     /// flags), as the Standard did before its August 2026 draft and as both
     /// browsers' parsers still do (the `idna` crate's `domain_to_ascii`;
     /// WebKit's `URLParser`).
-    /// `known`: ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
+    /// `known`: ToASCII N of `input` made already ([`crate::facts::to_ascii_n_given`]).
     pub fn parse(engine: &Uts46<'_>, input: &str, known: &[Known<'k>]) -> UrlHost<'k> {
         let host = match whatwg::host_given(engine, input, known) {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
                 let errors = if whatwg::percent_decode(input).is_ascii() && may_hold_a_label(&domain) {
-                    engine
-                        .to_ascii_n_given(&domain, &whatwg::uts46_options(), known)
+                    crate::facts::to_ascii_n_given(engine, &domain, &whatwg::uts46_options(), known)
                         .get()
                         .codes()
                 } else {
@@ -484,7 +484,7 @@ fn display_to_unicode<'k>(engine: &Uts46<'_>, domain: &str, known: &[Known<'k>])
     if let Some(whole) = known.iter().find_map(|known| known.name_to_unicode(domain, &options)) {
         return Given::Known(whole);
     }
-    let mut conversion = engine.to_unicode_given(domain, &options, known);
+    let mut conversion = crate::facts::to_unicode_given(engine, domain, &options, known);
     conversion.errors.retain(|e| !tolerated(e.code));
     Given::Made(conversion)
 }
@@ -550,20 +550,33 @@ pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
 pub fn verdicts(input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
-    verdicts_given(&Uts46::new(), input, top_domains, &[])
+    verdicts_with(&Uts46::new(), input, top_domains, &[], &[], true)
 }
 
-/// [`verdicts`], given ToASCII N of `input` made already by `engine` under
-/// other flags (the batch's): a host parser whose flags check no more takes
-/// it ([`Uts46::to_ascii_n_given`]) when `engine` is the bundled one, whose
-/// table restricts the browsers' (an error-free result is theirs too). The
-/// URL Standard's flags check all that Chromium's canonicalizer checks, so
-/// the canonicalizer takes the URL parser's ToASCII of the same input.
-pub fn verdicts_given(engine: &Uts46<'_>, input: &str, top_domains: &chromium::TopDomains, known: &[Known<'_>]) -> Verdicts {
-    verdicts_with(engine, input, top_domains, known, &[], true)
+/// [`verdicts`], reading `results`: what `engine` made of `input` under
+/// `options` (a batch's conversion). The browsers' host parsers take
+/// what those results tell of their own answers (`crate::facts`: an
+/// error-free result under flags that check at least theirs, by the
+/// bundled table, whose rows restrict the browsers') and convert only the
+/// rest. The same verdicts as [`verdicts`], with fewer engine runs.
+pub fn verdicts_reading(
+    engine: &Uts46<'_>,
+    input: &str,
+    options: &Options,
+    results: &Results,
+    top_domains: &chromium::TopDomains,
+) -> Verdicts {
+    let known = [Known {
+        input,
+        options,
+        to_ascii_n: results.to_ascii_n.borrowed(),
+        to_unicode: Some(results.to_unicode.borrowed()),
+        table: None,
+    }];
+    verdicts_with(engine, input, top_domains, &known, &[], true)
 }
 
-/// [`verdicts_given`], where `labels` holds ICU checks the caller already
+/// [`verdicts_reading`], where `labels` holds ICU checks the caller already
 /// found in some Unicode labels (the spoof check's analysis, which asks
 /// the same rules of the same labels); without `shown`, Firefox's and
 /// WebKit's hosts as shown are left empty (the batch keeps the rules).

@@ -256,7 +256,7 @@ mod props {
     }
 
     pub(super) fn general_category_abbr(c: char) -> &'static str {
-        match crate::properties::general::general_category_uncached(c) {
+        match crate::chars::general::general_category_uncached(c) {
             G::UppercaseLetter => "Lu",
             G::LowercaseLetter => "Ll",
             G::TitlecaseLetter => "Lt",

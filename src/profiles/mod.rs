@@ -230,7 +230,7 @@ fn from_host_parse(parse: &whatwg::HostParse) -> ProfileResult {
 pub(crate) fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<ProfileResult> {
     let facts = engine.facts(input);
     let results = engine.view_or_process(input, &facts, options);
-    let known = [crate::uts46::Known::of_facts(input, engine.table(), &facts)];
+    let known = [crate::facts::Known::of_facts(input, engine.table(), &facts)];
     Profile::ALL
         .into_iter()
         .map(|profile| match profile {

@@ -15,7 +15,8 @@
 //! assert!(parse_host(&engine, "exa mple.com").host.is_none());
 //! ```
 
-use crate::uts46::{Conversion, Known, Options, Preset, Uts46};
+use crate::facts::Known;
+use crate::uts46::{Conversion, Options, Preset, Uts46};
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -148,7 +149,7 @@ pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
 }
 
 /// [`host`], given ToASCII N of `input` made already under other flags
-/// ([`Uts46::to_ascii_n_given`] decides whether it serves).
+/// ([`crate::facts::to_ascii_n_given`] decides whether it serves).
 pub(crate) fn host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<Host, ValidationError> {
     parse(engine, input, None, known).host
 }
@@ -271,7 +272,7 @@ fn domain_parser(
 ) -> Result<String, String> {
     // Reporting, both ToASCII runs are views of the domain's one facts
     // pass (the caller's, when it made them).
-    let facts = reporting.then(|| engine.to_ascii_n_given(domain, &Options::EVERY_CHECK, known).into_owned());
+    let facts = reporting.then(|| crate::facts::to_ascii_n_given(engine, domain, &Options::EVERY_CHECK, known).into_owned());
     if let Some(facts) = &facts {
         let strict = facts.viewed(&Options::default());
         if !strict.errors.is_empty() {
@@ -298,7 +299,7 @@ fn domain_parser(
     } else {
         let relaxed = match &facts {
             Some(facts) => facts.viewed(&uts46_options()),
-            None => engine.to_ascii_n_given(domain, &uts46_options(), known).into_owned(),
+            None => crate::facts::to_ascii_n_given(engine, domain, &uts46_options(), known).into_owned(),
         };
         if !relaxed.errors.is_empty() {
             return fails(
@@ -330,9 +331,9 @@ fn domain_parser(
 /// Domain to Unicode (§3.3): UTS #46 ToUnicode with the relaxed flags; on
 /// any error the input is returned unchanged (its errors kept for display).
 /// Read off `known` where it tells ToUnicode of `domain` under the
-/// relaxed flags ([`Uts46::to_unicode_given`]).
+/// relaxed flags ([`crate::facts::to_unicode_given`]).
 fn domain_to_unicode_given(engine: &Uts46<'_>, domain: &str, known: &[Known<'_>]) -> Conversion {
-    let to_unicode = engine.to_unicode_given(domain, &uts46_options(), known);
+    let to_unicode = crate::facts::to_unicode_given(engine, domain, &uts46_options(), known);
     if to_unicode.errors.is_empty() {
         to_unicode
     } else {
@@ -391,7 +392,7 @@ fn is_ldh_lowercase(b: u8) -> bool {
 }
 
 /// [`is_forbidden_domain_code_point`] for every ASCII code point.
-const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| is_forbidden_domain_code_point(byte as char));
+const FORBIDDEN_DOMAIN_ASCII: [bool; 128] = crate::ascii_table!(|byte| is_forbidden_domain_code_point(byte as char));
 
 /// Percent-decode (§1.3 of the URL Standard, "percent-decode a byte
 /// sequence"): `%` and two hex digits become that byte; anything else,

@@ -3,7 +3,7 @@
 //! lookalike when its skeleton is ASCII letters and digits only.
 
 use super::scripts::only_script;
-use crate::properties;
+use crate::chars;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_script::Script;
@@ -11,7 +11,7 @@ use unicode_script::Script;
 /// The UTS #39 §4 skeleton of `text`: NFD, default-ignorables removed, each
 /// character replaced by its confusables.txt prototype, NFD again.
 pub fn skeleton(text: &str) -> String {
-    properties::skeleton::skeleton(text)
+    chars::skeleton::skeleton(text)
 }
 
 /// The skeleton with combining marks removed as well: `googlé` and `google`
@@ -44,7 +44,7 @@ pub(crate) fn is_latin_lookalike(c: char) -> bool {
     if c.is_ascii() {
         return false;
     }
-    properties::skeleton::with_char_skeleton(c, |prototype| {
+    chars::skeleton::with_char_skeleton(c, |prototype| {
         !prototype.is_empty() && prototype.chars().all(|p| p.is_ascii_alphanumeric())
     })
 }
@@ -57,7 +57,7 @@ pub(crate) fn whole_script_confusable(label: &str) -> Option<(Script, Vec<char>)
     if script == Script::Latin {
         return None;
     }
-    let letters = label.chars().filter(|&c| properties::scripts::script(c) == script);
+    let letters = label.chars().filter(|&c| chars::scripts::script(c) == script);
     // Most labels have a letter that is no lookalike: the letters are gathered only for a finding.
     letters.clone().all(is_latin_lookalike).then(|| (script, letters.collect()))
 }
@@ -73,7 +73,7 @@ pub(crate) fn mixed_script_confusable(label: &str, single_script: bool) -> Optio
         return None;
     }
     let skeleton = skeleton(label);
-    let target = properties::scripts::resolved_script_set(&skeleton);
+    let target = chars::scripts::resolved_script_set(&skeleton);
     if target.is_empty() || target.is_all() {
         return None;
     }
@@ -81,7 +81,7 @@ pub(crate) fn mixed_script_confusable(label: &str, single_script: bool) -> Optio
     let foreign: Vec<char> = label
         .chars()
         .filter(|&c| {
-            let mut shared = properties::scripts::augmented_script_set_and_latin(c).0;
+            let mut shared = chars::scripts::augmented_script_set_and_latin(c).0;
             shared.intersect_with(target);
             shared.is_empty()
         })
@@ -104,7 +104,7 @@ fn digit_skeletons() -> &'static [String; 10] {
 /// are left out: `l` and `O` are confusable with `1` and `0`, but a label of
 /// ASCII letters shows as itself and is judged by eye.
 pub(crate) fn is_digit_lookalike(c: char) -> bool {
-    !c.is_ascii() && properties::skeleton::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
+    !c.is_ascii() && chars::skeleton::with_char_skeleton(c, |prototype| digit_skeletons().iter().any(|d| d == prototype))
 }
 
 /// An ASCII digit or a digit lookalike ([`is_digit_lookalike`]).

@@ -7,9 +7,9 @@ use super::patterns::{
     mixed_number_digits, slash_lookalikes,
 };
 use crate::browsers::chromium::uspoof::KnownChecks;
-use crate::properties;
+use crate::chars;
+use crate::chars::scripts::ResolvedSets;
 use crate::properties::generated::{Generated, generated};
-use crate::properties::scripts::ResolvedSets;
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
 
@@ -95,18 +95,15 @@ static CHAR_BITS: Generated<u16> = generated!("evidence_char_bits");
 /// The [`Gate`] bits of `c`, from the rules.
 fn compute_char_bits(c: char) -> u16 {
     let bits = [
-        (properties::nfd::decomposition_has_marks(c), Gate::MARKS),
-        (
-            !c.is_ascii() && properties::digits::digit_zero(c).is_some(),
-            Gate::OTHER_DIGIT,
-        ),
+        (chars::nfd::decomposition_has_marks(c), Gate::MARKS),
+        (!c.is_ascii() && chars::digits::digit_zero(c).is_some(), Gate::OTHER_DIGIT),
         (is_kana_voiced_mark(c), Gate::KANA_MARK),
         (is_slash_or_dash_like(c), Gate::SLASH_OR_DASH),
         (!is_digit_like(c), Gate::NOT_DIGIT_LIKE),
         (is_restricted(c), Gate::RESTRICTED),
         (
             !matches!(
-                properties::scripts::script(c),
+                chars::scripts::script(c),
                 Script::Common | Script::Inherited | Script::Unknown
             ) && !is_latin_lookalike(c),
             Gate::NOT_LOOKALIKE_LETTER,
@@ -151,7 +148,7 @@ impl LabelEvidence {
         // (`tests::the_two_restriction_levels_differ_only_where_their_upstreams_do`).
         let icu = KnownChecks {
             mixed_numbers: !mixed_numbers.is_empty(),
-            invisible: properties::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
+            invisible: chars::nfd::repeated_nonspacing_marks(&nfd).next().is_some(),
             level_of_sets: sets.as_ref().map(crate::browsers::chromium::uspoof::level_of_sets),
         };
         let marks = match gate.has(Gate::KANA_MARK) || !nfd.is_empty() {
@@ -190,11 +187,11 @@ fn nfd_for_mark_checks(label: &str) -> Vec<char> {
     // combining marks, and a drawn dot ı or ȷ, or U+0307 written as such (no
     // other decomposition puts it right after i, j or l). Most labels have
     // none: one mark a letter is the rule.
-    let (nonspacing, combining) = properties::nfd::mark_stretches(label);
+    let (nonspacing, combining) = chars::nfd::mark_stretches(label);
     let dotted = || label.chars().any(|c| matches!(c, '\u{0131}' | '\u{0237}' | '\u{0307}'));
     let needed = nonspacing >= 2 || combining >= 5 || combining >= 1 && dotted();
     match needed {
-        true => properties::nfd::nfd(label),
+        true => chars::nfd::nfd(label),
         false => Vec::new(),
     }
 }
@@ -231,11 +228,11 @@ mod tests {
     fn icu_checks_handed_on_equal_chromiums_own() {
         use crate::browsers::chromium::{spoof_checker::is_allowed, uspoof};
         let own = |label: &str| KnownChecks {
-            mixed_numbers: properties::digits::mixed_numbers(label),
-            invisible: properties::nfd::has_repeated_nonspacing_mark(label),
+            mixed_numbers: chars::digits::mixed_numbers(label),
+            invisible: chars::nfd::has_repeated_nonspacing_mark(label),
             level_of_sets: label
                 .chars()
-                .all(properties::identifier::uts39_identifier_allowed)
+                .all(chars::identifier::uts39_identifier_allowed)
                 .then(|| uspoof::level_of_sets(&ResolvedSets::of(label))),
         };
         let labels = words_and_every_bmp_character_in(|c| {

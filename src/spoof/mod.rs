@@ -32,10 +32,11 @@ pub use text::explain;
 use crate::browsers::chromium::BeforeTopDomains;
 use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::browsers::{ButChromium, KnownLabel, Verdict};
+use crate::chars;
 use crate::display::visual_order;
+use crate::facts::Known;
 use crate::names::char_name;
-use crate::properties;
-use crate::uts46::{ErrorCode, Known, Options, Results, ResultsRef, Uts46};
+use crate::uts46::{ErrorCode, Options, Results, ResultsRef, Uts46};
 use confusables::skeleton;
 use patterns::{Invisible, invisible_kind, is_restricted, mapping_fate};
 use serde::Serialize;
@@ -661,10 +662,10 @@ fn label_findings(
         if !scripts::is_single_script(label, level) {
             found.push(mixed_script_finding(label, level, detailed));
         }
-    } else if properties::scripts::resolved_script_set_of_allowed(label).is_empty() {
+    } else if chars::scripts::resolved_script_set_of_allowed(label).is_empty() {
         let allowed: String = label
             .chars()
-            .filter(|c| properties::identifier::uts39_identifier_allowed(*c))
+            .filter(|c| chars::identifier::uts39_identifier_allowed(*c))
             .collect();
         found.push(mixed_script_finding(&allowed, scripts::restriction_level(&allowed), detailed));
     }
@@ -748,13 +749,13 @@ fn mixed_script_finding(label: &str, level: RestrictionLevel, detailed: bool) ->
 /// The characters of the scripts other than the label's most frequent one.
 fn minority_chars(label: &str) -> Vec<char> {
     let scripts = scripts::scripts_used(label);
-    let count = |s| label.chars().filter(|c| properties::scripts::script(*c) == s).count();
+    let count = |s| label.chars().filter(|c| chars::scripts::script(*c) == s).count();
     let Some(&main) = scripts.iter().max_by_key(|&&s| count(s)) else {
         return Vec::new();
     };
     label
         .chars()
-        .filter(|c| scripts.contains(&properties::scripts::script(*c)) && properties::scripts::script(*c) != main)
+        .filter(|c| scripts.contains(&chars::scripts::script(*c)) && chars::scripts::script(*c) != main)
         .collect()
 }
 

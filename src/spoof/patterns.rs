@@ -4,9 +4,10 @@
 //! rule, RFC 5892 A.3, is `uts46::contexto`'s.)
 
 use crate::browsers::firefox::CJK_SLASH_CONFUSABLES;
+use crate::chars;
+use crate::chars::digits::{digit_zero, mixed_numbers};
+use crate::chars::nfd::repeated_nonspacing_marks;
 use crate::properties;
-use crate::properties::digits::{digit_zero, mixed_numbers};
-use crate::properties::nfd::repeated_nonspacing_marks;
 use crate::table::{MappingTable, Status};
 use unicode_script::Script;
 
@@ -35,7 +36,7 @@ pub fn invisible_kind(c: char) -> Option<Invisible> {
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => Some(Invisible::BidiControl),
         ZWNJ | ZWJ => Some(Invisible::Joiner),
         SOFT_HYPHEN => Some(Invisible::Ignorable),
-        _ if properties::identifier::is_default_ignorable(c) => Some(Invisible::Ignorable),
+        _ if chars::identifier::is_default_ignorable(c) => Some(Invisible::Ignorable),
         _ => None,
     }
 }
@@ -53,7 +54,7 @@ pub(crate) fn mapping_fate(table: &MappingTable, c: char) -> &'static str {
 
 /// The combining-mark abuse in `label`, whose NFD form is `nfd`: the
 /// nonspacing marks a run repeats (UTS #39 §5.4,
-/// `properties::nfd::repeated_nonspacing_marks`), the marks of a run of
+/// `chars::nfd::repeated_nonspacing_marks`), the marks of a run of
 /// more than four (`overstacked_marks`), and the combining kana voiced
 /// sound marks U+3099/U+309A as written in `label` (after NFC they remain
 /// only where no precomposed kana exists, e.g. on a Latin letter).
@@ -98,7 +99,7 @@ pub(crate) fn dotless_with_mark(nfd: &[char]) -> Vec<char> {
 }
 
 /// The decimal digits of `label` when they come from more than one
-/// numbering system (UTS #39 §5.3, `properties::digits::mixed_numbers`),
+/// numbering system (UTS #39 §5.3, `chars::digits::mixed_numbers`),
 /// e.g. `1` with Bengali `২`; empty otherwise.
 pub(crate) fn mixed_number_digits(label: &str) -> Vec<char> {
     if !mixed_numbers(label) {
@@ -125,12 +126,12 @@ pub(crate) fn is_slash_or_dash_like(c: char) -> bool {
 /// in identifiers (UTS #39 Identifier_Status=Restricted): the
 /// restricted-character finding.
 pub(crate) fn is_restricted(c: char) -> bool {
-    invisible_kind(c).is_none() && !properties::identifier::uts39_identifier_allowed(c)
+    invisible_kind(c).is_none() && !chars::identifier::uts39_identifier_allowed(c)
 }
 
 /// True for characters of Japanese text (Script_Extensions Hiragana, Katakana or Han).
 fn is_japanese(c: char) -> bool {
-    let ext = properties::scripts::script_extension(c);
+    let ext = chars::scripts::script_extension(c);
     !ext.is_common()
         && !ext.is_inherited()
         && [Script::Hiragana, Script::Katakana, Script::Han]
@@ -140,7 +141,7 @@ fn is_japanese(c: char) -> bool {
 
 /// True for characters of Chinese, Japanese or Korean text (adds Bopomofo and Hangul).
 fn is_cjk(c: char) -> bool {
-    let ext = properties::scripts::script_extension(c);
+    let ext = chars::scripts::script_extension(c);
     is_japanese(c)
         || !ext.is_common()
             && !ext.is_inherited()
@@ -178,7 +179,7 @@ mod tests {
     #[test]
     fn no_ascii_character_is_invisible() {
         for c in (0..0x80u8).map(char::from) {
-            assert!(!properties::identifier::is_default_ignorable(c), "{c:?}");
+            assert!(!chars::identifier::is_default_ignorable(c), "{c:?}");
             assert!(
                 !matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | ZWNJ | ZWJ | SOFT_HYPHEN),
                 "{c:?}"
@@ -191,7 +192,7 @@ mod tests {
     /// more than four combining marks.
     fn marks_by_runs(nfd: &[char]) -> Vec<char> {
         let mut found = Vec::new();
-        for run in nfd.split(|&c| !properties::general::is_nonspacing_mark(c)) {
+        for run in nfd.split(|&c| !chars::general::is_nonspacing_mark(c)) {
             found.extend(run.iter().enumerate().filter(|&(i, c)| run[..i].contains(c)).map(|(_, &c)| c));
         }
         for run in nfd.split(|&c| !is_combining_mark(c)) {
@@ -243,7 +244,7 @@ mod tests {
             ("a\u{0301}b\u{0301}", false),
             ("a\u{0903}\u{0903}", false),
         ] {
-            let nfd = properties::nfd::nfd(label);
+            let nfd = chars::nfd::nfd(label);
             assert_eq!(!combining_mark_abuse(label, &nfd).is_empty(), repeated, "{label:?}");
             assert_eq!(
                 check(label, |_| true, RestrictionLevel::Unrestrictive).invisible,
@@ -252,10 +253,7 @@ mod tests {
             );
         }
         assert_eq!(
-            combining_mark_abuse(
-                "a\u{0301}\u{0302}\u{0301}",
-                &properties::nfd::nfd("a\u{0301}\u{0302}\u{0301}")
-            ),
+            combining_mark_abuse("a\u{0301}\u{0302}\u{0301}", &chars::nfd::nfd("a\u{0301}\u{0302}\u{0301}")),
             ['\u{0301}']
         );
     }

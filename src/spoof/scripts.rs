@@ -3,8 +3,8 @@
 //! (unicode-security, UTS #39 §5.1–§5.2), and decimal-digit numbering
 //! systems (§5.3).
 
-use crate::properties;
-use crate::properties::scripts::ResolvedSets;
+use crate::chars;
+use crate::chars::scripts::ResolvedSets;
 use serde::Serialize;
 use unicode_script::Script;
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel};
@@ -29,9 +29,9 @@ impl CharInfo {
     pub fn of(c: char) -> CharInfo {
         CharInfo {
             c,
-            script: properties::scripts::script(c).full_name(),
-            extensions: properties::scripts::script_extension(c).to_string(),
-            allowed: properties::identifier::uts39_identifier_allowed(c),
+            script: chars::scripts::script(c).full_name(),
+            extensions: chars::scripts::script_extension(c).to_string(),
+            allowed: chars::identifier::uts39_identifier_allowed(c),
             identifier_type: c
                 .identifier_type()
                 .map_or_else(|| "Not_Character".to_string(), |t| format!("{t:?}")),
@@ -42,7 +42,7 @@ impl CharInfo {
 /// The resolved script set of `label` in words (UTS #39 §5.1), e.g.
 /// `Cyrillic`, `Japanese, Han`, or `none (mixed scripts)`.
 pub fn resolved_scripts(label: &str) -> String {
-    let set = properties::scripts::resolved_script_set(label);
+    let set = chars::scripts::resolved_script_set(label);
     if set.is_empty() {
         "none (mixed scripts)".to_string()
     } else if set.is_all() {
@@ -74,7 +74,7 @@ pub(crate) fn restriction_level_and_sets(label: &str) -> (RestrictionLevel, Opti
 pub(crate) fn restriction_level_and_sets_of(label: &str, chars: &[char]) -> (RestrictionLevel, Option<ResolvedSets>) {
     // An ASCII label is ASCII-Only unless a character is not allowed.
     if crate::scan::is_ascii(label) {
-        let level = if label.chars().all(properties::identifier::uts39_identifier_allowed) {
+        let level = if label.chars().all(chars::identifier::uts39_identifier_allowed) {
             RestrictionLevel::ASCIIOnly
         } else {
             RestrictionLevel::Unrestricted
@@ -110,7 +110,7 @@ pub(crate) fn restriction_level_and_sets_of(label: &str, chars: &[char]) -> (Res
 /// exactly when it is single-script.
 pub fn is_single_script(label: &str, level: RestrictionLevel) -> bool {
     match level {
-        RestrictionLevel::Unrestricted => !properties::scripts::resolved_script_set(label).is_empty(),
+        RestrictionLevel::Unrestricted => !chars::scripts::resolved_script_set(label).is_empty(),
         RestrictionLevel::ASCIIOnly | RestrictionLevel::SingleScript => true,
         _ => false,
     }
@@ -152,7 +152,7 @@ pub fn only_script(label: &str) -> Option<Script> {
 fn letter_scripts(label: &str) -> impl Iterator<Item = Script> + '_ {
     label
         .chars()
-        .map(properties::scripts::script)
+        .map(chars::scripts::script)
         .filter(|script| !matches!(script, Script::Common | Script::Inherited | Script::Unknown))
 }
 
@@ -160,12 +160,12 @@ fn letter_scripts(label: &str) -> impl Iterator<Item = Script> + '_ {
 /// DIGIT TWO (its system is named by its zero). `None` for characters that
 /// are not General_Category=Nd (circled, superscript, tag or combining
 /// digits are not decimal digits); the run's zero is
-/// `properties::digits::digit_zero`, which the browsers' rules read too.
+/// `chars::digits::digit_zero`, which the browsers' rules read too.
 pub fn decimal_digit(c: char) -> Option<(char, u32)> {
     if c.is_ascii() {
         return c.is_ascii_digit().then(|| ('0', c as u32 - '0' as u32));
     }
-    let zero = crate::properties::digits::digit_zero(c)?;
+    let zero = crate::chars::digits::digit_zero(c)?;
     Some((zero, c as u32 - zero as u32))
 }
 

@@ -17,9 +17,10 @@ mod top_domain_list;
 pub(crate) mod uspoof;
 
 use super::{Display, KnownLabel, Verdict};
+use crate::chars;
+use crate::facts::{Given, Known};
 use crate::profiles::whatwg;
-use crate::properties;
-use crate::uts46::{ErrorCode, Given, Known, Options, Uts46};
+use crate::uts46::{ErrorCode, Options, Uts46};
 use serde::Serialize;
 use spoof_checker::SpoofResult;
 use std::borrow::Cow;
@@ -128,7 +129,7 @@ impl Rule {
 /// script, or is one of the script's ASCII TLDs. A script without a row in
 /// Chromium's table has only the first.
 pub(crate) fn whole_script_confusable_allowed_for_tld(script: unicode_script::Script, tld: &str) -> bool {
-    tld.chars().any(|c| properties::scripts::script(c) == script)
+    tld.chars().any(|c| chars::scripts::script(c) == script)
         || data::WHOLE_SCRIPT_CONFUSABLES
             .iter()
             .any(|row| row.script == script && row.allowed_tlds.contains(&tld))
@@ -427,7 +428,7 @@ pub fn verdict(input: &str, top_domains: &TopDomains) -> Verdict {
     verdict_given(&super::Browser::Chromium.engine(), input, top_domains, &[], &[])
 }
 
-/// [`verdict`], given ToASCII N of `input` made already ([`Uts46::to_ascii_n_given`]).
+/// [`verdict`], given ToASCII N of `input` made already ([`crate::facts::to_ascii_n_given`]).
 pub(crate) fn verdict_given(
     engine: &Uts46<'_>,
     input: &str,
@@ -545,7 +546,7 @@ fn idn_to_unicode(
 ) -> Option<Converted> {
     // When `known` tells ToUnicode of the whole host, its labels pair with
     // the host's: each label's ToUnicode is read off at the same place.
-    let whole = Uts46::known_to_unicode(host, &display_options(), known);
+    let whole = crate::facts::known_to_unicode(host, &display_options(), known);
     let mut paired = whole.map(crate::uts46::labels);
     // Upstream's TLD is what follows the last dot: none for a host of one label.
     let dot = crate::scan::rfind_byte(host.as_bytes(), b'.');
@@ -639,7 +640,7 @@ fn decode_component<'k>(
     if !is_idn_component(label) {
         return None;
     }
-    if let Some(decoded) = paired.or_else(|| Uts46::known_to_unicode(label, &display_options(), known)) {
+    if let Some(decoded) = paired.or_else(|| crate::facts::known_to_unicode(label, &display_options(), known)) {
         return Some(Ok(Cow::Borrowed(decoded)));
     }
     let to_unicode = engine.to_unicode(label, &display_options());
@@ -715,7 +716,7 @@ pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, Stri
 }
 
 /// [`canonicalize_host`], given ToASCII N of `input` made already
-/// ([`Uts46::to_ascii_n_given`]); borrowed from `input` or from `known`
+/// ([`crate::facts::to_ascii_n_given`]); borrowed from `input` or from `known`
 /// where the canonical host is that text as it is.
 fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Known<'a>]) -> Result<Cow<'a, str>, String> {
     if input.is_empty() {
@@ -737,7 +738,7 @@ fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Know
             true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
             false => Cow::Borrowed(text),
         };
-        let given = engine.to_ascii_n_given(&escaped, &canon_options(), known);
+        let given = crate::facts::to_ascii_n_given(engine, &escaped, &canon_options(), known);
         let ascii = given.get();
         let fatal: Vec<&str> = ascii
             .errors

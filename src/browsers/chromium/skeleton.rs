@@ -4,9 +4,10 @@
 //! skeletons, Chromium's extra confusables, then the UTS #39 skeleton.
 
 use super::data;
+use crate::chars;
+use crate::chars::general::is_nonspacing_mark;
+use crate::chars::skeleton::{PieceTable, SkeletonPiece, piece_table};
 use crate::properties::generated::{Generated, generated};
-use crate::properties::skeleton::{PieceTable, SkeletonPiece, piece_table};
-use crate::properties::{self, general::is_nonspacing_mark};
 use crate::properties::{BmpBlocks, Small, block_cached};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -384,7 +385,7 @@ fn gives_dot(c: char) -> bool {
     mapped.chars().any(|m| {
         let mut gives = false;
         decompose_canonical(m, |part| {
-            gives |= properties::skeleton::with_char_skeleton(part, |prototype| prototype.contains('.'))
+            gives |= chars::skeleton::with_char_skeleton(part, |prototype| prototype.contains('.'))
         });
         gives
     })
@@ -451,7 +452,7 @@ fn add_whole_variant_skeletons(variant: &str, mapped: &mut String, out: &mut imp
 /// option. Each step of [`add_variant_skeletons`] maps character by
 /// character, and a skeleton of code points whose pieces do not depend on
 /// their neighbours is their pieces in a row
-/// ([`properties::skeleton::push_skeleton_pieces`]), so a variant's skeletons are its
+/// ([`chars::skeleton::push_skeleton_pieces`]), so a variant's skeletons are its
 /// options' pieces in a row.
 struct PieceSkeletons {
     slots: Vec<Slot>,
@@ -620,7 +621,7 @@ impl Piece {
         extra_confusable_mapper_into(text, &mut mapped);
         let skeletonize = |text: &str| {
             let mut skeleton = String::new();
-            properties::skeleton::push_skeleton_pieces(text, &mut skeleton).then_some(skeleton)
+            chars::skeleton::push_skeleton_pieces(text, &mut skeleton).then_some(skeleton)
         };
         let palochka_as_l = match palochka_as_l(&mapped) {
             Some(with_l) => Some(skeletonize(&with_l)?),
@@ -645,10 +646,8 @@ fn is_lgc_letter_or_ascii(c: char) -> bool {
     match u8::try_from(c) {
         Ok(byte) if byte.is_ascii() => LGC_ASCII[usize::from(byte)],
         _ => {
-            matches!(
-                properties::scripts::script(c),
-                Script::Latin | Script::Greek | Script::Cyrillic
-            ) || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
+            matches!(chars::scripts::script(c), Script::Latin | Script::Greek | Script::Cyrillic)
+                || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c)
         }
     }
 }
@@ -791,8 +790,7 @@ fn maybe_remove_diacritics(hostname: &str) -> Cow<'_, str> {
 /// the digits, `.`, `_` and `-`. Each is its own part for the diacritic
 /// remover; any other ASCII character is [`Bare::NotLgc`] (a test compares
 /// it with [`compute_bare`] and with the scripts).
-const LGC_ASCII: [bool; 128] =
-    crate::scan::ascii_table!(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b'-'));
+const LGC_ASCII: [bool; 128] = crate::ascii_table!(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'_' | b'-'));
 
 /// `c`'s canonical decomposition less its nonspacing marks, each part with
 /// ł ø đ mapped, and whether the part (before mapping) is a starter: one
@@ -962,7 +960,7 @@ fn search_extra_confusable(c: char) -> Option<&'static str> {
 /// `uspoof_getSkeletonUnicodeString`: UTS #39 §4 (NFD, default-ignorables
 /// removed, confusables.txt prototypes, NFD).
 pub(crate) fn uts39_skeleton(text: &str) -> String {
-    properties::skeleton::skeleton(text)
+    chars::skeleton::skeleton(text)
 }
 
 #[cfg(test)]
@@ -1157,12 +1155,7 @@ mod tests {
         };
         let lgc: Vec<char> = (0..0x20000)
             .filter_map(char::from_u32)
-            .filter(|&c| {
-                matches!(
-                    properties::scripts::script(c),
-                    Script::Latin | Script::Greek | Script::Cyrillic
-                )
-            })
+            .filter(|&c| matches!(chars::scripts::script(c), Script::Latin | Script::Greek | Script::Cyrillic))
             .collect();
         for (i, &c) in lgc.iter().enumerate() {
             let next = lgc[(i * 7 + 3) % lgc.len()];
@@ -1186,10 +1179,8 @@ mod tests {
         // The remover reads ASCII characters from LGC_ASCII: each is its own part or not LGC.
         for byte in 0..0x80u8 {
             let c = char::from(byte);
-            let by_script = matches!(
-                properties::scripts::script(c),
-                Script::Latin | Script::Greek | Script::Cyrillic
-            ) || c.is_ascii_digit()
+            let by_script = matches!(chars::scripts::script(c), Script::Latin | Script::Greek | Script::Cyrillic)
+                || c.is_ascii_digit()
                 || matches!(c, '.' | '_' | '-')
                 || data::COMBINING_DIACRITICS_EXCEPTIONS.contains(&c);
             assert_eq!(LGC_ASCII[usize::from(byte)], by_script, "{c:?}");

@@ -5,9 +5,9 @@
 use super::data;
 use super::skeleton::is_lgc_letters_and_ascii;
 use super::uspoof::{self, CheckResult, RestrictionLevel};
+use crate::chars::identifier::identifier_allowed;
+use crate::chars::scripts;
 use crate::properties::generated::{Generated, generated};
-use crate::properties::identifier::identifier_allowed;
-use crate::properties::scripts;
 use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_out_of_context};
 use regex::Regex;

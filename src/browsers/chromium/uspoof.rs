@@ -4,8 +4,8 @@
 //! `icu4c/source/i18n/uspoof.cpp` `checkImpl` and `uspoof_impl.cpp`. The
 //! confusable checks are no-ops in ICU's single-string API and are not here.
 
-use crate::properties::scripts::ResolvedSets;
-use crate::properties::{digits::mixed_numbers, general::is_soft_dotted, nfd::has_repeated_nonspacing_mark};
+use crate::chars::scripts::ResolvedSets;
+use crate::chars::{digits::mixed_numbers, general::is_soft_dotted, nfd::has_repeated_nonspacing_mark};
 use unicode_normalization::char::canonical_combining_class;
 use unicode_script::Script;
 
@@ -86,7 +86,7 @@ pub fn check(input: &str, allowed: impl Fn(char) -> bool, limit: RestrictionLeve
 }
 
 /// Two of ICU's checks that are rules of the library's own
-/// (`properties::digits::mixed_numbers`, `properties::nfd::has_repeated_nonspacing_mark`),
+/// (`chars::digits::mixed_numbers`, `chars::nfd::has_repeated_nonspacing_mark`),
 /// as the spoof check's analysis of the same label found them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct KnownChecks {

@@ -10,10 +10,11 @@ mod data;
 pub(crate) use data::CJK_SLASH_CONFUSABLES;
 
 use super::{Browser, Display, KnownLabel, UrlHost, Verdict};
+use crate::chars;
+use crate::chars::digits::{NumberingSystems, digit_zero};
+use crate::chars::{general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::profiles::whatwg::Host;
-use crate::properties::digits::{NumberingSystems, digit_zero};
 use crate::properties::generated::{Generated, generated};
-use crate::properties::{self, general::is_nonspacing_mark, identifier::identifier_allowed};
 use crate::uts46::contexto::{MIDDLE_DOT, middle_dot_in_context};
 use crate::uts46::{labels, last_label};
 use data::Combo;
@@ -299,7 +300,7 @@ const fn invalid_host_character(c: char) -> bool {
 
 /// [`invalid_host_character`] of each ASCII byte, for the parsed host (ASCII
 /// but for a host the parser failed on).
-const INVALID_HOST_ASCII: [bool; 128] = crate::scan::ascii_table!(|byte| invalid_host_character(byte as char));
+const INVALID_HOST_ASCII: [bool; 128] = crate::ascii_table!(|byte| invalid_host_character(byte as char));
 
 /// The first character of `host` that [`invalid_host_character`] refuses.
 fn first_invalid_host_character(host: &str) -> Option<char> {
@@ -351,7 +352,7 @@ fn label_safety(label: &[char], tld: &[char], skip_unnamed: bool) -> Result<(), 
     let (cyrillic_tld_script, thai_tld_script) = tld
         .iter()
         .filter(|c| !c.is_ascii())
-        .map(|&c| properties::scripts::script(c))
+        .map(|&c| chars::scripts::script(c))
         .fold((false, false), |(cyrillic, thai), script| {
             (cyrillic || script == Script::Cyrillic, thai || script == Script::Thai)
         });
@@ -470,7 +471,7 @@ fn label_safety(label: &[char], tld: &[char], skip_unnamed: bool) -> Result<(), 
                 return fail(Rule::ConsecutiveNonspacingMarks, Some(ch));
             }
             if let Some(last) = last_script {
-                let extensions = properties::scripts::script_extension(ch);
+                let extensions = chars::scripts::script_extension(ch);
                 let specific = !(extensions.is_common() || extensions.is_inherited());
                 if specific && !extensions.contains_script(last) {
                     return fail(Rule::MarkScriptMismatch, Some(ch));
@@ -616,7 +617,7 @@ impl CharFacts {
         let generated = FACTS.lookup(c).and_then(|bits| {
             Some(CharFacts {
                 lists: Lists(bits as u8),
-                script: properties::scripts::script_of(bits >> 16)?,
+                script: chars::scripts::script_of(bits >> 16)?,
                 flags: (bits >> 8) as u8,
             })
         });
@@ -639,9 +640,7 @@ impl CharFacts {
     #[cfg(test)]
     fn table_bits(c: char) -> u32 {
         let facts = CharFacts::search(c);
-        let kind = properties::scripts::kind_of(c)
-            .filter(|&kind| kind < 0xFFFF)
-            .unwrap_or(0xFFFF);
+        let kind = chars::scripts::kind_of(c).filter(|&kind| kind < 0xFFFF).unwrap_or(0xFFFF);
         u32::from(facts.lists.0) | u32::from(facts.flags) << 8 | kind << 16
     }
 
@@ -649,7 +648,7 @@ impl CharFacts {
         let bit_if = |on: bool, bit: u8| if on { bit } else { 0 };
         CharFacts {
             lists: Lists::search(c),
-            script: properties::scripts::script(c),
+            script: chars::scripts::script(c),
             flags: bit_if(identifier_allowed(c), CharFacts::IDENTIFIER_ALLOWED)
                 | bit_if(is_nonspacing_mark(c), CharFacts::NONSPACING_MARK)
                 | bit_if(digit_zero(c).is_some(), CharFacts::DIGIT)
@@ -823,7 +822,7 @@ mod tests {
         for c in (0..0x11000).filter_map(char::from_u32) {
             let facts = CharFacts::of(c);
             assert_eq!(facts.lists.0, Lists::search(c).0, "{c:?}");
-            assert_eq!(facts.script, properties::scripts::script(c), "{c:?}");
+            assert_eq!(facts.script, chars::scripts::script(c), "{c:?}");
             assert_eq!(facts.has(CharFacts::IDENTIFIER_ALLOWED), identifier_allowed(c), "{c:?}");
             assert_eq!(facts.has(CharFacts::NONSPACING_MARK), is_nonspacing_mark(c), "{c:?}");
             assert_eq!(facts.has(CharFacts::DIGIT), digit_zero(c).is_some(), "{c:?}");

@@ -8,13 +8,13 @@
 mod data;
 
 use super::{Browser, Display, UrlHost, Verdict};
-use crate::profiles::whatwg::Host;
-use crate::properties::generated::{Generated, generated};
-use crate::properties::{
-    self,
+use crate::chars;
+use crate::chars::{
     general::{in_deseret_block, in_ipa_extensions_block, is_printable},
     identifier::is_default_ignorable,
 };
+use crate::profiles::whatwg::Host;
+use crate::properties::generated::{Generated, generated};
 use crate::uts46::{ConversionRef, last_label};
 use serde::Serialize;
 use unicode_script::Script;
@@ -289,7 +289,7 @@ fn compute_char_facts(c: char) -> u8 {
 
 /// The character's script is in WebKit's allowed script list.
 fn allowed_script(c: char) -> bool {
-    data::ALLOWED_SCRIPTS.contains(&properties::scripts::script(c))
+    data::ALLOWED_SCRIPTS.contains(&chars::scripts::script(c))
 }
 
 /// The first checks of `isLookalikeCharacter`, on `c` alone: unprintable,
@@ -356,7 +356,7 @@ fn is_lookalike_sequence(script: Script, lookalikes: &[u32], previous: Option<ch
     let low16 = |c: char| (c as u32) & 0xFFFF;
     let is_pair = |first: u32, second: u32| {
         lookalikes.contains(&first)
-            && !(char::from_u32(second).is_some_and(|s| properties::scripts::script(s) == script)
+            && !(char::from_u32(second).is_some_and(|s| chars::scripts::script(s) == script)
                 || is_ascii_digit_or_valid_host_character(second))
     };
     is_pair(low16(c), low16(previous)) || is_pair(low16(previous), low16(c))
@@ -365,7 +365,7 @@ fn is_lookalike_sequence(script: Script, lookalikes: &[u32], previous: Option<ch
 /// `isLookalikeSequence<USCRIPT_ARABIC>`: an Arabic diacritic (U+064B–U+065F)
 /// not right after an Arabic character.
 fn is_arabic_lookalike_sequence(previous: Option<char>, c: char) -> bool {
-    data::ARABIC_DIACRITICS.contains(&(c as u32)) && !previous.is_some_and(|p| properties::scripts::script(p) == Script::Arabic)
+    data::ARABIC_DIACRITICS.contains(&(c as u32)) && !previous.is_some_and(|p| chars::scripts::script(p) == Script::Arabic)
 }
 
 /// `isASCIIDigitOrValidHostCharacter`: ASCII digits and punctuation, less

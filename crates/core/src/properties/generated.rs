@@ -16,11 +16,11 @@ use super::Small;
 use std::marker::PhantomData;
 
 /// Code points per block: small enough that the blocks repeat often.
-pub(crate) const BLOCK: usize = 64;
+pub const BLOCK: usize = 64;
 
 /// A generated table of `T` (see the module's documentation), made by
 /// [`generated!`] from its file.
-pub(crate) struct Generated<T> {
+pub struct Generated<T> {
     /// The file's name in `tables/generated/`, without `.bin`.
     name: &'static str,
     /// A block number per [`BLOCK`] code points from U+0000: as many as
@@ -32,15 +32,19 @@ pub(crate) struct Generated<T> {
 }
 
 /// The generated table in `tables/generated/<name>.bin`, its block
-/// numbers decoded at compile time.
+/// numbers decoded at compile time. Exported for the application crate's
+/// tables (`chars`, the browsers' rules), whose build script names the same
+/// `tables/` folder.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! generated {
     ($name:literal) => {{
-        const BYTES: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tables/generated/", $name, ".bin"));
+        const BYTES: &[u8] = include_bytes!(concat!(env!("IDNA_INSPECTOR_TABLES"), "/generated/", $name, ".bin"));
         static INDEX: [u16; $crate::properties::generated::index_length(BYTES)] = $crate::properties::generated::index(BYTES);
         $crate::properties::generated::Generated::new($name, &INDEX, BYTES)
     }};
 }
-pub(crate) use generated;
+pub use crate::generated;
 
 /// A little-endian `u32` at `at` of `bytes`, in a constant.
 const fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -48,7 +52,7 @@ const fn u32_at(bytes: &[u8], at: usize) -> u32 {
 }
 
 /// The block numbers of the file `bytes` (none for an empty file).
-pub(crate) const fn index_length(bytes: &[u8]) -> usize {
+pub const fn index_length(bytes: &[u8]) -> usize {
     match bytes.is_empty() {
         true => 0,
         false => u32_at(bytes, 0) as usize / BLOCK,
@@ -56,7 +60,7 @@ pub(crate) const fn index_length(bytes: &[u8]) -> usize {
 }
 
 /// The block numbers of the file `bytes`, decoded.
-pub(crate) const fn index<const N: usize>(bytes: &[u8]) -> [u16; N] {
+pub const fn index<const N: usize>(bytes: &[u8]) -> [u16; N] {
     let mut index = [0; N];
     let mut at = 0;
     while at < N {
@@ -76,7 +80,7 @@ impl<T: Small> Generated<T> {
     /// The table of the file `bytes` whose block numbers are `index`
     /// (an empty file covers nothing: every value is computed, and `check`
     /// fails). Panics, at compile time, on a file of the wrong length.
-    pub(crate) const fn new(name: &'static str, index: &'static [u16], bytes: &'static [u8]) -> Self {
+    pub const fn new(name: &'static str, index: &'static [u16], bytes: &'static [u8]) -> Self {
         let values = match bytes.is_empty() {
             true => bytes,
             false => {
@@ -97,13 +101,13 @@ impl<T: Small> Generated<T> {
     /// `compute(c)`: from the table for a code point it covers, computed
     /// beyond it.
     #[inline(always)]
-    pub(crate) fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
+    pub fn get(&self, c: char, compute: impl Fn(char) -> T) -> T {
         self.lookup(c).unwrap_or_else(|| compute(c))
     }
 
     /// The value of `c` in the table; `None` beyond it.
     #[inline(always)]
-    pub(crate) fn lookup(&self, c: char) -> Option<T> {
+    pub fn lookup(&self, c: char) -> Option<T> {
         let code = c as usize;
         let &block = self.index.get(code / BLOCK)?;
         if T::ONE_BIT {
@@ -120,19 +124,19 @@ impl<T: Small> Generated<T> {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "test-support"))]
 impl<T: Small> Generated<T> {
     /// Asserts that the table covers U+0000 to `limit` and holds
     /// `compute`'s value for each of those code points; with the
     /// environment variable `REGENERATE_TABLES` set, writes the file anew
     /// from `compute` first (run twice when one table's rule reads another
     /// generated table).
-    pub(crate) fn check(&self, limit: usize, compute: impl Fn(char) -> T) {
+    pub fn check(&self, limit: usize, compute: impl Fn(char) -> T) {
         let values: Vec<u32> = (0..limit as u32)
             .map(|code| char::from_u32(code).map_or(0, |c| compute(c).bits()))
             .collect();
         if std::env::var_os("REGENERATE_TABLES").is_some() {
-            let path = format!("{}/tables/generated/{}.bin", env!("CARGO_MANIFEST_DIR"), self.name);
+            let path = format!("{}/generated/{}.bin", env!("IDNA_INSPECTOR_TABLES"), self.name);
             std::fs::write(&path, encode::<T>(&values)).expect("the generated table is written");
             // The program holds the file as it was when compiled.
             return;
@@ -166,7 +170,7 @@ const fn block_bytes<T: Small>() -> usize {
 }
 
 /// The file of a table of `values` (one a code point from U+0000).
-#[cfg(test)]
+#[cfg(any(test, feature = "test-support"))]
 fn encode<T: Small>(values: &[u32]) -> Vec<u8> {
     assert!(values.len().is_multiple_of(BLOCK));
     let mut blocks: Vec<&[u32]> = Vec::new();

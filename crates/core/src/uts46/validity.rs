@@ -7,7 +7,7 @@ use crate::table::{MappingTable, Status};
 
 /// Where the checks of one label report to: always the error list, and the
 /// per-criterion checklist only when a trace was requested.
-pub(crate) struct LabelReport<'a> {
+pub struct LabelReport<'a> {
     pub errors: &'a mut Vec<IdnaError>,
     pub label: usize,
     pub checklist: Option<&'a mut Vec<CheckResult>>,
@@ -47,7 +47,7 @@ impl LabelReport<'_> {
 
     /// Records `code` as failing at the positions of `label` whose character
     /// satisfies `fails`, walking the label only when `failed` says there are some.
-    pub(crate) fn check_where(&mut self, code: ErrorCode, failed: bool, label: &str, fails: impl Fn(char) -> bool) {
+    pub fn check_where(&mut self, code: ErrorCode, failed: bool, label: &str, fails: impl Fn(char) -> bool) {
         if failed {
             self.check(code, positions_where(label, fails));
         } else {
@@ -56,7 +56,7 @@ impl LabelReport<'_> {
     }
 
     /// Records criterion `code` as failing for the label as a whole.
-    pub(crate) fn fail_whole_label(&mut self, code: ErrorCode) {
+    pub fn fail_whole_label(&mut self, code: ErrorCode) {
         self.errors.push(IdnaError {
             code,
             label: Some(self.label),
@@ -83,7 +83,7 @@ impl LabelReport<'_> {
 ///
 /// `from_punycode` says whether the label was decoded from an A-label: other
 /// labels come out of the Normalize step and are NFC by construction.
-pub(crate) fn check_label(
+pub fn check_label(
     label: &str,
     mode: Mode,
     from_punycode: bool,
@@ -163,7 +163,7 @@ fn check_hyphens(ends: &LabelEnds, length: usize, options: &Options, report: &mu
 
 /// Criterion 2: the positions that break it (the third and fourth, when
 /// both are hyphens), or none.
-pub(crate) fn v2_positions(ends: &LabelEnds) -> Vec<usize> {
+pub fn v2_positions(ends: &LabelEnds) -> Vec<usize> {
     match ends.hyphens_in_third_and_fourth() {
         true => vec![2, 3],
         false => Vec::new(),
@@ -172,7 +172,7 @@ pub(crate) fn v2_positions(ends: &LabelEnds) -> Vec<usize> {
 
 /// Criterion 3: the positions that break it (a hyphen first, last or
 /// both) in a label of `length` code points, or none.
-pub(crate) fn v3_positions(ends: &LabelEnds, length: usize) -> Vec<usize> {
+pub fn v3_positions(ends: &LabelEnds, length: usize) -> Vec<usize> {
     if !ends.hyphen_first_or_last() {
         return Vec::new();
     }
@@ -184,14 +184,14 @@ pub(crate) fn v3_positions(ends: &LabelEnds, length: usize) -> Vec<usize> {
 
 /// Criterion 6: the label begins with a combining mark (General_Category=Mark,
 /// as the loaded table's properties say).
-pub(crate) fn begins_with_combining_mark(label: &str, properties: &crate::properties::Properties) -> bool {
+pub fn begins_with_combining_mark(label: &str, properties: &crate::properties::Properties) -> bool {
     label.chars().next().is_some_and(|c| properties.is_combining_mark(c))
 }
 
 /// Criterion 7: the status a character of a label must have (valid, or a
 /// deviation nontransitionally).
 #[inline]
-pub(crate) fn status_allowed(status: Status, mode: Mode) -> bool {
+pub fn status_allowed(status: Status, mode: Mode) -> bool {
     match status {
         Status::Valid => true,
         Status::Deviation => mode == Mode::Nontransitional,
@@ -201,12 +201,12 @@ pub(crate) fn status_allowed(status: Status, mode: Mode) -> bool {
 
 /// U1 (UseSTD3ASCIIRules): an ASCII character other than a–z, 0–9 and `-`.
 #[inline]
-pub(crate) fn breaks_std3(c: char) -> bool {
+pub fn breaks_std3(c: char) -> bool {
     c.is_ascii() && !crate::table::is_ldh_lowercase(c)
 }
 
 /// The ACE prefix of an A-label (UTS #46 §4 step 4, criterion 4, ToASCII step 3).
-pub(crate) const ACE_PREFIX: &str = "xn--";
+pub const ACE_PREFIX: &str = "xn--";
 
 /// True when a label of `name` may be an A-label once processed: `name`
 /// has a code point past ASCII (mapping may make `xn--` of full-width
@@ -217,7 +217,7 @@ pub(crate) const ACE_PREFIX: &str = "xn--";
 /// browsers and the spoof check; `tests::a_name_that_may_hold_no_a_label_decodes_none`
 /// pins it over every short name of the bytes that matter.
 #[inline]
-pub(crate) fn may_hold_a_label(name: &str) -> bool {
+pub fn may_hold_a_label(name: &str) -> bool {
     !crate::scan::is_ascii(name)
         || super::labels(name).any(|label| {
             label
@@ -236,14 +236,14 @@ const ACE_PREFIX_CHARS: [char; 4] = {
 /// The characters of a label that criteria 2, 3 and 4 read: its first
 /// four and its last (`'\0'` where the label is shorter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LabelEnds {
+pub struct LabelEnds {
     pub start: [char; 4],
     pub last: char,
 }
 
 impl LabelEnds {
     /// The ends of `label`.
-    pub(crate) fn of(label: &str) -> LabelEnds {
+    pub fn of(label: &str) -> LabelEnds {
         let mut start = ['\0'; 4];
         label.chars().zip(start.iter_mut()).for_each(|(c, slot)| *slot = c);
         LabelEnds {
@@ -254,38 +254,38 @@ impl LabelEnds {
 
     /// Criterion 2 (CheckHyphens): hyphens in both the third and fourth positions.
     #[inline]
-    pub(crate) fn hyphens_in_third_and_fourth(&self) -> bool {
+    pub fn hyphens_in_third_and_fourth(&self) -> bool {
         self.start[2] == '-' && self.start[3] == '-'
     }
 
     /// Criterion 3 (CheckHyphens): a hyphen first or last.
     #[inline]
-    pub(crate) fn hyphen_first_or_last(&self) -> bool {
+    pub fn hyphen_first_or_last(&self) -> bool {
         self.start[0] == '-' || self.last == '-'
     }
 
     /// Criterion 4: the label begins with the ACE prefix `xn--`.
     #[inline]
-    pub(crate) fn has_ace_prefix(&self) -> bool {
+    pub fn has_ace_prefix(&self) -> bool {
         self.start == ACE_PREFIX_CHARS
     }
 }
 
 /// ToASCII step 4 (VerifyDnsLength, A4_2): a label of 1 to 63 octets.
 #[inline]
-pub(crate) fn label_length_ok(octets: usize) -> bool {
+pub fn label_length_ok(octets: usize) -> bool {
     (1..=63).contains(&octets)
 }
 
 /// ToASCII step 4 (VerifyDnsLength, A4_1): a name of 1 to 253 octets, the
 /// root label and its dot left out.
 #[inline]
-pub(crate) fn name_length_ok(octets: usize) -> bool {
+pub fn name_length_ok(octets: usize) -> bool {
     (1..=253).contains(&octets)
 }
 
 /// Code-point positions of `label` whose character satisfies `predicate`.
-pub(crate) fn positions_where(label: &str, predicate: impl Fn(char) -> bool) -> impl Iterator<Item = usize> {
+pub fn positions_where(label: &str, predicate: impl Fn(char) -> bool) -> impl Iterator<Item = usize> {
     label.chars().enumerate().filter(move |&(_, c)| predicate(c)).map(|(i, _)| i)
 }
 

@@ -1,21 +1,17 @@
 //! The character properties UTS #46 reads beside the mapping table —
 //! Bidi_Class (criterion 9), Joining_Type and Canonical_Combining_Class
 //! (CONTEXTJ, criterion 8), General_Category M (criterion 6) — from the
-//! bundled libraries or a loaded version's UCD files; and, in the modules
-//! below, the bundled properties the spoof analysis and the browsers' rules
-//! read (UTS #39, General_Category, Script). The tables of them:
+//! bundled libraries or a loaded version's UCD files. The properties the
+//! spoof analysis and the browsers' rules read (UTS #39, General_Category,
+//! Script) are the application crate's (`chars`). The tables of them:
 //! `docs/design.md`.
 
-pub(crate) mod digits;
-pub(crate) mod general;
-pub(crate) mod generated;
-pub(crate) mod identifier;
-pub(crate) mod nfd;
-mod record;
-pub(crate) mod scripts;
-pub(crate) mod skeleton;
-pub(crate) mod ucd;
-pub(crate) mod visible;
+#[doc(hidden)]
+pub mod generated;
+#[doc(hidden)]
+pub mod ucd;
+#[doc(hidden)]
+pub mod visible;
 
 use generated::Generated;
 use std::fmt::Display;
@@ -140,8 +136,9 @@ impl Properties {
     /// The bundled libraries' properties with Bidi_Class read from the text
     /// of a `DerivedBidiClass.txt` of `version` (named `name` in sources
     /// and errors). Errors: the text is not well formed.
-    #[cfg(test)]
-    pub(crate) fn with_bidi_classes(version: &str, name: &str, text: &str) -> Result<Properties, String> {
+    #[cfg(any(test, feature = "test-support"))]
+    #[doc(hidden)]
+    pub fn with_bidi_classes(version: &str, name: &str, text: &str) -> Result<Properties, String> {
         let path = PathBuf::from(name);
         let classes = Values::Read(ucd::read_ranges_text(text, &path, bidi_class_index)?);
         Ok(Properties::with_bidi(version, path, classes, None))
@@ -271,8 +268,9 @@ impl Properties {
     /// Every flag of `c` at once (one table read for the BMP).
     #[inline]
     /// All of [`Properties::facts`] of `c` as one byte, for the generated tables' checks.
-    #[cfg(test)]
-    pub(crate) fn facts_byte(&self, c: char) -> u8 {
+    #[cfg(any(test, feature = "test-support"))]
+    #[doc(hidden)]
+    pub fn facts_byte(&self, c: char) -> u8 {
         self.facts(c).0
     }
 
@@ -325,7 +323,8 @@ fn version_string((major, minor, patch): (impl Display, impl Display, impl Displ
 
 /// All of the flags of one character: its Bidi_Class and three bits.
 #[derive(Clone, Copy)]
-pub(crate) struct CharFacts(u8);
+#[doc(hidden)]
+pub struct CharFacts(u8);
 
 impl CharFacts {
     /// NFC_Quick_Check=Yes with combining class 0: a string of such
@@ -498,7 +497,8 @@ fn general_category_is_mark(name: &str) -> Option<u8> {
 /// True when `c` has General_Category Mark (Mn, Mc or Me), the bundled data
 /// (the unicode-normalization crate's `is_combining_mark`), read from the table.
 #[inline]
-pub(crate) fn is_mark(c: char) -> bool {
+#[doc(hidden)]
+pub fn is_mark(c: char) -> bool {
     bundled_facts(c).combining_mark()
 }
 
@@ -515,15 +515,18 @@ static BUNDLED_FACTS: generated::Generated<u8> = generated::generated!("bundled_
 /// The code points of planes 0 to 3 (U+0000 to U+3FFFF: the BMP, emoji
 /// and the other supplementary scripts, the CJK extensions), which the
 /// generated tables cover.
-#[cfg(test)]
-pub(crate) const PLANE_CELLS: usize = 0x40000;
+#[cfg(any(test, feature = "test-support"))]
+#[doc(hidden)]
+pub const PLANE_CELLS: usize = 0x40000;
 /// The code points of the BMP.
-pub(crate) const BMP_CELLS: usize = 0x10000;
+#[doc(hidden)]
+pub const BMP_CELLS: usize = 0x10000;
 
 /// A value a table keeps, as at most 31 bits: a generated table's
 /// ([`generated`]), or a loaded version's cell ([`cell_value`]; a value
 /// whose bits reach [`FILLED`] is computed anew at each read, never kept).
-pub(crate) trait Small: Copy {
+#[doc(hidden)]
+pub trait Small: Copy {
     /// Bytes a value takes in a generated table ([`generated`]), unless
     /// it takes one bit ([`Small::ONE_BIT`]).
     const BYTES: usize = 4;
@@ -609,15 +612,18 @@ fn empty_cells(count: usize) -> Box<[AtomicU32]> {
 /// 256 values of consecutive code points, each computed when first asked
 /// for: a name touches a few characters of a block (a Han block of 256 holds
 /// a corpus's handful), and computing the rest cost more than the reads.
-pub(crate) type Block<T> = [OnceLock<T>; 256];
+#[doc(hidden)]
+pub type Block<T> = [OnceLock<T>; 256];
 
 /// A BMP table in 256 [`Block`]s, each made on first use.
-pub(crate) type BmpBlocks<T> = [OnceLock<Box<Block<T>>>; 256];
+#[doc(hidden)]
+pub type BmpBlocks<T> = [OnceLock<Box<Block<T>>>; 256];
 
 /// The value of `c` in `blocks` (a [`BmpBlocks`]), computed with `compute`
 /// when first asked for; `None` beyond the blocks.
 #[inline]
-pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
+#[doc(hidden)]
+pub fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
     Some(*value_in(blocks.get(c as usize >> 8)?, c, compute))
 }
 
@@ -625,14 +631,16 @@ pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, 
 /// [`block_value`]) and computed anew beyond them: the table is a cache of
 /// `compute`, which stays the one place of the rule.
 #[inline]
-pub(crate) fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl Fn(char) -> T) -> T {
+#[doc(hidden)]
+pub fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl Fn(char) -> T) -> T {
     block_value(blocks, c, &compute).unwrap_or_else(|| compute(c))
 }
 
 /// The value of `c` in `slot`, the block of a [`BmpBlocks`] that holds it,
 /// computed with `compute` when first asked for (see [`block_value`]).
 #[inline]
-pub(crate) fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
+#[doc(hidden)]
+pub fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
     let block = slot.get_or_init(|| Box::new([const { OnceLock::new() }; 256]));
     block[c as usize & 0xFF].get_or_init(|| compute(c))
 }

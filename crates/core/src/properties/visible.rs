@@ -2,7 +2,8 @@
 //! combining mark on a dotted circle, or a badge for one that draws
 //! nothing (`ZWJ`, `SHY`, …), and its `U+` label (The Unicode Standard,
 //! Appendix A). Here, below `display`, so that the engine's own sentences
-//! (Punycode's steps) can name code points; `display` re-exports it.
+//! (Punycode's steps) can name code points; the application's `display`
+//! re-exports it.
 
 use unicode_normalization::char::is_combining_mark;
 

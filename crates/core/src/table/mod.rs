@@ -13,7 +13,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-pub use parse::{Idna2008Status, ParseError, RawRow, Status};
+use parse::RawRow;
+pub use parse::{Idna2008Status, ParseError, Status};
 
 include!(concat!(env!("OUT_DIR"), "/mapping_table.rs"));
 
@@ -164,7 +165,7 @@ impl fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// The Bidi_Class of the browsers' table, and its name in sources.
-const BROWSERS_BIDI: &str = include_str!("../../tables/browsers/DerivedBidiClass.txt");
+const BROWSERS_BIDI: &str = include_str!("../../../../tables/browsers/DerivedBidiClass.txt");
 const BROWSERS_BIDI_NAME: &str = "tables/browsers/DerivedBidiClass.txt";
 
 /// The flags of planes 0 to 3 of the browsers' properties, made from
@@ -193,7 +194,8 @@ impl MappingTable {
     /// Bidi_Class (`tables/browsers/DerivedBidiClass.txt`), which CheckBidi
     /// reads: the bundled unicode-bidi has Unicode 16.0's, where the Arabic
     /// symbols of 17.0 are still unassigned and default to AL.
-    pub(crate) fn browsers() -> &'static MappingTable {
+    #[doc(hidden)]
+    pub fn browsers() -> &'static MappingTable {
         static BROWSERS: OnceLock<MappingTable> = OnceLock::new();
         BROWSERS.get_or_init(|| {
             let mut table = MappingTable::built(
@@ -218,7 +220,8 @@ impl MappingTable {
     /// mapped to "ss"), made by build.rs (`parse::webkit_table`); built
     /// once, then shared. Its properties are the bundled ones, as
     /// [`MappingTable::as_of`]'s are.
-    pub(crate) fn webkit() -> &'static MappingTable {
+    #[doc(hidden)]
+    pub fn webkit() -> &'static MappingTable {
         static WEBKIT: OnceLock<MappingTable> = OnceLock::new();
         WEBKIT.get_or_init(|| {
             MappingTable::built(
@@ -241,8 +244,9 @@ impl MappingTable {
     /// changed its row in between (the 17.0 table as of 16.0 is the bundled
     /// 16.0 table on every code point: a unit test in `browsers`; 15.1
     /// changed 72 rows, which [`MappingTable::with_rows`] puts back).
-    #[cfg(test)]
-    pub(crate) fn as_of(&self, major: u8, minor: u8) -> MappingTable {
+    #[cfg(any(test, feature = "test-support"))]
+    #[doc(hidden)]
+    pub fn as_of(&self, major: u8, minor: u8) -> MappingTable {
         let (version, date) = parse::as_of_version_and_date(&self.date, major, minor);
         MappingTable::assemble(
             Cow::Owned(parse::rows_as_of(&self.rows, major, minor)),
@@ -259,8 +263,9 @@ impl MappingTable {
     /// points: an older version's rows that a later one changed.
     ///
     /// Errors: a malformed line, or rows out of order.
-    #[cfg(test)]
-    pub(crate) fn with_rows(&self, rows: &str) -> Result<MappingTable, ParseError> {
+    #[cfg(any(test, feature = "test-support"))]
+    #[doc(hidden)]
+    pub fn with_rows(&self, rows: &str) -> Result<MappingTable, ParseError> {
         let mut pool = self.pool.to_string();
         let replacements = parse::parse_rows(rows, &mut pool)?;
         let merged = parse::rows_replaced(&self.rows, &replacements);
@@ -277,8 +282,9 @@ impl MappingTable {
     /// True when every code point has the same row here as in `wider`
     /// unless it is disallowed here: a name converted here without an error
     /// converts to the same result under `wider` (`wider` only admits more).
-    #[cfg(test)]
-    pub(crate) fn restricts(&self, wider: &MappingTable) -> bool {
+    #[cfg(any(test, feature = "test-support"))]
+    #[doc(hidden)]
+    pub fn restricts(&self, wider: &MappingTable) -> bool {
         (0..=0x10_FFFFu32).filter_map(char::from_u32).all(|c| {
             let (mine, theirs) = (self.lookup(c), wider.lookup(c));
             mine.status == Status::Disallowed
@@ -438,7 +444,8 @@ impl MappingTable {
     /// True when `c` has status deviation (UTS #46 §2.3: ß, ς, ZWNJ and ZWJ in
     /// every published table): the one test of "is this a deviation".
     #[inline]
-    pub(crate) fn is_deviation(&self, c: char) -> bool {
+    #[doc(hidden)]
+    pub fn is_deviation(&self, c: char) -> bool {
         self.status(c) == Status::Deviation
     }
 
@@ -446,7 +453,8 @@ impl MappingTable {
     /// ([`MappingTable::is_deviation`]), which is asked only of the
     /// characters whose first byte a deviation shares (a Latin name's
     /// accented letters share ß's, its other letters are not decoded).
-    pub(crate) fn has_deviation(&self, text: &str) -> bool {
+    #[doc(hidden)]
+    pub fn has_deviation(&self, text: &str) -> bool {
         let may_lead = |byte: u8| self.deviation_lead_bytes[usize::from(byte >> 6)] & (1 << (byte & 63)) != 0;
         // A lead byte starts a character: `at` is on a character's boundary.
         text.bytes()

@@ -32,8 +32,8 @@ pub(crate) fn is_default_ignorable(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::record::IDENTIFIER_STATUS;
-    use super::super::ucd::parse_ranges;
     use super::*;
+    use crate::properties::ucd::parse_ranges;
 
     /// The Unicode 17 Allowed set is read whole (1,649 lines, 33,791 code
     /// points, as the file's total says), and the code points Unicode 17

@@ -5,8 +5,8 @@
 //! of its kind (script, category, Script_Extensions), so that a
 //! character's properties cost two reads (`docs/design.md`).
 
-use super::generated::{Generated, generated};
-use super::ucd::{in_ranges, merge_ranges, parse_ranges};
+use crate::properties::generated::{Generated, generated};
+use crate::properties::ucd::{in_ranges, merge_ranges, parse_ranges};
 use std::sync::OnceLock;
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
@@ -195,7 +195,7 @@ mod tests {
             });
             *entry = u32::from(flags) | number << 8;
         }
-        firsts.resize(firsts.len().next_multiple_of(super::super::generated::BLOCK), 0);
+        firsts.resize(firsts.len().next_multiple_of(crate::properties::generated::BLOCK), 0);
         ENTRIES.check(entries.len(), |c| entries[c as usize]);
         KINDS.check(firsts.len(), |number| firsts[number as usize]);
     }

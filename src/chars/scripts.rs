@@ -230,7 +230,7 @@ mod tests {
     /// and each with a restricted character around it.
     #[test]
     fn the_allowed_characters_set_is_the_set_of_their_text() {
-        use crate::properties::identifier::uts39_identifier_allowed;
+        use crate::chars::identifier::uts39_identifier_allowed;
         let (mut empty, mut left_out) = (0, 0);
         for c in (0x80..=0x1FFFF).filter_map(char::from_u32) {
             for text in [

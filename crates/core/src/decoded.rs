@@ -5,7 +5,7 @@
 /// `u32`): on the stack when `text` has at most `N` bytes (so at most `N`
 /// code points), else in a vector.
 #[inline]
-pub(crate) fn with_code_points<T, const N: usize, R>(text: &str, f: impl FnOnce(&[T]) -> R) -> R
+pub fn with_code_points<T, const N: usize, R>(text: &str, f: impl FnOnce(&[T]) -> R) -> R
 where
     T: Copy + Default + From<char>,
 {

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 /// Code points U+0000..U+10FFFF.
-pub(crate) const CODE_POINTS: usize = 0x11_0000;
+pub const CODE_POINTS: usize = 0x11_0000;
 
 /// A file read into one byte per code point, or why it could not be.
-pub(crate) type PerCodePoint = Result<Box<[u8]>, String>;
+pub type PerCodePoint = Result<Box<[u8]>, String>;
 
 /// Reads a `RANGE ; VALUE` file (DerivedBidiClass.txt, DerivedJoiningType.txt,
 /// DerivedGeneralCategory.txt): first the `# @missing:` defaults in file
@@ -20,7 +20,7 @@ pub fn read_ranges(path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePo
 }
 
 /// [`read_ranges`] of a file's text; `path` names it in errors.
-pub(crate) fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePoint {
+pub fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> Option<u8>) -> PerCodePoint {
     let mut values = vec![0u8; CODE_POINTS].into_boxed_slice();
     let mut data_lines = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -47,7 +47,7 @@ pub(crate) fn read_ranges_text(text: &str, path: &Path, value: impl Fn(&str) -> 
 
 /// Reads Canonical_Combining_Class (field 3) from UnicodeData.txt; code
 /// points it does not list (and `<…, First>`/`<…, Last>` ranges) are 0.
-pub(crate) fn read_combining_classes(path: &Path) -> PerCodePoint {
+pub fn read_combining_classes(path: &Path) -> PerCodePoint {
     let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
     let mut classes = vec![0u8; CODE_POINTS].into_boxed_slice();
     for (index, line) in text.lines().enumerate() {
@@ -87,7 +87,7 @@ fn fill(values: &mut [u8], (first, last, byte): (u32, u32, u8)) {
 
 /// `START..END` or `CODE` lines of hexadecimal code points, each maybe
 /// followed by `;` fields (UCD style); `#` comments skipped.
-pub(crate) fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
+pub fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
     text.lines()
         .map(|line| line.split(['#', ';']).next().unwrap_or("").trim())
         .filter(|line| !line.is_empty())
@@ -100,7 +100,7 @@ pub(crate) fn parse_ranges(text: &str) -> Vec<(u32, u32)> {
 
 /// `ranges` sorted, with overlapping and adjacent ranges joined, so that a
 /// binary search finds the one range that can hold a code point.
-pub(crate) fn merge_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+pub fn merge_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     ranges.sort_unstable();
     let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
     for (first, last) in ranges {
@@ -113,7 +113,7 @@ pub(crate) fn merge_ranges(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 }
 
 /// Whether `c` lies in one of `ranges` (sorted, disjoint).
-pub(crate) fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
+pub fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
     let code = c as u32;
     let index = ranges.partition_point(|&(_, last)| last < code);
     ranges.get(index).is_some_and(|&(first, _)| first <= code)

@@ -2,7 +2,7 @@
 //! from a generated table of each code point's part where that part does
 //! not depend on its neighbours.
 
-use super::generated::Generated;
+use crate::properties::generated::Generated;
 
 /// A code point's part in a UTS #39 skeleton when that part is the same
 /// wherever the code point stands: its decomposition starts with a starter
@@ -78,9 +78,9 @@ pub(crate) struct PieceTable {
 /// The [`PieceTable`] of `tables/generated/<name>.bin` and `<name>.txt`.
 macro_rules! piece_table {
     ($name:literal) => {
-        $crate::properties::skeleton::PieceTable {
+        $crate::chars::skeleton::PieceTable {
             pieces: $crate::properties::generated::generated!($name),
-            texts: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tables/generated/", $name, ".txt")),
+            texts: include_str!(concat!(env!("IDNA_INSPECTOR_TABLES"), "/generated/", $name, ".txt")),
         }
     };
 }
@@ -108,7 +108,7 @@ impl PieceTable {
     pub(crate) fn check(&self, name: &str, compute: impl Fn(char) -> SkeletonPiece) {
         let mut texts = String::new();
         let mut starts = std::collections::HashMap::new();
-        let values: Vec<u32> = (0..super::PLANE_CELLS as u32)
+        let values: Vec<u32> = (0..crate::properties::PLANE_CELLS as u32)
             .map(|code| match char::from_u32(code).map(&compute) {
                 None | Some(SkeletonPiece::Itself) => 0,
                 Some(SkeletonPiece::InContext) => 2,
@@ -123,12 +123,12 @@ impl PieceTable {
             })
             .collect();
         if std::env::var_os("REGENERATE_TABLES").is_some() {
-            let path = format!("{}/tables/generated/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+            let path = format!("{}/generated/{name}.txt", env!("IDNA_INSPECTOR_TABLES"));
             std::fs::write(&path, &texts).expect("the pieces' texts are written");
         } else {
             assert!(self.texts == texts, "{name}.txt: rerun with REGENERATE_TABLES=1");
         }
-        self.pieces.check(super::PLANE_CELLS, |c| values[c as usize]);
+        self.pieces.check(crate::properties::PLANE_CELLS, |c| values[c as usize]);
     }
 }
 

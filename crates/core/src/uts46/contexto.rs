@@ -8,11 +8,11 @@
 use unicode_script::{Script, UnicodeScript};
 
 /// U+00B7 MIDDLE DOT, the code point of A.3.
-pub(crate) const MIDDLE_DOT: char = '\u{00B7}';
+pub const MIDDLE_DOT: char = '\u{00B7}';
 
 /// One CONTEXTO rule of RFC 5892 Appendix A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum ContextORule {
+pub enum ContextORule {
     /// A.3 U+00B7 MIDDLE DOT: only between two `l` (Catalan l·l).
     MiddleDot,
     /// A.4 U+0375 GREEK LOWER NUMERAL SIGN (KERAIA): the next character is Greek.
@@ -96,12 +96,12 @@ impl ContextORule {
 /// A.3: a MIDDLE DOT with `before` and `after` beside it (`None` at an end
 /// of the label) is in context only between two `l` (Catalan l·l). The
 /// browsers' middle-dot rules ask it too.
-pub(crate) fn middle_dot_in_context(before: Option<char>, after: Option<char>) -> bool {
+pub fn middle_dot_in_context(before: Option<char>, after: Option<char>) -> bool {
     before == Some('l') && after == Some('l')
 }
 
 /// True when some MIDDLE DOT of `label` fails A.3 ([`middle_dot_in_context`]).
-pub(crate) fn middle_dot_out_of_context(label: &str) -> bool {
+pub fn middle_dot_out_of_context(label: &str) -> bool {
     if !crate::scan::has_char(label, MIDDLE_DOT) {
         return false;
     }
@@ -111,7 +111,7 @@ pub(crate) fn middle_dot_out_of_context(label: &str) -> bool {
 
 /// The CONTEXTO code points of `label` whose rule fails: (code-point
 /// position, rule), in label order. Empty when every rule holds.
-pub(crate) fn contexto_violations(label: &str) -> Vec<(usize, ContextORule)> {
+pub fn contexto_violations(label: &str) -> Vec<(usize, ContextORule)> {
     if crate::scan::is_ascii(label) {
         return Vec::new();
     }

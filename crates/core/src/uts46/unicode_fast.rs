@@ -11,6 +11,7 @@ use super::{Options, label_length, labels};
 use crate::properties::{Properties, is_nfc};
 use crate::punycode;
 use crate::table::{MappingTable, Status};
+use smallvec::SmallVec;
 use std::ops::Range;
 
 /// Where the Unicode fast path wrote a valid name's results in its buffer.
@@ -46,7 +47,7 @@ pub(crate) fn write_valid_unicode_name(
 
 /// What [`write_unicode_name`] wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Written {
+pub enum Written {
     /// A valid name's results.
     Valid(ValidUnicode),
     /// The results of a name without a deviation that would be valid but
@@ -60,7 +61,7 @@ pub(crate) enum Written {
 /// same strings. `None`, with `out` as it was, when the full engine must run.
 pub(crate) fn write_unicode_name(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<Written> {
     let start = out.len();
-    let written = MappedPoints::lent(|points| write_name(input, options, table, out, points));
+    let written = write_name(input, options, table, out, &mut MappedPoints::default());
     if written.is_none() {
         out.truncate(start);
     }
@@ -73,7 +74,7 @@ pub(crate) fn write_unicode_name(input: &str, options: &Options, table: &Mapping
 /// `None`, `out` perhaps grown, when the full engine must run.
 pub(crate) fn write_valid_to_unicode(input: &str, options: &Options, table: &MappingTable, out: &mut String) -> Option<bool> {
     // The Map step has one form: it keeps the code points, which nothing here reads.
-    MappedPoints::lent(|points| map_valid_name(input, options, table, out, points))
+    map_valid_name(input, options, table, out, &mut MappedPoints::default())
         .filter(|name| !name.fails_bidi)
         .map(|name| name.changed)
 }
@@ -129,7 +130,7 @@ pub(crate) fn write_to_ascii_n(
     table: &MappingTable,
     out: &mut String,
 ) -> Option<(Option<Range<usize>>, Range<usize>, bool)> {
-    MappedPoints::lent(|points| write_nontransitional(input, options, table, out, points))
+    write_nontransitional(input, options, table, out, &mut MappedPoints::default())
         .map(|(name, to_unicode, to_ascii)| (to_unicode, to_ascii, name.fails_bidi))
 }
 
@@ -383,30 +384,18 @@ impl ALabels {
 /// Each mapped label's code points and length, as the Map step writes them
 /// (this path maps no character to a dot: its labels are the input's):
 /// ToASCII encodes from here instead of finding the labels and decoding
-/// the mapped name's UTF-8 again. A thread lends the same lists name
-/// after name.
+/// the mapped name's UTF-8 again. On the stack for a name of up to 64
+/// code points in up to 8 labels: nearly every name of a zone.
 #[derive(Default)]
 struct MappedPoints {
     /// Every label's code points, one label after another.
-    points: Vec<u32>,
+    points: SmallVec<[u32; 64]>,
     /// Each label: where its code points end in `points`, and its length
     /// in bytes in the mapped name.
-    labels: Vec<(usize, usize)>,
-}
-
-thread_local! {
-    static POINTS: std::cell::Cell<MappedPoints> = std::cell::Cell::new(MappedPoints::default());
+    labels: SmallVec<[(usize, usize); 8]>,
 }
 
 impl MappedPoints {
-    /// `f` with the thread's lists (taken out, so a nested call gets empty ones).
-    fn lent<T>(f: impl FnOnce(&mut MappedPoints) -> T) -> T {
-        let mut points = POINTS.take();
-        let result = f(&mut points);
-        POINTS.set(points);
-        result
-    }
-
     fn clear(&mut self) {
         self.points.clear();
         self.labels.clear();

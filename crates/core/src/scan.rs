@@ -6,14 +6,14 @@
 /// (`(x - 0x01…) & !x & 0x80…` is nonzero exactly then), with no
 /// data-dependent branch.
 #[inline]
-pub(crate) fn has_byte(bytes: &[u8], byte: u8) -> bool {
+pub fn has_byte(bytes: &[u8], byte: u8) -> bool {
     has_any_byte(bytes, [byte])
 }
 
 /// True when any byte of `set` occurs in `bytes`: [`has_byte`]'s one pass
 /// of words, each asked for every byte of the set.
 #[inline]
-pub(crate) fn has_any_byte<const N: usize>(bytes: &[u8], set: [u8; N]) -> bool {
+pub fn has_any_byte<const N: usize>(bytes: &[u8], set: [u8; N]) -> bool {
     let flags = |word: u64| set.iter().fold(0, |all, &byte| all | first_flags(word, byte));
     if bytes.len() < 8 {
         return flags(short_word(bytes)) & short_lanes(bytes) != 0;
@@ -32,7 +32,7 @@ pub(crate) fn has_any_byte<const N: usize>(bytes: &[u8], set: [u8; N]) -> bool {
 /// [`has_byte`], the word's lowest flagged lane being the first match (a
 /// lane can be flagged falsely only above a true match).
 #[inline]
-pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+pub fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     let flagged = |word: u64| first_flags(word, byte);
     if bytes.len() < 8 {
         let flags = flagged(short_word(bytes)) & short_lanes(bytes);
@@ -56,7 +56,7 @@ pub(crate) fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
 /// the end, each lane tested exactly (`!(((x & 0x7F…) + 0x7F…) | x | 0x7F…)`
 /// flags the zero lanes alone, as a borrow could flag a lane above one).
 #[inline]
-pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+pub fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
     let pattern = u64::from_le_bytes([byte; 8]);
     let zeros = |word: u64| {
@@ -87,7 +87,7 @@ pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
 /// before. The library's version branches on where the text starts in
 /// memory, which differs from label to label and mispredicts.
 #[inline]
-pub(crate) fn is_ascii(text: &str) -> bool {
+pub fn is_ascii(text: &str) -> bool {
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
     let bytes = text.as_bytes();
     if bytes.len() < 8 {
@@ -153,7 +153,7 @@ fn short_lanes(bytes: &[u8]) -> u64 {
 /// converted, and compare it with the text they were given; a batch
 /// record keeps a result equal to its input as the input's own bytes.
 #[inline]
-pub(crate) fn same_text(a: &str, b: &str) -> bool {
+pub fn same_text(a: &str, b: &str) -> bool {
     a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
 }
 
@@ -162,28 +162,11 @@ pub(crate) fn same_text(a: &str, b: &str) -> bool {
 /// a few Latin-range characters, whose lead bytes text of other scripts
 /// never holds.
 #[inline]
-pub(crate) fn has_char(text: &str, c: char) -> bool {
+pub fn has_char(text: &str, c: char) -> bool {
     let mut buffer = [0; 4];
     let lead = c.encode_utf8(&mut buffer).as_bytes()[0];
     has_byte(text.as_bytes(), lead) && text.contains(c)
 }
-
-/// A `[bool; 128]` made at compile time: `$answer` for each ASCII byte
-/// bound to `$byte` (a `u8`), as the parsers' per-byte tables are made from
-/// their character tests.
-macro_rules! ascii_table {
-    (|$byte:ident| $answer:expr) => {{
-        let mut table = [false; 128];
-        let mut index = 0;
-        while index < 128 {
-            let $byte = index as u8;
-            table[index] = $answer;
-            index += 1;
-        }
-        table
-    }};
-}
-pub(crate) use ascii_table;
 
 #[cfg(test)]
 mod tests {

@@ -21,7 +21,7 @@ pub struct ValidAscii<'a> {
 
 impl<'a> ValidAscii<'a> {
     /// True when the result is the input itself (it was already lowercase).
-    pub(crate) fn is_input(&self) -> bool {
+    pub fn is_input(&self) -> bool {
         !self.changed
     }
 
@@ -34,7 +34,7 @@ impl<'a> ValidAscii<'a> {
 
     /// Appends the result to `out`: as many bytes as the input, since ASCII
     /// maps byte for byte here.
-    pub(crate) fn write_to(&self, out: &mut String) {
+    pub fn write_to(&self, out: &mut String) {
         let start = out.len();
         out.push_str(self.input);
         if !self.changed {

@@ -2,8 +2,8 @@
 //! §5.4's repeated nonspacing marks.
 
 use super::general::is_nonspacing_mark;
-use super::is_mark;
 use crate::properties::generated::{Generated, generated};
+use crate::properties::is_mark;
 
 /// The nonspacing and the combining marks of the longest stretch of the
 /// NFD form of `text` between stoppers, code points that are neither a mark

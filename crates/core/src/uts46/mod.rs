@@ -6,19 +6,26 @@
 //! [`Uts46::process_traced`] runs the very same code with the recorders
 //! switched on and also returns a [`Trace`] of every step.
 
-pub(crate) mod ascii;
+#[doc(hidden)]
+pub mod ascii;
 mod bidi_rule;
 mod contextj;
-pub(crate) mod contexto;
-pub(crate) mod errors;
+#[doc(hidden)]
+pub mod contexto;
+#[doc(hidden)]
+pub mod errors;
 pub(crate) mod trace;
-pub(crate) mod unicode_fast;
-pub(crate) mod validity;
+#[doc(hidden)]
+pub mod unicode_fast;
+#[doc(hidden)]
+pub mod validity;
 
-pub(crate) use ascii::ValidAscii;
+#[doc(hidden)]
+pub use ascii::ValidAscii;
 pub use errors::{ErrorCode, IdnaError};
 pub use trace::*;
-pub(crate) use unicode_fast::{ValidUnicode, Written};
+#[doc(hidden)]
+pub use unicode_fast::{ValidUnicode, Written};
 
 use crate::names::CharName;
 use crate::properties::Properties;
@@ -71,11 +78,13 @@ fn within_limit(
 /// conversion of a line), whichever path it then takes. Counted for the
 /// tests alone.
 #[cfg(feature = "test-hooks")]
-pub(crate) static ENGINE_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+#[doc(hidden)]
+pub static ENGINE_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Counts one engine run ([`ENGINE_RUNS`]); nothing without the `test-hooks` feature.
 #[inline(always)]
-pub(crate) fn count_run() {
+#[doc(hidden)]
+pub fn count_run() {
     #[cfg(feature = "test-hooks")]
     ENGINE_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
@@ -167,142 +176,6 @@ impl Options {
             && at_least(self.verify_dns_length, other.verify_dns_length)
             && at_least(!self.ignore_invalid_punycode, !other.ignore_invalid_punycode)
             && at_least(self.check_contexto, other.check_contexto)
-    }
-}
-
-/// ToASCII N (and perhaps ToUnicode) of a name, made under some flags, for
-/// a caller that needs them under others ([`Uts46::to_ascii_n_given`],
-/// [`Uts46::to_unicode_given`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Known<'a> {
-    /// The name converted.
-    pub input: &'a str,
-    /// The flags it was converted with.
-    pub options: &'a Options,
-    /// Its ToASCII N.
-    pub to_ascii_n: ConversionRef<'a>,
-    /// Its ToUnicode, when made.
-    pub to_unicode: Option<ConversionRef<'a>>,
-    /// The mapping table it was made with, when its errors are to serve
-    /// too: an engine with this table asking under these same flags takes
-    /// it as it is, errors and all (it is that very conversion). `None`:
-    /// only an error-free result serves, under flags that check no more.
-    pub table: Option<&'a MappingTable>,
-}
-
-impl<'a> Known<'a> {
-    /// The facts of `input` ([`Uts46::facts`]) made by an engine with
-    /// `table`, handed on: a consumer with that table views them through
-    /// its own flags, errors and all; another serves itself where they
-    /// record no error under its flags.
-    pub(crate) fn of_facts(input: &'a str, table: &'a MappingTable, facts: &'a Results) -> Self {
-        Known {
-            input,
-            options: &Options::EVERY_CHECK,
-            to_ascii_n: facts.to_ascii_n.borrowed(),
-            to_unicode: Some(facts.to_unicode.borrowed()),
-            table: Some(table),
-        }
-    }
-
-    /// True when `conversion`, one of these results, is what `options` give
-    /// without an error: made without one under flags that check at least
-    /// as much, or made with every check on (a facts pass, [`Uts46::facts`])
-    /// with no error that `options` record ([`Results::viewed`]).
-    #[inline]
-    fn clean_under(&self, conversion: ConversionRef<'_>, options: &Options) -> bool {
-        match conversion.errors.is_empty() {
-            true => self.options.checks_at_least(options),
-            false => *self.options == Options::EVERY_CHECK && options.viewable() && conversion.is_ok_under(options),
-        }
-    }
-
-    /// ToASCII N of `input` under `options` by an engine with `table`, when
-    /// this tells it: `input` converted without an error under `options`
-    /// ([`Self::clean_under`]: then without errors), or by `table` under
-    /// `options` themselves, or by `table` with every check on and
-    /// `options` [`Options::viewable`] (then errors and all, viewed).
-    #[inline]
-    pub(crate) fn ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<Given<'a>> {
-        if !crate::scan::same_text(self.input, input) {
-            return None;
-        }
-        // Mostly no error: then the flags decide alone.
-        if self.to_ascii_n.errors.is_empty() {
-            return self.options.checks_at_least(options).then_some(Given::Known(self.to_ascii_n));
-        }
-        let clean = Given::Known(ConversionRef {
-            value: self.to_ascii_n.value,
-            errors: &[],
-        });
-        if self.table.is_some_and(|own| std::ptr::eq(own, table)) {
-            if self.options == options {
-                return Some(Given::Known(self.to_ascii_n));
-            }
-            if *self.options == Options::EVERY_CHECK && options.viewable() {
-                return Some(match self.to_ascii_n.is_ok_under(options) {
-                    true => clean,
-                    false => Given::Made(self.to_ascii_n.viewed(options)),
-                });
-            }
-        }
-        self.clean_under(self.to_ascii_n, options).then_some(clean)
-    }
-
-    /// The name's ToUnicode, when `input` is the name or its ToASCII N and
-    /// [`Self::unicode_of`] tells its ToUnicode under `options`: the
-    /// whole conversion, without an error.
-    pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<ConversionRef<'a>> {
-        if !crate::scan::same_text(input, self.input) && !crate::scan::same_text(input, self.to_ascii_n.value) {
-            return None;
-        }
-        let value = self.unicode_of(input, options)?;
-        Some(ConversionRef { value, errors: &[] })
-    }
-
-    /// ToUnicode of `input` under `options` without an error, when this
-    /// tells it: `input` is the name, or its ToASCII N, or one label of
-    /// that (then the label of ToUnicode at the same place), with labels of
-    /// at most 63 bytes. Decoding a valid name's ToASCII gives back its
-    /// ToUnicode, label by label, and a label alone meets no check it did
-    /// not meet in its name (the Bidi rule applies to fewer labels); only
-    /// a label far past the DNS limit may be past the decoder's too (P4).
-    /// `tests/batch_vs_engine.rs` checks all of it.
-    fn unicode_of(&self, input: &str, options: &Options) -> Option<&'a str> {
-        let unicode = self.to_unicode?;
-        // Both clean: mostly neither has an error, and the flags decide alone.
-        let clean = match self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() {
-            true => self.options.checks_at_least(options),
-            false => self.clean_under(self.to_ascii_n, options) && self.clean_under(unicode, options),
-        };
-        if !clean {
-            return None;
-        }
-        if crate::scan::same_text(input, self.input) {
-            return Some(unicode.value);
-        }
-        let ascii = self.to_ascii_n.value;
-        if crate::scan::same_text(input, ascii) {
-            // Made under VerifyDnsLength without an error, every label is
-            // 1 to 63 long already: ToASCII step 4 would have said A4_2.
-            let checked = self.options.verify_dns_length && self.to_ascii_n.errors.is_empty();
-            let fit = checked || labels(ascii).all(|label| validity::label_length_ok(label.len()));
-            return fit.then_some(unicode.value);
-        }
-        if input.is_empty() || crate::scan::has_byte(input.as_bytes(), b'.') {
-            return None;
-        }
-        // One pass finds the label and checks every label's length.
-        let mut found = None;
-        for (label, unicode_label) in labels(ascii).zip(labels(unicode.value)) {
-            if !validity::label_length_ok(label.len()) {
-                return None;
-            }
-            if found.is_none() && label == input {
-                found = Some(unicode_label);
-            }
-        }
-        found
     }
 }
 
@@ -451,7 +324,7 @@ impl ConversionRef<'_> {
 
     /// True when no error that `options` record was recorded
     /// ([`Conversion::viewed`] without the copy).
-    pub(crate) fn is_ok_under(&self, options: &Options) -> bool {
+    pub fn is_ok_under(&self, options: &Options) -> bool {
         !self.errors.iter().any(|e| e.code.recorded_under(options))
     }
 
@@ -460,34 +333,6 @@ impl ConversionRef<'_> {
         Conversion {
             value: self.value.to_string(),
             errors: self.errors.to_vec(),
-        }
-    }
-}
-
-/// A conversion a caller's [`Known`] gave, borrowed, or one made
-/// ([`Uts46::to_ascii_n_given`]).
-#[derive(Clone, Debug)]
-pub enum Given<'k> {
-    /// From a caller's results.
-    Known(ConversionRef<'k>),
-    /// Made here.
-    Made(Conversion),
-}
-
-impl Given<'_> {
-    /// The conversion, borrowed.
-    pub fn get(&self) -> ConversionRef<'_> {
-        match self {
-            Given::Known(known) => *known,
-            Given::Made(made) => made.borrowed(),
-        }
-    }
-
-    /// The conversion, owned.
-    pub fn into_owned(self) -> Conversion {
-        match self {
-            Given::Known(known) => known.to_owned(),
-            Given::Made(made) => made,
         }
     }
 }
@@ -646,12 +491,8 @@ impl<'t> Uts46<'t> {
     /// that only the Bidi rule fails ([`Self::results_failing_bidi`]), or
     /// the full engine's (boxed: the batch keeps them so). [`Self::process`]
     /// and the batch both decide so.
-    pub(crate) fn write_or_process(
-        &self,
-        input: &str,
-        options: &Options,
-        out: &mut String,
-    ) -> Result<ValidUnicode, Box<Results>> {
+    #[doc(hidden)]
+    pub fn write_or_process(&self, input: &str, options: &Options, out: &mut String) -> Result<ValidUnicode, Box<Results>> {
         let results = match self.write_unicode_name(input, options, out) {
             Some(Written::Valid(valid)) => return Ok(valid),
             Some(Written::FailsBidi(failing)) => self.results_failing_bidi(input, options, out, &failing),
@@ -731,37 +572,6 @@ impl<'t> Uts46<'t> {
         self.to_ascii(&nontransitional, options, None)
     }
 
-    /// [`Self::to_ascii_n`], taken from the first of `known` that is
-    /// `input` converted without an error under flags that check at least
-    /// what `options` check ([`Options::checks_at_least`]), or converted,
-    /// errors and all, with this engine's table under `options` themselves
-    /// ([`Known::table`]): the host parsers of the browsers convert a name
-    /// the batch or another parser has converted already. Borrowed when
-    /// taken from `known`.
-    pub fn to_ascii_n_given<'k>(&self, input: &str, options: &Options, known: &[Known<'k>]) -> Given<'k> {
-        known
-            .iter()
-            .find_map(|known| known.ascii_n_for(input, options, self.table))
-            .unwrap_or_else(|| Given::Made(self.to_ascii_n(input, options)))
-    }
-
-    /// [`Self::to_unicode`], taken from the first of `known` that tells it
-    /// (`input` is the name converted, its ToASCII N or a label of that,
-    /// converted without an error under flags that check at least what
-    /// `options` check): the browsers decode what the batch has converted.
-    pub fn to_unicode_given(&self, input: &str, options: &Options, known: &[Known<'_>]) -> Conversion {
-        match Self::known_to_unicode(input, options, known) {
-            Some(value) => Conversion::valid(value.to_string()),
-            None => self.to_unicode(input, options),
-        }
-    }
-
-    /// The error-free ToUnicode of `input` under `options` that one of
-    /// `known` tells, borrowed from it ([`Self::to_unicode_given`]).
-    pub(crate) fn known_to_unicode<'k>(input: &str, options: &Options, known: &[Known<'k>]) -> Option<&'k str> {
-        known.iter().find_map(|known| known.unicode_of(input, options))
-    }
-
     /// The ASCII fast path's one result (ToUnicode, ToASCII N and T alike), when it takes `input`.
     fn valid_ascii_conversion(&self, input: &str, options: &Options) -> Option<Conversion> {
         let name = self.valid_ascii_name(input, options)?;
@@ -794,7 +604,8 @@ impl<'t> Uts46<'t> {
     /// reduced for ASCII as `docs/design.md` explains). Usually one
     /// pass over the bytes; nothing is allocated until the result is written.
     #[inline]
-    pub(crate) fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
+    #[doc(hidden)]
+    pub fn valid_ascii_name<'a>(&self, input: &'a str, options: &Options) -> Option<ValidAscii<'a>>
     where
         't: 'a,
     {
@@ -808,14 +619,16 @@ impl<'t> Uts46<'t> {
     /// (only when it differs from N) to `out` and says where. `None`, with `out` as it
     /// was, when the full engine must run (UTS #46 §4, reduced as
     /// `docs/design.md` explains).
-    pub(crate) fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
+    #[doc(hidden)]
+    pub fn write_valid_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<ValidUnicode> {
         unicode_fast::write_valid_unicode_name(input, options, self.table, out)
     }
 
     /// [`Self::write_valid_unicode_name`], which also writes the results
     /// of a name valid but for the Bidi rule ([`Self::results_failing_bidi`]
     /// makes its [`Results`]).
-    pub(crate) fn write_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<Written> {
+    #[doc(hidden)]
+    pub fn write_unicode_name(&self, input: &str, options: &Options, out: &mut String) -> Option<Written> {
         unicode_fast::write_unicode_name(input, options, self.table, out)
     }
 
@@ -1131,7 +944,8 @@ impl<'t> Uts46<'t> {
 /// The labels of `name`, split at U+002E by a word-at-a-time byte scan
 /// (labels are short: a memchr's setup costs more than it saves on them);
 /// what `name.split('.')` gives.
-pub(crate) fn labels(name: &str) -> impl Iterator<Item = &str> {
+#[doc(hidden)]
+pub fn labels(name: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(name);
     std::iter::from_fn(move || {
         let text = rest?;
@@ -1144,7 +958,8 @@ pub(crate) fn labels(name: &str) -> impl Iterator<Item = &str> {
 
 /// The text after the last U+002E of `name` (all of it without one): what
 /// `name.rsplit('.').next()` gives, by a word-at-a-time scan as [`labels`].
-pub(crate) fn last_label(name: &str) -> &str {
+#[doc(hidden)]
+pub fn last_label(name: &str) -> &str {
     match crate::scan::rfind_byte(name.as_bytes(), b'.') {
         Some(dot) => &name[dot + 1..],
         None => name,
@@ -1263,20 +1078,16 @@ fn unicode_conversion(processed: Processed) -> Conversion {
 
 /// True when `text` holds a character of bidi class R, AL or AN: a name with
 /// one is a "Bidi domain name" (RFC 5893 §1.4), whose every label the Bidi rule checks.
-pub(crate) fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
+#[doc(hidden)]
+pub fn has_rtl_or_arabic_number(properties: &Properties, text: &str) -> bool {
     text.chars().any(|c| properties.is_rtl_or_arabic_number(c))
 }
 
 /// The RFC 5893 Bidi rule (when `bidi_domain`) and the RFC 5892 Appendix A.1/A.2
 /// CONTEXTJ rules applied to one label outside the UTS #46 pipeline, for the
 /// IDNA2008 profile: the same code as criterion 8 and 9, the same codes (B1–B6, C1, C2).
-pub(crate) fn bidi_and_joiner_rules(
-    label: &str,
-    index: usize,
-    bidi_domain: bool,
-    properties: &Properties,
-    errors: &mut Vec<IdnaError>,
-) {
+#[doc(hidden)]
+pub fn bidi_and_joiner_rules(label: &str, index: usize, bidi_domain: bool, properties: &Properties, errors: &mut Vec<IdnaError>) {
     let mut report = LabelReport {
         errors,
         label: index,
@@ -1374,99 +1185,6 @@ impl LabelTrace {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A known result with errors serves exactly an engine with the table
-    /// it names asking under the same flags, and is then that engine's own
-    /// result; without a table, or under other flags or another table, the
-    /// engine converts again, unless the result is a facts pass that records
-    /// none of its errors under the flags asked. An error-free one serves
-    /// flags that check no more. Whatever serves, the engine's own result is given.
-    #[test]
-    fn a_known_result_with_errors_serves_only_its_own_table_and_flags() {
-        let bundled = Uts46::new();
-        let browsers = Uts46::with_table(MappingTable::browsers());
-        let strict = Options::default();
-        let lax = Options {
-            use_std3_ascii_rules: false,
-            check_hyphens: false,
-            verify_dns_length: false,
-            ..strict
-        };
-        // B2 and B3 (a Latin letter ends an Arabic label), V3, and none.
-        for input in ["مثالx.com", "bü-.de", "bücher.de"] {
-            for (engine, other) in [(&bundled, &browsers), (&browsers, &bundled)] {
-                for options in [strict, lax] {
-                    let made = engine.to_ascii_n(input, &options);
-                    for table in [None, Some(engine.table())] {
-                        let known = [Known {
-                            input,
-                            options: &options,
-                            to_ascii_n: made.borrowed(),
-                            to_unicode: None,
-                            table,
-                        }];
-                        let serves = |asker: &Uts46<'_>, asked: &Options| {
-                            matches!(asker.to_ascii_n_given(input, asked, &known), Given::Known(_))
-                        };
-                        let valid = made.errors.is_empty();
-                        assert_eq!(serves(engine, &options), valid || table.is_some(), "{input} {options}");
-                        assert_eq!(serves(other, &options), valid, "{input} {options}: another table");
-                        for asked in [strict, lax] {
-                            let served = engine.to_ascii_n_given(input, &asked, &known).into_owned();
-                            assert_eq!(served, engine.to_ascii_n(input, &asked), "{input} {options} → {asked}");
-                        }
-                        if !valid {
-                            // Facts (every check on) serve other flags, by any table, where
-                            // they record none of the errors; other results with errors do not.
-                            let asked = if options == strict { lax } else { strict };
-                            let clean = options == Options::EVERY_CHECK && made.borrowed().is_ok_under(&asked);
-                            assert_eq!(serves(engine, &asked), clean, "{input} {options} → {asked}");
-                            assert_eq!(serves(other, &asked), clean, "{input} {options} → {asked}: another table");
-                        }
-                    }
-                }
-            }
-        }
-        assert!(!bundled.to_ascii_n("مثالx.com", &lax).errors.is_empty());
-        assert!(!bundled.to_ascii_n("bü-.de", &strict).errors.is_empty());
-    }
-
-    /// Asked for ToUnicode of the name's own ToASCII, a known result gives
-    /// it exactly when every ToASCII label is 1 to 63 long, whether or not
-    /// its flags verified the lengths.
-    #[test]
-    fn the_known_ascii_form_gives_its_unicode_when_every_label_fits() {
-        let engine = Uts46::new();
-        let long = "é".repeat(70);
-        for verify_dns_length in [true, false] {
-            let options = Options {
-                verify_dns_length,
-                ..Options::default()
-            };
-            for input in [
-                "bücher.de",
-                "bücher.de.",
-                "a..bücher.de",
-                long.as_str(),
-                "ドメイン.テスト",
-                "exámple.com",
-            ] {
-                let results = engine.process(input, &options);
-                let known = Known {
-                    input,
-                    options: &options,
-                    to_ascii_n: results.to_ascii_n.borrowed(),
-                    to_unicode: Some(results.to_unicode.borrowed()),
-                    table: None,
-                };
-                let ascii = results.to_ascii_n.value.as_str();
-                let fits = labels(ascii).all(|label| validity::label_length_ok(label.len()));
-                let valid = results.to_ascii_n.errors.is_empty() && results.to_unicode.errors.is_empty();
-                let expected = (valid && fits).then_some(results.to_unicode.value.as_str());
-                assert_eq!(known.unicode_of(ascii, &options), expected, "{input} {verify_dns_length}");
-            }
-        }
-    }
 
     /// The labels are `split('.')`'s, for names of every length up to 90
     /// bytes (the word scan's short texts, whole words and tails), with dots
