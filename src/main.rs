@@ -717,10 +717,10 @@ fn write_batch<R: io::BufRead, W: Write>(
         // check) on the converting thread that made its record; this thread
         // only writes the rows in order, so it keeps up with the others.
         let rows = writer.row_format();
-        let extra = |record: &batch::RecordBuf| {
+        let extra = |record: &batch::RecordBuf, writers: &mut batch::RowWriters| {
             let columns = batch::profile_columns_for(engine, options, record, selected);
             let registry = batch::registry_check_for(lgr, record);
-            rows.format(record, columns.as_ref(), registry.as_ref())
+            rows.format(record, columns.as_ref(), registry.as_ref(), writers)
         };
         batch::convert_each_parallel_with(engine, options, spoof, items, threads, &extra, |_, row, _| {
             let row = row.as_ref().map_err(|e| io::Error::new(e.kind(), e.to_string()))?;
@@ -733,7 +733,7 @@ fn write_batch<R: io::BufRead, W: Write>(
             Ok(std::ops::ControlFlow::Continue(()))
         })?
     } else {
-        let extra = |record: &batch::RecordBuf| {
+        let extra = |record: &batch::RecordBuf, _: &mut batch::RowWriters| {
             (
                 batch::profile_columns_for(engine, options, record, selected),
                 batch::registry_check_for(lgr, record),

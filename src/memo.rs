@@ -1,10 +1,9 @@
-//! Results of pure label checks remembered per thread: nearly every name
-//! of a batch ends in one of a few TLDs, and the checks on the TLD label
-//! are the same each time. What it relies on: docs/design.md.
+//! Results of pure label checks remembered by one worker (a batch's
+//! converting thread, which owns its memos and hands them down): nearly
+//! every name of a batch ends in one of a few TLDs, and the checks on the
+//! TLD label are the same each time. What it relies on: docs/design.md.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::thread::LocalKey;
 
 /// One check's remembered results, keyed by its text arguments.
 ///
@@ -58,42 +57,27 @@ fn build_key(key: &mut String, parts: &[&str]) {
     }
 }
 
-/// `compute()`, or what it gave before on this thread for the same
-/// `parts`. `compute` must be a function of `parts` alone.
-fn remember<V: Clone + 'static>(memo: &'static LocalKey<RefCell<Memo<V>>>, parts: &[&str], compute: impl FnOnce() -> V) -> V {
-    let found = memo.with_borrow_mut(|memo| {
-        let Memo { map, key } = memo;
-        build_key(key, parts);
-        map.get(key.as_str()).cloned()
-    });
-    if let Some(value) = found {
-        return value;
-    }
-    // Computed outside the borrow: `compute` may use other memos.
-    let value = compute();
-    memo.with_borrow_mut(|memo| {
-        if memo.key.len() > Memo::<V>::LONGEST {
-            return;
+impl<V: Clone> Memo<V> {
+    /// `compute()`, or what it gave before for the same `parts` when
+    /// `when` holds (the label is a TLD): a label that is not a TLD rarely
+    /// comes back, and is not kept. `compute` must be a function of `parts`
+    /// alone.
+    pub(crate) fn remember_when(&mut self, when: bool, parts: &[&str], compute: impl FnOnce() -> V) -> V {
+        if !when {
+            return compute();
         }
-        if memo.map.len() >= Memo::<V>::CAPACITY {
-            memo.map.clear();
+        build_key(&mut self.key, parts);
+        if let Some(value) = self.map.get(self.key.as_str()) {
+            return value.clone();
         }
-        memo.map.insert(memo.key.as_str().into(), value.clone());
-    });
-    value
-}
-
-/// [`remember`] when `when` holds (the label is a TLD), else `compute()`:
-/// a label that is not a TLD rarely comes back, and is not kept.
-pub(crate) fn remember_when<V: Clone + 'static>(
-    when: bool,
-    memo: &'static LocalKey<RefCell<Memo<V>>>,
-    parts: &[&str],
-    compute: impl FnOnce() -> V,
-) -> V {
-    match when {
-        true => remember(memo, parts, compute),
-        false => compute(),
+        let value = compute();
+        if self.key.len() <= Self::LONGEST {
+            if self.map.len() >= Self::CAPACITY {
+                self.map.clear();
+            }
+            self.map.insert(self.key.as_str().into(), value.clone());
+        }
+        value
     }
 }
 
@@ -102,18 +86,15 @@ mod tests {
     use super::*;
     use std::cell::Cell;
 
-    thread_local! {
-        static TEST_MEMO: RefCell<Memo<String>> = RefCell::new(Memo::new());
-    }
-
     /// A result is computed once per key; keys whose parts join to the same
     /// text are different keys; long keys are not kept; a full memo starts
     /// over and still answers right.
     #[test]
     fn remembers_each_key_once_and_stays_bounded() {
         let calls = Cell::new(0);
-        let join = |parts: &[&str]| {
-            remember(&TEST_MEMO, parts, || {
+        let mut memo = Memo::new();
+        let mut join = |parts: &[&str]| {
+            memo.remember_when(true, parts, || {
                 calls.set(calls.get() + 1);
                 parts.join("|")
             })
@@ -130,7 +111,12 @@ mod tests {
         for i in 0..Memo::<String>::CAPACITY + 10 {
             assert_eq!(join(&[&i.to_string()]), i.to_string());
         }
-        assert!(TEST_MEMO.with_borrow(|memo| memo.map.len()) <= Memo::<String>::CAPACITY);
         assert_eq!(join(&["ab", "c"]), "ab|c");
+        assert!(memo.map.len() <= Memo::<String>::CAPACITY);
+        // Not when `when` is false: computed each time, and not kept.
+        let before = calls.get();
+        assert_eq!(memo.remember_when(false, &["zz"], || "zz".to_string()), "zz");
+        assert!(!memo.map.contains_key("\u{10002}zz"));
+        assert_eq!(calls.get(), before);
     }
 }

@@ -517,12 +517,15 @@ fn rows_formatted_apart_are_the_rows_the_writer_writes() {
                 .unwrap()
                 .formula_safe(formula_safe);
             let rows = writer.row_format();
+            let mut row_writers = idna_inspector::batch::RowWriters::default();
             // The first row through the CSV writer's buffer, the second formatted
             // apart (the switch), then both kinds in turn.
             for (at, record) in records.iter().enumerate() {
                 match at % 3 {
                     0 => writer.write(record).unwrap(),
-                    _ => writer.write_formatted(&rows.format(record, None, None).unwrap()).unwrap(),
+                    _ => writer
+                        .write_formatted(&rows.format(record, None, None, &mut row_writers).unwrap())
+                        .unwrap(),
                 }
             }
             writer.finish().unwrap();

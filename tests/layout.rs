@@ -33,7 +33,7 @@ fn no_import_cycles_between_sibling_modules() {
 /// The engine's crate (`crates/core`) is what a web build and a library
 /// user take: it depends on the Unicode data crates, serde and smallvec alone (no
 /// command line, allocator, GUI, regular expressions or threads of the
-/// application's), and its code keeps no thread-local state.
+/// application's).
 #[test]
 fn the_engine_crate_stands_alone() {
     let root = env!("CARGO_MANIFEST_DIR");
@@ -64,7 +64,19 @@ fn the_engine_crate_stands_alone() {
             "the engine's crate depends on {dependency}"
         );
     }
-    let mut sources = vec![std::path::PathBuf::from(format!("{root}/crates/core/src"))];
+}
+
+/// No library code keeps thread-local state: what a worker keeps from name
+/// to name (the spoof check's and the browsers' TLD memos, buffers, row
+/// writers) is its own, handed down explicitly (`spoof::Kept`,
+/// `browsers::Kept`, the batch's `Worker`).
+#[test]
+fn no_code_keeps_thread_local_state() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut sources = vec![
+        std::path::PathBuf::from(format!("{root}/src")),
+        std::path::PathBuf::from(format!("{root}/crates/core/src")),
+    ];
     let mut files = 0;
     while let Some(path) = sources.pop() {
         if path.is_dir() {
@@ -75,5 +87,5 @@ fn the_engine_crate_stands_alone() {
             assert!(!text.contains("thread_local!"), "{} keeps thread-local state", path.display());
         }
     }
-    assert!(files > 20, "{files} files");
+    assert!(files > 100, "{files} files");
 }

@@ -17,7 +17,7 @@ pub use parallel::{convert_each_parallel, convert_each_parallel_with, summarize_
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
 pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;
-pub use writer::{Format, RecordWriter, RowFormat};
+pub use writer::{Format, RecordWriter, RowFormat, RowWriters};
 
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
@@ -177,18 +177,32 @@ pub(crate) struct Stage {
     /// settled when it is filled is not kept, and its slot is the next
     /// record's, still in the cache; only names to analyze wait.
     hands_on: bool,
+    /// What the spoof check keeps from name to name on this worker.
+    kept: crate::spoof::Kept,
 }
 
 impl Stage {
     /// An empty stage whose records are handed on (`hands_on`) or only counted.
     pub(crate) fn new(hands_on: bool) -> Stage {
+        Stage::with_kept(hands_on, crate::spoof::Kept::default())
+    }
+
+    /// [`Stage::new`], with what the spoof check kept on this worker so
+    /// far ([`Stage::into_kept`] gives it back).
+    pub(crate) fn with_kept(hands_on: bool, kept: crate::spoof::Kept) -> Stage {
         Stage {
             pending: Vec::new(),
             analyze: Vec::new(),
             count: StageCount::default(),
             counted: Summary::default(),
             hands_on,
+            kept,
         }
+    }
+
+    /// What the spoof check kept, for the worker's next stage.
+    pub(crate) fn into_kept(self) -> crate::spoof::Kept {
+        self.kept
     }
 
     /// Records in the stage: the slot of the next one.
@@ -295,6 +309,7 @@ pub(crate) fn finish_stage(
         count: _,
         counted,
         hands_on,
+        kept,
     } = stage;
     if !analyze.is_empty() {
         // A fast path's results are read in its record, where they are written.
@@ -311,7 +326,7 @@ pub(crate) fn finish_stage(
             })
             .collect();
         let mut summaries = Vec::with_capacity(names.len());
-        crate::spoof::full_summaries(engine, options, summarizer.protected(), &names, &mut summaries);
+        crate::spoof::full_summaries(engine, options, summarizer.protected(), &names, &mut summaries, kept);
         drop(names);
         for ((at, remember), summary) in analyze.drain(..).zip(summaries) {
             let record = &mut records[pending[at].0];

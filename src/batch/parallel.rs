@@ -4,7 +4,7 @@
 //! each thread then reads its own blocks.
 
 use super::reader::Lines;
-use super::{Item, ItemReader, RecordBuf, Stage, Summary, convert_item, fill_item, finish_stage};
+use super::{Item, ItemReader, RecordBuf, RowWriters, Stage, Summary, convert_item, fill_item, finish_stage};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 use std::any::Any;
@@ -101,13 +101,20 @@ impl<E> Default for Block<E> {
     }
 }
 
-thread_local! {
-    /// A converting thread's record buffers when the records are only counted.
-    static THREAD_RECORDS: std::cell::Cell<Vec<RecordBuf>> = const { std::cell::Cell::new(Vec::new()) };
+/// What a converting thread keeps from block to block: its record buffers
+/// when the records are only counted (still in its caches), what the
+/// spoof check keeps from name to name, and the writers its extra work
+/// formats rows with.
+#[derive(Default)]
+struct Worker {
+    records: Vec<RecordBuf>,
+    kept: crate::spoof::Kept,
+    rows: RowWriters,
 }
 
 /// Work done on the converting threads for each kept record, beside its conversion.
-type Extra<'a, E> = &'a (dyn Fn(&RecordBuf) -> E + Sync);
+/// It is given the thread's row writers ([`RowFormat::format`](super::RowFormat::format)).
+type Extra<'a, E> = &'a (dyn Fn(&RecordBuf, &mut RowWriters) -> E + Sync);
 
 impl<E> Block<E> {
     /// Empties the block and reads up to [`BLOCK_ITEMS`] single items or
@@ -227,6 +234,8 @@ impl<E> Block<E> {
     /// (one, or a stage of them with the spoof check, [`StageCount`]; a caller that
     /// wants the summary alone): a block's records then take little room
     /// in the caches.
+    // The run's settings, then the thread's own state.
+    #[allow(clippy::too_many_arguments)]
     fn convert(
         &mut self,
         engine: &Uts46<'_>,
@@ -235,12 +244,13 @@ impl<E> Block<E> {
         spoof: Option<&Summarizer<'_>>,
         keep: bool,
         extra: Option<Extra<'_, E>>,
+        worker: &mut Worker,
     ) {
         // Records not kept are this thread's buffers, reused block after
         // block (still in its caches), not the block's.
         let mut records = match keep {
             true => std::mem::take(&mut self.records),
-            false => THREAD_RECORDS.take(),
+            false => std::mem::take(&mut worker.records),
         };
         let mut read_to = std::mem::take(&mut self.read_to);
         let mut extras = std::mem::take(&mut self.extras);
@@ -252,7 +262,7 @@ impl<E> Block<E> {
             if keep {
                 read_to.push(bytes_read);
                 if let Some(extra) = extra {
-                    extras.push(extra(record));
+                    extras.push(extra(record, &mut worker.rows));
                 }
             }
             Ok(ControlFlow::Continue(()))
@@ -272,7 +282,7 @@ impl<E> Block<E> {
             }),
             // Without `keep`, the records of one stage reuse the same buffers.
             Some(spoof) => {
-                let mut stage = Stage::new(keep);
+                let mut stage = Stage::with_kept(keep, std::mem::take(&mut worker.kept));
                 // `keep_it` never breaks and has no error.
                 let mut finish = |stage: &mut Stage, records: &mut Vec<RecordBuf>| {
                     let _ = finish_stage(engine, options, spoof, records, stage, &mut summary, &mut keep_it);
@@ -289,13 +299,14 @@ impl<E> Block<E> {
                     }
                 });
                 finish(&mut stage, &mut records);
+                worker.kept = stage.into_kept();
             }
         }
         self.summary = summary;
         self.filled = read_to.len();
         match keep {
             true => self.records = records,
-            false => THREAD_RECORDS.set(records),
+            false => worker.records = records,
         }
         self.read_to = read_to;
         self.extras = extras;
@@ -342,20 +353,22 @@ pub fn convert_each_parallel<R: BufRead>(
 
 /// As [`convert_each_parallel`], with `extra` run on the converting
 /// threads for each record (work that depends on the record alone, such as
-/// the registry check of `batch --lgr`); `each` gets its result beside the
-/// record, in input order. Errors: as [`convert_each_parallel`].
+/// the registry check of `batch --lgr`), given that thread's row writers
+/// for [`RowFormat::format`](super::RowFormat::format); `each` gets its
+/// result beside the record, in input order. Errors: as [`convert_each_parallel`].
 pub fn convert_each_parallel_with<R: BufRead, E: Send>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
     items: ItemReader<R>,
     threads: NonZeroUsize,
-    extra: &(dyn Fn(&RecordBuf) -> E + Sync),
+    extra: &(dyn Fn(&RecordBuf, &mut RowWriters) -> E + Sync),
     mut each: impl FnMut(&RecordBuf, &E, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
     if threads.get() == 1 {
+        let mut rows = RowWriters::default();
         return super::convert_each(engine, options, spoof, items, |record, bytes_read| {
-            each(record, &extra(record), bytes_read)
+            each(record, &extra(record, &mut rows), bytes_read)
         });
     }
     run_parallel(
@@ -399,6 +412,7 @@ pub fn summarize_parallel<R: BufRead + Send>(
     let summarizer = summarizer.as_ref();
     let count = || -> io::Result<Summary> {
         let mut block = Block::<()>::default();
+        let mut worker = Worker::default();
         let mut summary = Summary::default();
         loop {
             {
@@ -416,7 +430,7 @@ pub fn summarize_parallel<R: BufRead + Send>(
             if block.parts.is_empty() {
                 break;
             }
-            block.convert(engine, options, skip_comments, summarizer, false, None);
+            block.convert(engine, options, skip_comments, summarizer, false, None, &mut worker);
             summary.merge(&block.summary);
         }
         Ok(summary)
@@ -507,6 +521,7 @@ fn run_parallel<R: BufRead, E: Send>(
             let work = Arc::clone(&work);
             let done_sender = done_sender.clone();
             converting.push(scope.spawn(move || {
+                let mut worker = Worker::default();
                 loop {
                     // The lock is held only while taking the next block.
                     let next = work.lock().ok().and_then(|work| work.recv().ok());
@@ -515,7 +530,7 @@ fn run_parallel<R: BufRead, E: Send>(
                     };
                     // A panic goes back to the calling thread, which would otherwise wait for the block.
                     let converted = panic::catch_unwind(AssertUnwindSafe(|| {
-                        block.convert(engine, options, skip_comments, summarizer, true, extra);
+                        block.convert(engine, options, skip_comments, summarizer, true, extra, &mut worker);
                     }))
                     .map(|()| (number, block));
                     if done_sender.send(converted).is_err() {

@@ -365,11 +365,13 @@ impl RowFormat {
     /// One record's row, with its line end, as the writer this came from
     /// would write it: JSONL's object, or the CSV/TSV row without the
     /// header. Errors: as [`RecordWriter::write_with_extras`].
+    /// `writers`: the calling worker's, kept from row to row.
     pub fn format(
         &self,
         record: &Record<impl AsRef<str>>,
         columns: Option<&ProfileColumns>,
         lgr: Option<&RegistryCheck>,
+        writers: &mut RowWriters,
     ) -> io::Result<Vec<u8>> {
         if self.format == Format::Jsonl {
             let mut target = Target::Raw(Vec::with_capacity(ROW_BUFFER_BYTES));
@@ -379,9 +381,10 @@ impl RowFormat {
             };
             return Ok(row);
         }
-        // The thread's CSV writer for this format, kept between rows: making
+        // The worker's CSV writer for this format, kept between rows: making
         // one (its buffer, its box) cost more than the row it writes.
-        ROW_WRITERS.with_borrow_mut(|writers| {
+        let writers = &mut writers.0;
+        {
             let at = match writers.iter().position(|writer| writer.format == self.format) {
                 Some(at) => at,
                 None => {
@@ -404,24 +407,24 @@ impl RowFormat {
             // Taken whatever happened, so that a failed row is not left for the next.
             let bytes = row.replace(Vec::with_capacity(ROW_BUFFER_BYTES));
             written.and(flushed).map(|()| bytes)
-        })
+        }
     }
 }
 
-thread_local! {
-    /// Each thread's CSV and TSV writers for [`RowFormat::format`], each
-    /// writing into the buffer beside it.
-    static ROW_WRITERS: RefCell<Vec<RowWriter>> = const { RefCell::new(Vec::new()) };
-}
+/// One worker's CSV and TSV writers for [`RowFormat::format`], each
+/// writing into the buffer beside it: a converting thread makes one and
+/// hands it to every row it formats.
+#[derive(Default)]
+pub struct RowWriters(Vec<RowWriter>);
 
-/// A thread's CSV or TSV writer for [`RowFormat::format`], and the buffer it writes into.
+/// A worker's CSV or TSV writer for [`RowFormat::format`], and the buffer it writes into.
 struct RowWriter {
     format: Format,
     target: Target<RowSink>,
     row: Rc<RefCell<Vec<u8>>>,
 }
 
-/// Where a thread's CSV writer puts the row it writes ([`ROW_WRITERS`]).
+/// Where a worker's CSV writer puts the row it writes ([`RowWriters`]).
 struct RowSink(Rc<RefCell<Vec<u8>>>);
 
 impl Write for RowSink {
@@ -452,8 +455,9 @@ fn write_row<W: Write>(
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
             out.write_all(b"\n")
         }
-        // CSV or TSV after a row formatted elsewhere: this one is formatted the same way.
-        Target::Raw(out) => out.write_all(&rows.format(record, columns, lgr)?),
+        // CSV or TSV after a row formatted elsewhere (by a converting
+        // thread): this one is formatted the same way, by a writer of its own.
+        Target::Raw(out) => out.write_all(&rows.format(record, columns, lgr, &mut RowWriters::default())?),
         Target::Delimited(writer) => {
             let line = row.line.to_string();
             let note = row.note.unwrap_or_default();

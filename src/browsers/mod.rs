@@ -550,7 +550,17 @@ pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
 pub fn verdicts(input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
-    verdicts_with(&Uts46::new(), input, top_domains, &[], &[], true)
+    verdicts_with(&Uts46::new(), input, top_domains, &[], &[], true, &mut Kept::default())
+}
+
+/// What one worker (a batch's converting thread) keeps from name to name
+/// for the browsers' verdicts, and hands down: the TLD labels' checks of
+/// Chromium and Firefox (bounded memos: `crate::memo`) and Firefox's
+/// characters' buffer. A call on one name starts from an empty one.
+#[derive(Default)]
+pub(crate) struct Kept {
+    chromium: chromium::TldChecks,
+    firefox: firefox::Kept,
 }
 
 /// [`verdicts`], reading `results`: what `engine` made of `input` under
@@ -573,7 +583,7 @@ pub fn verdicts_reading(
         to_unicode: Some(results.to_unicode.borrowed()),
         table: None,
     }];
-    verdicts_with(engine, input, top_domains, &known, &[], true)
+    verdicts_with(engine, input, top_domains, &known, &[], true, &mut Kept::default())
 }
 
 /// [`verdicts_reading`], where `labels` holds ICU checks the caller already
@@ -587,9 +597,10 @@ pub(crate) fn verdicts_with(
     known: &[Known<'_>],
     labels: &[KnownLabel<'_>],
     shown: bool,
+    kept: &mut Kept,
 ) -> Verdicts {
-    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, labels, shown);
-    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_deref(), shown);
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, labels, shown, kept);
+    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_deref(), shown, kept);
     Verdicts {
         chromium: chromium.top_domain_step(top_domains),
         firefox,
@@ -656,6 +667,7 @@ pub(crate) fn verdicts_but_chromium(
     known: &[Known<'_>],
     labels: &[KnownLabel<'_>],
     shown: bool,
+    kept: &mut Kept,
 ) -> ButChromium {
     let known = usable(engine, known);
     let newer = url_parser_engine();
@@ -688,7 +700,7 @@ pub(crate) fn verdicts_but_chromium(
         &webkit_host
     };
     ButChromium {
-        firefox: firefox::verdict_on(&url_host, input, labels, shown),
+        firefox: firefox::verdict_on(&url_host, input, labels, shown, &mut kept.firefox),
         webkit: webkit::verdict_on(for_webkit, input, shown),
         parsed,
     }
@@ -705,10 +717,11 @@ pub(crate) fn chromium_before_top_domains<'a>(
     labels: &[KnownLabel<'_>],
     parsed: Option<&'a Results>,
     shown: bool,
+    kept: &mut Kept,
 ) -> chromium::BeforeTopDomains<'a> {
     let known = usable(engine, known);
     with_made(input, known, parsed, |known| {
-        chromium::before_top_domains(&Browser::Chromium.engine(), input, known, labels, shown)
+        chromium::before_top_domains(&Browser::Chromium.engine(), input, known, labels, shown, &mut kept.chromium)
     })
 }
 

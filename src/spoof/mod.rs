@@ -254,10 +254,9 @@ fn full_summary(
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofSummary {
-    let report = analyze_with(engine, input, results, options, protected, false, take_label_list());
-    let summary = SpoofSummary::from(&report);
-    give_back_label_list(report.labels);
-    summary
+    let kept = &mut Kept::default();
+    let report = analyze_with(engine, input, results, options, protected, false, kept);
+    SpoofSummary::from(&report)
 }
 
 /// [`full_summary`] of each of `names` (a name and the engine's results
@@ -272,6 +271,7 @@ pub(crate) fn full_summaries<'a>(
     protected: &'a ProtectedList,
     names: &[(&'a str, ResultsRef<'a>)],
     summaries: &mut Vec<SpoofSummary>,
+    kept: &mut Kept,
 ) {
     // Each part makes a name's `Name` again from `names`: a list of them
     // would be written once and read back by every part, from memory the
@@ -294,9 +294,10 @@ pub(crate) fn full_summaries<'a>(
         .clone()
         .map(|ref name| {
             let start = decoded.labels.len();
-            let own = analyze_own(name, take_label_list(), &mut decoded);
+            let own = analyze_own(name, std::mem::take(&mut kept.labels), &mut decoded, &mut kept.tld_labels);
             let found = Found::of(all_findings(&own.findings, &own.labels));
-            give_back_label_list(own.labels);
+            kept.labels = own.labels;
+            kept.labels.clear();
             (found, start..decoded.labels.len())
         })
         .collect();
@@ -306,7 +307,8 @@ pub(crate) fn full_summaries<'a>(
         .clone()
         .zip(&own)
         .map(|(ref name, (_, labels))| {
-            let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(name, &checked[labels.clone()]);
+            let ButChromium { firefox, webkit, parsed } =
+                verdicts_but_chromium(name, &checked[labels.clone()], &mut kept.browsers);
             (parsed, [firefox.rule, webkit.rule])
         })
         .unzip();
@@ -314,7 +316,9 @@ pub(crate) fn full_summaries<'a>(
         .clone()
         .zip(&own)
         .zip(&parsed)
-        .map(|((ref name, (_, labels)), parsed)| chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_deref()))
+        .map(|((ref name, (_, labels)), parsed)| {
+            chromium_before_top_domains(name, &checked[labels.clone()], parsed.as_deref(), &mut kept.browsers)
+        })
         .collect();
     for ((&(found, _), chromium), [firefox, webkit]) in own.iter().zip(chromium).zip(others) {
         let chromium = chromium.top_domain_step(protected.top_domains());
@@ -323,23 +327,17 @@ pub(crate) fn full_summaries<'a>(
     }
 }
 
-/// An empty list for a report's labels, from the thread's.
-fn take_label_list() -> Vec<LabelSpoof> {
-    LABEL_LISTS.with_borrow_mut(Vec::pop).unwrap_or_default()
-}
-
-/// Gives a report's list of labels back to the thread, emptied.
-fn give_back_label_list(mut labels: Vec<LabelSpoof>) {
-    labels.clear();
-    LABEL_LISTS.with_borrow_mut(|kept| kept.push(labels));
-}
-
-thread_local! {
-    /// The lists the summaries lend their reports' labels in, kept name
-    /// after name: a summary needs them only while the report is read.
-    /// They are taken out for the analysis, so nothing the analysis calls
-    /// can find the thread's list borrowed.
-    static LABEL_LISTS: std::cell::RefCell<Vec<Vec<LabelSpoof>>> = const { std::cell::RefCell::new(Vec::new()) };
+/// What one worker (a batch's converting thread) keeps from name to name
+/// for the spoof check, and hands down: the analyses of TLD labels (a
+/// bounded memo: `crate::memo`), the list a name's labels are analyzed
+/// into (a summary needs it only while the report is read), and the
+/// browsers' ([`crate::browsers::Kept`]). A call on one name starts from
+/// an empty one.
+#[derive(Default)]
+pub(crate) struct Kept {
+    tld_labels: crate::memo::Memo<LabelSpoof>,
+    labels: Vec<LabelSpoof>,
+    browsers: crate::browsers::Kept,
 }
 
 /// Analyzes `input` given the engine's `results` for it, computed with `options`.
@@ -350,7 +348,15 @@ pub fn analyze_results(
     options: &Options,
     protected: &ProtectedList,
 ) -> SpoofReport {
-    analyze_with(engine, input, results.borrowed(), options, protected, true, Vec::new())
+    analyze_with(
+        engine,
+        input,
+        results.borrowed(),
+        options,
+        protected,
+        true,
+        &mut Kept::default(),
+    )
 }
 
 /// The report on `input` (its labels, findings, the browsers' verdicts and
@@ -362,7 +368,7 @@ fn analyze_with(
     options: &Options,
     protected: &ProtectedList,
     detailed: bool,
-    labels: Vec<LabelSpoof>,
+    kept: &mut Kept,
 ) -> SpoofReport {
     let name = Name {
         engine,
@@ -373,11 +379,11 @@ fn analyze_with(
         detailed,
     };
     let mut decoded = Decoded::with_capacity(1);
-    let own = analyze_own(&name, labels, &mut decoded);
+    let own = analyze_own(&name, Vec::new(), &mut decoded, &mut kept.tld_labels);
     // Chromium asks two of the same rules of the same labels: it reads their answers.
     let checked: Vec<KnownLabel<'_>> = decoded.known_labels().collect();
-    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name, &checked);
-    let chromium = chromium_before_top_domains(&name, &checked, parsed.as_deref());
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(&name, &checked, &mut kept.browsers);
+    let chromium = chromium_before_top_domains(&name, &checked, parsed.as_deref(), &mut kept.browsers);
     finish(&name, own, chromium, (firefox, webkit))
 }
 
@@ -409,7 +415,12 @@ impl<'a> Name<'a> {
 /// [`analyze_with`]'s own part: the labels' analyses and the name's
 /// findings, before the browsers' verdicts; each non-ASCII label of
 /// ToUnicode is decoded onto `decoded`, with ICU's checks its analysis answered.
-fn analyze_own<'a>(name: &Name<'a>, mut labels: Vec<LabelSpoof>, decoded: &mut Decoded<'a>) -> Own {
+fn analyze_own<'a>(
+    name: &Name<'a>,
+    mut labels: Vec<LabelSpoof>,
+    decoded: &mut Decoded<'a>,
+    tld_labels: &mut crate::memo::Memo<LabelSpoof>,
+) -> Own {
     let &Name {
         engine,
         input,
@@ -441,7 +452,7 @@ fn analyze_own<'a>(name: &Name<'a>, mut labels: Vec<LabelSpoof>, decoded: &mut D
         // The TLD's analysis is a function of the label (`tld` is the label);
         // an ASCII label's is quicker to make than to look up.
         let when = !detailed && crate::scan::same_text(label, &tld) && non_ascii;
-        let analysis = crate::memo::remember_when(when, &TLD_LABELS, &[label, ascii], || {
+        let analysis = tld_labels.remember_when(when, &[label, ascii], || {
             analyze_label(label, &decoded.chars[chars.clone()], ascii, &tld, detailed)
         });
         if non_ascii {
@@ -503,8 +514,12 @@ struct Own {
 }
 
 /// Firefox's and WebKit's verdicts on the name, the browsers' part before Chromium's.
-fn verdicts_but_chromium(name: &Name<'_>, labels: &[KnownLabel<'_>]) -> crate::browsers::ButChromium {
-    crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], labels, name.detailed)
+fn verdicts_but_chromium(
+    name: &Name<'_>,
+    labels: &[KnownLabel<'_>],
+    kept: &mut crate::browsers::Kept,
+) -> crate::browsers::ButChromium {
+    crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], labels, name.detailed, kept)
 }
 
 /// The non-ASCII labels of ToUnicode of one name or a stage's names, in
@@ -557,9 +572,10 @@ fn chromium_before_top_domains<'p>(
     name: &Name<'p>,
     checked: &[KnownLabel<'_>],
     parsed: Option<&'p Results>,
+    kept: &mut crate::browsers::Kept,
 ) -> BeforeTopDomains<'p> {
     let detailed = name.detailed;
-    crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed, detailed)
+    crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed, detailed, kept)
 }
 
 /// The rest of [`analyze_with`]: Chromium's top-domain step, the risk and
@@ -600,11 +616,6 @@ fn finish(name: &Name<'_>, own: Own, chromium: BeforeTopDomains<'_>, (firefox, w
     };
     (report.risk, report.reasons) = risk_and_reasons(&report, detailed);
     report
-}
-
-thread_local! {
-    /// The batch's analyses of TLD labels, by label and A-label.
-    static TLD_LABELS: std::cell::RefCell<crate::memo::Memo<LabelSpoof>> = Default::default();
 }
 
 /// `text`, for a report that is shown (`detailed`); the batch keeps only

@@ -425,31 +425,23 @@ fn builtin_top_domains() -> &'static BuiltinTopDomains {
 /// Chromium's verdict on `input` (a host as typed): the canonical host,
 /// then each `xn--` label decoded and checked, then the top-domain step.
 pub fn verdict(input: &str, top_domains: &TopDomains) -> Verdict {
-    verdict_given(&super::Browser::Chromium.engine(), input, top_domains, &[], &[])
+    let engine = super::Browser::Chromium.engine();
+    before_top_domains(&engine, input, &[], &[], true, &mut TldChecks::default()).top_domain_step(top_domains)
 }
 
-/// [`verdict`], given ToASCII N of `input` made already ([`crate::facts::to_ascii_n_given`]).
-pub(crate) fn verdict_given(
-    engine: &Uts46<'_>,
-    input: &str,
-    top_domains: &TopDomains,
-    known: &[Known<'_>],
-    labels: &[KnownLabel<'_>],
-) -> Verdict {
-    before_top_domains(engine, input, known, labels, true).top_domain_step(top_domains)
-}
-
-/// [`verdict_given`] up to the top-domain step, which
+/// [`verdict`] up to the top-domain step, which
 /// [`BeforeTopDomains::top_domain_step`] takes: a batch runs each part over
 /// many names in a row (their code does not fit the instruction cache together).
+/// `known`: ToASCII N of `input` made already ([`crate::facts::to_ascii_n_given`]).
 /// Without `detailed`, a label that fails ICU's checks carries no detail
-/// (the batch keeps the rule).
+/// (the batch keeps the rule). `tld_checks`: the worker's.
 pub(crate) fn before_top_domains<'a>(
     engine: &Uts46<'_>,
     input: &'a str,
     known: &[Known<'a>],
     labels: &[KnownLabel<'_>],
     detailed: bool,
+    tld_checks: &mut TldChecks,
 ) -> BeforeTopDomains<'a> {
     let host = match canonicalize_host_given(engine, input, known) {
         Ok(host) => host,
@@ -458,7 +450,7 @@ pub(crate) fn before_top_domains<'a>(
             return BeforeTopDomains::Decided(verdict);
         }
     };
-    match idn_to_unicode(engine, &host, known, labels, detailed) {
+    match idn_to_unicode(engine, &host, known, labels, detailed, tld_checks) {
         Some(converted) => BeforeTopDomains::Converted { host, converted },
         // No label is decoded: the host shows as it is.
         None => BeforeTopDomains::Decided(Verdict::new(Rule::None.into(), host.into_owned())),
@@ -536,13 +528,14 @@ fn display_options() -> Options {
 /// Each label of the canonical `host` through `IDNToUnicodeOneComponent`;
 /// `None` when no label is an IDN component (the host shows as it is).
 /// `labels`: ICU checks known for some decoded labels, by their text;
-/// `detailed`: as in [`before_top_domains`].
+/// `detailed`, `tld_checks`: as in [`before_top_domains`].
 fn idn_to_unicode(
     engine: &Uts46<'_>,
     host: &str,
     known: &[Known<'_>],
     labels: &[KnownLabel<'_>],
     detailed: bool,
+    tld_checks: &mut TldChecks,
 ) -> Option<Converted> {
     // When `known` tells ToUnicode of the whole host, its labels pair with
     // the host's: each label's ToUnicode is read off at the same place.
@@ -588,8 +581,12 @@ fn idn_to_unicode(
                 // The TLD's check is a function of the TLD.
                 let when = decoded == tld_unicode;
                 // Checks made without detail are remembered apart.
-                let memo = if detailed { &TLD_CHECKS } else { &TLD_RULES };
-                let check = crate::memo::remember_when(when, memo, &[tld, &tld_unicode], || {
+                let memo = if detailed {
+                    &mut tld_checks.detailed
+                } else {
+                    &mut tld_checks.rules
+                };
+                let check = memo.remember_when(when, &[tld, &tld_unicode], || {
                     let found = labels.iter().find(|label| crate::scan::same_text(label.text, &decoded));
                     let (checks, chars) = (found.map(|label| label.checks), found.map(|label| label.chars));
                     spoof_checker::safe_to_display_as_unicode_given(&decoded, chars, tld, &tld_unicode, checks, detailed)
@@ -620,11 +617,14 @@ fn idn_to_unicode(
     })
 }
 
-thread_local! {
-    /// `SafeToDisplayAsUnicode` on TLD labels, by TLD and its Unicode form.
-    static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<spoof_checker::Check>> = Default::default();
-    /// The same without detail ([`before_top_domains`]'s `detailed`).
-    static TLD_RULES: std::cell::RefCell<crate::memo::Memo<spoof_checker::Check>> = Default::default();
+/// `SafeToDisplayAsUnicode` on TLD labels, by TLD and its Unicode form,
+/// that one worker keeps from name to name ([`before_top_domains`]).
+#[derive(Default)]
+pub(crate) struct TldChecks {
+    /// With detail.
+    detailed: crate::memo::Memo<spoof_checker::Check>,
+    /// Without ([`before_top_domains`]'s `detailed`).
+    rules: crate::memo::Memo<spoof_checker::Check>,
 }
 
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
@@ -1136,8 +1136,9 @@ mod tests {
             "a[b.com",
             "a:b.com",
         ] {
-            let detailed = before_top_domains(&engine, input, &[], &[], true).top_domain_step(&top);
-            let plain = before_top_domains(&engine, input, &[], &[], false).top_domain_step(&top);
+            let kept = &mut TldChecks::default();
+            let detailed = before_top_domains(&engine, input, &[], &[], true, kept).top_domain_step(&top);
+            let plain = before_top_domains(&engine, input, &[], &[], false, kept).top_domain_step(&top);
             assert_eq!(
                 (plain.rule, &plain.label, &plain.shown),
                 (detailed.rule, &detailed.label, &detailed.shown),

@@ -207,13 +207,22 @@ impl Rule {
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(&Browser::Firefox.engine(), input, &[]), input, &[], true)
+    let url_host = UrlHost::parse(&Browser::Firefox.engine(), input, &[]);
+    verdict_on(&url_host, input, &[], true, &mut Kept::default())
+}
+
+/// What one worker keeps from name to name for [`verdict_on`]: the
+/// characters' buffer, and `IsLabelSafe` on TLD labels, by label.
+#[derive(Default)]
+pub(crate) struct Kept {
+    chars: Vec<char>,
+    tld_checks: crate::memo::Memo<Result<(), Unsafe>>,
 }
 
 /// [`verdict`] on a host already parsed; without `shown` the host as
 /// shown is left empty (the batch keeps the rule). `decoded`: labels whose
-/// characters the caller decoded already.
-pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, decoded: &[KnownLabel<'_>], shown: bool) -> Verdict {
+/// characters the caller decoded already; `kept`: the worker's.
+pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, decoded: &[KnownLabel<'_>], shown: bool, kept: &mut Kept) -> Verdict {
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
         (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode.get()),
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),
@@ -232,14 +241,15 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, decoded: &[KnownLabel<
         // Every label is ASCII and shown as it is: the loop below would rebuild `unicode`.
         return Verdict::new(Rule::Passthrough.into(), unicode.to_string());
     }
-    // One buffer, the thread's: the TLD's characters, then the label's.
-    CHARS.with_borrow_mut(|chars| labels_on(host, unicode, decoded, chars, shown))
+    labels_on(host, unicode, decoded, kept, shown)
 }
 
 /// [`verdict_on`]'s loop over the labels of `unicode`, ToUnicode of
-/// `host`, with `chars` as the characters' buffer (a label among `decoded`
-/// is copied there, not decoded again); `keep`: the host as shown is written.
-fn labels_on(host: &str, unicode: &str, decoded: &[KnownLabel<'_>], chars: &mut Vec<char>, keep: bool) -> Verdict {
+/// `host`, with the worker's buffer (the TLD's characters, then the
+/// label's; a label among `decoded` is copied there, not decoded again);
+/// `keep`: the host as shown is written.
+fn labels_on(host: &str, unicode: &str, decoded: &[KnownLabel<'_>], kept: &mut Kept, keep: bool) -> Verdict {
+    let Kept { chars, tld_checks } = kept;
     let push_chars =
         |chars: &mut Vec<char>, label: &str| match decoded.iter().find(|known| crate::scan::same_text(known.text, label)) {
             Some(known) => chars.extend_from_slice(known.chars),
@@ -266,7 +276,7 @@ fn labels_on(host: &str, unicode: &str, decoded: &[KnownLabel<'_>], chars: &mut 
         let (tld, label_chars) = chars.split_at(tld_end);
         // The TLD's check is a function of the TLD alone.
         let when = label_chars == tld;
-        let safe = crate::memo::remember_when(when, &TLD_CHECKS, &[label], || is_label_safe(label_chars, tld));
+        let safe = tld_checks.remember_when(when, &[label], || is_label_safe(label_chars, tld));
         match safe {
             Ok(()) if keep => shown.push_str(label),
             Ok(()) => {}
@@ -308,13 +318,6 @@ fn first_invalid_host_character(host: &str) -> Option<char> {
         true => host.bytes().find(|&b| INVALID_HOST_ASCII[usize::from(b)]).map(char::from),
         false => host.chars().find(|&c| invalid_host_character(c)),
     }
-}
-
-thread_local! {
-    /// [`verdict_on`]'s buffer of characters, kept from name to name.
-    static CHARS: std::cell::RefCell<Vec<char>> = const { std::cell::RefCell::new(Vec::new()) };
-    /// `IsLabelSafe` on TLD labels, by label.
-    static TLD_CHECKS: std::cell::RefCell<crate::memo::Memo<Result<(), Unsafe>>> = Default::default();
 }
 
 /// Why `IsLabelSafe` returned false: the rule and the character it stopped at.
