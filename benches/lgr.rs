@@ -1,4 +1,4 @@
-//! The LGR engine (src/lgr) on the probe labels of tests/data/lgr/probes.jsonl,
+//! The LGR engine (crates/analysis/src/lgr) on the probe labels of tests/data/lgr/probes.jsonl,
 //! one thread, against lgr-core's times recorded there by
 //! tools/lgr-oracle/oracle.py: eligibility (lgr-core's `test_label_eligible`;
 //! ours also computes the index label and the variant estimate) and variant

@@ -8,9 +8,9 @@ use crate::batch::{Item, Record, RecordBuf};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 
-pub use crate::facts::{Given, Known, to_ascii_n_given, to_unicode_given};
 pub use crate::uts46::ascii::ValidAscii;
 pub use crate::uts46::unicode_fast::ValidUnicode;
+pub use idna_inspector_analysis::facts::{Given, Known, to_ascii_n_given, to_unicode_given};
 
 /// The ASCII fast path: `Some` when `input` is valid as it stands (see `uts46::ascii`).
 pub fn valid_ascii_name<'a>(engine: &Uts46<'a>, input: &'a str, options: &Options) -> Option<ValidAscii<'a>> {

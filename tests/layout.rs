@@ -1,6 +1,6 @@
 //! The workspace's layout: no import cycles between sibling modules
-//! (`scripts/import_cycles.py`, which CI's Python runs), and an engine's
-//! crate that stands alone.
+//! (`scripts/import_cycles.py`, which CI's Python runs), library crates
+//! apart from the application's dependencies, no thread-local state.
 
 use idna_inspector::test_needs::Need;
 use std::process::Command;
@@ -8,7 +8,7 @@ use std::process::Command;
 #[test]
 fn no_import_cycles_between_sibling_modules() {
     let root = env!("CARGO_MANIFEST_DIR");
-    for src in ["src", "crates/core/src"] {
+    for src in ["src", "crates/core/src", "crates/analysis/src"] {
         let output = Command::new("python3")
             .arg(format!("{root}/scripts/import_cycles.py"))
             .arg(format!("{root}/{src}"))
@@ -30,24 +30,26 @@ fn no_import_cycles_between_sibling_modules() {
     }
 }
 
+/// The names of the dependencies in `[section]` of the crate manifest at `path`.
+fn dependencies(path: &str, section: &str) -> Vec<String> {
+    let manifest = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let start = manifest.find(&format!("[{section}]\n")).unwrap_or(manifest.len());
+    manifest[start..]
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.starts_with('['))
+        .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim().to_string()))
+        .collect()
+}
+
 /// The engine's crate (`crates/core`) is what a web build and a library
-/// user take: it depends on the Unicode data crates, serde and smallvec alone (no
-/// command line, allocator, GUI, regular expressions or threads of the
-/// application's).
+/// user take: it depends on the Unicode data crates, serde and smallvec
+/// alone; the analysis' (`crates/analysis`) adds the engine, regular
+/// expressions, hashing, DEFLATE, XML and JSON. Neither has the command
+/// line, allocator, GUI or processor pinning of the application's.
 #[test]
-fn the_engine_crate_stands_alone() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let manifest = std::fs::read_to_string(format!("{root}/crates/core/Cargo.toml")).unwrap();
-    let section = |name: &str| -> Vec<String> {
-        let start = manifest.find(&format!("[{name}]\n")).unwrap_or(manifest.len());
-        manifest[start..]
-            .lines()
-            .skip(1)
-            .take_while(|line| !line.starts_with('['))
-            .filter_map(|line| line.split_once(" = ").map(|(crate_name, _)| crate_name.trim().to_string()))
-            .collect()
-    };
-    let allowed = [
+fn the_library_crates_stand_apart_from_the_application() {
+    let core = [
         "unicode-normalization",
         "unicode-bidi",
         "unicode-joining-type",
@@ -56,12 +58,37 @@ fn the_engine_crate_stands_alone() {
         "serde",
         "smallvec",
     ];
-    let dependencies = section("dependencies");
-    assert!(!dependencies.is_empty(), "{manifest}");
-    for dependency in &dependencies {
+    let analysis = [
+        "idna-inspector-core",
+        "unicode-normalization",
+        "unicode-bidi",
+        "unicode-security",
+        "unicode-script",
+        "unicode-properties",
+        "regex",
+        "ahash",
+        "miniz_oxide",
+        "serde",
+        "serde_json",
+        "stringprep",
+        "roxmltree",
+    ];
+    for (manifest, allowed) in [
+        ("crates/core/Cargo.toml", &core[..]),
+        ("crates/analysis/Cargo.toml", &analysis[..]),
+    ] {
+        let found = dependencies(manifest, "dependencies");
+        assert!(!found.is_empty(), "{manifest}");
+        for dependency in &found {
+            assert!(allowed.contains(&dependency.as_str()), "{manifest} depends on {dependency}");
+        }
+    }
+    // And the application's does depend on what they leave out.
+    let application = dependencies("Cargo.toml", "dependencies");
+    for dependency in ["clap", "mimalloc", "eframe", "idna-inspector-analysis"] {
         assert!(
-            allowed.contains(&dependency.as_str()),
-            "the engine's crate depends on {dependency}"
+            application.iter().any(|found| found == dependency),
+            "Cargo.toml: {dependency}"
         );
     }
 }
@@ -76,6 +103,7 @@ fn no_code_keeps_thread_local_state() {
     let mut sources = vec![
         std::path::PathBuf::from(format!("{root}/src")),
         std::path::PathBuf::from(format!("{root}/crates/core/src")),
+        std::path::PathBuf::from(format!("{root}/crates/analysis/src")),
     ];
     let mut files = 0;
     while let Some(path) = sources.pop() {

@@ -1,4 +1,4 @@
-//! The LGR engine (src/lgr): RFC 7940's examples, lgr-core's surprising
+//! The LGR engine (crates/analysis/src/lgr): RFC 7940's examples, lgr-core's surprising
 //! behaviours on ICANN's files, malformed files, and agreement with
 //! lgr-core on the probe labels of tests/data/lgr/.
 

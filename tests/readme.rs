@@ -56,8 +56,8 @@ const FIGURES: &[(&str, &str)] = &[
     ("3,602", "tests/lgr.rs"),
     ("14", "tests/lgr.rs"),
     ("2,326", "tests/lgr.rs"),
-    ("59", "src/lgr/bundled.rs"),
-    ("25", "src/lgr/bundled.rs"),
+    ("59", "crates/analysis/src/lgr/bundled.rs"),
+    ("25", "crates/analysis/src/lgr/bundled.rs"),
 ];
 
 /// Numbers that name a specification, not a measurement: RFC 3454, 3490,

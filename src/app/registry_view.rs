@@ -215,10 +215,10 @@ impl RegistryPanel {
 /// ISO 15924 code of the label's first character with a script of its own
 /// (`Latn`, `Cyrl`), kana as `Jpan`, Hangul as `Kore`.
 fn script_code(label: &str) -> &'static str {
-    use unicode_script::Script;
+    use unicode_script::{Script, UnicodeScript};
     let script = label
         .chars()
-        .map(crate::chars::scripts::script)
+        .map(|c| c.script())
         .find(|s| !matches!(s, Script::Common | Script::Inherited | Script::Unknown))
         .unwrap_or(Script::Latin);
     match script {

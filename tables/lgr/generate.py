@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds tables/lgr/<set>.bin from ICANN's LGR XML files (../shared/lgr/<set>/*.xml).
 
-Each file is reduced to what the engine reads (src/lgr/parse.rs): the meta
+Each file is reduced to what the engine reads (crates/analysis/src/lgr/parse.rs): the meta
 fields, the data and rules elements with their attributes, minus comments,
 descriptions, references and per-char comment/ref attributes; every element
 stays on its original line, so line numbers in errors and in the window match

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Asks ICANN's lgr-core about probe labels and writes its answers to
-tests/data/lgr/probes.jsonl, which tests/lgr.rs compares with src/lgr.
+tests/data/lgr/probes.jsonl, which tests/lgr.rs compares with crates/analysis/src/lgr.
 
 Probe labels per LGR: frequent words of the LGR's language (wordfreq, fixed
 seed), then edge cases built from the LGR itself: hyphens (leading,

@@ -13,7 +13,7 @@
 //! with those browsers, run here.
 //!
 //! ```
-//! use idna_inspector::browsers::{self, Display};
+//! use idna_inspector_analysis::browsers::{self, Display};
 //! let verdicts = browsers::verdicts("аррӏе.com", &browsers::chromium::TopDomains::default());
 //! assert_eq!(verdicts.chromium.display, Display::Punycode);
 //! assert_eq!(verdicts.chromium.rule.name(), "kWholeScriptConfusable");
@@ -160,7 +160,8 @@ pub enum Display {
 impl Display {
     /// True when `displays` (one per browser, [`Browser::ALL`] order, as
     /// [`BrowserRules::displays`] gives them) are not all the same.
-    pub(crate) fn disagree(displays: [Display; 3]) -> bool {
+    #[doc(hidden)]
+    pub fn disagree(displays: [Display; 3]) -> bool {
         let [a, b, c] = displays;
         a != b || b != c
     }
@@ -860,7 +861,7 @@ mod tests {
     fn built_webkit_table_equals_the_one_made_at_run_time() {
         let made = MappingTable::browsers()
             .as_of(15, 0)
-            .with_rows(include_str!("../../tables/browsers/IdnaMappingTable-15.0-rows.txt"))
+            .with_rows(include_str!("../../../../tables/browsers/IdnaMappingTable-15.0-rows.txt"))
             .expect("the 15.0 rows are well formed");
         let built = MappingTable::webkit();
         assert_eq!((built.version(), built.date()), (made.version(), made.date()));

@@ -58,7 +58,8 @@ impl Profile {
     }
 
     /// The CLI spelling (`--profile idna2003|uts46-t|uts46-n|idna2008|whatwg`).
-    pub(crate) fn cli_name(self) -> &'static str {
+    #[doc(hidden)]
+    pub fn cli_name(self) -> &'static str {
         match self {
             Profile::Idna2003 => "idna2003",
             Profile::Uts46Transitional => "uts46-t",

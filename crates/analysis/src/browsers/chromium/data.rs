@@ -144,7 +144,7 @@ pub(crate) const SCHWA: char = '\u{0259}';
 /// ICU 78's hand-written inclusion set (`uspoof_getInclusionUnicodeSet`),
 /// which Chromium adds to the recommended set; it also holds U+0375 GREEK
 /// LOWER NUMERAL SIGN, which Unicode 17's Allowed set lacks.
-pub(crate) const ICU_INCLUSION_SET: &str = include_str!("../../../tables/browsers/icu_inclusion_set.txt");
+pub(crate) const ICU_INCLUSION_SET: &str = include_str!("../../../../../tables/browsers/icu_inclusion_set.txt");
 
 /// `SetAllowedUnicodeSet`: removed from ICU's recommended ∪ inclusion sets
 /// (the Apple-only removals U+0620, U+0F8C–U+0F8F are not made on Linux).
@@ -267,4 +267,4 @@ pub(crate) const MULTIPLE_SKELETONS: [(char, [&str; 2]); 3] = [('þ', ["b", "p"]
 
 /// The top domains: `spoof_checks/top_domains/domains.list` @ 2e586724
 /// (CrUX 2023-09; the top bucket first, then `###END_TOP_BUCKET###`).
-pub(crate) const TOP_DOMAINS_LIST: &str = include_str!("../../../tables/browsers/chromium_domains.list");
+pub(crate) const TOP_DOMAINS_LIST: &str = include_str!("../../../../../tables/browsers/chromium_domains.list");

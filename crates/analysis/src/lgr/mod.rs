@@ -3,7 +3,7 @@
 //! disposition, and which variant labels (RFC 8228) each one blocks.
 //!
 //! ```
-//! use idna_inspector::lgr::{Lgr, LgrSet};
+//! use idna_inspector_analysis::lgr::{Lgr, LgrSet};
 //! let lgr = Lgr::bundled(LgrSet::SecondLevel, "de").unwrap();
 //! let e = lgr.evaluate("straße");
 //! assert!(e.eligible);
@@ -420,7 +420,7 @@ mod tests {
     /// by tools/lgr-oracle/repertoires.py).
     #[test]
     fn bundled_files_match_lgr_core_counts() {
-        let tsv = include_str!("../../tests/data/lgr/repertoires.tsv");
+        let tsv = include_str!("../../../../tests/data/lgr/repertoires.tsv");
         let mut n = 0;
         for line in tsv.lines().skip(1) {
             let f: Vec<&str> = line.split('\t').collect();

@@ -991,9 +991,9 @@ mod tests {
     fn corpus_hosts() -> Vec<String> {
         let mut hosts: Vec<String> = Vec::new();
         for corpus in [
-            include_str!("../../../tests/data/real_browsers/words.txt"),
-            include_str!("../../../tests/data/real_browsers/lookalikes.txt"),
-            include_str!("../../../tests/data/real_browsers/codepoints_chromium_sample.txt"),
+            include_str!("../../../../../tests/data/real_browsers/words.txt"),
+            include_str!("../../../../../tests/data/real_browsers/lookalikes.txt"),
+            include_str!("../../../../../tests/data/real_browsers/codepoints_chromium_sample.txt"),
         ] {
             for line in corpus.lines().filter(|l| !l.is_empty() && !l.starts_with("# ")).step_by(3) {
                 let host = line.to_lowercase();
@@ -1064,7 +1064,7 @@ mod tests {
             "{worked_out} hosts, {checked} skeletons"
         );
         // Names of real words: it works out the tail of most.
-        let words = include_str!("../../../tests/data/real_browsers/words.txt");
+        let words = include_str!("../../../../../tests/data/real_browsers/words.txt");
         let words: Vec<String> = words
             .lines()
             .filter(|l| !l.is_empty() && !l.starts_with("# "))

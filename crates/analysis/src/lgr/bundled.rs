@@ -13,9 +13,9 @@ pub enum LgrSet {
     FullVariant,
 }
 
-static SECOND_LEVEL: &[u8] = include_bytes!("../../tables/lgr/second-level-reference.bin");
-static ROOT_ZONE: &[u8] = include_bytes!("../../tables/lgr/root-zone.bin");
-static FULL_VARIANT: &[u8] = include_bytes!("../../tables/lgr/full-variant-set.bin");
+static SECOND_LEVEL: &[u8] = include_bytes!("../../../../tables/lgr/second-level-reference.bin");
+static ROOT_ZONE: &[u8] = include_bytes!("../../../../tables/lgr/root-zone.bin");
+static FULL_VARIANT: &[u8] = include_bytes!("../../../../tables/lgr/full-variant-set.bin");
 
 impl LgrSet {
     /// Every set.

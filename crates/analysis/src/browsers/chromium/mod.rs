@@ -307,7 +307,7 @@ const NUMBER_OF_LABELS_TO_CHECK: usize = 4;
 /// time was a cost to every process that met a non-ASCII name, so build.rs
 /// reads it (the keys and their alphabet); the tests read it again.
 #[cfg(test)]
-const TOP_DOMAIN_SKELETONS: &str = include_str!("../../../tables/browsers/chromium_top_domain_skeletons.txt");
+const TOP_DOMAIN_SKELETONS: &str = include_str!("../../../../../tables/browsers/chromium_top_domain_skeletons.txt");
 
 /// One of Chromium's top domains: the list's line, and whether it is in the top bucket.
 #[derive(Clone, Copy)]
@@ -906,21 +906,18 @@ mod tests {
     }
 
     /// The generated table is what the skeleton generator makes of the
-    /// lists now. `IDNA_INSPECTOR_BLESS=1 cargo test --lib top_domain` writes it anew.
+    /// lists now. `IDNA_INSPECTOR_BLESS=1 cargo test -p idna-inspector-analysis --lib top_domain` writes it anew.
     #[test]
     fn top_domain_skeleton_table_is_current() {
         let table = top_domain_skeleton_table();
         if std::env::var_os("IDNA_INSPECTOR_BLESS").is_some() {
-            let path = concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tables/browsers/chromium_top_domain_skeletons.txt"
-            );
+            let path = concat!(env!("IDNA_INSPECTOR_TABLES"), "/browsers/chromium_top_domain_skeletons.txt");
             std::fs::write(path, &table).expect("writing the table");
             return;
         }
         assert!(
             table == TOP_DOMAIN_SKELETONS,
-            "tables/browsers/chromium_top_domain_skeletons.txt is stale: run IDNA_INSPECTOR_BLESS=1 cargo test --lib top_domain"
+            "tables/browsers/chromium_top_domain_skeletons.txt is stale: run IDNA_INSPECTOR_BLESS=1 cargo test -p idna-inspector-analysis --lib top_domain"
         );
     }
 
@@ -973,8 +970,8 @@ mod tests {
                 format!("{first}.{rest}.evil.example"),
             ]);
         }
-        let words = include_str!("../../../tests/data/real_browsers/words.txt");
-        let lookalikes = include_str!("../../../tests/data/real_browsers/lookalikes.txt");
+        let words = include_str!("../../../../../tests/data/real_browsers/words.txt");
+        let lookalikes = include_str!("../../../../../tests/data/real_browsers/lookalikes.txt");
         let words: Vec<String> = words
             .lines()
             .filter(|l| !l.is_empty() && !l.starts_with("# "))

@@ -150,7 +150,8 @@ impl<'p> Summarizer<'p> {
     }
 
     /// The protected names it compares with.
-    pub(crate) fn protected(&self) -> &'p ProtectedList {
+    #[doc(hidden)]
+    pub fn protected(&self) -> &'p ProtectedList {
         self.protected
     }
 
@@ -158,7 +159,8 @@ impl<'p> Summarizer<'p> {
     /// or the memory gives it, else whether to [`Self::remember`] the
     /// analysis's. A batch looks up a stage of names, analyzes those it must
     /// in a row ([`super::full_summaries`]), then remembers them.
-    pub(crate) fn look_up(&self, input: &str, ldh: bool) -> Lookup {
+    #[doc(hidden)]
+    pub fn look_up(&self, input: &str, ldh: bool) -> Lookup {
         if takes_shortcut(input, self.protected, ldh) {
             return Lookup::Known(shortcut_summary(input, self.protected, ldh));
         }
@@ -198,7 +200,8 @@ impl<'p> Summarizer<'p> {
 
     /// The second half of [`Self::summarize`]: keeps `summary`, the analysis
     /// of `input` that [`Self::look_up`] asked to remember.
-    pub(crate) fn remember(&self, input: &str, summary: SpoofSummary) {
+    #[doc(hidden)]
+    pub fn remember(&self, input: &str, summary: SpoofSummary) {
         let shard = &self.shards[shard_of(input) % self.shards.len()];
         if let Some(mut part) = shard.try_lock() {
             part.insert(input, summary);
@@ -207,7 +210,8 @@ impl<'p> Summarizer<'p> {
 }
 
 /// What [`Summarizer::look_up`] found.
-pub(crate) enum Lookup {
+#[doc(hidden)]
+pub enum Lookup {
     /// The summary, from the shortcut or the memory.
     Known(SpoofSummary),
     /// The name needs the full analysis; `remember`: keep its summary.

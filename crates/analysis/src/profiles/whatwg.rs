@@ -7,8 +7,8 @@
 //! names (§1.3 "Validation errors").
 //!
 //! ```
-//! use idna_inspector::profiles::whatwg::{Host, parse_host};
-//! use idna_inspector::Uts46;
+//! use idna_inspector_analysis::profiles::whatwg::{Host, parse_host};
+//! use idna_inspector_core::Uts46;
 //! let engine = Uts46::new();
 //! assert_eq!(parse_host(&engine, "EXAMPLE.com").host, Some(Host::Domain("example.com".into())));
 //! assert_eq!(parse_host(&engine, "0x7f.1").serialized().as_deref(), Some("127.0.0.1"));

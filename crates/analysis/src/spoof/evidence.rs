@@ -211,7 +211,7 @@ mod tests {
     /// The labels of the real-browser word list, then `contexts` of every
     /// BMP character from U+0080.
     fn words_and_every_bmp_character_in(contexts: impl Fn(char) -> Vec<String>) -> Vec<String> {
-        let words = include_str!("../../tests/data/real_browsers/words.txt");
+        let words = include_str!("../../../../tests/data/real_browsers/words.txt");
         let mut labels: Vec<String> = (words.lines())
             .filter(|l| !l.starts_with("# "))
             .flat_map(|l| l.split('.').map(str::to_string).collect::<Vec<_>>())

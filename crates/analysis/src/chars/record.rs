@@ -16,7 +16,7 @@ use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// UTS #39 `IdentifierStatus.txt` of Unicode 17.0: every listed code point
 /// is Allowed (the source of [`ICU_ALLOWED`]; `identifier.rs` reads the flag).
-pub(super) const IDENTIFIER_STATUS: &str = include_str!("../../tables/browsers/IdentifierStatus.txt");
+pub(super) const IDENTIFIER_STATUS: &str = include_str!("../../../../tables/browsers/IdentifierStatus.txt");
 
 /// Whether `c` is listed in [`IDENTIFIER_STATUS`], searched in the file.
 pub(super) fn icu_identifier_allowed_search(c: char) -> bool {

@@ -4,8 +4,8 @@
 //! reader saw). The data is unicode-security's and unicode-script's.
 //!
 //! ```
-//! use idna_inspector::spoof::{self, ProtectedList, Risk};
-//! use idna_inspector::Uts46;
+//! use idna_inspector_analysis::spoof::{self, ProtectedList, Risk};
+//! use idna_inspector_core::Uts46;
 //! let engine = Uts46::new();
 //! let report = spoof::analyze(&engine, "аррӏе.com", &ProtectedList::default());
 //! assert_eq!(report.risk, Risk::High);
@@ -22,7 +22,8 @@ pub mod scripts;
 mod text;
 
 pub use crate::browsers::{BrowserRules, Display, Verdicts};
-pub(crate) use cache::Lookup;
+#[doc(hidden)]
+pub use cache::Lookup;
 pub use cache::Summarizer;
 pub use findings::{Finding, FindingKind, FindingSet, Severity};
 pub use protected::{Lookalike, ProtectedList, ProtectedName};
@@ -125,7 +126,8 @@ pub struct SpoofReport {
 
 impl SpoofReport {
     /// Every finding: the name's, then each label's.
-    pub(crate) fn all_findings(&self) -> impl Iterator<Item = &Finding> {
+    #[doc(hidden)]
+    pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
         all_findings(&self.findings, &self.labels)
     }
 
@@ -265,7 +267,8 @@ fn full_summary(
 /// [`chromium_before_top_domains`], then Chromium's top-domain step and
 /// the summary) runs over all the names in turn: the parts' code does not
 /// fit the instruction cache together, and so each serves the names in a row.
-pub(crate) fn full_summaries<'a>(
+#[doc(hidden)]
+pub fn full_summaries<'a>(
     engine: &'a Uts46<'a>,
     options: &'a Options,
     protected: &'a ProtectedList,
@@ -334,7 +337,8 @@ pub(crate) fn full_summaries<'a>(
 /// browsers' ([`crate::browsers::Kept`]). A call on one name starts from
 /// an empty one.
 #[derive(Default)]
-pub(crate) struct Kept {
+#[doc(hidden)]
+pub struct Kept {
     tld_labels: crate::memo::Memo<LabelSpoof>,
     labels: Vec<LabelSpoof>,
     browsers: crate::browsers::Kept,

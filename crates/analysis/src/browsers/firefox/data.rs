@@ -5,7 +5,7 @@
 //! Provenance in `tables/README.md`.
 
 /// `netwerk/dns/IDNCharacterBlocklist.inc`, inclusive UTF-16 ranges, sorted.
-pub(crate) const BLOCKLIST_SOURCE: &str = include_str!("../../../tables/browsers/firefox_IDNCharacterBlocklist.inc");
+pub(crate) const BLOCKLIST_SOURCE: &str = include_str!("../../../../../tables/browsers/firefox_IDNCharacterBlocklist.inc");
 
 /// `mDigitConfusables`.
 pub(crate) const DIGIT_CONFUSABLES: [u32; 31] = [
