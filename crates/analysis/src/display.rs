@@ -132,6 +132,7 @@ pub fn changed_span(before: &str, after: &str) -> Option<(std::ops::Range<usize>
 }
 
 /// `items` without repeats, in order of first appearance (the characters an explanation lists: few).
+#[doc(hidden)]
 pub fn unique<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut kept = Vec::new();
     for item in items {

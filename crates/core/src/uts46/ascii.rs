@@ -10,6 +10,7 @@ use std::borrow::Cow;
 /// A valid all-ASCII name without an A-label: the result that ToUnicode,
 /// ToASCII N and ToASCII T share, written on demand (no allocation until then).
 #[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
 pub struct ValidAscii<'a> {
     input: &'a str,
     table: &'a MappingTable,

@@ -16,6 +16,7 @@ use std::ops::Range;
 
 /// Where the Unicode fast path wrote a valid name's results in its buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct ValidUnicode {
     /// ToUnicode, when the Map step changed the input (else it is the input itself).
     pub to_unicode: Option<Range<usize>>,
@@ -47,6 +48,7 @@ pub(crate) fn write_valid_unicode_name(
 
 /// What [`write_unicode_name`] wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum Written {
     /// A valid name's results.
     Valid(ValidUnicode),
