@@ -8,8 +8,8 @@ use crate::batch::{Item, Record, RecordBuf};
 use crate::spoof::{ProtectedList, Summarizer};
 use crate::uts46::{Options, Uts46};
 
-pub use crate::uts46::ascii::ValidAscii;
-pub use crate::uts46::unicode_fast::ValidUnicode;
+pub use crate::uts46::ValidAscii;
+pub use crate::uts46::ValidUnicode;
 pub use idna_inspector_analysis::facts::{Given, Known, to_ascii_n_given, to_unicode_given};
 
 /// The ASCII fast path: `Some` when `input` is valid as it stands (see `uts46::ascii`).

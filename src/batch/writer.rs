@@ -384,30 +384,28 @@ impl RowFormat {
         // The worker's CSV writer for this format, kept between rows: making
         // one (its buffer, its box) cost more than the row it writes.
         let writers = &mut writers.0;
-        {
-            let at = match writers.iter().position(|writer| writer.format == self.format) {
-                Some(at) => at,
-                None => {
-                    let row = Rc::new(RefCell::new(Vec::new()));
-                    let target = Target::new(self.format, RowSink(Rc::clone(&row)), true);
-                    writers.push(RowWriter {
-                        format: self.format,
-                        target,
-                        row,
-                    });
-                    writers.len() - 1
-                }
-            };
-            let RowWriter { target, row, .. } = &mut writers[at];
-            let written = write_row(self, target, record, columns, lgr);
-            let flushed = match target {
-                Target::Delimited(writer) => writer.flush(),
-                Target::Raw(_) => Ok(()),
-            };
-            // Taken whatever happened, so that a failed row is not left for the next.
-            let bytes = row.replace(Vec::with_capacity(ROW_BUFFER_BYTES));
-            written.and(flushed).map(|()| bytes)
-        }
+        let at = match writers.iter().position(|writer| writer.format == self.format) {
+            Some(at) => at,
+            None => {
+                let row = Rc::new(RefCell::new(Vec::new()));
+                let target = Target::new(self.format, RowSink(Rc::clone(&row)), true);
+                writers.push(RowWriter {
+                    format: self.format,
+                    target,
+                    row,
+                });
+                writers.len() - 1
+            }
+        };
+        let RowWriter { target, row, .. } = &mut writers[at];
+        let written = write_row(self, target, record, columns, lgr);
+        let flushed = match target {
+            Target::Delimited(writer) => writer.flush(),
+            Target::Raw(_) => Ok(()),
+        };
+        // Taken whatever happened, so that a failed row is not left for the next.
+        let bytes = row.replace(Vec::with_capacity(ROW_BUFFER_BYTES));
+        written.and(flushed).map(|()| bytes)
     }
 }
 

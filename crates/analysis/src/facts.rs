@@ -13,7 +13,7 @@
 
 use crate::table::MappingTable;
 use crate::uts46::validity;
-use crate::uts46::{Conversion, ConversionRef, Options, Results, Uts46, labels};
+use crate::uts46::{Conversion, ConversionRef, Options, Results, ResultsRef, Uts46, labels};
 
 /// ToASCII N (and perhaps ToUnicode) of a name, made under some flags, for
 /// a caller that needs them under others ([`to_ascii_n_given`],
@@ -47,6 +47,19 @@ impl<'a> Known<'a> {
             to_ascii_n: facts.to_ascii_n.borrowed(),
             to_unicode: Some(facts.to_unicode.borrowed()),
             table: Some(table),
+        }
+    }
+
+    /// The results `input` was given under `options` by an engine with the
+    /// bundled table (a batch's), handed on: they serve a consumer where
+    /// they record no error, under flags that check no more.
+    pub(crate) fn of_results(input: &'a str, options: &'a Options, results: ResultsRef<'a>) -> Self {
+        Known {
+            input,
+            options,
+            to_ascii_n: results.to_ascii_n,
+            to_unicode: Some(results.to_unicode),
+            table: None,
         }
     }
 

@@ -577,13 +577,7 @@ pub fn verdicts_reading(
     results: &Results,
     top_domains: &chromium::TopDomains,
 ) -> Verdicts {
-    let known = [Known {
-        input,
-        options,
-        to_ascii_n: results.to_ascii_n.borrowed(),
-        to_unicode: Some(results.to_unicode.borrowed()),
-        table: None,
-    }];
+    let known = [Known::of_results(input, options, results.borrowed())];
     verdicts_with(engine, input, top_domains, &known, &[], true, &mut Kept::default())
 }
 

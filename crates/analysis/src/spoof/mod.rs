@@ -406,13 +406,7 @@ struct Name<'a> {
 impl<'a> Name<'a> {
     /// The results as the browsers' ports take them.
     fn known(&self) -> Known<'a> {
-        Known {
-            input: self.input,
-            options: self.options,
-            to_ascii_n: self.results.to_ascii_n,
-            to_unicode: Some(self.results.to_unicode),
-            table: None,
-        }
+        Known::of_results(self.input, self.options, self.results)
     }
 }
 

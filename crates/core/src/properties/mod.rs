@@ -136,9 +136,8 @@ impl Properties {
     /// The bundled libraries' properties with Bidi_Class read from the text
     /// of a `DerivedBidiClass.txt` of `version` (named `name` in sources
     /// and errors). Errors: the text is not well formed.
-    #[cfg(any(test, feature = "test-support"))]
-    #[doc(hidden)]
-    pub fn with_bidi_classes(version: &str, name: &str, text: &str) -> Result<Properties, String> {
+    #[cfg(test)]
+    pub(crate) fn with_bidi_classes(version: &str, name: &str, text: &str) -> Result<Properties, String> {
         let path = PathBuf::from(name);
         let classes = Values::Read(ucd::read_ranges_text(text, &path, bidi_class_index)?);
         Ok(Properties::with_bidi(version, path, classes, None))
@@ -268,9 +267,8 @@ impl Properties {
     /// Every flag of `c` at once (one table read for the BMP).
     #[inline]
     /// All of [`Properties::facts`] of `c` as one byte, for the generated tables' checks.
-    #[cfg(any(test, feature = "test-support"))]
-    #[doc(hidden)]
-    pub fn facts_byte(&self, c: char) -> u8 {
+    #[cfg(test)]
+    pub(crate) fn facts_byte(&self, c: char) -> u8 {
         self.facts(c).0
     }
 
@@ -323,8 +321,7 @@ fn version_string((major, minor, patch): (impl Display, impl Display, impl Displ
 
 /// All of the flags of one character: its Bidi_Class and three bits.
 #[derive(Clone, Copy)]
-#[doc(hidden)]
-pub struct CharFacts(u8);
+pub(crate) struct CharFacts(u8);
 
 impl CharFacts {
     /// NFC_Quick_Check=Yes with combining class 0: a string of such
@@ -612,8 +609,7 @@ fn empty_cells(count: usize) -> Box<[AtomicU32]> {
 /// 256 values of consecutive code points, each computed when first asked
 /// for: a name touches a few characters of a block (a Han block of 256 holds
 /// a corpus's handful), and computing the rest cost more than the reads.
-#[doc(hidden)]
-pub type Block<T> = [OnceLock<T>; 256];
+pub(crate) type Block<T> = [OnceLock<T>; 256];
 
 /// A BMP table in 256 [`Block`]s, each made on first use.
 #[doc(hidden)]
@@ -622,8 +618,7 @@ pub type BmpBlocks<T> = [OnceLock<Box<Block<T>>>; 256];
 /// The value of `c` in `blocks` (a [`BmpBlocks`]), computed with `compute`
 /// when first asked for; `None` beyond the blocks.
 #[inline]
-#[doc(hidden)]
-pub fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
+pub(crate) fn block_value<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, compute: impl FnOnce(char) -> T) -> Option<T> {
     Some(*value_in(blocks.get(c as usize >> 8)?, c, compute))
 }
 
@@ -639,8 +634,7 @@ pub fn block_cached<T: Copy>(blocks: &[OnceLock<Box<Block<T>>>], c: char, comput
 /// The value of `c` in `slot`, the block of a [`BmpBlocks`] that holds it,
 /// computed with `compute` when first asked for (see [`block_value`]).
 #[inline]
-#[doc(hidden)]
-pub fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
+pub(crate) fn value_in<T>(slot: &OnceLock<Box<Block<T>>>, c: char, compute: impl FnOnce(char) -> T) -> &T {
     let block = slot.get_or_init(|| Box::new([const { OnceLock::new() }; 256]));
     block[c as usize & 0xFF].get_or_init(|| compute(c))
 }

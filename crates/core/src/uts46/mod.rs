@@ -6,8 +6,7 @@
 //! [`Uts46::process_traced`] runs the very same code with the recorders
 //! switched on and also returns a [`Trace`] of every step.
 
-#[doc(hidden)]
-pub mod ascii;
+pub(crate) mod ascii;
 mod bidi_rule;
 mod contextj;
 #[doc(hidden)]
@@ -15,8 +14,7 @@ pub mod contexto;
 #[doc(hidden)]
 pub mod errors;
 pub(crate) mod trace;
-#[doc(hidden)]
-pub mod unicode_fast;
+pub(crate) mod unicode_fast;
 #[doc(hidden)]
 pub mod validity;
 

@@ -906,7 +906,7 @@ mod tests {
     }
 
     /// The generated table is what the skeleton generator makes of the
-    /// lists now. `IDNA_INSPECTOR_BLESS=1 cargo test -p idna-inspector-analysis --lib top_domain` writes it anew.
+    /// lists now. `IDNA_INSPECTOR_BLESS=1 cargo test --lib top_domain` writes it anew.
     #[test]
     fn top_domain_skeleton_table_is_current() {
         let table = top_domain_skeleton_table();
@@ -917,7 +917,7 @@ mod tests {
         }
         assert!(
             table == TOP_DOMAIN_SKELETONS,
-            "tables/browsers/chromium_top_domain_skeletons.txt is stale: run IDNA_INSPECTOR_BLESS=1 cargo test -p idna-inspector-analysis --lib top_domain"
+            "tables/browsers/chromium_top_domain_skeletons.txt is stale: run IDNA_INSPECTOR_BLESS=1 cargo test --lib top_domain"
         );
     }
 
