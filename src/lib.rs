@@ -21,8 +21,10 @@ pub mod app;
 pub mod batch;
 pub mod explain;
 pub mod report;
+#[cfg(feature = "test-support")]
 #[doc(hidden)]
 pub mod test_needs;
+#[cfg(feature = "test-support")]
 #[doc(hidden)]
 pub mod testing;
 

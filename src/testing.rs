@@ -10,7 +10,7 @@ use crate::uts46::{Options, Uts46};
 
 pub use crate::uts46::ValidAscii;
 pub use crate::uts46::ValidUnicode;
-pub use idna_inspector_analysis::facts::{Given, Known, to_ascii_n_given, to_unicode_given};
+pub use idna_inspector_analysis::facts::{Facts, View};
 
 /// The ASCII fast path: `Some` when `input` is valid as it stands (see `uts46::ascii`).
 pub fn valid_ascii_name<'a>(engine: &Uts46<'a>, input: &'a str, options: &Options) -> Option<ValidAscii<'a>> {
@@ -90,7 +90,6 @@ pub fn options_from_bits(flags: u8) -> Options {
 }
 
 /// The engine runs so far in this process (see `uts46::ENGINE_RUNS`).
-#[cfg(feature = "test-hooks")]
 pub fn engine_runs() -> usize {
     crate::uts46::ENGINE_RUNS.load(std::sync::atomic::Ordering::Relaxed)
 }

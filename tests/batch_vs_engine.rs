@@ -9,6 +9,7 @@ mod common;
 use common::names;
 use idna_inspector::MappingTable;
 use idna_inspector::batch::{self, Format, InputFormat, ItemReader, RecordWriter};
+use idna_inspector::testing::{Facts, View};
 use idna_inspector::uts46::{Conversion, Options, Uts46};
 
 const NAMES: usize = 120_000;
@@ -188,22 +189,18 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
         for lax in flag_sets.iter().filter(|lax| strict.checks_at_least(lax)) {
             pairs += 1;
             for (name, (ascii, unicode)) in names.iter().zip(&converted) {
-                let known = [idna_inspector::testing::Known {
-                    input: name,
-                    options: strict,
+                let results = idna_inspector::uts46::ResultsRef {
+                    to_unicode: unicode.borrowed(),
                     to_ascii_n: ascii.borrowed(),
-                    to_unicode: Some(unicode.borrowed()),
-                    table: None,
-                }];
+                    to_ascii_t: ascii.borrowed(),
+                };
+                let facts = Facts::of_results(name, strict, engine.table(), results);
                 if ascii.errors.is_empty() {
                     assert_eq!(engine.to_ascii_n(name, lax), *ascii, "{name:?} {strict:?} → {lax:?}");
-                    assert_eq!(
-                        idna_inspector::testing::to_ascii_n_given(&engine, name, lax, &known).get(),
-                        ascii.borrowed()
-                    );
+                    assert_eq!(facts.to_ascii_n(&engine, name, lax).get(), ascii.borrowed());
                     reused += 1;
                     assert_eq!(
-                        idna_inspector::testing::to_unicode_given(&engine, &ascii.value, lax, &known),
+                        facts.to_unicode(&engine, &ascii.value, lax),
                         engine.to_unicode(&ascii.value, lax)
                     );
                     let dns_labels = ascii.value.split('.').all(|label| label.len() <= 63);
@@ -214,10 +211,7 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                             *unicode,
                             "{name:?} {strict:?} → {lax:?}"
                         );
-                        assert_eq!(
-                            idna_inspector::testing::to_unicode_given(&engine, &ascii.value, lax, &known),
-                            *unicode
-                        );
+                        assert_eq!(facts.to_unicode(&engine, &ascii.value, lax), *unicode);
                         for (label, decoded) in ascii
                             .value
                             .split('.')
@@ -230,16 +224,13 @@ fn a_conversion_without_errors_holds_under_fewer_checks() {
                                 (decoded, 0),
                                 "{label:?} of {name:?}"
                             );
-                            assert_eq!(idna_inspector::testing::to_unicode_given(&engine, label, lax, &known), alone);
+                            assert_eq!(facts.to_unicode(&engine, label, lax), alone);
                         }
                     }
                 }
                 if unicode.errors.is_empty() {
                     assert_eq!(engine.to_unicode(name, lax), *unicode, "{name:?} {strict:?} → {lax:?}");
-                    assert_eq!(
-                        idna_inspector::testing::to_unicode_given(&engine, name, lax, &known),
-                        *unicode
-                    );
+                    assert_eq!(facts.to_unicode(&engine, name, lax), *unicode);
                 }
             }
         }
@@ -304,7 +295,7 @@ fn every_flag_set_is_a_view_of_the_facts() {
     }
     assert!(with_errors > 3_000, "{with_errors} names with errors");
     assert!(compared > 250_000, "{compared} comparisons");
-    // The facts handed on as a `Known` serve a consumer under its own
+    // The facts pass handed on as `Facts` serves a consumer under its own
     // flags wherever they have no error those flags record: what the
     // consumer is given, of the name, its ToASCII or one label of that,
     // is what it would have made.
@@ -318,35 +309,26 @@ fn every_flag_set_is_a_view_of_the_facts() {
     ];
     let mut served = 0;
     for name in &names {
-        let facts = engine.facts(name);
-        let known = [idna_inspector::testing::Known {
-            input: name,
-            options: &Options::EVERY_CHECK,
-            to_ascii_n: facts.to_ascii_n.borrowed(),
-            to_unicode: Some(facts.to_unicode.borrowed()),
-            table: None,
-        }];
-        let ascii = &facts.to_ascii_n.value;
+        let pass = engine.facts(name);
+        let facts = Facts::of_pass(name, engine.table(), &pass);
+        let ascii = &pass.to_ascii_n.value;
         for options in &consumers {
-            let given = idna_inspector::testing::to_ascii_n_given(&engine, name, options, &known);
-            served += usize::from(matches!(given, idna_inspector::testing::Given::Known(_)));
+            let given = facts.to_ascii_n(&engine, name, options);
+            served += usize::from(matches!(given, View::Read(_)));
             assert_eq!(
                 given.into_owned(),
                 engine.to_ascii_n(name, options),
                 "{name:?} under {options}"
             );
+            assert_eq!(facts.to_unicode(&engine, name, options), engine.to_unicode(name, options));
             assert_eq!(
-                idna_inspector::testing::to_unicode_given(&engine, name, options, &known),
-                engine.to_unicode(name, options)
-            );
-            assert_eq!(
-                idna_inspector::testing::to_unicode_given(&engine, ascii, options, &known),
+                facts.to_unicode(&engine, ascii, options),
                 engine.to_unicode(ascii, options),
                 "{ascii:?}"
             );
             for label in ascii.split('.').filter(|label| !label.is_empty()) {
                 assert_eq!(
-                    idna_inspector::testing::to_unicode_given(&engine, label, options, &known),
+                    facts.to_unicode(&engine, label, options),
                     engine.to_unicode(label, options),
                     "{label:?} of {name:?} under {options}"
                 );

@@ -601,7 +601,7 @@ fn every_rule_fires_on_its_case_and_not_on_its_near_miss() {
     let top = TopDomains::default();
     // The URL parsers' ToASCII Punycode-encodes a label of up to 1000 code
     // points, but ToUnicode decodes at most 2000 bytes of Punycode
-    // (`uts46::MAX_DECODE_BYTES`, ICU's and the idna crate's limit): 961
+    // (`Uts46::MAX_DECODE_BYTES`, ICU's and the idna crate's limit): 961
     // consecutive Hangul syllables make an A-label the parser accepts and
     // the display cannot decode (P4), one syllable fewer one it can. It is
     // the only way found for a host the parser accepted to fail the

@@ -1,8 +1,7 @@
 //! How many times the engine runs for one name, by kind of name and by
 //! consumer (issue: one facts pass per name). The engine counts its runs
-//! only with the `test-hooks` feature (`cargo test --all-features`). One
+//! only with the `test-support` feature, which every test build has. One
 //! test in this binary, so that no other test runs the engine meanwhile.
-#![cfg(feature = "test-hooks")]
 
 use idna_inspector::batch::RecordBuf;
 use idna_inspector::profiles::compare;

@@ -212,7 +212,8 @@ fn distinct_cjk(n: u32) -> String {
 #[test]
 fn punycode_length_limits_stop_quadratic_work_with_p4_and_a3() {
     use idna_inspector::punycode::{PunycodeErrorKind, encode};
-    use idna_inspector::uts46::{MAX_DECODE_BYTES, MAX_ENCODE_CODE_POINTS};
+    const MAX_DECODE_BYTES: usize = Uts46::MAX_DECODE_BYTES;
+    const MAX_ENCODE_CODE_POINTS: usize = Uts46::MAX_ENCODE_CODE_POINTS;
     let lenient = Options {
         verify_dns_length: false,
         ..Options::default()

@@ -97,6 +97,8 @@ fn skipped(line: &[u8]) -> Option<Note> {
 /// over [`MAX_LINE_BYTES`] gives [`Note::TooLong`]; otherwise the engine's
 /// results, with the spoof verdict as in [`convert_item`]. A lone line is
 /// never skipped (blank and `#` lines are skipped only in a plain-text file).
+/// For the tests (`testing`); the reader hands the batch its items.
+#[cfg(feature = "test-support")]
 pub(crate) fn convert_line(
     engine: &Uts46<'_>,
     options: &Options,
@@ -113,7 +115,8 @@ pub(crate) fn convert_line(
 /// Converts one UTF-8 line (without its line ending) into `record`: the
 /// engine's ToUnicode, ToASCII N and ToASCII T, with the spoof verdict as in
 /// [`convert_item`]. The length limit is the caller's ([`convert_line`],
-/// the reader).
+/// the reader). For the tests (`testing`).
+#[cfg(feature = "test-support")]
 pub(crate) fn convert_text(
     engine: &Uts46<'_>,
     options: &Options,

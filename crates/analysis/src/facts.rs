@@ -1,13 +1,14 @@
-//! What one engine run told about a name, handed on to the consumers
-//! that read the same name: the batch's results to the browsers' ports
-//! and the URL host parser, the browsers' facts pass (every check on) to
-//! their own parsers and displays, the profile comparison's to the URL
-//! Standard's. A consumer views them through its own flags
-//! ([`Results::viewed`], [`ErrorCode::recorded_under`]) and runs the engine
-//! only where they do not tell its answer: another mapping table, flags
-//! that cannot be viewed ([`Options::viewable`]), or another text. Every
-//! rule of when they tell it is here; `tests/batch_vs_engine.rs` checks
-//! each answer against a fresh run.
+//! What is known of a name: the engine's results, handed on to every
+//! consumer that reads the same name. The batch's results go to the
+//! browsers' ports and the URL host parser; the browsers' facts pass
+//! (every check on, [`Uts46::facts`]) to their parsers and displays; the
+//! profile comparison's to the URL Standard's. A consumer views them
+//! through its own flags ([`Results::viewed`],
+//! [`ErrorCode::recorded_under`]) and runs the engine only where they do
+//! not tell its answer: another mapping table, flags that cannot be viewed
+//! ([`Options::viewable`]), or another text. Every rule of when they tell
+//! it is here ([`Run::serves`]); `tests/batch_vs_engine.rs` checks each
+//! answer against a fresh run.
 //!
 //! [`ErrorCode::recorded_under`]: crate::uts46::ErrorCode::recorded_under
 
@@ -15,58 +16,177 @@ use crate::table::MappingTable;
 use crate::uts46::validity;
 use crate::uts46::{Conversion, ConversionRef, Options, Results, ResultsRef, Uts46, labels};
 
-/// ToASCII N (and perhaps ToUnicode) of a name, made under some flags, for
-/// a caller that needs them under others ([`to_ascii_n_given`],
-/// [`to_unicode_given`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Known<'a> {
-    /// The name converted.
-    pub input: &'a str,
-    /// The flags it was converted with.
-    pub options: &'a Options,
-    /// Its ToASCII N.
-    pub to_ascii_n: ConversionRef<'a>,
-    /// Its ToUnicode, when made.
-    pub to_unicode: Option<ConversionRef<'a>>,
-    /// The mapping table it was made with, when its errors are to serve
-    /// too: an engine with this table asking under these same flags takes
-    /// it as it is, errors and all (it is that very conversion). `None`:
-    /// only an error-free result serves, under flags that check no more.
-    pub table: Option<&'a MappingTable>,
+/// What is known of one name, for the consumers that read it: at most the
+/// caller's results (a batch's, under its flags) and a facts pass (every
+/// check on). [`Facts::NONE`] knows nothing; every view then runs the engine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Facts<'a> {
+    /// The caller's results, asked first.
+    caller: Option<Run<'a>>,
+    /// A facts pass made for the consumers.
+    pass: Option<Run<'a>>,
 }
 
-impl<'a> Known<'a> {
-    /// The facts of `input` ([`Uts46::facts`]) made by an engine with
-    /// `table`, handed on: a consumer with that table views them through
-    /// its own flags, errors and all; another serves itself where they
-    /// record no error under its flags.
-    pub(crate) fn of_facts(input: &'a str, table: &'a MappingTable, facts: &'a Results) -> Self {
-        Known {
-            input,
-            options: &Options::EVERY_CHECK,
-            to_ascii_n: facts.to_ascii_n.borrowed(),
-            to_unicode: Some(facts.to_unicode.borrowed()),
-            table: Some(table),
+/// One engine run of a name.
+#[derive(Clone, Copy, Debug)]
+struct Run<'a> {
+    /// The name converted.
+    input: &'a str,
+    /// The flags it was converted with.
+    options: &'a Options,
+    /// The mapping table it was converted with.
+    table: &'a MappingTable,
+    to_ascii_n: ConversionRef<'a>,
+    to_unicode: ConversionRef<'a>,
+}
+
+/// A conversion the facts told, borrowed, or one the engine made
+/// ([`Facts::to_ascii_n`]).
+#[derive(Clone, Debug)]
+pub enum View<'k> {
+    /// Read off the facts.
+    Read(ConversionRef<'k>),
+    /// Made: the facts did not tell it, or told it with errors viewed.
+    Made(Conversion),
+}
+
+impl View<'_> {
+    /// The conversion, borrowed.
+    pub fn get(&self) -> ConversionRef<'_> {
+        match self {
+            View::Read(read) => *read,
+            View::Made(made) => made.borrowed(),
         }
     }
 
-    /// The results `input` was given under `options` by an engine with the
-    /// bundled table (a batch's), handed on: they serve a consumer where
-    /// they record no error, under flags that check no more.
-    pub(crate) fn of_results(input: &'a str, options: &'a Options, results: ResultsRef<'a>) -> Self {
-        Known {
+    /// The conversion, owned.
+    pub fn into_owned(self) -> Conversion {
+        match self {
+            View::Read(read) => read.to_owned(),
+            View::Made(made) => made,
+        }
+    }
+}
+
+/// True when an error-free result made with `made` is the one `asked`
+/// gives: the same table, or the bundled one, whose rows restrict the
+/// browsers' (a name without an error under the older table maps and
+/// checks alike under the newer: `tests/batch_vs_engine.rs`, and
+/// `the_browsers_tables_extend_the_bundled_one` in `browsers`).
+fn restricts(made: &MappingTable, asked: &MappingTable) -> bool {
+    std::ptr::eq(made, asked) || (std::ptr::eq(made, MappingTable::bundled()) && std::ptr::eq(asked, MappingTable::browsers()))
+}
+
+impl<'a> Facts<'a> {
+    /// Nothing known.
+    pub const NONE: Facts<'static> = Facts {
+        caller: None,
+        pass: None,
+    };
+
+    /// The facts pass of `input` ([`Uts46::facts`]) made with `table`: a
+    /// consumer with that table views it through its own flags, errors and
+    /// all; with another, it serves where it records no error.
+    pub fn of_pass(input: &'a str, table: &'a MappingTable, facts: &'a Results) -> Self {
+        Facts::NONE.with_pass(input, table, Some(facts))
+    }
+
+    /// The results `input` was given under `options` with `table` (a
+    /// batch's): they serve a consumer where they record no error, under
+    /// flags that check no more, and errors and all one with the same
+    /// table asking under the same flags.
+    pub fn of_results(input: &'a str, options: &'a Options, table: &'a MappingTable, results: ResultsRef<'a>) -> Self {
+        let caller = Run {
             input,
             options,
+            table,
             to_ascii_n: results.to_ascii_n,
-            to_unicode: Some(results.to_unicode),
-            table: None,
+            to_unicode: results.to_unicode,
+        };
+        Facts {
+            caller: Some(caller),
+            pass: None,
         }
     }
 
-    /// True when `conversion`, one of these results, is what `options` give
+    /// These facts and the facts pass of `input` made with `table`, when
+    /// one was made.
+    pub fn with_pass(self, input: &'a str, table: &'a MappingTable, facts: Option<&'a Results>) -> Self {
+        let pass = facts.map(|facts| Run {
+            input,
+            options: &Options::EVERY_CHECK,
+            table,
+            to_ascii_n: facts.to_ascii_n.borrowed(),
+            to_unicode: facts.to_unicode.borrowed(),
+        });
+        Facts { pass, ..self }
+    }
+
+    /// The runs known, the caller's first.
+    fn runs(&self) -> impl Iterator<Item = &Run<'a>> {
+        self.caller.iter().chain(self.pass.iter())
+    }
+
+    /// [`Uts46::to_ascii_n`] of `input` under `options`, read off these
+    /// facts where they tell it ([`Run::ascii_n_for`]), else made.
+    pub fn to_ascii_n(&self, engine: &Uts46<'_>, input: &str, options: &Options) -> View<'a> {
+        self.told_ascii_n(input, options, engine.table())
+            .unwrap_or_else(|| View::Made(engine.to_ascii_n(input, options)))
+    }
+
+    /// True when these facts tell [`Self::to_ascii_n`] without the engine.
+    pub(crate) fn tell_ascii_n(&self, input: &str, options: &Options, table: &MappingTable) -> bool {
+        self.told_ascii_n(input, options, table).is_some()
+    }
+
+    fn told_ascii_n(&self, input: &str, options: &Options, table: &MappingTable) -> Option<View<'a>> {
+        self.runs().find_map(|run| run.ascii_n_for(input, options, table))
+    }
+
+    /// [`Uts46::to_unicode`] of `input` under `options`: read off these
+    /// facts where they tell it without an error ([`Self::error_free_to_unicode`]),
+    /// else made.
+    pub fn to_unicode(&self, engine: &Uts46<'_>, input: &str, options: &Options) -> Conversion {
+        match self.error_free_to_unicode(input, options, engine.table()) {
+            Some(value) => Conversion {
+                value: value.to_string(),
+                errors: Vec::new(),
+            },
+            None => engine.to_unicode(input, options),
+        }
+    }
+
+    /// The error-free ToUnicode of `input` under `options` by an engine
+    /// with `table`, when these facts tell it: `input` is the name, its
+    /// ToASCII N or a label of that ([`Run::unicode_of`]).
+    pub(crate) fn error_free_to_unicode(&self, input: &str, options: &Options, table: &MappingTable) -> Option<&'a str> {
+        self.runs().find_map(|run| run.unicode_of(input, options, table))
+    }
+
+    /// [`Self::error_free_to_unicode`] where `input` is the whole name or
+    /// its ToASCII N (not one label).
+    pub(crate) fn name_to_unicode(&self, input: &str, options: &Options, table: &MappingTable) -> Option<ConversionRef<'a>> {
+        self.runs().find_map(|run| {
+            let whole = crate::scan::same_text(input, run.input) || crate::scan::same_text(input, run.to_ascii_n.value);
+            let value = whole.then(|| run.unicode_of(input, options, table)).flatten()?;
+            Some(ConversionRef { value, errors: &[] })
+        })
+    }
+
+    /// The ToUnicode that some run made of `input` itself, errors or not
+    /// (what its labels decode to, for a host that failed).
+    pub(crate) fn unicode_of_input(&self, input: &str) -> Option<&'a str> {
+        self.runs()
+            .find(|run| crate::scan::same_text(run.input, input))
+            .map(|run| run.to_unicode.value)
+    }
+}
+
+impl<'a> Run<'a> {
+    /// True when `conversion`, one of this run's, is what `options` give
     /// without an error: made without one under flags that check at least
-    /// as much, or made with every check on (a facts pass, [`Uts46::facts`])
-    /// with no error that `options` record ([`Results::viewed`]).
+    /// as much, or made with every check on (a facts pass) with no error
+    /// that `options` record ([`Results::viewed`]).
     #[inline]
     fn clean_under(&self, conversion: ConversionRef<'_>, options: &Options) -> bool {
         match conversion.errors.is_empty() {
@@ -75,59 +195,55 @@ impl<'a> Known<'a> {
         }
     }
 
-    /// ToASCII N of `input` under `options` by an engine with `table`, when
-    /// this tells it: `input` converted without an error under `options`
-    /// ([`Self::clean_under`]: then without errors), or by `table` under
-    /// `options` themselves, or by `table` with every check on and
-    /// `options` [`Options::viewable`] (then errors and all, viewed).
+    /// The one rule of serving: ToASCII N of `input` under `options` by an
+    /// engine with `table`, when this run tells it. Without an error under
+    /// `options` ([`Self::clean_under`]) by a table that [`restricts`]
+    /// `table`; else, by `table` itself, under `options` themselves (then
+    /// as it is, errors and all) or with every check on and `options`
+    /// [`Options::viewable`] (then viewed).
     #[inline]
-    pub(crate) fn ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<Given<'a>> {
+    fn ascii_n_for(&self, input: &str, options: &Options, table: &MappingTable) -> Option<View<'a>> {
         if !crate::scan::same_text(self.input, input) {
             return None;
         }
-        // Mostly no error: then the flags decide alone.
+        // Mostly no error: then the flags and the table decide alone.
         if self.to_ascii_n.errors.is_empty() {
-            return self.options.checks_at_least(options).then_some(Given::Known(self.to_ascii_n));
+            return (self.options.checks_at_least(options) && restricts(self.table, table))
+                .then_some(View::Read(self.to_ascii_n));
         }
-        let clean = Given::Known(ConversionRef {
+        let clean = View::Read(ConversionRef {
             value: self.to_ascii_n.value,
             errors: &[],
         });
-        if self.table.is_some_and(|own| std::ptr::eq(own, table)) {
+        if std::ptr::eq(self.table, table) {
             if self.options == options {
-                return Some(Given::Known(self.to_ascii_n));
+                return Some(View::Read(self.to_ascii_n));
             }
             if *self.options == Options::EVERY_CHECK && options.viewable() {
                 return Some(match self.to_ascii_n.is_ok_under(options) {
                     true => clean,
-                    false => Given::Made(self.to_ascii_n.viewed(options)),
+                    false => View::Made(self.to_ascii_n.viewed(options)),
                 });
             }
         }
-        self.clean_under(self.to_ascii_n, options).then_some(clean)
+        (self.clean_under(self.to_ascii_n, options) && restricts(self.table, table)).then_some(clean)
     }
 
-    /// The name's ToUnicode, when `input` is the name or its ToASCII N and
-    /// [`Self::unicode_of`] tells its ToUnicode under `options`: the
-    /// whole conversion, without an error.
-    pub(crate) fn name_to_unicode(&self, input: &str, options: &Options) -> Option<ConversionRef<'a>> {
-        if !crate::scan::same_text(input, self.input) && !crate::scan::same_text(input, self.to_ascii_n.value) {
+    /// ToUnicode of `input` under `options` without an error by an engine
+    /// with `table`, when this run tells it: both its conversions clean
+    /// under `options` by a table that [`restricts`] `table`, and `input`
+    /// the name, or its ToASCII N, or one label of that (then the label of
+    /// ToUnicode at the same place), with labels of at most 63 bytes.
+    /// Decoding a valid name's ToASCII gives back its ToUnicode, label by
+    /// label, and a label alone meets no check it did not meet in its name
+    /// (the Bidi rule applies to fewer labels); only a label far past the
+    /// DNS limit may be past the decoder's too (P4).
+    /// `tests/batch_vs_engine.rs` checks all of it.
+    fn unicode_of(&self, input: &str, options: &Options, table: &MappingTable) -> Option<&'a str> {
+        if !restricts(self.table, table) {
             return None;
         }
-        let value = self.unicode_of(input, options)?;
-        Some(ConversionRef { value, errors: &[] })
-    }
-
-    /// ToUnicode of `input` under `options` without an error, when this
-    /// tells it: `input` is the name, or its ToASCII N, or one label of
-    /// that (then the label of ToUnicode at the same place), with labels of
-    /// at most 63 bytes. Decoding a valid name's ToASCII gives back its
-    /// ToUnicode, label by label, and a label alone meets no check it did
-    /// not meet in its name (the Bidi rule applies to fewer labels); only
-    /// a label far past the DNS limit may be past the decoder's too (P4).
-    /// `tests/batch_vs_engine.rs` checks all of it.
-    fn unicode_of(&self, input: &str, options: &Options) -> Option<&'a str> {
-        let unicode = self.to_unicode?;
+        let unicode = self.to_unicode;
         // Both clean: mostly neither has an error, and the flags decide alone.
         let clean = match self.to_ascii_n.errors.is_empty() && unicode.errors.is_empty() {
             true => self.options.checks_at_least(options),
@@ -164,80 +280,19 @@ impl<'a> Known<'a> {
     }
 }
 
-/// A conversion a caller's [`Known`] gave, borrowed, or one made
-/// ([`to_ascii_n_given`]).
-#[derive(Clone, Debug)]
-pub enum Given<'k> {
-    /// From a caller's results.
-    Known(ConversionRef<'k>),
-    /// Made here.
-    Made(Conversion),
-}
-
-impl Given<'_> {
-    /// The conversion, borrowed.
-    pub fn get(&self) -> ConversionRef<'_> {
-        match self {
-            Given::Known(known) => *known,
-            Given::Made(made) => made.borrowed(),
-        }
-    }
-
-    /// The conversion, owned.
-    pub fn into_owned(self) -> Conversion {
-        match self {
-            Given::Known(known) => known.to_owned(),
-            Given::Made(made) => made,
-        }
-    }
-}
-
-/// [`Uts46::to_ascii_n`], taken from the first of `known` that is
-/// `input` converted without an error under flags that check at least
-/// what `options` check ([`Options::checks_at_least`]), or converted,
-/// errors and all, with this engine's table under `options` themselves
-/// ([`Known::table`]): the host parsers of the browsers convert a name
-/// the batch or another parser has converted already. Borrowed when
-/// taken from `known`.
-pub fn to_ascii_n_given<'k>(engine: &Uts46<'_>, input: &str, options: &Options, known: &[Known<'k>]) -> Given<'k> {
-    known
-        .iter()
-        .find_map(|known| known.ascii_n_for(input, options, engine.table()))
-        .unwrap_or_else(|| Given::Made(engine.to_ascii_n(input, options)))
-}
-
-/// [`Uts46::to_unicode`], taken from the first of `known` that tells it
-/// (`input` is the name converted, its ToASCII N or a label of that,
-/// converted without an error under flags that check at least what
-/// `options` check): the browsers decode what the batch has converted.
-pub fn to_unicode_given(engine: &Uts46<'_>, input: &str, options: &Options, known: &[Known<'_>]) -> Conversion {
-    match known_to_unicode(input, options, known) {
-        Some(value) => Conversion {
-            value: value.to_string(),
-            errors: Vec::new(),
-        },
-        None => engine.to_unicode(input, options),
-    }
-}
-
-/// The error-free ToUnicode of `input` under `options` that one of
-/// `known` tells, borrowed from it ([`to_unicode_given`]).
-pub(crate) fn known_to_unicode<'k>(input: &str, options: &Options, known: &[Known<'k>]) -> Option<&'k str> {
-    known.iter().find_map(|known| known.unicode_of(input, options))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A known result with errors serves exactly an engine with the table
-    /// it names asking under the same flags, and is then that engine's own
-    /// result; without a table, or under other flags or another table, the
-    /// engine converts again, unless the result is a facts pass that records
-    /// none of its errors under the flags asked. An error-free one serves
-    /// flags that check no more. Whatever serves, the engine's own result is given.
+    /// Results with errors serve exactly an engine with their table asking
+    /// under the same flags, and are then that engine's own result; under
+    /// other flags or another table the engine converts again, unless they
+    /// are a facts pass that records none of its errors under the flags
+    /// asked (and the table asking is theirs or one they restrict).
+    /// Error-free ones serve flags that check no more. Whatever serves, the
+    /// engine's own result is given.
     #[test]
-    fn a_known_result_with_errors_serves_only_its_own_table_and_flags() {
+    fn results_with_errors_serve_only_their_own_table_and_flags() {
         let bundled = Uts46::new();
         let browsers = Uts46::with_table(MappingTable::browsers());
         let strict = Options::default();
@@ -250,33 +305,36 @@ mod tests {
         // B2 and B3 (a Latin letter ends an Arabic label), V3, and none.
         for input in ["مثالx.com", "bü-.de", "bücher.de"] {
             for (engine, other) in [(&bundled, &browsers), (&browsers, &bundled)] {
-                for options in [strict, lax] {
-                    let made = engine.to_ascii_n(input, &options);
-                    for table in [None, Some(engine.table())] {
-                        let known = [Known {
-                            input,
-                            options: &options,
-                            to_ascii_n: made.borrowed(),
-                            to_unicode: None,
-                            table,
-                        }];
-                        let serves = |asker: &Uts46<'_>, asked: &Options| {
-                            matches!(to_ascii_n_given(asker, input, asked, &known), Given::Known(_))
-                        };
-                        let valid = made.errors.is_empty();
-                        assert_eq!(serves(engine, &options), valid || table.is_some(), "{input} {options}");
-                        assert_eq!(serves(other, &options), valid, "{input} {options}: another table");
-                        for asked in [strict, lax] {
-                            let served = to_ascii_n_given(engine, input, &asked, &known).into_owned();
-                            assert_eq!(served, engine.to_ascii_n(input, &asked), "{input} {options} → {asked}");
-                        }
-                        if !valid {
-                            // Facts (every check on) serve other flags, by any table, where
-                            // they record none of the errors; other results with errors do not.
-                            let asked = if options == strict { lax } else { strict };
-                            let clean = options == Options::EVERY_CHECK && made.borrowed().is_ok_under(&asked);
+                let restricted = std::ptr::eq(engine.table(), MappingTable::bundled());
+                for options in [strict, lax, Options::EVERY_CHECK] {
+                    let made = engine.process(input, &options);
+                    let facts = Facts::of_results(input, &options, engine.table(), made.borrowed());
+                    let serves =
+                        |asker: &Uts46<'_>, asked: &Options| matches!(facts.to_ascii_n(asker, input, asked), View::Read(_));
+                    let valid = made.to_ascii_n.errors.is_empty();
+                    assert!(serves(engine, &options), "{input} {options}");
+                    assert_eq!(
+                        serves(other, &options),
+                        valid && restricted,
+                        "{input} {options}: another table"
+                    );
+                    for asked in [strict, lax] {
+                        let served = facts.to_ascii_n(engine, input, &asked).into_owned();
+                        assert_eq!(served, engine.to_ascii_n(input, &asked), "{input} {options} → {asked}");
+                        let served = facts.to_ascii_n(other, input, &asked).into_owned();
+                        assert_eq!(served, other.to_ascii_n(input, &asked), "{input} {options} → {asked}");
+                    }
+                    if !valid {
+                        // A facts pass serves other flags where it records none of
+                        // the errors; other results with errors do not.
+                        for asked in [strict, lax].into_iter().filter(|asked| *asked != options) {
+                            let clean = options == Options::EVERY_CHECK && made.to_ascii_n.borrowed().is_ok_under(&asked);
                             assert_eq!(serves(engine, &asked), clean, "{input} {options} → {asked}");
-                            assert_eq!(serves(other, &asked), clean, "{input} {options} → {asked}: another table");
+                            assert_eq!(
+                                serves(other, &asked),
+                                clean && restricted,
+                                "{input} {options} → {asked}: another table"
+                            );
                         }
                     }
                 }
@@ -284,13 +342,18 @@ mod tests {
         }
         assert!(!bundled.to_ascii_n("مثالx.com", &lax).errors.is_empty());
         assert!(!bundled.to_ascii_n("bü-.de", &strict).errors.is_empty());
+        assert!(
+            Facts::NONE
+                .error_free_to_unicode("bücher.de", &strict, bundled.table())
+                .is_none()
+        );
     }
 
-    /// Asked for ToUnicode of the name's own ToASCII, a known result gives
-    /// it exactly when every ToASCII label is 1 to 63 long, whether or not
-    /// its flags verified the lengths.
+    /// Asked for ToUnicode of the name's own ToASCII, the facts give it
+    /// exactly when every ToASCII label is 1 to 63 long, whether or not
+    /// their flags verified the lengths.
     #[test]
-    fn the_known_ascii_form_gives_its_unicode_when_every_label_fits() {
+    fn the_ascii_form_gives_its_unicode_when_every_label_fits() {
         let engine = Uts46::new();
         let long = "é".repeat(70);
         for verify_dns_length in [true, false] {
@@ -307,18 +370,16 @@ mod tests {
                 "exámple.com",
             ] {
                 let results = engine.process(input, &options);
-                let known = Known {
-                    input,
-                    options: &options,
-                    to_ascii_n: results.to_ascii_n.borrowed(),
-                    to_unicode: Some(results.to_unicode.borrowed()),
-                    table: None,
-                };
+                let facts = Facts::of_results(input, &options, engine.table(), results.borrowed());
                 let ascii = results.to_ascii_n.value.as_str();
                 let fits = labels(ascii).all(|label| validity::label_length_ok(label.len()));
                 let valid = results.to_ascii_n.errors.is_empty() && results.to_unicode.errors.is_empty();
                 let expected = (valid && fits).then_some(results.to_unicode.value.as_str());
-                assert_eq!(known.unicode_of(ascii, &options), expected, "{input} {verify_dns_length}");
+                assert_eq!(
+                    facts.error_free_to_unicode(ascii, &options, engine.table()),
+                    expected,
+                    "{input} {verify_dns_length}"
+                );
             }
         }
     }

@@ -29,8 +29,12 @@ pub mod about;
 pub mod browsers;
 pub(crate) mod chars;
 pub mod display;
+// Public for the workspace's tests alone (`tests/batch_vs_engine.rs`).
+#[cfg(feature = "test-support")]
 #[doc(hidden)]
 pub mod facts;
+#[cfg(not(feature = "test-support"))]
+mod facts;
 pub mod lgr;
 pub(crate) mod memo;
 pub mod profiles;

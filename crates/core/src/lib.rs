@@ -15,9 +15,10 @@
 //! # Public items
 //!
 //! - [`uts46`], the processing: [`Uts46`], [`Options`], [`Preset`],
-//!   [`Results`], [`uts46::ResultsRef`], [`uts46::Conversion`],
-//!   [`uts46::ConversionRef`], [`uts46::IdnaError`], [`uts46::ErrorCode`],
-//!   [`uts46::MAX_DECODE_BYTES`], [`uts46::MAX_ENCODE_CODE_POINTS`].
+//!   [`Results`], [`uts46::Conversion`], [`uts46::IdnaError`],
+//!   [`uts46::ErrorCode`].
+//!   The engine's limits are [`Uts46::MAX_DECODE_BYTES`] and
+//!   [`Uts46::MAX_ENCODE_CODE_POINTS`].
 //! - Its trace ([`Uts46::process_traced`]): [`uts46::Trace`],
 //!   [`uts46::ProcessTrace`], [`uts46::Mode`], [`uts46::MapStep`],
 //!   [`uts46::MapAction`], [`uts46::RowInfo`], [`uts46::LabelTrace`],
@@ -31,9 +32,7 @@
 //!   [`punycode::Insertion`], [`punycode::BiasAdaptation`]; stepped one
 //!   operation at a time, [`punycode::Machine`], [`punycode::Step`],
 //!   [`punycode::Action`], [`punycode::ThresholdRule`]; the parameters of
-//!   §5, [`punycode::BASE`], [`punycode::TMIN`], [`punycode::TMAX`],
-//!   [`punycode::SKEW`], [`punycode::DAMP`], [`punycode::INITIAL_BIAS`],
-//!   [`punycode::INITIAL_N`].
+//!   §5, [`punycode::PARAMETERS`], a [`punycode::Parameters`].
 //! - [`table`], the mapping table (UTS #46 §5): [`MappingTable`],
 //!   [`table::TableRow`], [`table::RowRange`], [`table::Status`],
 //!   [`table::Idna2008Status`], [`table::TableSource`],
@@ -45,7 +44,8 @@
 //! Hidden from these docs, for the workspace's other crates only (the
 //! application's batch, browsers and spoof check, which sit on the same
 //! tables and fast paths): the byte scans and decoded code points, the
-//! fast paths' writers, the criteria of `uts46::validity` and CONTEXTO,
+//! results borrowed from where a batch keeps them (`ResultsRef`,
+//! `ConversionRef`), the fast paths' writers, the criteria of `uts46::validity` and CONTEXTO,
 //! and the generated-table machinery. They are not an API.
 
 #![warn(missing_docs)]

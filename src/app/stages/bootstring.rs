@@ -5,7 +5,7 @@
 
 use crate::app::widgets::{char_strip, code_point, error_color, glyph_or_badge, highlight_fill};
 use crate::display::char_with_code_point;
-use crate::punycode::{self, BootstringTrace, Insertion, Step};
+use crate::punycode::{self, BootstringTrace, Insertion, PARAMETERS, Step};
 use crate::uts46::{AsciiTrace, ProcessTrace};
 use eframe::egui;
 use egui::{Key, Modifiers, RichText, Ui};
@@ -81,14 +81,14 @@ impl BootstringView<'_> {
             ui.label(
                 RichText::new(format!(
                     "Bootstring parameters for Punycode (RFC 3492 §5): base {}, tmin {}, tmax {}, skew {}, damp {}, initial_bias {}, initial_n {} (U+{:04X}).",
-                    punycode::BASE,
-                    punycode::TMIN,
-                    punycode::TMAX,
-                    punycode::SKEW,
-                    punycode::DAMP,
-                    punycode::INITIAL_BIAS,
-                    punycode::INITIAL_N,
-                    punycode::INITIAL_N
+                    PARAMETERS.base,
+                    PARAMETERS.tmin,
+                    PARAMETERS.tmax,
+                    PARAMETERS.skew,
+                    PARAMETERS.damp,
+                    PARAMETERS.initial_bias,
+                    PARAMETERS.initial_n,
+                    PARAMETERS.initial_n
                 ))
                 .weak(),
             );
@@ -384,7 +384,7 @@ fn machine_ui(ui: &mut Ui, trace: &BootstringTrace, step: &Step, direction: Dire
         }
     });
     let n = match char::from_u32(machine.n) {
-        _ if machine.n == punycode::INITIAL_N => "(initial_n)".to_string(),
+        _ if machine.n == punycode::PARAMETERS.initial_n => "(initial_n)".to_string(),
         Some(c) => char_with_code_point(c),
         None => String::new(),
     };

@@ -23,7 +23,7 @@ pub mod chromium;
 pub mod firefox;
 pub mod webkit;
 
-use crate::facts::{Given, Known};
+use crate::facts::{Facts, View};
 use crate::profiles::whatwg;
 use crate::properties::generated::{Generated, generated};
 use crate::table::MappingTable;
@@ -420,7 +420,7 @@ pub(crate) struct UrlHost<'k> {
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
     /// an empty label, the lengths, the hyphen rules. Borrowed from the
     /// caller's ToUnicode of the name when that tells it.
-    pub display: Option<Given<'k>>,
+    pub display: Option<View<'k>>,
 }
 
 impl<'k> UrlHost<'k> {
@@ -429,15 +429,13 @@ impl<'k> UrlHost<'k> {
     /// flags), as the Standard did before its August 2026 draft and as both
     /// browsers' parsers still do (the `idna` crate's `domain_to_ascii`;
     /// WebKit's `URLParser`).
-    /// `known`: ToASCII N of `input` made already ([`crate::facts::to_ascii_n_given`]).
-    pub fn parse(engine: &Uts46<'_>, input: &str, known: &[Known<'k>]) -> UrlHost<'k> {
-        let host = match whatwg::host_given(engine, input, known) {
+    /// `facts`: what is known of `input` already ([`Facts`]).
+    pub fn parse(engine: &Uts46<'_>, input: &str, facts: &Facts<'k>) -> UrlHost<'k> {
+        let host = match whatwg::host_reading(engine, input, facts) {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
                 let errors = if whatwg::percent_decode(input).is_ascii() && may_hold_a_label(&domain) {
-                    crate::facts::to_ascii_n_given(engine, &domain, &whatwg::uts46_options(), known)
-                        .get()
-                        .codes()
+                    facts.to_ascii_n(engine, &domain, &whatwg::uts46_options()).get().codes()
                 } else {
                     Vec::new()
                 };
@@ -452,7 +450,7 @@ impl<'k> UrlHost<'k> {
             Err(failure) => Err(failure.name.to_string()),
         };
         let display = match &host {
-            Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain, known)),
+            Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain, facts)),
             _ => None,
         };
         UrlHost { host, display }
@@ -478,16 +476,16 @@ impl UrlHost<'_> {
 }
 
 /// ToUnicode of a parsed host with the Standard's flags, the tolerated
-/// errors left out; borrowed when one of `known` is that host's name with
-/// its ToUnicode (it has no error then).
-fn display_to_unicode<'k>(engine: &Uts46<'_>, domain: &str, known: &[Known<'k>]) -> Given<'k> {
+/// errors left out; borrowed when `facts` tell that host's name with its
+/// ToUnicode (it has no error then).
+fn display_to_unicode<'k>(engine: &Uts46<'_>, domain: &str, facts: &Facts<'k>) -> View<'k> {
     let options = whatwg::uts46_options();
-    if let Some(whole) = known.iter().find_map(|known| known.name_to_unicode(domain, &options)) {
-        return Given::Known(whole);
+    if let Some(whole) = facts.name_to_unicode(domain, &options, engine.table()) {
+        return View::Read(whole);
     }
-    let mut conversion = crate::facts::to_unicode_given(engine, domain, &options, known);
+    let mut conversion = facts.to_unicode(engine, domain, &options);
     conversion.errors.retain(|e| !tolerated(e.code));
-    Given::Made(conversion)
+    View::Made(conversion)
 }
 
 /// The UTS #46 errors Firefox's and WebKit's display tolerates (WebKit's
@@ -551,7 +549,7 @@ pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
 pub fn verdicts(input: &str, top_domains: &chromium::TopDomains) -> Verdicts {
-    verdicts_with(&Uts46::new(), input, top_domains, &[], &[], true, &mut Kept::default())
+    verdicts_with(input, top_domains, &Facts::NONE, &[], true, &mut Kept::default())
 }
 
 /// What one worker (a batch's converting thread) keeps from name to name
@@ -566,7 +564,7 @@ pub(crate) struct Kept {
 
 /// [`verdicts`], reading `results`: what `engine` made of `input` under
 /// `options` (a batch's conversion). The browsers' host parsers take
-/// what those results tell of their own answers (`crate::facts`: an
+/// what those results tell of their own answers ([`Facts`]: an
 /// error-free result under flags that check at least theirs, by the
 /// bundled table, whose rows restrict the browsers') and convert only the
 /// rest. The same verdicts as [`verdicts`], with fewer engine runs.
@@ -577,8 +575,8 @@ pub fn verdicts_reading(
     results: &Results,
     top_domains: &chromium::TopDomains,
 ) -> Verdicts {
-    let known = [Known::of_results(input, options, results.borrowed())];
-    verdicts_with(engine, input, top_domains, &known, &[], true, &mut Kept::default())
+    let facts = Facts::of_results(input, options, engine.table(), results.borrowed());
+    verdicts_with(input, top_domains, &facts, &[], true, &mut Kept::default())
 }
 
 /// [`verdicts_reading`], where `labels` holds ICU checks the caller already
@@ -586,16 +584,15 @@ pub fn verdicts_reading(
 /// the same rules of the same labels); without `shown`, Firefox's and
 /// WebKit's hosts as shown are left empty (the batch keeps the rules).
 pub(crate) fn verdicts_with(
-    engine: &Uts46<'_>,
     input: &str,
     top_domains: &chromium::TopDomains,
-    known: &[Known<'_>],
+    facts: &Facts<'_>,
     labels: &[KnownLabel<'_>],
     shown: bool,
     kept: &mut Kept,
 ) -> Verdicts {
-    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(engine, input, known, labels, shown, kept);
-    let chromium = chromium_before_top_domains(engine, input, known, labels, parsed.as_deref(), shown, kept);
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(input, facts, labels, shown, kept);
+    let chromium = chromium_before_top_domains(input, facts, labels, parsed.as_deref(), shown, kept);
     Verdicts {
         chromium: chromium.top_domain_step(top_domains),
         firefox,
@@ -619,79 +616,46 @@ pub(crate) struct ButChromium {
     pub(crate) parsed: Option<Box<Results>>,
 }
 
-/// `known` when `engine` is the bundled one, whose results serve the
-/// browsers' flags ([`verdicts_given`]); else nothing.
-fn usable<'k, 'a>(engine: &Uts46<'_>, known: &'k [Known<'a>]) -> &'k [Known<'a>] {
-    match std::ptr::eq(engine.table(), MappingTable::bundled()) {
-        true => known,
-        false => &[],
-    }
-}
-
 /// The URL Standard's ToASCII flags, asked of every name.
 static URL_OPTIONS: std::sync::LazyLock<Options> = std::sync::LazyLock::new(whatwg::uts46_options);
 
 /// The engine of the URL host parser that Firefox's and WebKit's verdicts
 /// start from (WebKit's own where its older table differs), which makes
-/// the conversion [`with_made`] hands on.
+/// the facts pass the URL host parser and Chromium's canonicalizer and
+/// display read ([`ButChromium::parsed`]).
 fn url_parser_engine() -> Uts46<'static> {
     Browser::Firefox.engine()
-}
-
-/// `known` and the facts of `input` made by [`url_parser_engine`] (`made`,
-/// [`Uts46::facts`]): the URL host parser, its domain to Unicode and
-/// Chromium's canonicalizer and display each view them through their own
-/// flags. Calls `then` with them (the batch gives one `known`: with
-/// `made`, two fit on the stack).
-fn with_made<'a, R>(input: &'a str, known: &[Known<'a>], made: Option<&'a Results>, then: impl FnOnce(&[Known<'a>]) -> R) -> R {
-    let Some(made) = made else { return then(known) };
-    let made = Known::of_facts(input, url_parser_engine().table(), made);
-    match known {
-        [] => then(&[made]),
-        [first] => then(&[*first, made]),
-        known => then(&known.iter().copied().chain([made]).collect::<Vec<_>>()),
-    }
 }
 
 /// The first part of [`verdicts_with`]: the URL host parser, Firefox and WebKit.
 /// `labels`: labels whose characters the caller decoded (and whose ICU
 /// checks it made, for Chromium's part).
 pub(crate) fn verdicts_but_chromium(
-    engine: &Uts46<'_>,
     input: &str,
-    known: &[Known<'_>],
+    facts: &Facts<'_>,
     labels: &[KnownLabel<'_>],
     shown: bool,
     kept: &mut Kept,
 ) -> ButChromium {
-    let known = usable(engine, known);
     let newer = url_parser_engine();
     // The parser converts the input as typed when it is not ASCII and holds
     // no `%`, as Chromium's canonicalizer does: one facts pass serves both,
     // and both displays, unless the caller's does already.
     let parsed = (!crate::scan::is_ascii(input)
         && !crate::scan::has_byte(input.as_bytes(), b'%')
-        && !known
-            .iter()
-            .any(|k| k.ascii_n_for(input, &URL_OPTIONS, newer.table()).is_some()))
+        && !facts.tell_ascii_n(input, &URL_OPTIONS, newer.table()))
     .then(|| Box::new(newer.facts(input)));
-    let url_host = with_made(input, known, parsed.as_deref(), |known| UrlHost::parse(&newer, input, known));
+    let read = facts.with_pass(input, newer.table(), parsed.as_deref());
+    let url_host = UrlHost::parse(&newer, input, &read);
     // WebKit's older table gives the same host unless a code point of
     // Unicode 15.1 or later took part.
     let webkit_host;
     // The input's ToUnicode, from the facts of the browsers' table or the caller's.
-    let unicode = match parsed.as_deref() {
-        Some(facts) => Some(facts.to_unicode.value.as_str()),
-        None => known
-            .iter()
-            .find(|k| crate::scan::same_text(k.input, input))
-            .and_then(|k| k.to_unicode)
-            .map(|conversion| conversion.value),
-    };
+    let unicode = read.unicode_of_input(input);
     let for_webkit = if url_host.same_for_webkit(input, unicode) {
         &url_host
     } else {
-        webkit_host = UrlHost::parse(&Browser::WebKit.engine(), input, &[]);
+        webkit_host = UrlHost::parse(&Browser::WebKit.engine(), input, &Facts::NONE);
         &webkit_host
     };
     ButChromium {
@@ -702,22 +666,19 @@ pub(crate) fn verdicts_but_chromium(
 }
 
 /// The second part of [`verdicts_with`]: Chromium's verdict up to its
-/// top-domain step, for the same `engine`, `input` and `known`, with the
-/// first part's `parsed`; without `shown`, a label that fails ICU's checks
+/// top-domain step, for the same `input` and `facts`, with the first
+/// part's `parsed`; without `shown`, a label that fails ICU's checks
 /// carries no detail.
 pub(crate) fn chromium_before_top_domains<'a>(
-    engine: &Uts46<'_>,
     input: &'a str,
-    known: &[Known<'a>],
+    facts: &Facts<'a>,
     labels: &[KnownLabel<'_>],
     parsed: Option<&'a Results>,
     shown: bool,
     kept: &mut Kept,
 ) -> chromium::BeforeTopDomains<'a> {
-    let known = usable(engine, known);
-    with_made(input, known, parsed, |known| {
-        chromium::before_top_domains(&Browser::Chromium.engine(), input, known, labels, shown, &mut kept.chromium)
-    })
+    let read = facts.with_pass(input, url_parser_engine().table(), parsed);
+    chromium::before_top_domains(&Browser::Chromium.engine(), input, &read, labels, shown, &mut kept.chromium)
 }
 
 #[cfg(test)]
@@ -783,8 +744,8 @@ mod tests {
     /// The browsers' Unicode 17.0 table as of 16.0 is the bundled 16.0
     /// table on every code point (16.0 to 17.0 only assigned new code
     /// points), so the bundled table restricts it: the batch's error-free
-    /// conversions serve the Chromium and Firefox ports
-    /// ([`verdicts_given`]). WebKit's 15.0 view restricts both.
+    /// conversions serve the Chromium and Firefox ports (the rule
+    /// `restricts` of `crate::facts`). WebKit's 15.0 view restricts both.
     #[test]
     fn the_browsers_tables_extend_the_bundled_one() {
         let (bundled, browsers) = (MappingTable::bundled(), MappingTable::browsers());

@@ -6,11 +6,10 @@
 use super::{Profile, ProfileError, ProfileResult};
 use crate::punycode;
 use crate::table::{Idna2008Status, MappingTable, Status};
-use crate::uts46::MAX_DECODE_BYTES;
 use crate::uts46::contexto::{ContextORule, contexto_violations};
 use crate::uts46::errors::{ErrorCode, IdnaError};
 use crate::uts46::validity::{self, LabelEnds};
-use crate::uts46::{bidi_and_joiner_rules, has_rtl_or_arabic_number};
+use crate::uts46::{Uts46, bidi_and_joiner_rules, has_rtl_or_arabic_number};
 use serde::Serialize;
 
 /// The IDNA2008 category of a code point (RFC 5892 §2, §3).
@@ -149,12 +148,13 @@ fn to_u_label(label: &str, index: usize, errors: &mut Vec<ProfileError>) -> Opti
     };
     let invalid = |why: String| error(ErrorCode::P4, index, None, why);
     // The engine's limit on the work of decoding, the same as UTS #46's.
-    if punycode.len() > MAX_DECODE_BYTES {
+    if punycode.len() > Uts46::MAX_DECODE_BYTES {
         errors.push(ProfileError {
-            position: Some(MAX_DECODE_BYTES + validity::ACE_PREFIX.len()),
+            position: Some(Uts46::MAX_DECODE_BYTES + validity::ACE_PREFIX.len()),
             ..invalid(format!(
-                "Not decoded: its Punycode is {} bytes long, past the limit of {MAX_DECODE_BYTES}.",
-                punycode.len()
+                "Not decoded: its Punycode is {} bytes long, past the limit of {}.",
+                punycode.len(),
+                Uts46::MAX_DECODE_BYTES
             ))
         });
         return None;

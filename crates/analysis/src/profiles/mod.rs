@@ -231,12 +231,12 @@ fn from_host_parse(parse: &whatwg::HostParse) -> ProfileResult {
 pub(crate) fn run_all(engine: &Uts46<'_>, input: &str, options: &Options) -> Vec<ProfileResult> {
     let facts = engine.facts(input);
     let results = engine.view_or_process(input, &facts, options);
-    let known = [crate::facts::Known::of_facts(input, engine.table(), &facts)];
+    let read = crate::facts::Facts::of_pass(input, engine.table(), &facts);
     Profile::ALL
         .into_iter()
         .map(|profile| match profile {
             Profile::Uts46Transitional | Profile::Uts46Nontransitional => from_uts46(profile, &results),
-            Profile::Whatwg => from_host_parse(&whatwg::parse_host_given(engine, input, &known)),
+            Profile::Whatwg => from_host_parse(&whatwg::parse_host_reading(engine, input, &read)),
             _ => run(profile, engine, input, options),
         })
         .collect()

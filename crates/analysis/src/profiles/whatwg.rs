@@ -15,7 +15,7 @@
 //! assert!(parse_host(&engine, "exa mple.com").host.is_none());
 //! ```
 
-use crate::facts::Known;
+use crate::facts::Facts;
 use crate::uts46::{Conversion, Options, Preset, Uts46};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -111,17 +111,17 @@ pub fn uts46_options() -> Options {
 /// domain to Unicode of the result. An empty input is the URL parser's
 /// `host-missing` failure.
 pub fn parse_host(engine: &Uts46<'_>, input: &str) -> HostParse {
-    parse_host_given(engine, input, &[])
+    parse_host_reading(engine, input, &Facts::NONE)
 }
 
-/// [`parse_host`], reading what it can off the facts of `input` (or
-/// another of `known`): the profile comparison hands over the facts it
-/// made for the UTS #46 profiles.
-pub(crate) fn parse_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> HostParse {
+/// [`parse_host`], reading what it can off `facts` of `input`: the
+/// profile comparison hands over the facts pass it made for the UTS #46
+/// profiles.
+pub(crate) fn parse_host_reading(engine: &Uts46<'_>, input: &str, facts: &Facts<'_>) -> HostParse {
     let mut errors = Vec::new();
-    let parsed = parse(engine, input, Some(&mut errors), known);
+    let parsed = parse(engine, input, Some(&mut errors), facts);
     let to_unicode = match &parsed.host {
-        Ok(Host::Domain(domain)) => domain_to_unicode_given(engine, domain, known),
+        Ok(Host::Domain(domain)) => domain_to_unicode_reading(engine, domain, facts),
         Ok(address) => Conversion {
             value: address.serialize(),
             errors: Vec::new(),
@@ -130,7 +130,7 @@ pub(crate) fn parse_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'
             value: input.to_string(),
             errors: Vec::new(),
         },
-        Err(_) => domain_to_unicode_given(engine, &parsed.domain, known),
+        Err(_) => domain_to_unicode_reading(engine, &parsed.domain, facts),
     };
     HostParse {
         ascii: parsed.host.as_ref().map_or(parsed.ascii, Host::serialize),
@@ -145,13 +145,13 @@ pub(crate) fn parse_host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'
 /// failed at ([`parse_host`] without the errors that are no failure and
 /// without domain to Unicode).
 pub fn host(engine: &Uts46<'_>, input: &str) -> Result<Host, ValidationError> {
-    host_given(engine, input, &[])
+    host_reading(engine, input, &Facts::NONE)
 }
 
-/// [`host`], given ToASCII N of `input` made already under other flags
-/// ([`crate::facts::to_ascii_n_given`] decides whether it serves).
-pub(crate) fn host_given(engine: &Uts46<'_>, input: &str, known: &[Known<'_>]) -> Result<Host, ValidationError> {
-    parse(engine, input, None, known).host
+/// [`host`], reading ToASCII N of `input` off `facts` where they tell it
+/// ([`Facts::to_ascii_n`]).
+pub(crate) fn host_reading(engine: &Uts46<'_>, input: &str, facts: &Facts<'_>) -> Result<Host, ValidationError> {
+    parse(engine, input, None, facts).host
 }
 
 /// What [`parse`] found.
@@ -168,12 +168,7 @@ struct Parsed<'a> {
 /// The host parser's steps. `report`: where the validation errors go, the
 /// failing one last; `None` skips the work that only reports (the strict
 /// ToASCII of the domain parser).
-fn parse<'a>(
-    engine: &Uts46<'_>,
-    input: &'a str,
-    mut report: Option<&mut Vec<ValidationError>>,
-    known: &[Known<'_>],
-) -> Parsed<'a> {
+fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<ValidationError>>, facts: &Facts<'_>) -> Parsed<'a> {
     let reporting = report.is_some();
     let mut noted = |error: ValidationError| {
         if let Some(errors) = report.as_deref_mut() {
@@ -224,7 +219,7 @@ fn parse<'a>(
     };
     // Step 6: the domain parser.
     let mut errors = Vec::new();
-    let checked = domain_parser(engine, &domain, &mut errors, reporting, known);
+    let checked = domain_parser(engine, &domain, &mut errors, reporting, facts);
     let failure = errors.iter().find(|e| e.failure).cloned();
     errors.into_iter().for_each(&mut noted);
     let ascii_domain = match checked {
@@ -268,13 +263,13 @@ fn domain_parser(
     domain: &str,
     errors: &mut Vec<ValidationError>,
     reporting: bool,
-    known: &[Known<'_>],
+    facts: &Facts<'_>,
 ) -> Result<String, String> {
     // Reporting, both ToASCII runs are views of the domain's one facts
     // pass (the caller's, when it made them).
-    let facts = reporting.then(|| crate::facts::to_ascii_n_given(engine, domain, &Options::EVERY_CHECK, known).into_owned());
-    if let Some(facts) = &facts {
-        let strict = facts.viewed(&Options::default());
+    let every_check = reporting.then(|| facts.to_ascii_n(engine, domain, &Options::EVERY_CHECK).into_owned());
+    if let Some(every_check) = &every_check {
+        let strict = every_check.viewed(&Options::default());
         if !strict.errors.is_empty() {
             errors.push(report_only(
                 "domain-to-ASCII",
@@ -297,9 +292,9 @@ fn domain_parser(
     let result = if crate::scan::is_ascii(domain) {
         domain.to_ascii_lowercase()
     } else {
-        let relaxed = match &facts {
-            Some(facts) => facts.viewed(&uts46_options()),
-            None => crate::facts::to_ascii_n_given(engine, domain, &uts46_options(), known).into_owned(),
+        let relaxed = match &every_check {
+            Some(every_check) => every_check.viewed(&uts46_options()),
+            None => facts.to_ascii_n(engine, domain, &uts46_options()).into_owned(),
         };
         if !relaxed.errors.is_empty() {
             return fails(
@@ -330,10 +325,10 @@ fn domain_parser(
 
 /// Domain to Unicode (§3.3): UTS #46 ToUnicode with the relaxed flags; on
 /// any error the input is returned unchanged (its errors kept for display).
-/// Read off `known` where it tells ToUnicode of `domain` under the
-/// relaxed flags ([`crate::facts::to_unicode_given`]).
-fn domain_to_unicode_given(engine: &Uts46<'_>, domain: &str, known: &[Known<'_>]) -> Conversion {
-    let to_unicode = crate::facts::to_unicode_given(engine, domain, &uts46_options(), known);
+/// Read off `facts` where they tell ToUnicode of `domain` under the
+/// relaxed flags ([`Facts::to_unicode`]).
+fn domain_to_unicode_reading(engine: &Uts46<'_>, domain: &str, facts: &Facts<'_>) -> Conversion {
+    let to_unicode = facts.to_unicode(engine, domain, &uts46_options());
     if to_unicode.errors.is_empty() {
         to_unicode
     } else {

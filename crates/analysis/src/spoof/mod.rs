@@ -35,7 +35,7 @@ use crate::browsers::chromium::uspoof::KnownChecks;
 use crate::browsers::{ButChromium, KnownLabel, Verdict};
 use crate::chars;
 use crate::display::visual_order;
-use crate::facts::Known;
+use crate::facts::Facts;
 use crate::names::char_name;
 use crate::uts46::{ErrorCode, Options, Results, ResultsRef, Uts46};
 use confusables::skeleton;
@@ -404,9 +404,9 @@ struct Name<'a> {
 }
 
 impl<'a> Name<'a> {
-    /// The results as the browsers' ports take them.
-    fn known(&self) -> Known<'a> {
-        Known::of_results(self.input, self.options, self.results)
+    /// The results as the browsers' ports read them.
+    fn facts(&self) -> Facts<'a> {
+        Facts::of_results(self.input, self.options, self.engine.table(), self.results)
     }
 }
 
@@ -517,7 +517,7 @@ fn verdicts_but_chromium(
     labels: &[KnownLabel<'_>],
     kept: &mut crate::browsers::Kept,
 ) -> crate::browsers::ButChromium {
-    crate::browsers::verdicts_but_chromium(name.engine, name.input, &[name.known()], labels, name.detailed, kept)
+    crate::browsers::verdicts_but_chromium(name.input, &name.facts(), labels, name.detailed, kept)
 }
 
 /// The non-ASCII labels of ToUnicode of one name or a stage's names, in
@@ -573,7 +573,7 @@ fn chromium_before_top_domains<'p>(
     kept: &mut crate::browsers::Kept,
 ) -> BeforeTopDomains<'p> {
     let detailed = name.detailed;
-    crate::browsers::chromium_before_top_domains(name.engine, name.input, &[name.known()], checked, parsed, detailed, kept)
+    crate::browsers::chromium_before_top_domains(name.input, &name.facts(), checked, parsed, detailed, kept)
 }
 
 /// The rest of [`analyze_with`]: Chromium's top-domain step, the risk and

@@ -14,20 +14,46 @@ pub use steps::{Action, Machine, Step, ThresholdRule};
 use serde::Serialize;
 use std::fmt;
 
-/// RFC 3492 §5: the number of digit values.
-pub const BASE: u32 = 36;
-/// RFC 3492 §5: the smallest threshold.
-pub const TMIN: u32 = 1;
-/// RFC 3492 §5: the largest threshold.
-pub const TMAX: u32 = 26;
-/// RFC 3492 §5: bias adaptation parameter.
-pub const SKEW: u32 = 38;
-/// RFC 3492 §5: damping of the first bias adaptation.
-pub const DAMP: u32 = 700;
-/// RFC 3492 §5: the bias before the first insertion.
-pub const INITIAL_BIAS: u32 = 72;
-/// RFC 3492 §5: the first non-basic code point considered (U+0080).
-pub const INITIAL_N: u32 = 128;
+/// The Bootstring parameters, named as RFC 3492 §5 names them; Punycode's
+/// values are [`PARAMETERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Parameters {
+    /// base: the number of digit values.
+    pub base: u32,
+    /// tmin: the smallest threshold.
+    pub tmin: u32,
+    /// tmax: the largest threshold.
+    pub tmax: u32,
+    /// skew: the bias adaptation parameter.
+    pub skew: u32,
+    /// damp: the damping of the first bias adaptation.
+    pub damp: u32,
+    /// initial_bias: the bias before the first insertion.
+    pub initial_bias: u32,
+    /// initial_n: the first non-basic code point considered (U+0080).
+    pub initial_n: u32,
+}
+
+/// Punycode's Bootstring parameters (RFC 3492 §5), which the encoder and
+/// decoder here use.
+pub const PARAMETERS: Parameters = Parameters {
+    base: 36,
+    tmin: 1,
+    tmax: 26,
+    skew: 38,
+    damp: 700,
+    initial_bias: 72,
+    initial_n: 128,
+};
+
+// Under their names in the RFC's pseudocode, for the code that follows it.
+pub(crate) const BASE: u32 = PARAMETERS.base;
+pub(crate) const TMIN: u32 = PARAMETERS.tmin;
+pub(crate) const TMAX: u32 = PARAMETERS.tmax;
+pub(crate) const SKEW: u32 = PARAMETERS.skew;
+pub(crate) const DAMP: u32 = PARAMETERS.damp;
+pub(crate) const INITIAL_BIAS: u32 = PARAMETERS.initial_bias;
+pub(crate) const INITIAL_N: u32 = PARAMETERS.initial_n;
 /// RFC 3492 §5: separates the basic code points from the encoded deltas.
 pub(crate) const DELIMITER: char = '-';
 

@@ -35,16 +35,8 @@ use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 use validity::{LabelReport, check_label};
 
-/// The longest Punycode (bytes after `xn--`) the engine decodes; a longer
-/// A-label gets P4 without decoding. ICU4C's limit (ICU-13727), also the idna
-/// crate's: RFC 3492 decoding takes time quadratic in the length, and a DNS
-/// label has at most 63 octets.
-pub const MAX_DECODE_BYTES: usize = 2000;
-
-/// The most code points the engine Punycode-encodes in one label; a longer
-/// label gets A3 without encoding (ICU4C's limit, as for decoding: RFC 3492
-/// encoding scans the label once per distinct non-ASCII code point).
-pub const MAX_ENCODE_CODE_POINTS: usize = 1000;
+const MAX_DECODE_BYTES: usize = Uts46::MAX_DECODE_BYTES;
+const MAX_ENCODE_CODE_POINTS: usize = Uts46::MAX_ENCODE_CODE_POINTS;
 
 /// Runs `convert` (a Punycode encode or decode into the caller's output)
 /// when `length` is within `limit`; otherwise fails with `TooLong` without
@@ -75,15 +67,15 @@ fn within_limit(
 /// [`Uts46::to_unicode`], [`Uts46::to_ascii_n`], or the batch's
 /// conversion of a line), whichever path it then takes. Counted for the
 /// tests alone.
-#[cfg(feature = "test-hooks")]
+#[cfg(feature = "test-support")]
 #[doc(hidden)]
 pub static ENGINE_RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Counts one engine run ([`ENGINE_RUNS`]); nothing without the `test-hooks` feature.
+/// Counts one engine run ([`ENGINE_RUNS`]); nothing without the `test-support` feature.
 #[inline(always)]
 #[doc(hidden)]
 pub fn count_run() {
-    #[cfg(feature = "test-hooks")]
+    #[cfg(feature = "test-support")]
     ENGINE_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
@@ -274,6 +266,7 @@ impl Conversion {
     }
 
     /// The result borrowed.
+    #[doc(hidden)]
     pub fn borrowed(&self) -> ConversionRef<'_> {
         ConversionRef {
             value: &self.value,
@@ -286,6 +279,7 @@ impl Conversion {
 /// a batch record's text (a fast path's result, without errors), which a
 /// check of the name then reads where it is instead of a copy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct ConversionRef<'a> {
     /// The result string.
     pub value: &'a str,
@@ -371,6 +365,7 @@ impl Results {
     }
 
     /// The three results borrowed.
+    #[doc(hidden)]
     pub fn borrowed(&self) -> ResultsRef<'_> {
         ResultsRef {
             to_unicode: self.to_unicode.borrowed(),
@@ -382,6 +377,7 @@ impl Results {
 
 /// [`Results`] borrowed from wherever they are kept ([`ConversionRef`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct ResultsRef<'a> {
     /// ToUnicode (Nontransitional Processing).
     pub to_unicode: ConversionRef<'a>,
@@ -429,6 +425,18 @@ struct Processed {
 }
 
 impl<'t> Uts46<'t> {
+    /// The longest Punycode (bytes after `xn--`) the engine decodes; a
+    /// longer A-label gets P4 without decoding. ICU4C's limit (ICU-13727),
+    /// also the idna crate's: RFC 3492 decoding takes time quadratic in the
+    /// length, and a DNS label has at most 63 octets.
+    pub const MAX_DECODE_BYTES: usize = 2000;
+
+    /// The most code points the engine Punycode-encodes in one label; a
+    /// longer label gets A3 without encoding (ICU4C's limit, as for
+    /// decoding: RFC 3492 encoding scans the label once per distinct
+    /// non-ASCII code point).
+    pub const MAX_ENCODE_CODE_POINTS: usize = 1000;
+
     /// The engine over `table` (e.g. one loaded with [`MappingTable::from_path`]).
     pub fn with_table(table: &'t MappingTable) -> Self {
         Uts46 { table }

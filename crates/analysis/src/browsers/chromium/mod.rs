@@ -18,7 +18,7 @@ pub(crate) mod uspoof;
 
 use super::{Display, KnownLabel, Verdict};
 use crate::chars;
-use crate::facts::{Given, Known};
+use crate::facts::{Facts, View};
 use crate::profiles::whatwg;
 use crate::uts46::{ErrorCode, Options, Uts46};
 use serde::Serialize;
@@ -426,31 +426,31 @@ fn builtin_top_domains() -> &'static BuiltinTopDomains {
 /// then each `xn--` label decoded and checked, then the top-domain step.
 pub fn verdict(input: &str, top_domains: &TopDomains) -> Verdict {
     let engine = super::Browser::Chromium.engine();
-    before_top_domains(&engine, input, &[], &[], true, &mut TldChecks::default()).top_domain_step(top_domains)
+    before_top_domains(&engine, input, &Facts::NONE, &[], true, &mut TldChecks::default()).top_domain_step(top_domains)
 }
 
 /// [`verdict`] up to the top-domain step, which
 /// [`BeforeTopDomains::top_domain_step`] takes: a batch runs each part over
 /// many names in a row (their code does not fit the instruction cache together).
-/// `known`: ToASCII N of `input` made already ([`crate::facts::to_ascii_n_given`]).
+/// `facts`: what is known of `input` already ([`Facts`]).
 /// Without `detailed`, a label that fails ICU's checks carries no detail
 /// (the batch keeps the rule). `tld_checks`: the worker's.
 pub(crate) fn before_top_domains<'a>(
     engine: &Uts46<'_>,
     input: &'a str,
-    known: &[Known<'a>],
+    facts: &Facts<'a>,
     labels: &[KnownLabel<'_>],
     detailed: bool,
     tld_checks: &mut TldChecks,
 ) -> BeforeTopDomains<'a> {
-    let host = match canonicalize_host_given(engine, input, known) {
+    let host = match canonicalize_host_reading(engine, input, facts) {
         Ok(host) => host,
         Err(why) => {
             let verdict = Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why));
             return BeforeTopDomains::Decided(verdict);
         }
     };
-    match idn_to_unicode(engine, &host, known, labels, detailed, tld_checks) {
+    match idn_to_unicode(engine, &host, facts, labels, detailed, tld_checks) {
         Some(converted) => BeforeTopDomains::Converted { host, converted },
         // No label is decoded: the host shows as it is.
         None => BeforeTopDomains::Decided(Verdict::new(Rule::None.into(), host.into_owned())),
@@ -532,20 +532,20 @@ fn display_options() -> Options {
 fn idn_to_unicode(
     engine: &Uts46<'_>,
     host: &str,
-    known: &[Known<'_>],
+    facts: &Facts<'_>,
     labels: &[KnownLabel<'_>],
     detailed: bool,
     tld_checks: &mut TldChecks,
 ) -> Option<Converted> {
-    // When `known` tells ToUnicode of the whole host, its labels pair with
+    // When `facts` tell ToUnicode of the whole host, its labels pair with
     // the host's: each label's ToUnicode is read off at the same place.
-    let whole = crate::facts::known_to_unicode(host, &display_options(), known);
+    let whole = facts.error_free_to_unicode(host, &display_options(), engine.table());
     let mut paired = whole.map(crate::uts46::labels);
     // Upstream's TLD is what follows the last dot: none for a host of one label.
     let dot = crate::scan::rfind_byte(host.as_bytes(), b'.');
     let (tld_start, tld) = dot.map_or((usize::MAX, ""), |dot| (dot + 1, &host[dot + 1..]));
     // The last label is decoded once: for `tld_unicode` and as a label.
-    let mut tld_decoded = decode_component(engine, tld, whole.map(crate::uts46::last_label), known);
+    let mut tld_decoded = decode_component(engine, tld, whole.map(crate::uts46::last_label), facts);
     let tld_unicode = match &tld_decoded {
         Some(Ok(decoded)) => decoded.clone(),
         _ => Cow::Borrowed(tld),
@@ -565,7 +565,7 @@ fn idn_to_unicode(
         let unicode_label = paired.as_mut().and_then(Iterator::next);
         let decoded = match label_start == tld_start {
             true => tld_decoded.take(),
-            false => decode_component(engine, label, unicode_label, known),
+            false => decode_component(engine, label, unicode_label, facts),
         };
         label_start += label.len() + 1;
         any_component |= decoded.is_some();
@@ -630,17 +630,17 @@ pub(crate) struct TldChecks {
 /// `uidna_labelToUnicode` on an `xn--` label that does not end in `-`:
 /// `None` for any other label, `Err` with the error codes. `paired`: the
 /// label's ToUnicode read off the known ToUnicode of its whole host, else
-/// `known` is asked for the label.
+/// `facts` are asked for the label.
 fn decode_component<'k>(
     engine: &Uts46<'_>,
     label: &str,
     paired: Option<&'k str>,
-    known: &[Known<'k>],
+    facts: &Facts<'k>,
 ) -> Option<Result<Cow<'k, str>, String>> {
     if !is_idn_component(label) {
         return None;
     }
-    if let Some(decoded) = paired.or_else(|| crate::facts::known_to_unicode(label, &display_options(), known)) {
+    if let Some(decoded) = paired.or_else(|| facts.error_free_to_unicode(label, &display_options(), engine.table())) {
         return Some(Ok(Cow::Borrowed(decoded)));
     }
     let to_unicode = engine.to_unicode(label, &display_options());
@@ -712,13 +712,13 @@ const HOST_UPPER: u8 = 4;
 /// through ICU's ToASCII, whose output is checked again; an IPv4 or IPv6
 /// address in its canonical form. `Err` says why the host is invalid.
 pub fn canonicalize_host(engine: &Uts46<'_>, input: &str) -> Result<String, String> {
-    canonicalize_host_given(engine, input, &[]).map(Cow::into_owned)
+    canonicalize_host_reading(engine, input, &Facts::NONE).map(Cow::into_owned)
 }
 
-/// [`canonicalize_host`], given ToASCII N of `input` made already
-/// ([`crate::facts::to_ascii_n_given`]); borrowed from `input` or from `known`
-/// where the canonical host is that text as it is.
-fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Known<'a>]) -> Result<Cow<'a, str>, String> {
+/// [`canonicalize_host`], reading ToASCII N off `facts` where they tell it
+/// ([`Facts::to_ascii_n`]); borrowed from `input` or from `facts` where
+/// the canonical host is that text as it is.
+fn canonicalize_host_reading<'a>(engine: &Uts46<'_>, input: &'a str, facts: &Facts<'a>) -> Result<Cow<'a, str>, String> {
     if input.is_empty() {
         return Err("empty host".to_string());
     }
@@ -738,8 +738,8 @@ fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Know
             true => Cow::Owned(text.replace(' ', "%20").replace('*', "%2A")),
             false => Cow::Borrowed(text),
         };
-        let given = crate::facts::to_ascii_n_given(engine, &escaped, &canon_options(), known);
-        let ascii = given.get();
+        let viewed = facts.to_ascii_n(engine, &escaped, &canon_options());
+        let ascii = viewed.get();
         let fatal: Vec<&str> = ascii
             .errors
             .iter()
@@ -761,10 +761,10 @@ fn canonicalize_host_given<'a>(engine: &Uts46<'_>, input: &'a str, known: &[Know
         if !rechecked.is_ascii() {
             return Err("a %XX escape decodes to a non-ASCII byte".to_string());
         }
-        match (rechecked, &given) {
-            // Nothing was decoded: the bytes are the string's, the caller's when `known` told them.
-            (Cow::Borrowed(_), Given::Known(known)) => simple_host(known.value)?,
-            (Cow::Borrowed(_), Given::Made(own)) => Cow::Owned(simple_host(&own.value)?.into_owned()),
+        match (rechecked, &viewed) {
+            // Nothing was decoded: the bytes are the string's, the caller's when `facts` told them.
+            (Cow::Borrowed(_), View::Read(read)) => simple_host(read.value)?,
+            (Cow::Borrowed(_), View::Made(own)) => Cow::Owned(simple_host(&own.value)?.into_owned()),
             (Cow::Owned(bytes), _) => {
                 let text = std::str::from_utf8(&bytes).map_err(|_| "not UTF-8".to_string())?;
                 Cow::Owned(simple_host(text)?.into_owned())
@@ -1134,8 +1134,8 @@ mod tests {
             "a:b.com",
         ] {
             let kept = &mut TldChecks::default();
-            let detailed = before_top_domains(&engine, input, &[], &[], true, kept).top_domain_step(&top);
-            let plain = before_top_domains(&engine, input, &[], &[], false, kept).top_domain_step(&top);
+            let detailed = before_top_domains(&engine, input, &Facts::NONE, &[], true, kept).top_domain_step(&top);
+            let plain = before_top_domains(&engine, input, &Facts::NONE, &[], false, kept).top_domain_step(&top);
             assert_eq!(
                 (plain.rule, &plain.label, &plain.shown),
                 (detailed.rule, &detailed.label, &detailed.shown),

@@ -207,7 +207,7 @@ impl Rule {
 /// then `NS_DomainToDisplay` on it: each non-ASCII label through
 /// [`is_label_safe`] with the name's TLD.
 pub fn verdict(input: &str) -> Verdict {
-    let url_host = UrlHost::parse(&Browser::Firefox.engine(), input, &[]);
+    let url_host = UrlHost::parse(&Browser::Firefox.engine(), input, &crate::facts::Facts::NONE);
     verdict_on(&url_host, input, &[], true, &mut Kept::default())
 }
 

@@ -120,7 +120,11 @@ const HOSTNAME_BUFFER_LENGTH: usize = 2048;
 /// nontransitional and no STD3 rules; it tolerates the hyphen, length and
 /// empty-label errors (the host parse this port shares with Firefox's).
 pub fn verdict(input: &str) -> Verdict {
-    verdict_on(&UrlHost::parse(&Browser::WebKit.engine(), input, &[]), input, true)
+    verdict_on(
+        &UrlHost::parse(&Browser::WebKit.engine(), input, &crate::facts::Facts::NONE),
+        input,
+        true,
+    )
 }
 
 /// [`verdict`] on a host already parsed; without `shown` the host as
