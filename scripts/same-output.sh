@@ -12,7 +12,7 @@ corpora=${CORPORA:-/tmp/same-output-corpora}
 mkdir -p "$out" "$corpora"
 for kind in mixed ascii idn distinct-idn distinct-words; do
     [ -s "$corpora/$kind.txt" ] ||
-        (cd "$here" && cargo run -q --release --example make_corpus -- "$kind" 200000 >"$corpora/$kind.txt")
+        (cd "$here" && cargo run -q --release --no-default-features --features mimalloc --example make_corpus -- "$kind" 200000 >"$corpora/$kind.txt")
 done
 # Protected names: real brands and some of the corpus's own, as a support team's list.
 [ -s "$corpora/protected.txt" ] || {

@@ -82,6 +82,12 @@ enum Command {
         /// Prints text or JSON; not with --spoof or --protected.
         #[arg(long, value_enum, value_delimiter = ',', conflicts_with_all = ["spoof", "protected", "lgr"])]
         profile: Vec<ProfileArg>,
+        /// What the software people run does with the name instead of the trace:
+        /// each runtime's lookup name or its error in its own words, and the rule
+        /// that decided (Python's codec, Java's IDN, ICU as PHP calls it). Prints
+        /// text or JSON; not with --spoof, --protected, --profile or --lgr.
+        #[arg(long, conflicts_with_all = ["spoof", "protected", "lgr", "profile"])]
+        runtimes: bool,
         #[command(flatten)]
         registry: LgrArgs,
     },
@@ -357,6 +363,21 @@ fn main() -> ExitCode {
                 domain,
                 json,
                 format,
+                runtimes: true,
+                ..
+            }),
+            _,
+        ) => match format {
+            ExplainFormat::Markdown | ExplainFormat::Html => {
+                usage("--runtimes prints text or JSON; the report (--format markdown or html) has no runtime section yet")
+            }
+            _ => run_runtimes(&domain, json || format == ExplainFormat::Json),
+        },
+        (
+            Some(Command::Explain {
+                domain,
+                json,
+                format,
                 profile,
                 ..
             }),
@@ -520,6 +541,33 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
     let mut stdout = io::stdout().lock();
     let _ = write!(stdout, "{text}");
     validity(results.is_ok())
+}
+
+/// `explain --runtimes`: each runtime's answer, as text or JSON. Valid when
+/// every runtime converts the name.
+fn run_runtimes(domain: &str, json: bool) -> ExitCode {
+    let answers = idna_inspector::runtimes::run_all(domain);
+    let text = if json {
+        let runtimes: serde_json::Map<String, serde_json::Value> = answers
+            .iter()
+            .map(|a| {
+                let mut entry = serde_json::json!({ "outcome": a.outcome, "rule": a.rule, "sentence": a.sentence });
+                if let Some(host) = &a.host {
+                    entry["host"] = host.as_str().into();
+                }
+                if let Some(error) = &a.error {
+                    entry["error"] = error.as_str().into();
+                }
+                (a.runtime.id().to_string(), entry)
+            })
+            .collect();
+        serde_json::json!({ "input": domain, "runtimes": runtimes }).to_string()
+    } else {
+        idna_inspector::runtimes::explain(domain, &answers)
+    };
+    let mut stdout = io::stdout().lock();
+    let _ = writeln!(stdout, "{text}");
+    validity(answers.iter().all(|a| a.outcome != idna_inspector::runtimes::Outcome::Error))
 }
 
 /// `explain --profile`: the chosen profiles side by side, as text or JSON.

@@ -19,6 +19,9 @@ pub enum Need {
     Spark,
     /// Chromium, Firefox ESR and WebKitGTK, run as oracles.
     Browsers,
+    /// The runtimes asked as oracles (`tools/runtime-oracle/`): Debian's
+    /// python3, a JDK's `java`, g++ with libicu-dev.
+    Runtimes,
 }
 
 impl Need {
@@ -29,6 +32,7 @@ impl Need {
             Need::Python => "IDNA_INSPECTOR_REQUIRE_PYTHON",
             Need::Spark => "IDNA_INSPECTOR_REQUIRE_SPARK",
             Need::Browsers => "IDNA_INSPECTOR_REQUIRE_BROWSERS",
+            Need::Runtimes => "IDNA_INSPECTOR_REQUIRE_RUNTIMES",
         }
     }
 

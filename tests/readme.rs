@@ -162,11 +162,17 @@ fn bound_to_code() -> Vec<(String, String)> {
             "batch::MAX_LINE_BYTES".to_string(),
         ),
         (
-            format!("{} bytes of Punycode", thousands(idna_inspector::uts46::Uts46::MAX_DECODE_BYTES)),
+            format!(
+                "{} bytes of Punycode",
+                thousands(idna_inspector::uts46::Uts46::MAX_DECODE_BYTES)
+            ),
             "Uts46::MAX_DECODE_BYTES".to_string(),
         ),
         (
-            format!("{} code points", thousands(idna_inspector::uts46::Uts46::MAX_ENCODE_CODE_POINTS)),
+            format!(
+                "{} code points",
+                thousands(idna_inspector::uts46::Uts46::MAX_ENCODE_CODE_POINTS)
+            ),
             "Uts46::MAX_ENCODE_CODE_POINTS".to_string(),
         ),
         (

@@ -39,6 +39,7 @@ pub mod lgr;
 pub(crate) mod memo;
 pub mod profiles;
 pub mod registry;
+pub mod runtimes;
 pub mod spoof;
 
 // The engine's modules, at the paths this crate's code names them by.

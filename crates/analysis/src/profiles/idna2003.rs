@@ -74,12 +74,23 @@ pub enum NameprepError {
 /// normalize (NFKC as of Unicode 3.2), prohibit (C.1.2, C.2.2, C.3–C.9), check
 /// bidi (RFC 3454 §6) and, unless `allow_unassigned`, unassigned code points.
 pub fn nameprep(label: &str, allow_unassigned: bool) -> Result<String, NameprepError> {
-    let mapped: String = label
+    prepare_mapped(&map(label), allow_unassigned)
+}
+
+/// Nameprep's map step (RFC 3491 §3): table B.1 to nothing, B.2 case folding.
+pub(crate) fn map(label: &str) -> String {
+    label
         .chars()
         .filter(|&c| !tables::commonly_mapped_to_nothing(c))
         .flat_map(tables::case_fold_for_nfkc)
-        .collect();
-    let prepared = nfkc_3_2(&mapped);
+        .collect()
+}
+
+/// Nameprep after its map step (RFC 3491 §3): normalize, prohibit, check
+/// bidi and, unless `allow_unassigned`, unassigned code points. The
+/// runtimes whose map step is their own (`crate::runtimes`) go on here.
+pub(crate) fn prepare_mapped(mapped: &str, allow_unassigned: bool) -> Result<String, NameprepError> {
+    let prepared = nfkc_3_2(mapped);
     for (position, c) in prepared.chars().enumerate() {
         if let Some(table) = prohibited_table(c) {
             return Err(NameprepError::Prohibited { position, c, table });
@@ -97,7 +108,7 @@ pub fn nameprep(label: &str, allow_unassigned: bool) -> Result<String, NameprepE
 /// they are and, being starters without decomposition there, split the text
 /// into runs normalized separately; the Corrigendum #4 characters take
 /// their 3.2 decomposition.
-fn nfkc_3_2(text: &str) -> String {
+pub(crate) fn nfkc_3_2(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut run = String::new();
     for c in text.chars() {

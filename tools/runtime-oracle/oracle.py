@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Ask the real runtimes what they make of domain names.
+
+    oracle.py versions
+    oracle.py RUNTIME --in NAMES.txt --out ANSWERS.jsonl
+
+NAMES.txt holds one name a line (UTF-8, split on "\\n" only; no name holds
+"\\r"). ANSWERS.jsonl gets a first line {"runtime": ID, "version": ...}
+and then one JSON object a name, in input order:
+
+    {"input": NAME, "outcome": "ascii", "host": ASCII}
+    {"input": NAME, "outcome": "error", "error": THE RUNTIME'S OWN WORDS}
+
+Runtimes (each asked in one process over the whole file; nothing touches
+the network):
+
+* python-codec: `name.encode("idna")` of this Python (`/usr/bin/python3`
+  unless --python); the host is the bytes as ASCII, the error the
+  UnicodeError's innermost message.
+* java-idn: `java.net.IDN.toASCII(name)` (flags 0) of the `java` on PATH,
+  through IdnOracle.java (run from source).
+* icu-uts46, icu-uts46-nontransitional: ICU4C's `uidna_openUTS46` with
+  UIDNA_DEFAULT, or NONTRANSITIONAL_TO_ASCII | CHECK_BIDI | CHECK_CONTEXTJ,
+  and `uidna_nameToASCII_UTF8`, as PHP's `idn_to_ascii` calls it: any bit
+  in the info's errors fails the call (the error is the bits' UIDNA_ERROR
+  names). icu_oracle.cpp is built with g++ against libicu-dev into
+  --build-dir.
+"""
+import argparse
+import codecs
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+ICU_ERRORS = [
+    (0x1, "EMPTY_LABEL"), (0x2, "LABEL_TOO_LONG"), (0x4, "DOMAIN_NAME_TOO_LONG"),
+    (0x8, "LEADING_HYPHEN"), (0x10, "TRAILING_HYPHEN"), (0x20, "HYPHEN_3_4"),
+    (0x40, "LEADING_COMBINING_MARK"), (0x80, "DISALLOWED"), (0x100, "PUNYCODE"),
+    (0x200, "LABEL_HAS_DOT"), (0x400, "INVALID_ACE_LABEL"), (0x800, "BIDI"),
+    (0x1000, "CONTEXTJ"), (0x2000, "CONTEXTO_PUNCTUATION"), (0x4000, "CONTEXTO_DIGITS"),
+]
+
+PYTHON_CODEC = r'''
+import json, sys
+out = []
+for line in sys.stdin.buffer.read().decode("utf-8").split("\n")[:-1]:
+    try:
+        host = line.encode("idna").decode("ascii")
+        out.append({"input": line, "outcome": "ascii", "host": host})
+    except UnicodeError as e:
+        inner = e
+        while isinstance(inner.__cause__, UnicodeError) or isinstance(inner.__context__, UnicodeError):
+            inner = inner.__cause__ or inner.__context__
+        message = inner.args[0] if inner.args and isinstance(inner.args[0], str) else str(inner)
+        out.append({"input": line, "outcome": "error", "error": message})
+sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out))
+'''
+
+
+def names_of(path):
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8")
+    names = text.split("\n")
+    if names and names[-1] == "":
+        names.pop()
+    if any("\r" in n for n in names):
+        sys.exit(f"{path}: a name holds \\r")
+    return names
+
+
+def feed(command, names):
+    data = "".join(n + "\n" for n in names).encode("utf-8")
+    run = subprocess.run(command, input=data, capture_output=True, check=False)
+    if run.returncode != 0:
+        sys.exit(f"{command[0]} failed ({run.returncode}): {run.stderr.decode('utf-8', 'replace')[:2000]}")
+    return run.stdout.decode("utf-8")
+
+
+def icu_oracle(build_dir):
+    binary = os.path.join(build_dir, "icu_oracle")
+    source = os.path.join(HERE, "icu_oracle.cpp")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        os.makedirs(build_dir, exist_ok=True)
+        subprocess.run(["g++", "-O2", "-o", binary, source, "-licuuc"], check=True)
+    return binary
+
+
+def versions(python):
+    found = {}
+    run = subprocess.run([python, "-c", "import sys, unicodedata; print(sys.version.split()[0], unicodedata.unidata_version)"],
+                         capture_output=True, text=True, check=False)
+    found["python-codec"] = f"Python {run.stdout.strip()}" if run.returncode == 0 else None
+    run = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
+    found["java-idn"] = run.stderr.splitlines()[0] if run.returncode == 0 else None
+    run = subprocess.run(["pkg-config", "--modversion", "icu-uc"], capture_output=True, text=True, check=False)
+    icu = f"ICU {run.stdout.strip()}" if run.returncode == 0 else None
+    found["icu-uts46"] = found["icu-uts46-nontransitional"] = icu
+    return found
+
+
+def ask(runtime, names, args):
+    if runtime == "python-codec":
+        lines = feed([args.python, "-c", PYTHON_CODEC], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
+    if runtime == "java-idn":
+        lines = feed(["java", "-Dfile.encoding=UTF-8", os.path.join(HERE, "IdnOracle.java")], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
+    if runtime in ("icu-uts46", "icu-uts46-nontransitional"):
+        mode = "default" if runtime == "icu-uts46" else "nontransitional"
+        out = feed([icu_oracle(args.build_dir), mode], names).split("\n")[:-1]
+        answers = []
+        for name, line in zip(names, out):
+            kind, _, rest = line.partition("\t")
+            if kind == "ok":
+                answers.append({"input": name, "outcome": "ascii", "host": rest})
+            else:
+                bits = int(rest, 16) if kind == "err" else 0
+                words = [w for b, w in ICU_ERRORS if bits & b] or [rest]
+                answers.append({"input": name, "outcome": "error", "error": " ".join(words)})
+        return answers
+    sys.exit(f"unknown runtime {runtime}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("runtime")
+    parser.add_argument("--in", dest="input")
+    parser.add_argument("--out")
+    parser.add_argument("--python", default="/usr/bin/python3")
+    parser.add_argument("--build-dir", default=os.path.join(HERE, "..", "..", "target", "runtime-oracle"))
+    args = parser.parse_args()
+    if args.runtime == "versions":
+        for runtime, version in versions(args.python).items():
+            print(f"{runtime}\t{version or 'not installed'}")
+        return
+    if not args.input or not args.out:
+        parser.error("--in and --out are needed")
+    names = names_of(args.input)
+    answers = ask(args.runtime, names, args)
+    if len(answers) != len(names) or any(a["input"] != n for a, n in zip(answers, names)):
+        sys.exit(f"{args.runtime}: {len(answers)} answers for {len(names)} names, or out of order")
+    version = versions(args.python)[args.runtime]
+    with open(args.out + ".part", "w", encoding="utf-8") as f:
+        f.write(json.dumps({"runtime": args.runtime, "version": version}) + "\n")
+        for answer in answers:
+            f.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    os.replace(args.out + ".part", args.out)
+
+
+if __name__ == "__main__":
+    main()
