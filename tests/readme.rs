@@ -32,6 +32,8 @@ const FIGURES: &[(&str, &str)] = &[
     ("1,500", "tests/real_browsers.rs"),
     ("100", "tests/real_browsers.rs"),
     ("8,458", "tests/browsers.rs"),
+    // The real runtimes: the agreement each family needs.
+    ("99.9", "tests/real_runtimes.rs"),
     // The spoof set.
     ("16", "tests/spoof.rs"),
     ("23", "tests/spoof.rs"),
@@ -210,6 +212,9 @@ fn numbers_from_code() -> Vec<String> {
     }
     for browser in Browser::ALL {
         texts.push(browser.data().to_string());
+    }
+    for runtime in idna_inspector::runtimes::Runtime::ALL {
+        texts.extend([runtime.call(), runtime.version(), runtime.standard()].map(str::to_string));
     }
     let mut found: Vec<String> = texts.iter().flat_map(|text| numbers(text)).collect();
     let shorter: Vec<String> = found
