@@ -17,6 +17,8 @@ the network):
 * python-codec: `name.encode("idna")` of this Python (`/usr/bin/python3`
   unless --python); the host is the bytes as ASCII, the error the
   UnicodeError's innermost message.
+* python-idna: `idna.encode(name)` of the `idna` package in the `python3`
+  on PATH (--idna-python), which must be 3.20.
 * java-idn: `java.net.IDN.toASCII(name)` (flags 0) of the `java` on PATH,
   through IdnOracle.java (run from source).
 * icu-uts46, icu-uts46-nontransitional: ICU4C's `uidna_openUTS46` with
@@ -60,6 +62,19 @@ sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out))
 '''
 
 
+PYTHON_IDNA = r'''
+import json, sys, idna
+out = []
+for line in sys.stdin.buffer.read().decode("utf-8").split("\n")[:-1]:
+    try:
+        out.append({"input": line, "outcome": "ascii", "host": idna.encode(line).decode("ascii")})
+    except UnicodeError as e:
+        message = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
+        out.append({"input": line, "outcome": "error", "error": message})
+sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out))
+'''
+
+
 def names_of(path):
     with open(path, "rb") as f:
         text = f.read().decode("utf-8")
@@ -88,11 +103,21 @@ def icu_oracle(build_dir):
     return binary
 
 
+IDNA_PYTHON = "python3"
+
+
+def args_idna_python():
+    return IDNA_PYTHON
+
+
 def versions(python):
     found = {}
     run = subprocess.run([python, "-c", "import sys, unicodedata; print(sys.version.split()[0], unicodedata.unidata_version)"],
                          capture_output=True, text=True, check=False)
     found["python-codec"] = f"Python {run.stdout.strip()}" if run.returncode == 0 else None
+    run = subprocess.run([args_idna_python(), "-c", "import sys, idna, unicodedata; print('idna', idna.__version__, 'on Python', sys.version.split()[0], unicodedata.unidata_version)"],
+                         capture_output=True, text=True, check=False)
+    found["python-idna"] = run.stdout.strip() if run.returncode == 0 else None
     run = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
     found["java-idn"] = run.stderr.splitlines()[0] if run.returncode == 0 else None
     run = subprocess.run(["pkg-config", "--modversion", "icu-uc"], capture_output=True, text=True, check=False)
@@ -104,6 +129,9 @@ def versions(python):
 def ask(runtime, names, args):
     if runtime == "python-codec":
         lines = feed([args.python, "-c", PYTHON_CODEC], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
+    if runtime == "python-idna":
+        lines = feed([args.idna_python, "-c", PYTHON_IDNA], names).split("\n")[:-1]
         return [json.loads(line) for line in lines]
     if runtime == "java-idn":
         lines = feed(["java", "-Dfile.encoding=UTF-8", os.path.join(HERE, "IdnOracle.java")], names).split("\n")[:-1]
@@ -130,8 +158,11 @@ def main():
     parser.add_argument("--in", dest="input")
     parser.add_argument("--out")
     parser.add_argument("--python", default="/usr/bin/python3")
+    parser.add_argument("--idna-python", default="python3")
     parser.add_argument("--build-dir", default=os.path.join(HERE, "..", "..", "target", "runtime-oracle"))
     args = parser.parse_args()
+    global IDNA_PYTHON
+    IDNA_PYTHON = args.idna_python
     if args.runtime == "versions":
         for runtime, version in versions(args.python).items():
             print(f"{runtime}\t{version or 'not installed'}")

@@ -14,6 +14,7 @@
 mod icu;
 mod java;
 mod python;
+mod python_idna;
 
 use serde::Serialize;
 
@@ -22,6 +23,8 @@ use serde::Serialize;
 pub enum Runtime {
     /// `python-codec`: Python 3.11 `name.encode("idna")` (also what `socket` does).
     PythonCodec,
+    /// `python-idna`: `idna.encode(name)` of PyPI's `idna` 3.20 under Python 3.11.
+    PythonIdna,
     /// `java-idn`: Java 17 `java.net.IDN.toASCII(name)`, flags 0.
     JavaIdn,
     /// `icu-uts46`: ICU 72 `uidna_openUTS46(UIDNA_DEFAULT)` and
@@ -87,8 +90,9 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 4] = [
+    pub const ALL: [Runtime; 5] = [
         Runtime::PythonCodec,
+        Runtime::PythonIdna,
         Runtime::JavaIdn,
         Runtime::IcuUts46,
         Runtime::IcuUts46Nontransitional,
@@ -98,6 +102,7 @@ impl Runtime {
     pub fn id(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "python-codec",
+            Runtime::PythonIdna => "python-idna",
             Runtime::JavaIdn => "java-idn",
             Runtime::IcuUts46 => "icu-uts46",
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
@@ -113,6 +118,7 @@ impl Runtime {
     pub fn call(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "Python 3.11 name.encode(\"idna\")",
+            Runtime::PythonIdna => "Python 3.11 idna.encode(name), PyPI idna 3.20",
             Runtime::JavaIdn => "Java 17 java.net.IDN.toASCII(name)",
             Runtime::IcuUts46 => "ICU 72 uidna_nameToASCII, UIDNA_DEFAULT (PHP 8.2 idn_to_ascii)",
             Runtime::IcuUts46Nontransitional => {
@@ -125,7 +131,8 @@ impl Runtime {
     pub fn version(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "CPython 3.11.2 (Debian 12), Unicode 14.0 for str.lower()",
-            Runtime::JavaIdn => "OpenJDK 17.0.15 (Debian 12)",
+            Runtime::PythonIdna => "idna 3.20 (its tables of Unicode 18.0) on CPython 3.11 (unicodedata of Unicode 14.0)",
+            Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
         }
     }
@@ -134,6 +141,7 @@ impl Runtime {
     pub fn standard(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "IDNA2003 (RFC 3490, Nameprep of Unicode 3.2), AllowUnassigned, no STD3 rules",
+            Runtime::PythonIdna => "IDNA2008 (RFC 5891-5893) without mapping; ASCII labels checked lowercased, returned as given",
             Runtime::JavaIdn => "IDNA2003 (RFC 3490, Nameprep of Unicode 3.2), no AllowUnassigned, no STD3 rules",
             Runtime::IcuUts46 => "UTS #46 of Unicode 15.0, transitional, CheckHyphens and DNS lengths, no Bidi or ContextJ",
             Runtime::IcuUts46Nontransitional => {
@@ -146,6 +154,7 @@ impl Runtime {
     pub fn run(self, input: &str) -> Answer {
         match self {
             Runtime::PythonCodec => python::codec(input),
+            Runtime::PythonIdna => python_idna::encode(input),
             Runtime::JavaIdn => java::to_ascii(input),
             Runtime::IcuUts46 => icu::name_to_ascii(input, icu::Mode::Default),
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
@@ -157,7 +166,13 @@ impl Runtime {
 /// ICU calls read one facts pass of ICU 72's table.
 pub fn run_all(input: &str) -> Vec<Answer> {
     let [default, nontransitional] = icu::both(input);
-    vec![python::codec(input), java::to_ascii(input), default, nontransitional]
+    vec![
+        python::codec(input),
+        python_idna::encode(input),
+        java::to_ascii(input),
+        default,
+        nontransitional,
+    ]
 }
 
 /// `answers` on `input` as text: the runtimes grouped by what they do,
