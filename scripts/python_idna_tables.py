@@ -43,3 +43,16 @@ for code in range(0x110001):
         if current is not None:
             out.write(f"bidi;{start:04X}..{code - 1:04X};{current or '-'}\n")
         start, current = code, value
+
+# The UTS #46 mapping `uts46_remap` reads (`idna.uts46data`): each run's
+# first code point, its status (V valid, M mapped, D deviation, I ignored,
+# anything else disallowed) and, for M, the replacement.
+from idna.uts46data import uts46_replacements, uts46_starts, uts46_statuses  # noqa: E402
+
+starts = list(uts46_starts)
+for i, start in enumerate(starts):
+    status = chr(uts46_statuses[i])
+    replacement = uts46_replacements[i] or ""
+    last = (starts[i + 1] - 1) if i + 1 < len(starts) else 0x10FFFF
+    hexes = " ".join(f"{ord(c):04X}" for c in replacement)
+    out.write(f"uts46;{start:04X}..{last:04X};{status} {hexes}".rstrip() + "\n")

@@ -17,8 +17,9 @@ the network):
 * python-codec: `name.encode("idna")` of this Python (`/usr/bin/python3`
   unless --python); the host is the bytes as ASCII, the error the
   UnicodeError's innermost message.
-* python-idna: `idna.encode(name)` of the `idna` package in the `python3`
-  on PATH (--idna-python), which must be 3.20.
+* python-idna, python-idna-uts46: `idna.encode(name)`, or with
+  `uts46=True`, of the `idna` package in the `python3` on PATH
+  (--idna-python), which must be 3.20.
 * java-idn: `java.net.IDN.toASCII(name)` (flags 0) of the `java` on PATH,
   through IdnOracle.java (run from source).
 * icu-uts46, icu-uts46-nontransitional: ICU4C's `uidna_openUTS46` with
@@ -67,7 +68,7 @@ import json, sys, idna
 out = []
 for line in sys.stdin.buffer.read().decode("utf-8").split("\n")[:-1]:
     try:
-        out.append({"input": line, "outcome": "ascii", "host": idna.encode(line).decode("ascii")})
+        out.append({"input": line, "outcome": "ascii", "host": idna.encode(line, uts46=UTS46).decode("ascii")})
     except UnicodeError as e:
         message = e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
         out.append({"input": line, "outcome": "error", "error": message})
@@ -117,7 +118,7 @@ def versions(python):
     found["python-codec"] = f"Python {run.stdout.strip()}" if run.returncode == 0 else None
     run = subprocess.run([args_idna_python(), "-c", "import sys, idna, unicodedata; print('idna', idna.__version__, 'on Python', sys.version.split()[0], unicodedata.unidata_version)"],
                          capture_output=True, text=True, check=False)
-    found["python-idna"] = run.stdout.strip() if run.returncode == 0 else None
+    found["python-idna"] = found["python-idna-uts46"] = run.stdout.strip() if run.returncode == 0 else None
     run = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
     found["java-idn"] = run.stderr.splitlines()[0] if run.returncode == 0 else None
     run = subprocess.run(["pkg-config", "--modversion", "icu-uc"], capture_output=True, text=True, check=False)
@@ -130,8 +131,9 @@ def ask(runtime, names, args):
     if runtime == "python-codec":
         lines = feed([args.python, "-c", PYTHON_CODEC], names).split("\n")[:-1]
         return [json.loads(line) for line in lines]
-    if runtime == "python-idna":
-        lines = feed([args.idna_python, "-c", PYTHON_IDNA], names).split("\n")[:-1]
+    if runtime in ("python-idna", "python-idna-uts46"):
+        script = PYTHON_IDNA.replace("UTS46", str(runtime == "python-idna-uts46"))
+        lines = feed([args.idna_python, "-c", script], names).split("\n")[:-1]
         return [json.loads(line) for line in lines]
     if runtime == "java-idn":
         lines = feed(["java", "-Dfile.encoding=UTF-8", os.path.join(HERE, "IdnOracle.java")], names).split("\n")[:-1]

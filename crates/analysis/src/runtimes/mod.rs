@@ -25,6 +25,8 @@ pub enum Runtime {
     PythonCodec,
     /// `python-idna`: `idna.encode(name)` of PyPI's `idna` 3.20 under Python 3.11.
     PythonIdna,
+    /// `python-idna-uts46`: the same with `uts46=True`.
+    PythonIdnaUts46,
     /// `java-idn`: Java 17 `java.net.IDN.toASCII(name)`, flags 0.
     JavaIdn,
     /// `icu-uts46`: ICU 72 `uidna_openUTS46(UIDNA_DEFAULT)` and
@@ -90,9 +92,10 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 5] = [
+    pub const ALL: [Runtime; 6] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
+        Runtime::PythonIdnaUts46,
         Runtime::JavaIdn,
         Runtime::IcuUts46,
         Runtime::IcuUts46Nontransitional,
@@ -103,6 +106,7 @@ impl Runtime {
         match self {
             Runtime::PythonCodec => "python-codec",
             Runtime::PythonIdna => "python-idna",
+            Runtime::PythonIdnaUts46 => "python-idna-uts46",
             Runtime::JavaIdn => "java-idn",
             Runtime::IcuUts46 => "icu-uts46",
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
@@ -119,6 +123,7 @@ impl Runtime {
         match self {
             Runtime::PythonCodec => "Python 3.11 name.encode(\"idna\")",
             Runtime::PythonIdna => "Python 3.11 idna.encode(name), PyPI idna 3.20",
+            Runtime::PythonIdnaUts46 => "Python 3.11 idna.encode(name, uts46=True), PyPI idna 3.20",
             Runtime::JavaIdn => "Java 17 java.net.IDN.toASCII(name)",
             Runtime::IcuUts46 => "ICU 72 uidna_nameToASCII, UIDNA_DEFAULT (PHP 8.2 idn_to_ascii)",
             Runtime::IcuUts46Nontransitional => {
@@ -131,7 +136,9 @@ impl Runtime {
     pub fn version(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "CPython 3.11.2 (Debian 12), Unicode 14.0 for str.lower()",
-            Runtime::PythonIdna => "idna 3.20 (its tables of Unicode 18.0) on CPython 3.11 (unicodedata of Unicode 14.0)",
+            Runtime::PythonIdna | Runtime::PythonIdnaUts46 => {
+                "idna 3.20 (its tables of Unicode 18.0) on CPython 3.11 (unicodedata of Unicode 14.0)"
+            }
             Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
         }
@@ -142,6 +149,7 @@ impl Runtime {
         match self {
             Runtime::PythonCodec => "IDNA2003 (RFC 3490, Nameprep of Unicode 3.2), AllowUnassigned, no STD3 rules",
             Runtime::PythonIdna => "IDNA2008 (RFC 5891-5893) without mapping; ASCII labels checked lowercased, returned as given",
+            Runtime::PythonIdnaUts46 => "UTS #46 mapping of Unicode 18.0 without STD3 rules, then IDNA2008 (RFC 5891-5893)",
             Runtime::JavaIdn => "IDNA2003 (RFC 3490, Nameprep of Unicode 3.2), no AllowUnassigned, no STD3 rules",
             Runtime::IcuUts46 => "UTS #46 of Unicode 15.0, transitional, CheckHyphens and DNS lengths, no Bidi or ContextJ",
             Runtime::IcuUts46Nontransitional => {
@@ -154,7 +162,8 @@ impl Runtime {
     pub fn run(self, input: &str) -> Answer {
         match self {
             Runtime::PythonCodec => python::codec(input),
-            Runtime::PythonIdna => python_idna::encode(input),
+            Runtime::PythonIdna => python_idna::encode(input, false),
+            Runtime::PythonIdnaUts46 => python_idna::encode(input, true),
             Runtime::JavaIdn => java::to_ascii(input),
             Runtime::IcuUts46 => icu::name_to_ascii(input, icu::Mode::Default),
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
@@ -168,7 +177,8 @@ pub fn run_all(input: &str) -> Vec<Answer> {
     let [default, nontransitional] = icu::both(input);
     vec![
         python::codec(input),
-        python_idna::encode(input),
+        python_idna::encode(input, false),
+        python_idna::encode(input, true),
         java::to_ascii(input),
         default,
         nontransitional,

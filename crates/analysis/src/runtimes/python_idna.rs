@@ -25,6 +25,8 @@ struct Data {
     joining: Vec<(u32, u32, char)>,
     /// `unicodedata.bidirectional`: every code point, `""` where unassigned.
     bidi: Vec<(u32, u32, &'static str)>,
+    /// `uts46data`: each run's first code point, status and replacement.
+    uts46: Vec<(u32, char, String)>,
 }
 
 static DATA: LazyLock<Data> = LazyLock::new(|| {
@@ -40,6 +42,7 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
         katakana: Vec::new(),
         joining: Vec::new(),
         bidi: Vec::new(),
+        uts46: Vec::new(),
     };
     for line in text.lines().filter(|line| !line.starts_with('#')) {
         let mut fields = line.split(';');
@@ -61,6 +64,12 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
             ("joining", joining) => data.joining.push((first, last, joining.chars().next().expect("a type"))),
             ("bidi", "-") => data.bidi.push((first, last, "")),
             ("bidi", class) => data.bidi.push((first, last, class)),
+            ("uts46", row) => {
+                let mut parts = row.split(' ');
+                let status = parts.next().and_then(|s| s.chars().next()).expect("a status");
+                let replacement = parts.map(|h| char::from_u32(hex(h)).expect("a code point")).collect();
+                data.uts46.push((first, status, replacement));
+            }
             _ => panic!("python-idna.txt: {line:?}"),
         }
     }
@@ -320,8 +329,7 @@ fn check_label(label: &str) -> Result<(), Failure> {
     }
     // Python's NFC: a code point its Unicode does not assign stays as it
     // is, a starter that composes with nothing; the runs between normalize alone.
-    let changes = label.split(|c: char| !assigned(c)).any(|run| !run.nfc().eq(run.chars()));
-    if changes {
+    if nfc(label) != label {
         return Err(fail(
             "Label must be in Normalization Form C",
             "not_nfc",
@@ -463,19 +471,84 @@ fn alabel(label: &str) -> Result<String, Failure> {
     if ace.len() <= 63 { Ok(ace) } else { Err(too_long()) }
 }
 
-/// `idna.encode(name)`.
-pub(super) fn encode(input: &str) -> Answer {
-    let runtime = Runtime::PythonIdna;
+/// Python's `unicodedata.normalize("NFC", text)`: a code point its
+/// Unicode (14.0) does not assign stays as it is, a starter that composes
+/// with nothing; the runs between normalize alone.
+fn nfc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = String::new();
+    for c in text.chars() {
+        if assigned(c) {
+            run.push(c);
+        } else {
+            out.extend(run.nfc());
+            run.clear();
+            out.push(c);
+        }
+    }
+    out.extend(run.nfc());
+    out
+}
+
+/// `uts46_remap(domain, std3_rules=False)`: ASCII lowercased; otherwise each
+/// code point by its status in `uts46data` (valid and deviation kept,
+/// mapped replaced, ignored dropped, any other refused), then NFC.
+fn uts46_remap(domain: &str) -> Result<String, Failure> {
+    if domain.is_ascii() {
+        return Ok(domain.to_ascii_lowercase());
+    }
+    let rows = &DATA.uts46;
+    let mut out = String::with_capacity(domain.len());
+    for (pos, c) in domain.chars().enumerate() {
+        let code = c as u32;
+        let (_, status, replacement) = &rows[rows.partition_point(|&(first, _, _)| first <= code) - 1];
+        match status {
+            'V' | 'D' => out.push(c),
+            'M' => out.push_str(replacement),
+            'I' => {}
+            _ => {
+                return Err(fail(
+                    format!(
+                        "Codepoint U+{code:04X} not allowed at position {} in {}",
+                        pos + 1,
+                        repr(domain)
+                    ),
+                    "uts46_disallowed",
+                    format!("U+{code:04X} is disallowed in UTS #46's mapping table (idna's of Unicode 18.0)."),
+                ));
+            }
+        }
+    }
+    Ok(nfc(&out))
+}
+
+/// `idna.encode(name)`, or with `uts46=True` (its mapping first).
+pub(super) fn encode(input: &str, uts46: bool) -> Answer {
+    let runtime = if uts46 {
+        Runtime::PythonIdnaUts46
+    } else {
+        Runtime::PythonIdna
+    };
     let error = |(message, code, sentence): Failure| Answer::error(runtime, message, code, sentence);
-    let length = input.chars().count();
-    if length > MAX_INPUT_LENGTH {
+    if input.chars().count() > MAX_INPUT_LENGTH {
         return error(fail(
             "Domain too long",
             "input_too_long",
             "The package refuses a name of more than 1,024 characters.",
         ));
     }
-    if length > 254 {
+    let remapped;
+    let input = match uts46 {
+        false => input,
+        true => match uts46_remap(input) {
+            Ok(mapped) => {
+                remapped = mapped;
+                remapped.as_str()
+            }
+            Err(failure) => return error(failure),
+        },
+    };
+    if input.chars().count() > 254 {
         return error(fail(
             "Domain too long",
             "domain_too_long",
@@ -512,7 +585,11 @@ pub(super) fn encode(input: &str) -> Answer {
             "The ASCII name is longer than 253 bytes.",
         ));
     }
-    let sentence =
-        "Each label checked under IDNA2008 (RFC 5891–5893) without mapping and encoded; ASCII labels are returned as given.";
+    let sentence = match uts46 {
+        false => {
+            "Each label checked under IDNA2008 (RFC 5891–5893) without mapping and encoded; ASCII labels are returned as given."
+        }
+        true => "Mapped by UTS #46's table (Unicode 18.0), then each label checked under IDNA2008 (RFC 5891–5893) and encoded.",
+    };
     Answer::ascii(runtime, host, "alabel", sentence.into())
 }
