@@ -174,7 +174,14 @@ fn examples_report_the_errors_their_notes_name() {
 fn every_example_renders_in_every_stage() {
     for example in examples::all() {
         let mut harness = app_with(Some(example.input));
-        for tab in ["1 Map", "2 Normalize", "3 Break", "4 Convert/Validate", "5 Encode/Decode"] {
+        for tab in [
+            "1 Map",
+            "2 Normalize",
+            "3 Break",
+            "4 Convert/Validate",
+            "5 Encode/Decode",
+            "Runtimes",
+        ] {
             click(&mut harness, tab);
             click(&mut harness, "Transitional");
             click(&mut harness, "Nontransitional");
@@ -830,5 +837,33 @@ fn registry_tab_checks_the_label_against_an_lgr() {
         count_containing(&harness, "ø can be registered under second-level-reference/und-Latn"),
         1,
         "de lacks ø: the tag of the Latin script"
+    );
+}
+
+/// The Runtimes tab shows each runtime's own answer, as the models give it,
+/// and says of a refusal that the browsers open the name.
+#[test]
+fn the_runtimes_tab_shows_what_each_runtime_does() {
+    // An underscore: IDNA2008 (PyPI's idna) refuses it, the others pass it.
+    let name = "_dmarc.bücher.de";
+    let mut harness = app_with(Some(name));
+    click(&mut harness, "Runtimes");
+    let answers = idna_inspector::runtimes::run_all(name);
+    assert!(answers.iter().any(|a| a.outcome == idna_inspector::runtimes::Outcome::Error));
+    assert!(answers.iter().any(|a| a.outcome == idna_inspector::runtimes::Outcome::Ascii));
+    assert_eq!(count(&harness, "Look up"), 1);
+    assert_eq!(count(&harness, "Refuse"), 1);
+    for answer in &answers {
+        assert_eq!(count(&harness, answer.runtime.id()), 1, "{}", answer.runtime.id());
+        let shown = answer
+            .host
+            .as_deref()
+            .or(answer.error.as_deref())
+            .expect("a host or an error");
+        assert!(count(&harness, shown) >= 1, "{shown}");
+    }
+    assert!(
+        count_containing(&harness, "open it.") >= 1,
+        "a refusal names the browsers that open the name"
     );
 }

@@ -32,6 +32,16 @@ impl AboutWindow {
                 crate::browsers::Browser::ALL.map(|b| b.build()).join(", ")
             ));
             ui.add_space(6.0);
+            ui.strong("Runtimes modelled (checked against each running, tests/real_runtimes.rs)");
+            egui::Grid::new("runtimes").striped(true).show(ui, |ui| {
+                for runtime in crate::runtimes::Runtime::ALL {
+                    ui.label(RichText::new(runtime.id()).monospace());
+                    ui.label(runtime.version());
+                    ui.label(RichText::new(runtime.standard()).small());
+                    ui.end_row();
+                }
+            });
+            ui.add_space(6.0);
             ui.strong("Licences");
             ui.label(format!("idna-inspector: {}.", env!("CARGO_PKG_LICENSE")));
             ui.label("Unicode data files (IdnaMappingTable.txt, IdnaTestV2.txt): Unicode License v3 (Unicode-3.0), see tables/README.md.");

@@ -27,6 +27,8 @@ pub struct Inspection {
     pub comparison: Comparison,
     /// Each distinct input character's UTS #46 Table 4 row and status per profile.
     pub profile_chars: Vec<ProfileChar>,
+    /// What each runtime does with the name.
+    pub runtimes: Vec<crate::runtimes::Answer>,
 }
 
 /// How the profiles treat one input character (UTS #46 §7 Table 4).
@@ -58,6 +60,7 @@ impl Inspection {
             })
             .collect();
         Inspection {
+            runtimes: crate::runtimes::run_all(input),
             comparison,
             profile_chars,
             input: input.to_string(),

@@ -6,6 +6,7 @@ mod break_view;
 mod map;
 mod normalize;
 mod profiles_view;
+mod runtimes_view;
 mod validate;
 
 use super::inspection::{Highlight, Inspection};
@@ -13,6 +14,7 @@ use crate::uts46::Mode;
 use eframe::egui;
 use egui::Ui;
 use profiles_view::ProfilesView;
+use runtimes_view::RuntimesView;
 use serde::{Deserialize, Serialize};
 
 pub use bootstring::{BootstringView, Stepper};
@@ -34,12 +36,14 @@ pub enum Stage {
     Spoof,
     /// Not a UTS #46 step: IDNA2003, UTS #46 T/N, IDNA2008 and WHATWG side by side.
     Profiles,
+    /// Not a UTS #46 step: what Python, Java and ICU (PHP) do with the name.
+    Runtimes,
     /// Not a UTS #46 step: the registry's Label Generation Ruleset (RFC 7940); the app draws it.
     Registry,
 }
 
 impl Stage {
-    const ALL: [Stage; 8] = [
+    const ALL: [Stage; 9] = [
         Stage::Map,
         Stage::Normalize,
         Stage::Break,
@@ -47,6 +51,7 @@ impl Stage {
         Stage::Encode,
         Stage::Spoof,
         Stage::Profiles,
+        Stage::Runtimes,
         Stage::Registry,
     ];
 
@@ -59,6 +64,7 @@ impl Stage {
             Stage::Encode => "5 Encode/Decode",
             Stage::Spoof => "Spoof check",
             Stage::Profiles => "Compare profiles",
+            Stage::Runtimes => "Runtimes",
             Stage::Registry => "Registry (LGR)",
         }
     }
@@ -73,6 +79,9 @@ impl Stage {
             Stage::Spoof => "UTS #39: scripts, confusables, invisible characters, and how a browser would display the name.",
             Stage::Profiles => {
                 "IDNA2003, UTS #46 transitional and nontransitional, IDNA2008 and WHATWG URL side by side, with the reason for each difference (UTS #46 §7 Table 4)."
+            }
+            Stage::Runtimes => {
+                "What the software people run does with the name: Python's codec and idna package, Java's IDN, ICU as PHP calls it; each model checked against the runtime itself."
             }
             Stage::Registry => {
                 "RFC 7940 Label Generation Rulesets: would a registry accept the label, and which variant labels would it block (ICANN's LGRs or your registry's file)."
@@ -160,6 +169,11 @@ impl StageTabs {
             Stage::Profiles => ProfilesView {
                 comparison: &inspection.comparison,
                 profile_chars: &inspection.profile_chars,
+            }
+            .ui(ui),
+            Stage::Runtimes => RuntimesView {
+                answers: &inspection.runtimes,
+                browsers: &inspection.spoof.browsers,
             }
             .ui(ui),
             Stage::Spoof | Stage::Registry => {}

@@ -1,0 +1,73 @@
+//! The "Runtimes" tab: what the software people run does with the name
+//! (`crate::runtimes`), grouped by outcome, each runtime with its host or
+//! its error in its own words and the rule that decided; a runtime that
+//! refuses a name the browsers open stands out. It only reads answers made
+//! once per inspection.
+
+use crate::app::widgets::{error_color, ok_color};
+use crate::browsers::{Browser, Display, Verdicts};
+use crate::runtimes::{Answer, Outcome, Runtime};
+use eframe::egui;
+use egui::{RichText, Ui};
+
+pub struct RuntimesView<'a> {
+    pub answers: &'a [Answer],
+    pub browsers: &'a Verdicts,
+}
+
+impl RuntimesView<'_> {
+    pub fn ui(self, ui: &mut Ui) {
+        let opening: Vec<&str> = Browser::ALL
+            .into_iter()
+            .zip(self.browsers.all().map(|verdict| verdict.display))
+            .filter(|(_, display)| *display != Display::Rejected)
+            .map(|(browser, _)| browser.name())
+            .collect();
+        egui::ScrollArea::vertical().id_salt("runtimes").show(ui, |ui| {
+            for (outcome, heading) in [
+                (Outcome::Ascii, "Look up"),
+                (Outcome::Raw, "Pass on unconverted"),
+                (Outcome::Error, "Refuse"),
+            ] {
+                let chosen: Vec<&Answer> = self.answers.iter().filter(|a| a.outcome == outcome).collect();
+                if chosen.is_empty() {
+                    continue;
+                }
+                ui.strong(heading);
+                egui::Grid::new(("runtimes", heading))
+                    .striped(true)
+                    .num_columns(3)
+                    .show(ui, |ui| {
+                        for answer in chosen {
+                            let runtime = answer.runtime;
+                            ui.label(RichText::new(runtime.id()).monospace()).on_hover_text(format!(
+                                "{}\n{}\n{}",
+                                runtime.call(),
+                                runtime.version(),
+                                runtime.standard()
+                            ));
+                            match (&answer.host, &answer.error) {
+                                (Some(host), _) => ui.label(RichText::new(host).monospace().color(ok_color(ui))),
+                                (None, error) => ui.label(RichText::new(error.as_deref().unwrap_or("")).color(error_color(ui))),
+                            };
+                            let mut sentence = format!("{} ({})", answer.sentence, answer.rule);
+                            if outcome == Outcome::Error && !opening.is_empty() {
+                                sentence.push_str(&format!(" — {} open it.", opening.join(", ")));
+                            }
+                            ui.label(sentence);
+                            ui.end_row();
+                        }
+                    });
+                ui.add_space(6.0);
+            }
+            ui.label(
+                RichText::new(format!(
+                    "Each runtime is a model of one call, checked against the runtime itself (tests/real_runtimes.rs): {}.",
+                    Runtime::ALL.map(|r| r.call()).join("; ")
+                ))
+                .small()
+                .weak(),
+            );
+        });
+    }
+}
