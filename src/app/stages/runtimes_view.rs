@@ -33,40 +33,44 @@ impl RuntimesView<'_> {
                 if chosen.is_empty() {
                     continue;
                 }
-                ui.strong(heading);
-                egui::Grid::new(("runtimes", heading))
-                    .striped(true)
-                    .num_columns(3)
-                    .show(ui, |ui| {
-                        for answer in chosen {
-                            let runtime = answer.runtime;
+                match outcome == Outcome::Error && !opening.is_empty() {
+                    true => ui.strong(format!("{heading} — though {} open the name", opening.join(", "))),
+                    false => ui.strong(heading),
+                };
+                for answer in chosen {
+                    let runtime = answer.runtime;
+                    ui.horizontal(|ui| {
+                        let id = egui::Layout::left_to_right(egui::Align::Center);
+                        ui.allocate_ui_with_layout(egui::vec2(210.0, 18.0), id, |ui| {
+                            ui.set_min_width(210.0);
                             ui.label(RichText::new(runtime.id()).monospace()).on_hover_text(format!(
                                 "{}\n{}\n{}",
                                 runtime.call(),
                                 runtime.version(),
                                 runtime.standard()
                             ));
-                            match (&answer.host, &answer.error) {
-                                (Some(host), _) => ui.label(RichText::new(host).monospace().color(ok_color(ui))),
-                                (None, error) => ui.label(RichText::new(error.as_deref().unwrap_or("")).color(error_color(ui))),
-                            };
-                            let mut sentence = format!("{} ({})", answer.sentence, answer.rule);
-                            if outcome == Outcome::Error && !opening.is_empty() {
-                                sentence.push_str(&format!(" — {} open it.", opening.join(", ")));
-                            }
-                            ui.label(sentence);
-                            ui.end_row();
-                        }
+                        });
+                        match (&answer.host, &answer.error) {
+                            (Some(host), _) => ui.label(RichText::new(host).monospace().color(ok_color(ui))),
+                            (None, error) => ui.label(RichText::new(error.as_deref().unwrap_or("")).color(error_color(ui))),
+                        };
                     });
+                    ui.indent(("runtime", runtime.id()), |ui| {
+                        ui.add(egui::Label::new(RichText::new(format!("{} ({})", answer.sentence, answer.rule)).weak()).wrap());
+                    });
+                }
                 ui.add_space(6.0);
             }
-            ui.label(
-                RichText::new(format!(
-                    "Each runtime is a model of one call, checked against the runtime itself (tests/real_runtimes.rs): {}.",
-                    Runtime::ALL.map(|r| r.call()).join("; ")
-                ))
-                .small()
-                .weak(),
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "Each runtime is a model of one call, checked against the runtime itself (tests/real_runtimes.rs): {}.",
+                        Runtime::ALL.map(|r| r.call()).join("; ")
+                    ))
+                    .small()
+                    .weak(),
+                )
+                .wrap(),
             );
         });
     }

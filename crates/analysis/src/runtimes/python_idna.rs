@@ -399,7 +399,7 @@ fn check_label(label: &str) -> Result<(), Failure> {
                 format!("Codepoint {code} at position {} of {} not allowed", pos + 1, repr(label)),
                 "disallowed_codepoint",
                 format!(
-                    "{code} is not PVALID in IDNA2008 (idna's tables of Unicode 18.0): upper case, symbols and unassigned code points are refused; the package maps nothing unless uts46=True."
+                    "{code} is not PVALID in IDNA2008 (idna's tables of Unicode 18.0), which refuses upper case, symbols, emoji and unassigned code points."
                 ),
             ));
         }
