@@ -867,7 +867,7 @@ fn the_runtimes_tab_shows_what_each_runtime_does() {
         assert!(count(&harness, shown) >= 1, "{shown}");
     }
     assert!(
-        count_containing(&harness, "open it.") >= 1,
+        count_containing(&harness, "Refuse — though") == 1,
         "a refusal names the browsers that open the name"
     );
 }
