@@ -171,6 +171,29 @@ impl Runtime {
     }
 }
 
+/// The label loop the Python runtimes share (`Codec.encode`, `idna.encode`):
+/// `input` split at the four label separators of RFC 3490 §3.1, one empty
+/// last label dropped as the root, each label through `convert`, joined
+/// with U+002E and the root's dot put back. The first error ends it.
+fn each_label<E>(input: &str, mut convert: impl FnMut(&str) -> Result<String, E>) -> Result<(String, bool), E> {
+    let mut labels: Vec<&str> = input.split(crate::profiles::idna2003::SEPARATORS).collect();
+    let trailing_dot = labels.last() == Some(&"");
+    if trailing_dot {
+        labels.pop();
+    }
+    let mut host = String::with_capacity(input.len() * 2);
+    for (index, label) in labels.iter().enumerate() {
+        if index > 0 {
+            host.push('.');
+        }
+        host.push_str(&convert(label)?);
+    }
+    if trailing_dot {
+        host.push('.');
+    }
+    Ok((host, trailing_dot))
+}
+
 /// Every runtime's answer on `input`, in [`Runtime::ALL`] order. The two
 /// ICU calls read one facts pass of ICU 72's table.
 pub fn run_all(input: &str) -> Vec<Answer> {

@@ -79,30 +79,7 @@ fn nameprep(label: &str) -> Result<String, NameprepError> {
 
 /// Python's `repr()` of a one-character string, as its error messages show it.
 fn repr(c: char) -> String {
-    use unicode_properties::GeneralCategory as G;
-    let category = crate::chars::general::general_category(c);
-    let unprintable = matches!(
-        category,
-        G::Control
-            | G::Format
-            | G::Surrogate
-            | G::PrivateUse
-            | G::Unassigned
-            | G::LineSeparator
-            | G::ParagraphSeparator
-            | G::SpaceSeparator
-    ) && c != ' ';
-    match c {
-        '\'' => "\"'\"".to_string(),
-        '\\' => "'\\\\'".to_string(),
-        '\t' => "'\\t'".to_string(),
-        '\n' => "'\\n'".to_string(),
-        '\r' => "'\\r'".to_string(),
-        c if !unprintable => format!("'{c}'"),
-        c if (c as u32) < 0x100 => format!("'\\x{:02x}'", c as u32),
-        c if (c as u32) < 0x10000 => format!("'\\u{:04x}'", c as u32),
-        c => format!("'\\U{:08x}'", c as u32),
-    }
+    super::python_idna::repr(c.encode_utf8(&mut [0; 4]))
 }
 
 /// ToASCII step 8 as the codec checks it: 1 to 63 bytes.
@@ -200,26 +177,10 @@ pub(super) fn codec(input: &str) -> Answer {
         let sentence = "An ASCII name is passed on as it is: not lowercased, only its label lengths checked.";
         return Answer::ascii(runtime, input.to_string(), "Codec.encode (ASCII)", sentence.into());
     }
-    let mut labels: Vec<&str> = input.split(crate::profiles::idna2003::SEPARATORS).collect();
-    let trailing_dot = labels.last() == Some(&"");
-    if trailing_dot {
-        labels.pop();
-    }
-    let mut host = String::with_capacity(input.len() * 2);
-    for (index, label) in labels.iter().enumerate() {
-        match to_ascii(label) {
-            Ok(ascii) => {
-                if index > 0 {
-                    host.push('.');
-                }
-                host.push_str(&ascii);
-            }
-            Err((error, rule, sentence)) => return Answer::error(runtime, error, rule, sentence),
-        }
-    }
-    if trailing_dot {
-        host.push('.');
-    }
+    let host = match super::each_label(input, to_ascii) {
+        Ok((host, _)) => host,
+        Err((error, rule, sentence)) => return Answer::error(runtime, error, rule, sentence),
+    };
     let sentence = "Each label through RFC 3490 ToASCII with Python's Nameprep (Unicode 3.2, lowercasing by Unicode 14.0).";
     Answer::ascii(runtime, host, "ToASCII", sentence.into())
 }
