@@ -28,6 +28,9 @@ the network):
   in the info's errors fails the call (the error is the bits' UIDNA_ERROR
   names). icu_oracle.cpp is built with g++ against libicu-dev into
   --build-dir.
+* node-url, node-domain-to-ascii: `new URL("http://" + name + "/").hostname`
+  and `url.domainToASCII(name)` of the `node` on PATH, through
+  node_oracle.js; domainToASCII's '' is a failure.
 """
 import argparse
 import codecs
@@ -124,6 +127,9 @@ def versions(python):
     run = subprocess.run(["pkg-config", "--modversion", "icu-uc"], capture_output=True, text=True, check=False)
     icu = f"ICU {run.stdout.strip()}" if run.returncode == 0 else None
     found["icu-uts46"] = found["icu-uts46-nontransitional"] = icu
+    run = subprocess.run(["node", "-p", "`Node.js ${process.versions.node} with ada ${process.versions.ada}`"],
+                         capture_output=True, text=True, check=False)
+    found["node-url"] = found["node-domain-to-ascii"] = run.stdout.strip() if run.returncode == 0 else None
     return found
 
 
@@ -151,6 +157,10 @@ def ask(runtime, names, args):
                 words = [w for b, w in ICU_ERRORS if bits & b] or [rest]
                 answers.append({"input": name, "outcome": "error", "error": " ".join(words)})
         return answers
+    if runtime in ("node-url", "node-domain-to-ascii"):
+        mode = "url" if runtime == "node-url" else "domain"
+        lines = feed(["node", os.path.join(HERE, "node_oracle.js"), mode], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
     sys.exit(f"unknown runtime {runtime}")
 
 

@@ -36,7 +36,7 @@ pub(crate) const SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}
 /// Unicode 3.2's NFKC of the five CJK compatibility ideographs whose
 /// decomposition Corrigendum #4 changed after 3.2 (today's NFKC gives
 /// U+36FC, U+5F53, U+243AB, U+7AEE, U+45D7).
-const CORRIGENDUM_4: [(char, char); 5] = [
+pub(crate) const CORRIGENDUM_4: [(char, char); 5] = [
     ('\u{2F868}', '\u{2136A}'),
     ('\u{2F874}', '\u{5F33}'),
     ('\u{2F91F}', '\u{43AB}'),
@@ -87,9 +87,8 @@ pub(crate) fn map(label: &str) -> String {
 }
 
 /// Nameprep after its map step (RFC 3491 §3): normalize, prohibit, check
-/// bidi and, unless `allow_unassigned`, unassigned code points. The
-/// runtimes whose map step is their own (`crate::runtimes`) go on here.
-pub(crate) fn prepare_mapped(mapped: &str, allow_unassigned: bool) -> Result<String, NameprepError> {
+/// bidi and, unless `allow_unassigned`, unassigned code points.
+fn prepare_mapped(mapped: &str, allow_unassigned: bool) -> Result<String, NameprepError> {
     let prepared = nfkc_3_2(mapped);
     for (position, c) in prepared.chars().enumerate() {
         if let Some(table) = prohibited_table(c) {

@@ -13,6 +13,7 @@
 
 mod icu;
 mod java;
+mod node;
 mod python;
 mod python_idna;
 
@@ -35,6 +36,10 @@ pub enum Runtime {
     /// `icu-uts46-nontransitional`: the same with NONTRANSITIONAL_TO_ASCII,
     /// CHECK_BIDI and CHECK_CONTEXTJ.
     IcuUts46Nontransitional,
+    /// `node-url`: Node.js 20 `new URL("http://" + name + "/").hostname` (ada 2.9.2).
+    NodeUrl,
+    /// `node-domain-to-ascii`: Node.js 20 `url.domainToASCII(name)` (ada 2.9.2), `''` on failure.
+    NodeDomainToAscii,
 }
 
 /// What a runtime does with the name.
@@ -92,13 +97,15 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 6] = [
+    pub const ALL: [Runtime; 8] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
         Runtime::JavaIdn,
         Runtime::IcuUts46,
         Runtime::IcuUts46Nontransitional,
+        Runtime::NodeUrl,
+        Runtime::NodeDomainToAscii,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -110,6 +117,8 @@ impl Runtime {
             Runtime::JavaIdn => "java-idn",
             Runtime::IcuUts46 => "icu-uts46",
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
+            Runtime::NodeUrl => "node-url",
+            Runtime::NodeDomainToAscii => "node-domain-to-ascii",
         }
     }
 
@@ -129,6 +138,8 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => {
                 "ICU 72 uidna_nameToASCII, NONTRANSITIONAL_TO_ASCII | CHECK_BIDI | CHECK_CONTEXTJ"
             }
+            Runtime::NodeUrl => "Node.js 20 new URL(\"http://\" + name + \"/\").hostname",
+            Runtime::NodeDomainToAscii => "Node.js 20 url.domainToASCII(name)",
         }
     }
 
@@ -141,6 +152,7 @@ impl Runtime {
             }
             Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
+            Runtime::NodeUrl | Runtime::NodeDomainToAscii => "Node.js 20.20.2 with ada 2.9.2",
         }
     }
 
@@ -155,6 +167,9 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => {
                 "UTS #46 of Unicode 15.0, nontransitional, CheckHyphens, DNS lengths, CheckBidi, CheckJoiners"
             }
+            Runtime::NodeUrl | Runtime::NodeDomainToAscii => {
+                "URL Standard host parser with ada's own UTS #46 (Unicode 15.0, nontransitional, no hyphen or length checks; its own ContextJ and Bidi checks)"
+            }
         }
     }
 
@@ -167,6 +182,8 @@ impl Runtime {
             Runtime::JavaIdn => java::to_ascii(input),
             Runtime::IcuUts46 => icu::name_to_ascii(input, icu::Mode::Default),
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
+            Runtime::NodeUrl => node::url_hostname(input),
+            Runtime::NodeDomainToAscii => node::domain_to_ascii(input),
         }
     }
 }
@@ -205,6 +222,8 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         java::to_ascii(input),
         default,
         nontransitional,
+        node::url_hostname(input),
+        node::domain_to_ascii(input),
     ]
 }
 

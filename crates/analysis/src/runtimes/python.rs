@@ -7,23 +7,27 @@
 //! Unassigned code points are not checked (the codec assumes queries).
 
 use super::{Answer, Runtime};
-use crate::profiles::idna2003::{NameprepError, nfkc_3_2, prepare_mapped};
+use crate::profiles::idna2003::{CORRIGENDUM_4, NameprepError};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 use stringprep::tables;
 
-/// `stringprep.b3_exceptions` and `str.lower()` of Python 3.11
-/// (`tables/runtimes/python-codec-case.txt`, `scripts/python_codec_tables.py`).
+/// `stringprep.b3_exceptions`, `str.lower()` and the C and D tables of
+/// Python 3.11's `stringprep` (`tables/runtimes/python-codec.txt`,
+/// `scripts/python_codec_tables.py`).
 struct Case {
     b3_exceptions: HashMap<char, String>,
     lower: HashMap<char, String>,
+    /// Each table's name (`c12` … `d2`) and its ranges, sorted.
+    tables: HashMap<&'static str, Vec<(u32, u32)>>,
 }
 
 static CASE: LazyLock<Case> = LazyLock::new(|| {
-    let text = include_str!(concat!(env!("IDNA_INSPECTOR_TABLES"), "/runtimes/python-codec-case.txt"));
+    let text: &'static str = include_str!(concat!(env!("IDNA_INSPECTOR_TABLES"), "/runtimes/python-codec.txt"));
     let mut case = Case {
         b3_exceptions: HashMap::new(),
         lower: HashMap::new(),
+        tables: HashMap::new(),
     };
     let code_point = |hex: &str| {
         u32::from_str_radix(hex, 16)
@@ -35,8 +39,14 @@ static CASE: LazyLock<Case> = LazyLock::new(|| {
         let mut fields = line.split(';');
         let (kind, from, to) = (fields.next(), fields.next(), fields.next());
         let (Some(kind), Some(from), Some(to)) = (kind, from, to) else {
-            panic!("python-codec-case.txt: {line:?}")
+            panic!("python-codec.txt: {line:?}")
         };
+        if kind == "table" {
+            let (first, last) = to.split_once("..").expect("python-codec.txt: a range");
+            let hex = |h: &str| u32::from_str_radix(h, 16).expect("python-codec.txt: hexadecimal");
+            case.tables.entry(from).or_default().push((hex(first), hex(last)));
+            continue;
+        }
         let to: String = to.split(' ').map(code_point).collect();
         match kind {
             "b3" => case.b3_exceptions.insert(code_point(from), to),
@@ -67,14 +77,134 @@ fn map_table_b2(c: char, out: &mut String) {
     out.push_str(if b != folded { &folded } else { &al });
 }
 
-/// `nameprep`: map (B.1 to nothing, [`map_table_b2`]), then RFC 3491's
-/// normalize, prohibit and bidi steps, with unassigned code points allowed.
+/// `stringprep.in_table_NAME(c)`.
+fn in_table(name: &str, c: char) -> bool {
+    let ranges = &CASE.tables[name];
+    let at = ranges.partition_point(|&(first, _)| first <= c as u32);
+    at > 0 && ranges[at - 1].1 >= c as u32
+}
+
+/// The prohibited tables `nameprep` asks, in its order, with RFC 3454's names.
+const PROHIBITED: [(&str, &str); 9] = [
+    ("c12", "C.1.2 non-ASCII space"),
+    ("c22", "C.2.2 non-ASCII control"),
+    ("c3", "C.3 private use"),
+    ("c4", "C.4 noncharacter"),
+    ("c5", "C.5 surrogate"),
+    ("c6", "C.6 inappropriate for plain text"),
+    ("c7", "C.7 inappropriate for canonical representation"),
+    ("c8", "C.8 change display properties or deprecated"),
+    ("c9", "C.9 tagging character"),
+];
+
+/// `nameprep`: map (B.1 to nothing, [`map_table_b2`]), normalize
+/// ([`nfkc_3_2`]), prohibit and check bidi with `stringprep`'s tables, which
+/// it computes from CPython's Unicode 3.2 database (Braille, L in RFC 3454's
+/// D.2, is ON there); unassigned code points are not checked.
 fn nameprep(label: &str) -> Result<String, NameprepError> {
     let mut mapped = String::with_capacity(label.len());
     for c in label.chars().filter(|&c| !tables::commonly_mapped_to_nothing(c)) {
         map_table_b2(c, &mut mapped);
     }
-    prepare_mapped(&mapped, true)
+    let prepared = nfkc_3_2(&mapped);
+    for (position, c) in prepared.chars().enumerate() {
+        if let Some(&(_, table)) = PROHIBITED.iter().find(|(name, _)| in_table(name, c)) {
+            return Err(NameprepError::Prohibited { position, c, table });
+        }
+    }
+    if prepared.chars().any(|c| in_table("d1", c)) {
+        if prepared.chars().any(|c| in_table("d2", c)) {
+            return Err(NameprepError::Bidi { requirement: 2 });
+        }
+        let ends = [prepared.chars().next(), prepared.chars().next_back()];
+        if !ends.into_iter().flatten().all(|c| in_table("d1", c)) {
+            return Err(NameprepError::Bidi { requirement: 3 });
+        }
+    }
+    Ok(prepared)
+}
+
+/// `unicodedata.ucd_3_2_0.normalize("NFKC", text)` as CPython 3.11 computes
+/// it (`Modules/unicodedata.c`: `nfd_nfkd`, then `nfc_nfkc`). Only the
+/// decomposition is Unicode 3.2's: a code point unassigned there keeps no
+/// decomposition. The canonical ordering and the composition read the
+/// interpreter's own data (Unicode 14.0), so a mark new since 3.2 still
+/// sorts by its combining class and moves before an older mark, and pairs
+/// new since 3.2 still compose (`cpython_ucd_3_2_0_normalization`).
+fn nfkc_3_2(text: &str) -> String {
+    use unicode_normalization::char::{canonical_combining_class, compose, decompose_compatible};
+    let assigned = super::python_idna::assigned;
+    let class = |c: char| if assigned(c) { canonical_combining_class(c) } else { 0 };
+    // nfd_nfkd: the decomposition, each code point's again.
+    let mut chars: Vec<char> = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        if tables::unassigned_code_point(c) {
+            chars.push(c);
+        } else {
+            let c = CORRIGENDUM_4.iter().find(|&&(from, _)| from == c).map_or(c, |&(_, to)| to);
+            decompose_compatible(c, |d| chars.push(d));
+        }
+    }
+    // Canonical ordering: each run of non-starters sorted by class, stably.
+    let mut start = 0;
+    while start < chars.len() {
+        let end = chars[start..]
+            .iter()
+            .position(|&c| class(c) == 0)
+            .map_or(chars.len(), |at| start + at);
+        chars[start..end].sort_by_key(|&c| class(c));
+        start = end + 1;
+    }
+    // nfc_nfkc: Hangul syllables, then each character composed with the
+    // unblocked characters after it (pairs whose result Unicode 14.0 has).
+    let (l_base, v_base, t_base, s_base) = (0x1100u32, 0x1161u32, 0x11A7u32, 0xAC00u32);
+    let mut skipped = vec![false; chars.len()];
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if skipped[i] {
+            i += 1;
+            continue;
+        }
+        let code = chars[i] as u32;
+        let next = chars.get(i + 1).map(|&c| c as u32);
+        if (l_base..l_base + 19).contains(&code) && next.is_some_and(|v| (v_base..v_base + 21).contains(&v)) {
+            let mut syllable = s_base + ((code - l_base) * 21 + (next.unwrap_or(0) - v_base)) * 28;
+            i += 2;
+            if let Some(&t) = chars.get(i)
+                && (t_base + 1..t_base + 28).contains(&(t as u32))
+            {
+                syllable += t as u32 - t_base;
+                i += 1;
+            }
+            out.push(char::from_u32(syllable).expect("a Hangul syllable"));
+            continue;
+        }
+        let mut current = chars[i];
+        let mut blocking = 0;
+        for (offset, &next) in chars[i + 1..].iter().enumerate() {
+            let next_class = class(next);
+            if blocking != 0 {
+                if next_class == 0 {
+                    break;
+                }
+                if blocking >= next_class {
+                    continue;
+                }
+            }
+            match compose(current, next).filter(|&c| assigned(c)) {
+                Some(composed) => {
+                    current = composed;
+                    skipped[i + 1 + offset] = true;
+                }
+                None if next_class == 0 => break,
+                None => blocking = next_class,
+            }
+        }
+        out.push(current);
+        i += 1;
+    }
+    out
 }
 
 /// Python's `repr()` of a one-character string, as its error messages show it.

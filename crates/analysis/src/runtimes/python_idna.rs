@@ -104,7 +104,7 @@ fn bidirectional(c: char) -> &'static str {
 }
 
 /// Assigned in the interpreter's Unicode (14.0).
-fn assigned(c: char) -> bool {
+pub(super) fn assigned(c: char) -> bool {
     !bidirectional(c).is_empty()
 }
 
