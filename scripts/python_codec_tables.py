@@ -12,7 +12,11 @@ as written:
     /usr/bin/python3 scripts/python_codec_tables.py > tables/runtimes/python-codec.txt
 
 Lines: `b3;XXXX;YYYY ZZZZ` (an exception), `lower;XXXX;YYYY ZZZZ` and
-`table;NAME;FIRST..LAST` (NAME: c12, c22, c3, c4, c5, c6, c7, c8, c9, d1, d2).
+`table;NAME;FIRST..LAST` (NAME: c12, c22, c3, c4, c5, c6, c7, c8, c9, d1, d2;
+and, for `str.lower()`'s Final_Sigma context, `case_ignorable` and
+`cased_not_ignorable`, measured through `str.lower()` itself: "XΣ" lowers
+to a final sigma when X is cased and not case-ignorable; "AXΣ" also when X
+is case-ignorable).
 """
 import stringprep
 import sys
@@ -31,8 +35,18 @@ for code in code_points:
     lower = c.lower()
     if lower != c:
         out.write(f"lower;{code:04X};{hexes(lower)}\n")
-for name in ("c12", "c22", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "d1", "d2"):
-    test = getattr(stringprep, f"in_table_{name}")
+def cased_not_ignorable(c):
+    return (c + "\u03a3").lower()[-1] == "\u03c2"
+
+
+def case_ignorable(c):
+    return ("A" + c + "\u03a3").lower()[-1] == "\u03c2" and not cased_not_ignorable(c)
+
+
+tests = {name: getattr(stringprep, f"in_table_{name}") for name in ("c12", "c22", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "d1", "d2")}
+tests["case_ignorable"] = case_ignorable
+tests["cased_not_ignorable"] = cased_not_ignorable
+for name, test in tests.items():
     # C.5 is the surrogates, which no str of a label holds: asked directly.
     codes = range(0xD800, 0xE000) if name == "c5" else code_points
     first = last = None

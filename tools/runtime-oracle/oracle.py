@@ -20,6 +20,10 @@ the network):
 * python-idna, python-idna-uts46: `idna.encode(name)`, or with
   `uts46=True`, of the `idna` package in the `python3` on PATH
   (--idna-python), which must be 3.20.
+* python-requests: the host urllib3 connects to for
+  `requests.Request("GET", "http://" + name + "/").prepare()` (the prepared
+  URL parsed again by urllib3), in the same `python3` (requests 2.34.2,
+  urllib3 2.7.0); the error is the exception's type and words.
 * java-idn: `java.net.IDN.toASCII(name)` (flags 0) of the `java` on PATH,
   through IdnOracle.java (run from source).
 * icu-uts46, icu-uts46-nontransitional: ICU4C's `uidna_openUTS46` with
@@ -62,6 +66,20 @@ for line in sys.stdin.buffer.read().decode("utf-8").split("\n")[:-1]:
             inner = inner.__cause__ or inner.__context__
         message = inner.args[0] if inner.args and isinstance(inner.args[0], str) else str(inner)
         out.append({"input": line, "outcome": "error", "error": message})
+sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out))
+'''
+
+
+PYTHON_REQUESTS = r'''
+import json, sys, requests, urllib3
+out = []
+for line in sys.stdin.buffer.read().decode("utf-8").split("\n")[:-1]:
+    try:
+        prepared = requests.Request("GET", "http://" + line + "/").prepare()
+        host = urllib3.util.parse_url(prepared.url).host
+        out.append({"input": line, "outcome": "ascii", "host": host})
+    except Exception as e:
+        out.append({"input": line, "outcome": "error", "error": f"{type(e).__name__}: {e}"})
 sys.stdout.write("".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out))
 '''
 
@@ -122,6 +140,9 @@ def versions(python):
     run = subprocess.run([args_idna_python(), "-c", "import sys, idna, unicodedata; print('idna', idna.__version__, 'on Python', sys.version.split()[0], unicodedata.unidata_version)"],
                          capture_output=True, text=True, check=False)
     found["python-idna"] = found["python-idna-uts46"] = run.stdout.strip() if run.returncode == 0 else None
+    run = subprocess.run([args_idna_python(), "-c", "import requests, urllib3, idna; print('requests', requests.__version__, 'urllib3', urllib3.__version__, 'idna', idna.__version__)"],
+                         capture_output=True, text=True, check=False)
+    found["python-requests"] = run.stdout.strip() if run.returncode == 0 else None
     run = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
     found["java-idn"] = run.stderr.splitlines()[0] if run.returncode == 0 else None
     run = subprocess.run(["pkg-config", "--modversion", "icu-uc"], capture_output=True, text=True, check=False)
@@ -140,6 +161,9 @@ def ask(runtime, names, args):
     if runtime in ("python-idna", "python-idna-uts46"):
         script = PYTHON_IDNA.replace("UTS46", str(runtime == "python-idna-uts46"))
         lines = feed([args.idna_python, "-c", script], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
+    if runtime == "python-requests":
+        lines = feed([args.idna_python, "-c", PYTHON_REQUESTS], names).split("\n")[:-1]
         return [json.loads(line) for line in lines]
     if runtime == "java-idn":
         lines = feed(["java", "-Dfile.encoding=UTF-8", os.path.join(HERE, "IdnOracle.java")], names).split("\n")[:-1]

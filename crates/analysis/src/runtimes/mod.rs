@@ -16,6 +16,7 @@ mod java;
 mod node;
 mod python;
 mod python_idna;
+mod requests;
 
 use serde::Serialize;
 
@@ -28,6 +29,9 @@ pub enum Runtime {
     PythonIdna,
     /// `python-idna-uts46`: the same with `uts46=True`.
     PythonIdnaUts46,
+    /// `python-requests`: the host requests 2.34 (urllib3 2.7, idna 3.20)
+    /// connects to for `requests.get("http://" + name + "/")`.
+    PythonRequests,
     /// `java-idn`: Java 17 `java.net.IDN.toASCII(name)`, flags 0.
     JavaIdn,
     /// `icu-uts46`: ICU 72 `uidna_openUTS46(UIDNA_DEFAULT)` and
@@ -97,10 +101,11 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 8] = [
+    pub const ALL: [Runtime; 9] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
+        Runtime::PythonRequests,
         Runtime::JavaIdn,
         Runtime::IcuUts46,
         Runtime::IcuUts46Nontransitional,
@@ -114,6 +119,7 @@ impl Runtime {
             Runtime::PythonCodec => "python-codec",
             Runtime::PythonIdna => "python-idna",
             Runtime::PythonIdnaUts46 => "python-idna-uts46",
+            Runtime::PythonRequests => "python-requests",
             Runtime::JavaIdn => "java-idn",
             Runtime::IcuUts46 => "icu-uts46",
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
@@ -133,6 +139,7 @@ impl Runtime {
             Runtime::PythonCodec => "Python 3.11 name.encode(\"idna\")",
             Runtime::PythonIdna => "Python 3.11 idna.encode(name), PyPI idna 3.20",
             Runtime::PythonIdnaUts46 => "Python 3.11 idna.encode(name, uts46=True), PyPI idna 3.20",
+            Runtime::PythonRequests => "Python 3.11 requests.get(\"http://\" + name + \"/\"): the host it connects to",
             Runtime::JavaIdn => "Java 17 java.net.IDN.toASCII(name)",
             Runtime::IcuUts46 => "ICU 72 uidna_nameToASCII, UIDNA_DEFAULT (PHP 8.2 idn_to_ascii)",
             Runtime::IcuUts46Nontransitional => {
@@ -147,6 +154,7 @@ impl Runtime {
     pub fn version(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "CPython 3.11.2 (Debian 12), Unicode 14.0 for str.lower()",
+            Runtime::PythonRequests => "requests 2.34.2 with urllib3 2.7.0 and idna 3.20 on CPython 3.11 (Unicode 14.0)",
             Runtime::PythonIdna | Runtime::PythonIdnaUts46 => {
                 "idna 3.20 (its tables of Unicode 18.0) on CPython 3.11 (unicodedata of Unicode 14.0)"
             }
@@ -162,6 +170,9 @@ impl Runtime {
             Runtime::PythonCodec => "IDNA2003 (RFC 3490, Nameprep of Unicode 3.2), AllowUnassigned, no STD3 rules",
             Runtime::PythonIdna => "IDNA2008 (RFC 5891-5893) without mapping; ASCII labels checked lowercased, returned as given",
             Runtime::PythonIdnaUts46 => "UTS #46 mapping of Unicode 18.0 without STD3 rules, then IDNA2008 (RFC 5891-5893)",
+            Runtime::PythonRequests => {
+                "urllib3's URL parsing, then per label: str.lower(), IDNA2008 (RFC 5891-5893) without mapping; ASCII labels only lower-cased"
+            }
             Runtime::JavaIdn => "IDNA2003 (RFC 3490, Nameprep of Unicode 3.2), no AllowUnassigned, no STD3 rules",
             Runtime::IcuUts46 => "UTS #46 of Unicode 15.0, transitional, CheckHyphens and DNS lengths, no Bidi or ContextJ",
             Runtime::IcuUts46Nontransitional => {
@@ -179,6 +190,7 @@ impl Runtime {
             Runtime::PythonCodec => python::codec(input),
             Runtime::PythonIdna => python_idna::encode(input, false),
             Runtime::PythonIdnaUts46 => python_idna::encode(input, true),
+            Runtime::PythonRequests => requests::prepared_host(input),
             Runtime::JavaIdn => java::to_ascii(input),
             Runtime::IcuUts46 => icu::name_to_ascii(input, icu::Mode::Default),
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
@@ -189,11 +201,16 @@ impl Runtime {
 }
 
 /// The label loop the Python runtimes share (`Codec.encode`, `idna.encode`):
-/// `input` split at the four label separators of RFC 3490 §3.1, one empty
-/// last label dropped as the root, each label through `convert`, joined
-/// with U+002E and the root's dot put back. The first error ends it.
-fn each_label<E>(input: &str, mut convert: impl FnMut(&str) -> Result<String, E>) -> Result<(String, bool), E> {
-    let mut labels: Vec<&str> = input.split(crate::profiles::idna2003::SEPARATORS).collect();
+/// `input` split at `separators` (the four label separators of RFC 3490
+/// §3.1, or U+002E alone for `idna.encode(…, strict=True)`), one empty last
+/// label dropped as the root, each label through `convert`, joined with
+/// U+002E and the root's dot put back. The first error ends it.
+fn each_label<E>(
+    input: &str,
+    separators: &[char],
+    mut convert: impl FnMut(&str) -> Result<String, E>,
+) -> Result<(String, bool), E> {
+    let mut labels: Vec<&str> = input.split(separators).collect();
     let trailing_dot = labels.last() == Some(&"");
     if trailing_dot {
         labels.pop();
@@ -219,6 +236,7 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         python::codec(input),
         python_idna::encode(input, false),
         python_idna::encode(input, true),
+        requests::prepared_host(input),
         java::to_ascii(input),
         default,
         nontransitional,

@@ -471,16 +471,25 @@ mod tests {
         assert_eq!(host("xn--abc-.com").as_deref(), Some("xn--abc-.com"));
         assert_eq!(host("-a.com").as_deref(), Some("-a.com"));
         // ada_idna_joiner_decides: after a virama, U+200C ends the checks (no Bidi rule is read).
-        assert_eq!(host("\u{915}\u{94D}\u{200C}\u{5D0}a.com").as_deref(), Some("xn--a-zhc42wogx35h.com"));
+        assert_eq!(
+            host("\u{915}\u{94D}\u{200C}\u{5D0}a.com").as_deref(),
+            Some("xn--a-zhc42wogx35h.com")
+        );
         // ada_idna_bidi_per_label: a label starting with L is checked up to its
         // last character only; one starting with a digit is not refused.
         assert_eq!(host("a\u{5D0}.com").as_deref(), Some("xn--a-0hc.com"));
-        assert_eq!(host("1\u{645}\u{62B}\u{627}\u{644}.com").as_deref(), Some("xn--1-zmcl5hc.com"));
+        assert_eq!(
+            host("1\u{645}\u{62B}\u{627}\u{644}.com").as_deref(),
+            Some("xn--1-zmcl5hc.com")
+        );
     }
 
     #[test]
     fn url_syntax_decides_what_the_host_is() {
-        assert_eq!(url_hostname("a@B\u{FC}cher.de:8080").host.as_deref(), Some("xn--bcher-kva.de"));
+        assert_eq!(
+            url_hostname("a@B\u{FC}cher.de:8080").host.as_deref(),
+            Some("xn--bcher-kva.de")
+        );
         assert_eq!(url_hostname("a:b.com").outcome, super::super::Outcome::Error);
         assert_eq!(host("x:80"), None);
         assert_eq!(host("a/b.com").as_deref(), Some("a"));

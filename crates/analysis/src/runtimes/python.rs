@@ -56,6 +56,34 @@ static CASE: LazyLock<Case> = LazyLock::new(|| {
     case
 });
 
+/// `str.lower()` of Python 3.11 (Unicode 14.0): each code point's full
+/// lowercase mapping, and U+03A3 in the Final_Sigma context to U+03C2
+/// (CPython's `handle_capital_sigma`: a cased letter before it, skipping
+/// case-ignorable ones, and none after it).
+pub(super) fn lower(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let cased_at = |c: Option<&char>| c.is_some_and(|&c| in_table("cased_not_ignorable", c));
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c != '\u{3A3}' {
+            match CASE.lower.get(&c) {
+                Some(mapped) => out.push_str(mapped),
+                None => out.push(c),
+            }
+            continue;
+        }
+        let not_ignorable = |c: &&char| !in_table("case_ignorable", **c);
+        let before = chars[..i].iter().rev().find(not_ignorable);
+        let after = chars[i + 1..].iter().find(not_ignorable);
+        out.push(if cased_at(before) && !cased_at(after) {
+            '\u{3C2}'
+        } else {
+            '\u{3C3}'
+        });
+    }
+    out
+}
+
 /// `map_table_b3`: the exception, else `str.lower()`.
 fn map_table_b3(c: char, out: &mut String) {
     let case = &*CASE;
@@ -307,7 +335,7 @@ pub(super) fn codec(input: &str) -> Answer {
         let sentence = "An ASCII name is passed on as it is: not lowercased, only its label lengths checked.";
         return Answer::ascii(runtime, input.to_string(), "Codec.encode (ASCII)", sentence.into());
     }
-    let host = match super::each_label(input, to_ascii) {
+    let host = match super::each_label(input, &crate::profiles::idna2003::SEPARATORS, to_ascii) {
         Ok((host, _)) => host,
         Err((error, rule, sentence)) => return Answer::error(runtime, error, rule, sentence),
     };

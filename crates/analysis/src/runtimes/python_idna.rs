@@ -160,7 +160,7 @@ pub(super) fn repr(text: &str) -> String {
 }
 
 /// An `IDNAError`: its message, its `code` (the package's rule name) and a sentence.
-type Failure = (String, &'static str, String);
+pub(super) type Failure = (String, &'static str, String);
 
 fn fail(message: impl Into<String>, code: &'static str, sentence: impl Into<String>) -> Failure {
     (message.into(), code, sentence.into())
@@ -531,9 +531,27 @@ pub(super) fn encode(input: &str, uts46: bool) -> Answer {
     } else {
         Runtime::PythonIdna
     };
-    let error = |(message, code, sentence): Failure| Answer::error(runtime, message, code, sentence);
+    match encode_with(input, uts46, &crate::profiles::idna2003::SEPARATORS) {
+        Ok(host) => {
+            let sentence = match uts46 {
+                false => {
+                    "Each label checked under IDNA2008 (RFC 5891–5893) without mapping and encoded; ASCII labels are returned as given."
+                }
+                true => {
+                    "Mapped by UTS #46's table (Unicode 18.0), then each label checked under IDNA2008 (RFC 5891–5893) and encoded."
+                }
+            };
+            Answer::ascii(runtime, host, "alabel", sentence.into())
+        }
+        Err((message, code, sentence)) => Answer::error(runtime, message, code, sentence),
+    }
+}
+
+/// `idna.encode`'s steps with its labels split at `separators` (U+002E
+/// alone under `strict=True`).
+pub(super) fn encode_with(input: &str, uts46: bool, separators: &[char]) -> Result<String, Failure> {
     if input.chars().count() > MAX_INPUT_LENGTH {
-        return error(fail(
+        return Err(fail(
             "Domain too long",
             "input_too_long",
             "The package refuses a name of more than 1,024 characters.",
@@ -542,40 +560,28 @@ pub(super) fn encode(input: &str, uts46: bool) -> Answer {
     let remapped;
     let input = match uts46 {
         false => input,
-        true => match uts46_remap(input) {
-            Ok(mapped) => {
-                remapped = mapped;
-                remapped.as_str()
-            }
-            Err(failure) => return error(failure),
-        },
+        true => {
+            remapped = uts46_remap(input)?;
+            remapped.as_str()
+        }
     };
     if input.chars().count() > 254 {
-        return error(fail(
+        return Err(fail(
             "Domain too long",
             "domain_too_long",
             "A domain name is at most 253 characters long (254 with a trailing dot).",
         ));
     }
     if input.is_empty() {
-        return error(fail("Empty domain", "empty_domain", "The name is empty."));
+        return Err(fail("Empty domain", "empty_domain", "The name is empty."));
     }
-    let (host, trailing_dot) = match super::each_label(input, alabel) {
-        Ok(done) => done,
-        Err(failure) => return error(failure),
-    };
+    let (host, trailing_dot) = super::each_label(input, separators, alabel)?;
     if host.len() > 253 + usize::from(trailing_dot) {
-        return error(fail(
+        return Err(fail(
             "Domain too long",
             "domain_too_long",
             "The ASCII name is longer than 253 bytes.",
         ));
     }
-    let sentence = match uts46 {
-        false => {
-            "Each label checked under IDNA2008 (RFC 5891–5893) without mapping and encoded; ASCII labels are returned as given."
-        }
-        true => "Mapped by UTS #46's table (Unicode 18.0), then each label checked under IDNA2008 (RFC 5891–5893) and encoded.",
-    };
-    Answer::ascii(runtime, host, "alabel", sentence.into())
+    Ok(host)
 }

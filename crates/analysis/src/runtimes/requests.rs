@@ -1,0 +1,207 @@
+//! `python-requests`: the host requests 2.34 (with urllib3 2.7 and PyPI's
+//! `idna` 3.20, on Python 3.11) connects to for `requests.get("http://" +
+//! name + "/")`, in its order:
+//! - urllib3's `parse_url`: the authority (up to `\`, `/`, `?` or `#`), the
+//!   text after its last `@`, then `_HOST_PORT_RE` (a host of anything but
+//!   `[`, `]`, `%`, `:`, `/`, `?`, `#` besides `%XX` escapes, or an IPv4 or
+//!   bracketed IPv6 address, and a port of at most five digits, at most
+//!   65535); then `_normalize_host`: each `.`-label (ASCII dots only)
+//!   lower-cased by `str.lower()`, and a non-ASCII one through
+//!   `idna.encode(label, strict=True)`, IDNA2008 without mapping
+//!   (`urllib3_label_by_label`);
+//! - requests' `prepare_url`: no host, or one starting with `*` or `.`, is
+//!   refused; `prepare_auth`: credentials before an `@` that Latin-1 cannot
+//!   encode fail; `requote_uri` unescapes unreserved `%XX` and escapes what
+//!   it must (a space becomes `%20`);
+//! - urllib3 parses the prepared URL again and connects to its host.
+//!
+//! So `ΒΌΛΟΣ.com` becomes `βόλος` by Python's `str.lower()` (final sigma)
+//! before IDNA2008 sees it, where UTS #46 would give `βόλοσ`; requests' own
+//! `idna.encode(host, uts46=True)` never runs, as urllib3 has already made
+//! the host ASCII.
+
+use super::python_idna::{Failure, encode_with, repr};
+use super::{Answer, Runtime};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// RFC 3986's IPv6address (§3.2.2), with the zone identifier RFC 6874
+/// allows after `%25` (urllib3 takes a bare `%` too), as urllib3 matches
+/// it; then its IPv4address.
+fn ipv6_pattern() -> String {
+    let h16 = "[0-9A-Fa-f]{1,4}";
+    let ipv4 = "(?:[0-9]{1,3}\\.){3}[0-9]{1,3}";
+    let ls32 = format!("(?:{h16}:{h16}|{ipv4})");
+    let forms = [
+        format!("(?:{h16}:){{6}}{ls32}"),
+        format!("::(?:{h16}:){{5}}{ls32}"),
+        format!("(?:{h16})?::(?:{h16}:){{4}}{ls32}"),
+        format!("(?:(?:{h16}:)?{h16})?::(?:{h16}:){{3}}{ls32}"),
+        format!("(?:(?:{h16}:){{0,2}}{h16})?::(?:{h16}:){{2}}{ls32}"),
+        format!("(?:(?:{h16}:){{0,3}}{h16})?::{h16}:{ls32}"),
+        format!("(?:(?:{h16}:){{0,4}}{h16})?::{ls32}"),
+        format!("(?:(?:{h16}:){{0,5}}{h16})?::{h16}"),
+        format!("(?:(?:{h16}:){{0,6}}{h16})?::"),
+    ];
+    let zone = "(?:(?:%25|%)(?:[A-Za-z0-9._~-]|%[a-fA-F0-9]{2})+)?";
+    format!("\\[(?:{}){zone}\\]", forms.join("|"))
+}
+
+const IPV4: &str = "(?:[0-9]{1,3}\\.){3}[0-9]{1,3}";
+
+/// `_HOST_PORT_RE`: the host (a reg-name, an IPv4 or a bracketed IPv6
+/// address) and the port's digits.
+static HOST_PORT: LazyLock<Regex> = LazyLock::new(|| {
+    let reg_name = "(?:[^\\[\\]%:/?#]|%[a-fA-F0-9]{2})*";
+    Regex::new(&format!(
+        "^({reg_name}|{IPV4}|{})(?::0*?(|0|[1-9][0-9]{{0,4}}))?$",
+        ipv6_pattern()
+    ))
+    .expect("the host and port pattern")
+});
+
+static IPV4_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{IPV4}$")).expect("IPv4"));
+static IPV6_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{}$", ipv6_pattern())).expect("IPv6"));
+
+/// `_normalize_host` for `http`: an IPv6 address lower-cased, an IPv4
+/// address kept, any other host label by label (`_idna_encode`).
+fn normalize_host(host: &str) -> Result<String, Failure> {
+    if host.is_empty() || IPV4_ONLY.is_match(host) {
+        return Ok(host.to_string());
+    }
+    if IPV6_ONLY.is_match(host) {
+        return Ok(host.to_ascii_lowercase());
+    }
+    let mut out = String::with_capacity(host.len() * 2);
+    for (index, label) in host.split('.').enumerate() {
+        if index > 0 {
+            out.push('.');
+        }
+        if label.is_ascii() {
+            out.push_str(&label.to_ascii_lowercase());
+        } else {
+            out.push_str(&encode_with(&super::python::lower(label), false, &['.'])?);
+        }
+    }
+    Ok(out)
+}
+
+/// `requote_uri` on the host: `%XX` of an unreserved character unescaped,
+/// then every character `quote` does not keep (`safe` =
+/// `!#$%&'()*+,/:;=?@[]~`) escaped.
+fn requote(host: &str) -> String {
+    let unreserved = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+    let bytes = host.as_bytes();
+    let mut unquoted = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) if unreserved(b) => {
+                unquoted.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                unquoted.push(b);
+                i += 1;
+            }
+        }
+    }
+    let mut out = String::with_capacity(unquoted.len());
+    for b in unquoted {
+        if unreserved(b) || b"!#$%&'()*+,/:;=?@[]~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The host requests connects to for `http://{input}/`.
+pub(super) fn prepared_host(input: &str) -> Answer {
+    let runtime = Runtime::PythonRequests;
+    let url = format!("http://{input}/");
+    let parse_failure = |rule: &'static str, sentence: String| {
+        Answer::error(runtime, format!("InvalidURL: Failed to parse: {url}"), rule, sentence)
+    };
+    let no_host = || {
+        Answer::error(
+            runtime,
+            format!("InvalidURL: Invalid URL {}: No host supplied", repr(&url)),
+            "prepare_url",
+            "The URL has no host.".to_string(),
+        )
+    };
+    let rest = &url["http://".len()..];
+    let authority = &rest[..rest.find(['\\', '/', '?', '#']).unwrap_or(rest.len())];
+    if authority.is_empty() {
+        return no_host();
+    }
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, host_port)| host_port);
+    let Some(captures) = HOST_PORT.captures(host_port) else {
+        return parse_failure(
+            "_HOST_PORT_RE",
+            "urllib3 finds no host and port in the URL: a “[”, “]”, “%” or “:” where none may be.".to_string(),
+        );
+    };
+    let host = captures.get(1).map_or("", |m| m.as_str());
+    let port = captures.get(2).map_or("", |m| m.as_str());
+    if !port.is_empty() && port.parse::<u32>().is_ok_and(|p| p > 65535) {
+        return parse_failure("parse_url", format!("The port {port} is past 65535."));
+    }
+    let host = match normalize_host(host) {
+        Ok(host) => host,
+        Err((message, _, sentence)) => {
+            return parse_failure(
+                "_idna_encode",
+                format!(
+                    "urllib3 passes each label, lower-cased, to idna.encode(label, strict=True), which refuses one: {message}. {sentence}"
+                ),
+            );
+        }
+    };
+    if host.is_empty() {
+        return no_host();
+    }
+    if host.starts_with(['*', '.']) {
+        return Answer::error(
+            runtime,
+            "InvalidURL: URL has an invalid label.".to_string(),
+            "prepare_url",
+            "requests refuses a host that starts with “*” or “.”.".to_string(),
+        );
+    }
+    // `prepare_auth`: a user name and a password in the URL (`get_auth_from_url`
+    // takes none without a `:`) become a Basic header, their percent-decoded
+    // text encoded as Latin-1 (`_basic_auth_str`).
+    if let Some((userinfo, _)) = authority.rsplit_once('@')
+        && userinfo.contains(':')
+    {
+        let decoded = String::from_utf8_lossy(&crate::profiles::whatwg::percent_decode(userinfo)).into_owned();
+        if let Some(c) = decoded.chars().find(|&c| u32::from(c) > 0xFF) {
+            return Answer::error(
+                runtime,
+                "UnicodeEncodeError: 'latin-1' codec can't encode the credentials".to_string(),
+                "prepare_auth",
+                format!(
+                    "The text before “@” is taken as a user name and password, and U+{:04X} in it has no Latin-1 byte for the Basic authorization header.",
+                    u32::from(c)
+                ),
+            );
+        }
+    }
+    let sentence = if input.is_ascii() {
+        "urllib3 lower-cases an ASCII host and checks nothing else."
+    } else {
+        "urllib3 lower-cases each label with str.lower() and encodes it with idna.encode(label, strict=True) (IDNA2008, no mapping)."
+    };
+    Answer::ascii(
+        runtime,
+        requote(&host).to_ascii_lowercase(),
+        "_normalize_host",
+        sentence.to_string(),
+    )
+}
