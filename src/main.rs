@@ -5,8 +5,9 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
-use idna_inspector::profiles::{self, Profile};
+use idna_inspector::profiles::{self, Profile, ProfileColumns};
 use idna_inspector::registry::{Registry, RegistryCheck, Ruleset, RulesetSpec};
+use idna_inspector::runtimes::Answer;
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -182,6 +183,12 @@ struct BatchArgs {
     profile: Vec<ProfileArg>,
     #[command(flatten)]
     registry: LgrArgs,
+    /// Add what each runtime (Python, requests, Java, ICU, Node.js, ...) does with the name:
+    /// columns <id>_outcome and <id>_host, or a JSONL "runtimes" object with each one's
+    /// outcome (ascii, raw, error), host or error, and rule. At the end (on stderr, or in
+    /// the summary), per runtime: how many names it refuses, and how many of those a browser opens.
+    #[arg(long)]
+    runtimes: bool,
     /// Threads converting the names (default: one per core). The records come
     /// out in input order and the same, byte for byte, whatever the number.
     #[arg(long, value_name = "N")]
@@ -369,7 +376,13 @@ fn main() -> ExitCode {
             _,
         ) => match format {
             ExplainFormat::Markdown | ExplainFormat::Html => {
-                usage("--runtimes prints text or JSON; the report (--format markdown or html) has no runtime section yet")
+                let request = Request {
+                    engine: &engine,
+                    options: &options,
+                    domain: &domain,
+                    registry: None,
+                };
+                run_report(&request, &ProtectedList::default(), format, true)
             }
             _ => run_runtimes(&domain, json || format == ExplainFormat::Json),
         },
@@ -422,7 +435,7 @@ fn main() -> ExitCode {
             };
             match (protected, format) {
                 (protected, ExplainFormat::Markdown | ExplainFormat::Html) => {
-                    run_report(&request, &protected.unwrap_or_default(), format)
+                    run_report(&request, &protected.unwrap_or_default(), format, false)
                 }
                 (Some(protected), _) => run_spoof(&request, &protected, format == ExplainFormat::Json),
                 (None, _) => run_explain(&request, format == ExplainFormat::Json),
@@ -520,18 +533,21 @@ fn validity(valid: bool) -> ExitCode {
     }
 }
 
-/// `explain --format markdown|html`: the report of the whole inspection.
-fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainFormat) -> ExitCode {
+/// `explain --format markdown|html`: the report of the whole inspection,
+/// with the runtimes' section when `runtimes` (`--runtimes`).
+fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainFormat, runtimes: bool) -> ExitCode {
     let (engine, options, domain) = (request.engine, request.options, request.domain);
     let (results, trace) = engine.process_traced(domain, options);
     let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
     let registry = request.registry_check(&results.to_unicode.value);
+    let answers = runtimes.then(|| idna_inspector::runtimes::run_all(domain));
     let report = idna_inspector::report::Report {
         options,
         results: &results,
         trace: &trace,
         spoof: &spoof,
         registry: registry.as_ref(),
+        runtimes: answers.as_deref(),
     };
     let text = if format == ExplainFormat::Html {
         report.html()
@@ -557,6 +573,9 @@ fn run_runtimes(domain: &str, json: bool) -> ExitCode {
                 }
                 if let Some(error) = &a.error {
                     entry["error"] = error.as_str().into();
+                }
+                if let Some(hint) = a.runtime.hint(domain, a) {
+                    entry["hint"] = hint.into();
                 }
                 (a.runtime.id().to_string(), entry)
             })
@@ -693,7 +712,19 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         FormatArg::Tsv => Some(Format::Tsv),
     };
     let threads = args.threads();
+    let tally = args.runtimes.then(batch::RuntimeTally::default);
     let result = match format {
+        // The runtimes' counts need each record's answers: the records are made and not written.
+        None if tally.is_some() => {
+            let layout = Layout {
+                format: Format::Jsonl,
+                formula_safe: false,
+                profiles: &[],
+                lgr: None,
+                runtimes: tally.as_ref(),
+            };
+            write_batch(engine, options, spoof, items, layout, threads, io::sink())
+        }
         None => summarize(engine, options, spoof, items, threads),
         Some(format) => {
             let layout = Layout {
@@ -701,6 +732,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
                 formula_safe: args.formula_safe,
                 profiles: &selected,
                 lgr: lgr.as_ref(),
+                runtimes: tally.as_ref(),
             };
             write_batch(engine, options, spoof, items, layout, threads, output)
         }
@@ -709,6 +741,9 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         Ok(summary) if matches!(args.format, FormatArg::Summary) => {
             let mut stdout = io::stdout().lock();
             let _ = write!(stdout, "{summary}");
+            if let Some(tally) = &tally {
+                let _ = write!(stdout, "{tally}");
+            }
             let _ = writeln!(stdout, "elapsed\t{:.3} s", started.elapsed().as_secs_f64());
             validity(summary.failed == 0)
         }
@@ -717,6 +752,9 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
                 "idna-inspector: {} lines: {} ok, {} failed, {} skipped, {} not UTF-8",
                 summary.lines, summary.ok, summary.failed, summary.skipped, summary.invalid_utf8
             );
+            if let Some(tally) = &tally {
+                eprint!("{tally}");
+            }
             validity(summary.failed == 0)
         }
         // The reader of our output stopped (`| head`): not an error of ours.
@@ -744,6 +782,8 @@ struct Layout<'a> {
     profiles: &'a [Profile],
     /// `--lgr`: the registry check of each converted line.
     lgr: Option<&'a Registry>,
+    /// `--runtimes`: each converted line's runtimes, counted here.
+    runtimes: Option<&'a batch::RuntimeTally>,
 }
 
 /// Every record in `layout`, with the spoof columns when `spoof` is given.
@@ -758,43 +798,66 @@ fn write_batch<R: io::BufRead, W: Write>(
 ) -> io::Result<batch::Summary> {
     let selected = layout.profiles;
     let lgr = layout.lgr;
-    let mut writer = RecordWriter::with_extras(layout.format, output, spoof.is_some(), selected, lgr.is_some())?
-        .formula_safe(layout.formula_safe);
+    let tally = layout.runtimes;
+    let columns = batch::Columns {
+        spoof: spoof.is_some(),
+        profiles: selected.to_vec(),
+        lgr: lgr.is_some(),
+        runtimes: tally.is_some(),
+    };
+    let mut writer = RecordWriter::with_extras(layout.format, output, &columns)?.formula_safe(layout.formula_safe);
+    // A record's extras, made on the thread that converted it.
+    let made = |record: &batch::RecordBuf| -> Made {
+        let runtimes = tally.and_then(|tally| {
+            let answers = batch::runtimes_for(record)?;
+            tally.add(record.input(), &answers);
+            Some(answers)
+        });
+        (
+            batch::profile_columns_for(engine, options, record, selected),
+            batch::registry_check_for(lgr, record),
+            runtimes,
+        )
+    };
     let summary = if threads.get() > 1 {
-        // Each row is formatted (with its profile columns and registry
-        // check) on the converting thread that made its record; this thread
-        // only writes the rows in order, so it keeps up with the others.
+        // Each row is formatted (with its extras) on the converting thread
+        // that made its record; this thread only writes the rows in order,
+        // so it keeps up with the others.
         let rows = writer.row_format();
-        let extra = |record: &batch::RecordBuf, writers: &mut batch::RowWriters| {
-            let columns = batch::profile_columns_for(engine, options, record, selected);
-            let registry = batch::registry_check_for(lgr, record);
-            rows.format(record, columns.as_ref(), registry.as_ref(), writers)
-        };
+        let extra =
+            |record: &batch::RecordBuf, writers: &mut batch::RowWriters| rows.format(record, &extras(&made(record)), writers);
         batch::convert_each_parallel_with(engine, options, spoof, items, threads, &extra, |_, row, _| {
             let row = row.as_ref().map_err(|e| io::Error::new(e.kind(), e.to_string()))?;
             writer.write_formatted(row)?;
             Ok(std::ops::ControlFlow::Continue(()))
         })?
-    } else if selected.is_empty() && lgr.is_none() {
+    } else if selected.is_empty() && lgr.is_none() && tally.is_none() {
         batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
             writer.write(record)?;
             Ok(std::ops::ControlFlow::Continue(()))
         })?
     } else {
-        let extra = |record: &batch::RecordBuf, _: &mut batch::RowWriters| {
-            (
-                batch::profile_columns_for(engine, options, record, selected),
-                batch::registry_check_for(lgr, record),
-            )
-        };
+        let extra = |record: &batch::RecordBuf, _: &mut batch::RowWriters| made(record);
         batch::convert_each_parallel_with(engine, options, spoof, items, threads, &extra, |record, made, _| {
-            let (columns, registry) = made;
-            writer.write_with_extras(record, columns.as_ref(), registry.as_ref())?;
+            writer.write_with_extras(record, &extras(made))?;
             Ok(std::ops::ControlFlow::Continue(()))
         })?
     };
     writer.finish()?;
     Ok(summary)
+}
+
+/// What `write_batch` makes for a record beside it: its profile columns,
+/// registry check and runtimes' answers.
+type Made = (Option<ProfileColumns>, Option<RegistryCheck>, Option<Vec<Answer>>);
+
+/// The writer's view of [`Made`].
+fn extras(made: &Made) -> batch::Extras<'_> {
+    batch::Extras {
+        columns: made.0.as_ref(),
+        lgr: made.1.as_ref(),
+        runtimes: made.2.as_deref(),
+    }
 }
 
 /// An I/O or data error (`EXIT_IO`), or another runtime failure, on stderr.

@@ -22,6 +22,8 @@ pub struct Report<'a> {
     pub spoof: &'a SpoofReport,
     /// The registry (LGR) check, when one was asked for.
     pub registry: Option<&'a RegistryCheck>,
+    /// What each runtime does with the name ([`crate::runtimes::run_all`]), when asked for.
+    pub runtimes: Option<&'a [crate::runtimes::Answer]>,
 }
 
 impl Report<'_> {
@@ -39,6 +41,7 @@ impl Report<'_> {
         self.browsers_section(&mut out);
         self.spoof_section(&mut out);
         self.registry_section(&mut out);
+        self.runtimes_section(&mut out);
         out
     }
 
@@ -252,6 +255,48 @@ impl Report<'_> {
                 verdict.address_bar().map_or_else(|| "does not load".to_string(), cell_code),
                 cell_code(verdict.rule.name()),
                 text(&why)
+            );
+        }
+        out.push('\n');
+    }
+
+    /// What each runtime does with the name: its outcome, host or error,
+    /// rule and sentence, and what would make it pass; then the models' versions.
+    fn runtimes_section(&self, out: &mut String) {
+        use crate::runtimes::Outcome;
+        let Some(answers) = self.runtimes else { return };
+        let _ = writeln!(
+            out,
+            "## Runtimes\n\n| runtime | does | host or error | rule | why | to pass |\n|---|---|---|---|---|---|"
+        );
+        for answer in answers {
+            let does = match answer.outcome {
+                Outcome::Ascii => "looks up",
+                Outcome::Raw => "passes on unconverted",
+                Outcome::Error => "refuses",
+            };
+            let what = answer.host.as_deref().or(answer.error.as_deref()).unwrap_or("");
+            let hint = answer.runtime.hint(&self.trace.input, answer).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "| {} | {does} | {} | {} | {} | {} |",
+                cell_code(answer.runtime.id()),
+                cell_code(what),
+                cell_code(answer.rule),
+                text(&answer.sentence),
+                text(&hint)
+            );
+        }
+        let _ = writeln!(out, "\nModels (each checked against the running runtime):\n");
+        for answer in answers {
+            let runtime = answer.runtime;
+            let _ = writeln!(
+                out,
+                "- {}: {}; {}; {}",
+                code(runtime.id()),
+                text(runtime.call()),
+                text(runtime.version()),
+                text(runtime.standard())
             );
         }
         out.push('\n');

@@ -524,7 +524,11 @@ fn rows_formatted_apart_are_the_rows_the_writer_writes() {
                 match at % 3 {
                     0 => writer.write(record).unwrap(),
                     _ => writer
-                        .write_formatted(&rows.format(record, None, None, &mut row_writers).unwrap())
+                        .write_formatted(
+                            &rows
+                                .format(record, &idna_inspector::batch::Extras::default(), &mut row_writers)
+                                .unwrap(),
+                        )
                         .unwrap(),
                 }
             }

@@ -808,3 +808,88 @@ fn lgr_and_profile_columns_are_the_same_on_any_number_of_threads() {
         );
     }
 }
+
+#[test]
+fn explain_runtimes_says_what_each_runtime_does_and_what_would_make_it_pass() {
+    use idna_inspector::runtimes::Runtime;
+    let text = run(&["explain", "--runtimes", "Bücher.de"], b"");
+    // python-idna refuses the capital letter: not every runtime looks the name up.
+    assert_eq!(text.status.code(), Some(1));
+    let text = String::from_utf8(text.stdout).unwrap();
+    for runtime in Runtime::ALL {
+        assert!(text.contains(runtime.id()), "{}: {text}", runtime.id());
+    }
+    assert!(text.contains("To pass: idna.encode(name, uts46=True)"), "{text}");
+    let json = run(&["explain", "--runtimes", "--json", "Bücher.de"], b"");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let answers = value["runtimes"].as_object().unwrap();
+    assert_eq!(answers.len(), Runtime::ALL.len());
+    assert_eq!(answers["python-idna"]["outcome"], "error");
+    assert!(
+        answers["python-idna"]["hint"]
+            .as_str()
+            .unwrap()
+            .ends_with("gives xn--bcher-kva.de.")
+    );
+    assert_eq!(answers["node-url"]["host"], "xn--bcher-kva.de");
+    assert!(answers["node-url"].get("hint").is_none());
+    let markdown = run(&["explain", "--runtimes", "--format", "markdown", "Bücher.de"], b"");
+    let markdown = String::from_utf8(markdown.stdout).unwrap();
+    assert!(
+        markdown.contains("## Runtimes") && markdown.contains("| `java-idn` | looks up |"),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn batch_runtimes_adds_each_runtimes_answer_and_counts_the_refusals_browsers_open() {
+    use idna_inspector::runtimes::Runtime;
+    let input = "Bücher.de\n\n_dmarc.example.com\n";
+    let output = run(&["batch", "--runtimes"], input.as_bytes());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3);
+    for (record, name) in [(&records[0], "Bücher.de"), (&records[2], "_dmarc.example.com")] {
+        let answers = record["runtimes"].as_object().unwrap();
+        assert_eq!(answers.len(), Runtime::ALL.len());
+        for runtime in Runtime::ALL {
+            let model = runtime.run(name);
+            let entry = &answers[runtime.id()];
+            assert_eq!(
+                entry["outcome"],
+                serde_json::to_value(model.outcome).unwrap(),
+                "{}",
+                runtime.id()
+            );
+            assert_eq!(entry["host"].as_str(), model.host.as_deref(), "{}", runtime.id());
+            assert_eq!(entry["error"].as_str(), model.error.as_deref(), "{}", runtime.id());
+            assert_eq!(entry["rule"], model.rule, "{}", runtime.id());
+        }
+    }
+    assert!(records[1]["runtimes"].is_null(), "a skipped line has no runtimes");
+    // The counts: python-idna refuses both names, and the browsers open both.
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("runtime\tpython-idna\trefuses 2 of 2 names\t2 of them open in a browser"),
+        "{stderr}"
+    );
+    let csv = run(&["batch", "--runtimes", "--format", "csv"], input.as_bytes());
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let header = csv.lines().next().unwrap();
+    assert!(
+        header.ends_with(",node-domain-to-ascii_outcome,node-domain-to-ascii_host"),
+        "{header}"
+    );
+    assert!(
+        header.contains(",python-codec_outcome,python-codec_host,python-idna_outcome,"),
+        "{header}"
+    );
+    let column = |name: &str| header.split(',').position(|h| h == name).unwrap();
+    let first: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(first[column("python-idna_outcome")], "error");
+    assert_eq!(first[column("python-idna_host")], "");
+    assert_eq!(first[column("java-idn_host")], "xn--bcher-kva.de");
+    let summary = run(&["batch", "--runtimes", "--format", "summary"], input.as_bytes());
+    let summary = String::from_utf8(summary.stdout).unwrap();
+    assert!(summary.contains("runtime\tjava-idn\trefuses 0 of 2 names"), "{summary}");
+}

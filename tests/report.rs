@@ -9,12 +9,14 @@ fn report(input: &str, options: &Options) -> (String, String) {
     let engine = Uts46::new();
     let (results, trace) = engine.process_traced(input, options);
     let spoof = spoof::analyze_results(&engine, input, &results, options, &ProtectedList::default());
+    let answers = idna_inspector::runtimes::run_all(input);
     let report = Report {
         options,
         results: &results,
         trace: &trace,
         spoof: &spoof,
         registry: None,
+        runtimes: Some(&answers),
     };
     (report.markdown(), report.html())
 }
@@ -158,4 +160,21 @@ fn the_characters_of_a_decoded_a_label_are_listed_and_its_letters_marked() {
     // A Unicode input has no A-label letters to mark and nothing decoded.
     let (plain, _) = report("аррӏе.com", &Options::default());
     assert!(!plain.contains("A-label letter") && !plain.contains("is an A-label"));
+}
+
+/// The runtimes' section: every runtime's row, with what would make a refusing one pass.
+#[test]
+fn the_report_says_what_each_runtime_does_and_what_would_make_it_pass() {
+    let (markdown, _) = report("Bücher.de", &Options::default());
+    let section = &markdown[markdown.find("## Runtimes").expect("the section")..];
+    for runtime in idna_inspector::runtimes::Runtime::ALL {
+        assert!(section.contains(&format!("`{}`", runtime.id())), "{}", runtime.id());
+    }
+    // idna.encode refuses the capital letter; uts46=True maps it.
+    let row = section
+        .lines()
+        .find(|l| l.starts_with("| `python-idna` |"))
+        .expect("python-idna's row");
+    assert!(row.contains("refuses"), "{row}");
+    assert!(row.contains("uts46=True") && row.contains("xn--bcher-kva.de"), "{row}");
 }

@@ -29,6 +29,8 @@ pub struct Inspection {
     pub profile_chars: Vec<ProfileChar>,
     /// What each runtime does with the name.
     pub runtimes: Vec<crate::runtimes::Answer>,
+    /// For each of [`Inspection::runtimes`], what would make it pass, where something would.
+    pub runtime_hints: Vec<Option<String>>,
 }
 
 /// How the profiles treat one input character (UTS #46 §7 Table 4).
@@ -59,8 +61,11 @@ impl Inspection {
                 statuses: table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules),
             })
             .collect();
+        let runtimes = crate::runtimes::run_all(input);
+        let runtime_hints = runtimes.iter().map(|answer| answer.runtime.hint(input, answer)).collect();
         Inspection {
-            runtimes: crate::runtimes::run_all(input),
+            runtimes,
+            runtime_hints,
             comparison,
             profile_chars,
             input: input.to_string(),
@@ -81,6 +86,7 @@ impl Inspection {
             trace: &self.trace,
             spoof: &self.spoof,
             registry: None,
+            runtimes: Some(&self.runtimes),
         }
     }
 

@@ -17,14 +17,16 @@ pub use parallel::{convert_each_parallel, convert_each_parallel_with, summarize_
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
 pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;
-pub use writer::{Format, RecordWriter, RowFormat, RowWriters};
+pub use writer::{Columns, Extras, Format, RecordWriter, RowFormat, RowWriters, runtimes_header, runtimes_record};
 
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
 use crate::spoof::{Lookup, ProtectedList, Summarizer};
 use crate::uts46::{Options, Results, ResultsRef, Uts46};
+use std::fmt;
 use std::io::{self, BufRead};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The error text recorded for a line that is not valid UTF-8.
 pub(crate) const INVALID_UTF8: &str = "invalid UTF-8";
@@ -405,6 +407,74 @@ pub fn profile_columns_for(
 pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
     let registry = registry.filter(|_| record.note().is_none())?;
     registry.check(record.result(ResultKind::ToUnicode))
+}
+
+/// Every runtime's answer on a converted record's input
+/// ([`crate::runtimes::run_all`]); `None` for skipped and unreadable lines.
+pub fn runtimes_for(record: &Record<impl AsRef<str>>) -> Option<Vec<crate::runtimes::Answer>> {
+    record.note().is_none().then(|| crate::runtimes::run_all(record.input()))
+}
+
+/// Per runtime, how many converted names it refuses and how many of those
+/// at least one browser opens (`batch --runtimes`). Shared by the
+/// converting threads.
+#[derive(Debug, Default)]
+pub struct RuntimeTally {
+    names: AtomicU64,
+    refused: [AtomicU64; crate::runtimes::Runtime::ALL.len()],
+    refused_opened: [AtomicU64; crate::runtimes::Runtime::ALL.len()],
+}
+
+impl RuntimeTally {
+    /// Counts one converted name's `answers` (in [`crate::runtimes::Runtime::ALL`]
+    /// order). The browsers' verdicts are asked only of a name some runtime refuses.
+    pub fn add(&self, input: &str, answers: &[crate::runtimes::Answer]) {
+        use crate::runtimes::Outcome;
+        self.names.fetch_add(1, Ordering::Relaxed);
+        if answers.iter().all(|a| a.outcome != Outcome::Error) {
+            return;
+        }
+        let opened = browsers_open(input);
+        for (i, answer) in answers.iter().enumerate() {
+            if answer.outcome == Outcome::Error {
+                self.refused[i].fetch_add(1, Ordering::Relaxed);
+                if opened {
+                    self.refused_opened[i].fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+}
+
+/// True when at least one of the three browsers loads `input` (its
+/// display is not `rejected`).
+fn browsers_open(input: &str) -> bool {
+    use crate::browsers::{Display, Rule};
+    let rules = crate::browsers::rules(input, &crate::browsers::chromium::TopDomains::default());
+    [
+        Rule::from(rules.chromium),
+        Rule::from(rules.firefox),
+        Rule::from(rules.webkit),
+    ]
+    .iter()
+    .any(|rule| rule.display() != Display::Rejected)
+}
+
+impl fmt::Display for RuntimeTally {
+    /// One line per runtime: `runtime\t<id>\trefused N\tof which the browsers open M`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = self.names.load(Ordering::Relaxed);
+        for (i, runtime) in crate::runtimes::Runtime::ALL.iter().enumerate() {
+            let refused = self.refused[i].load(Ordering::Relaxed);
+            let opened = self.refused_opened[i].load(Ordering::Relaxed);
+            writeln!(
+                f,
+                "runtime\t{}\trefuses {refused} of {names} names\t{opened} of them open in a browser",
+                runtime.id()
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// The valid UTF-8 parts of `bytes` as they are, each invalid byte as `\xHH`.

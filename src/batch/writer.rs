@@ -4,6 +4,7 @@ use super::record::{Record, ResultKind};
 use crate::browsers::Rule;
 use crate::profiles::{Profile, ProfileColumns};
 use crate::registry::RegistryCheck;
+use crate::runtimes::{Answer, Outcome, Runtime};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -90,6 +91,63 @@ struct Row<'a> {
     /// the line has no label to check.
     #[serde(skip_serializing_if = "Option::is_none")]
     lgr: Option<serde_json::Value>,
+    /// What each runtime does with the name (`--runtimes`): [`runtimes_record`],
+    /// or null when the line was not converted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runtimes: Option<serde_json::Value>,
+}
+
+/// The batch's optional additions to one record, made on the converting
+/// thread that made the record.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras<'a> {
+    /// `--profile`: the selected profiles' cells.
+    pub columns: Option<&'a ProfileColumns>,
+    /// `--lgr`: the registry check.
+    pub lgr: Option<&'a RegistryCheck>,
+    /// `--runtimes`: every runtime's answer, in [`Runtime::ALL`] order.
+    pub runtimes: Option<&'a [Answer]>,
+}
+
+/// Which columns (CSV, TSV) or fields (JSONL) a writer adds to each record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Columns {
+    /// `--spoof`: the `SPOOF_HEADER` columns.
+    pub spoof: bool,
+    /// `--profile`: two columns per profile and `profiles_disagree`.
+    pub profiles: Vec<Profile>,
+    /// `--lgr`: the `LGR_HEADER` columns.
+    pub lgr: bool,
+    /// `--runtimes`: `<id>_outcome` and `<id>_host` per runtime.
+    pub runtimes: bool,
+}
+
+/// A JSONL record's `runtimes` object: per runtime id, its `outcome`
+/// (`ascii`, `raw`, `error`), its `host` (not on error) or its `error`,
+/// and the `rule` that decided.
+pub fn runtimes_record(answers: &[Answer]) -> serde_json::Value {
+    answers
+        .iter()
+        .map(|answer| {
+            let mut value = serde_json::json!({ "outcome": answer.outcome, "rule": answer.rule });
+            if let Some(host) = &answer.host {
+                value["host"] = host.as_str().into();
+            }
+            if let Some(error) = &answer.error {
+                value["error"] = error.as_str().into();
+            }
+            (answer.runtime.id().to_string(), value)
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// The `--runtimes` columns: `<id>_outcome` and `<id>_host` for each runtime.
+pub fn runtimes_header() -> Vec<String> {
+    Runtime::ALL
+        .iter()
+        .flat_map(|r| [format!("{}_outcome", r.id()), format!("{}_host", r.id())])
+        .collect()
 }
 
 impl<'a> Row<'a> {
@@ -124,6 +182,7 @@ impl<'a> Row<'a> {
             }),
             profiles_disagree: columns.map(|columns| columns.disagree),
             lgr: None,
+            runtimes: None,
         }
     }
 }
@@ -203,6 +262,7 @@ pub struct RowFormat {
     spoof: bool,
     profiles: Vec<Profile>,
     lgr: bool,
+    runtimes: bool,
 }
 
 enum Target<W: Write> {
@@ -249,17 +309,24 @@ impl<W: Write> RecordWriter<W> {
     /// As [`RecordWriter::with_columns`], plus `profile_header` columns for
     /// `profiles` (filled by [`RecordWriter::write_with_profiles`]).
     pub fn with_profiles(format: Format, output: W, spoof: bool, profiles: &[Profile]) -> io::Result<Self> {
-        Self::with_extras(format, output, spoof, profiles, false)
+        let columns = Columns {
+            spoof,
+            profiles: profiles.to_vec(),
+            ..Columns::default()
+        };
+        Self::with_extras(format, output, &columns)
     }
 
-    /// As [`RecordWriter::with_profiles`], plus the `LGR_HEADER` columns
-    /// (JSONL: an `lgr` field) when `lgr`, filled by [`RecordWriter::write_with_extras`].
-    pub fn with_extras(format: Format, output: W, spoof: bool, profiles: &[Profile], lgr: bool) -> io::Result<Self> {
+    /// Starts the output with `columns`: the spoof, profile, `LGR_HEADER`
+    /// and runtime columns (JSONL: their fields), filled by
+    /// [`RecordWriter::write_with_extras`].
+    pub fn with_extras(format: Format, output: W, columns: &Columns) -> io::Result<Self> {
         let mut target = Target::new(format, output, false);
         if let Target::Delimited(writer) = &mut target {
-            let spoof_header = if spoof { &SPOOF_HEADER[..] } else { &[] };
-            let profile_header = profile_header(profiles);
-            let lgr_header = if lgr { &LGR_HEADER[..] } else { &[] };
+            let spoof_header = if columns.spoof { &SPOOF_HEADER[..] } else { &[] };
+            let profile_header = profile_header(&columns.profiles);
+            let lgr_header = if columns.lgr { &LGR_HEADER[..] } else { &[] };
+            let runtimes_header = if columns.runtimes { runtimes_header() } else { Vec::new() };
             writer
                 .write_record(
                     HEADER
@@ -267,16 +334,18 @@ impl<W: Write> RecordWriter<W> {
                         .chain(spoof_header)
                         .copied()
                         .chain(profile_header.iter().map(String::as_str))
-                        .chain(lgr_header.iter().copied()),
+                        .chain(lgr_header.iter().copied())
+                        .chain(runtimes_header.iter().map(String::as_str)),
                 )
                 .map_err(io::Error::other)?;
         }
         let rows = RowFormat {
             format,
             formula_safe: false,
-            spoof,
-            profiles: profiles.to_vec(),
-            lgr,
+            spoof: columns.spoof,
+            profiles: columns.profiles.clone(),
+            lgr: columns.lgr,
+            runtimes: columns.runtimes,
         };
         Ok(RecordWriter {
             target: Some(target),
@@ -305,19 +374,19 @@ impl<W: Write> RecordWriter<W> {
     /// Writes one record with its profile columns (`None`: empty cells, as
     /// for skipped lines).
     pub fn write_with_profiles(&mut self, record: &Record<impl AsRef<str>>, columns: Option<&ProfileColumns>) -> io::Result<()> {
-        self.write_with_extras(record, columns, None)
+        let extras = Extras {
+            columns,
+            ..Extras::default()
+        };
+        self.write_with_extras(record, &extras)
     }
 
-    /// Writes one record with its profile columns and, when the writer has
-    /// them, its registry check (`None`: empty cells, or `null` in JSONL).
-    pub fn write_with_extras(
-        &mut self,
-        record: &Record<impl AsRef<str>>,
-        columns: Option<&ProfileColumns>,
-        lgr: Option<&RegistryCheck>,
-    ) -> io::Result<()> {
+    /// Writes one record with its extras: the profile columns and, when the
+    /// writer has them, its registry check and runtimes (`None`: empty cells,
+    /// or `null` in JSONL).
+    pub fn write_with_extras(&mut self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>) -> io::Result<()> {
         let target = self.target.as_mut().ok_or_else(lost)?;
-        write_row(&self.rows, target, record, columns, lgr)
+        write_row(&self.rows, target, record, extras)
     }
 
     /// Writes a row that [`RowFormat::format`] made from this writer's
@@ -366,16 +435,10 @@ impl RowFormat {
     /// would write it: JSONL's object, or the CSV/TSV row without the
     /// header. Errors: as [`RecordWriter::write_with_extras`].
     /// `writers`: the calling worker's, kept from row to row.
-    pub fn format(
-        &self,
-        record: &Record<impl AsRef<str>>,
-        columns: Option<&ProfileColumns>,
-        lgr: Option<&RegistryCheck>,
-        writers: &mut RowWriters,
-    ) -> io::Result<Vec<u8>> {
+    pub fn format(&self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>, writers: &mut RowWriters) -> io::Result<Vec<u8>> {
         if self.format == Format::Jsonl {
             let mut target = Target::Raw(Vec::with_capacity(ROW_BUFFER_BYTES));
-            write_row(self, &mut target, record, columns, lgr)?;
+            write_row(self, &mut target, record, extras)?;
             let Target::Raw(row) = target else {
                 unreachable!("JSONL writes to the output itself");
             };
@@ -398,7 +461,7 @@ impl RowFormat {
             }
         };
         let RowWriter { target, row, .. } = &mut writers[at];
-        let written = write_row(self, target, record, columns, lgr);
+        let written = write_row(self, target, record, extras);
         let flushed = match target {
             Target::Delimited(writer) => writer.flush(),
             Target::Raw(_) => Ok(()),
@@ -441,12 +504,15 @@ fn write_row<W: Write>(
     rows: &RowFormat,
     target: &mut Target<W>,
     record: &Record<impl AsRef<str>>,
-    columns: Option<&ProfileColumns>,
-    lgr: Option<&RegistryCheck>,
+    extras: &Extras<'_>,
 ) -> io::Result<()> {
+    let Extras { columns, lgr, runtimes } = *extras;
     let mut row = Row::of(record, columns);
     if rows.lgr {
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
+    }
+    if rows.runtimes && rows.format == Format::Jsonl {
+        row.runtimes = Some(runtimes.map_or(serde_json::Value::Null, runtimes_record));
     }
     match target {
         Target::Raw(out) if rows.format == Format::Jsonl => {
@@ -455,7 +521,7 @@ fn write_row<W: Write>(
         }
         // CSV or TSV after a row formatted elsewhere (by a converting
         // thread): this one is formatted the same way, by a writer of its own.
-        Target::Raw(out) => out.write_all(&rows.format(record, columns, lgr, &mut RowWriters::default())?),
+        Target::Raw(out) => out.write_all(&rows.format(record, extras, &mut RowWriters::default())?),
         Target::Delimited(writer) => {
             let line = row.line.to_string();
             let note = row.note.unwrap_or_default();
@@ -491,6 +557,18 @@ fn write_row<W: Write>(
             }
             if rows.lgr {
                 profile_cells.extend(lgr_cells(lgr));
+            }
+            if rows.runtimes {
+                for runtime in Runtime::ALL {
+                    let answer = runtimes.and_then(|answers| answers.iter().find(|a| a.runtime == runtime));
+                    let outcome = answer.map(|a| match a.outcome {
+                        Outcome::Ascii => "ascii",
+                        Outcome::Raw => "raw",
+                        Outcome::Error => "error",
+                    });
+                    profile_cells.push(outcome.unwrap_or_default().to_string());
+                    profile_cells.push(answer.and_then(|a| a.host.clone()).unwrap_or_default());
+                }
             }
             let safe = rows.formula_safe;
             writer

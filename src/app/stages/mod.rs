@@ -173,6 +173,7 @@ impl StageTabs {
             .ui(ui),
             Stage::Runtimes => RuntimesView {
                 answers: &inspection.runtimes,
+                hints: &inspection.runtime_hints,
                 browsers: &inspection.spoof.browsers,
             }
             .ui(ui),

@@ -12,6 +12,8 @@ use egui::{RichText, Ui};
 
 pub struct RuntimesView<'a> {
     pub answers: &'a [Answer],
+    /// What would make each answer's runtime pass, in the same order.
+    pub hints: &'a [Option<String>],
     pub browsers: &'a Verdicts,
 }
 
@@ -29,7 +31,12 @@ impl RuntimesView<'_> {
                 (Outcome::Raw, "Pass on unconverted"),
                 (Outcome::Error, "Refuse"),
             ] {
-                let chosen: Vec<&Answer> = self.answers.iter().filter(|a| a.outcome == outcome).collect();
+                let chosen: Vec<(&Answer, &Option<String>)> = self
+                    .answers
+                    .iter()
+                    .zip(self.hints)
+                    .filter(|(a, _)| a.outcome == outcome)
+                    .collect();
                 if chosen.is_empty() {
                     continue;
                 }
@@ -37,7 +44,7 @@ impl RuntimesView<'_> {
                     true => ui.strong(format!("{heading} — though {} open the name", opening.join(", "))),
                     false => ui.strong(heading),
                 };
-                for answer in chosen {
+                for (answer, hint) in chosen {
                     let runtime = answer.runtime;
                     ui.horizontal(|ui| {
                         let id = egui::Layout::left_to_right(egui::Align::Center);
@@ -57,6 +64,9 @@ impl RuntimesView<'_> {
                     });
                     ui.indent(("runtime", runtime.id()), |ui| {
                         ui.add(egui::Label::new(RichText::new(format!("{} ({})", answer.sentence, answer.rule)).weak()).wrap());
+                        if let Some(hint) = hint {
+                            ui.add(egui::Label::new(format!("To pass: {hint}")).wrap());
+                        }
                     });
                 }
                 ui.add_space(6.0);

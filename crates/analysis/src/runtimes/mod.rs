@@ -200,6 +200,49 @@ impl Runtime {
     }
 }
 
+impl Runtime {
+    /// Other calls of the same library that the models cover, as a user
+    /// would write them, in the order a hint tries them.
+    fn alternatives(self) -> &'static [(&'static str, Runtime)] {
+        match self {
+            Runtime::PythonCodec => &[("the idna package's idna.encode(name, uts46=True)", Runtime::PythonIdnaUts46)],
+            Runtime::PythonIdna => &[(
+                "idna.encode(name, uts46=True), which maps the name first,",
+                Runtime::PythonIdnaUts46,
+            )],
+            Runtime::IcuUts46Nontransitional => &[("uidna_openUTS46(UIDNA_DEFAULT)", Runtime::IcuUts46)],
+            _ => &[],
+        }
+    }
+
+    /// What would make this runtime accept `input` where it refuses it
+    /// (`answer` is its answer): another call of the same library, else the
+    /// name written as its UTS #46 U-labels or A-labels (nontransitional,
+    /// every check on, the bundled table); each tried on the models. `None`
+    /// when it does not refuse, or nothing tried helps.
+    pub fn hint(self, input: &str, answer: &Answer) -> Option<String> {
+        if answer.outcome != Outcome::Error {
+            return None;
+        }
+        for &(call, other) in self.alternatives() {
+            if let Some(host) = other.run(input).host {
+                return Some(format!("{call} gives {host}."));
+            }
+        }
+        let engine = crate::uts46::Uts46::new();
+        let results = engine.process(input, &crate::uts46::Options::default());
+        let written = [
+            (&results.to_unicode, "its UTS #46 U-labels"),
+            (&results.to_ascii_n, "its A-labels"),
+        ];
+        written.into_iter().find_map(|(form, what)| {
+            let usable = form.errors.is_empty() && form.value != input;
+            let host = usable.then(|| self.run(&form.value).host).flatten()?;
+            Some(format!("Written as {what}, {}, it gives {host}.", form.value))
+        })
+    }
+}
+
 /// The label loop the Python runtimes share (`Codec.encode`, `idna.encode`):
 /// `input` split at `separators` (the four label separators of RFC 3490
 /// §3.1, or U+002E alone for `idna.encode(…, strict=True)`), one empty last
@@ -266,6 +309,9 @@ pub fn explain(input: &str, answers: &[Answer]) -> String {
             let what = answer.host.as_deref().or(answer.error.as_deref()).unwrap_or("");
             let _ = writeln!(out, "  {:<26} {what}", answer.runtime.id());
             let _ = writeln!(out, "  {:<26} {} ({})", "", answer.sentence, answer.rule);
+            if let Some(hint) = answer.runtime.hint(input, answer) {
+                let _ = writeln!(out, "  {:<26} To pass: {hint}", "");
+            }
         }
     }
     let _ = writeln!(out, "\nModels:");
