@@ -107,10 +107,23 @@ fn map_table_b2(c: char, out: &mut String) {
 
 /// `stringprep.in_table_NAME(c)`.
 fn in_table(name: &str, c: char) -> bool {
-    let ranges = &CASE.tables[name];
+    in_ranges(&CASE.tables[name], c)
+}
+
+/// Whether `c` is in one of `ranges` (sorted, first and last code point).
+fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
     let at = ranges.partition_point(|&(first, _)| first <= c as u32);
     at > 0 && ranges[at - 1].1 >= c as u32
 }
+
+/// [`PROHIBITED`]'s tables, looked up once: each RFC 3454 name with its ranges.
+static PROHIBITED_RANGES: LazyLock<Vec<(&'static str, &'static [(u32, u32)])>> = LazyLock::new(|| {
+    let case: &'static Case = &CASE;
+    PROHIBITED
+        .iter()
+        .map(|&(name, table)| (table, case.tables[name].as_slice()))
+        .collect()
+});
 
 /// The prohibited tables `nameprep` asks, in its order, with RFC 3454's names.
 const PROHIBITED: [(&str, &str); 9] = [
@@ -136,7 +149,7 @@ fn nameprep(label: &str) -> Result<String, NameprepError> {
     }
     let prepared = nfkc_3_2(&mapped);
     for (position, c) in prepared.chars().enumerate() {
-        if let Some(&(_, table)) = PROHIBITED.iter().find(|(name, _)| in_table(name, c)) {
+        if let Some(&(table, _)) = PROHIBITED_RANGES.iter().find(|(_, ranges)| in_ranges(ranges, c)) {
             return Err(NameprepError::Prohibited { position, c, table });
         }
     }
@@ -161,6 +174,11 @@ fn nameprep(label: &str) -> Result<String, NameprepError> {
 /// new since 3.2 still compose (`cpython_ucd_3_2_0_normalization`).
 fn nfkc_3_2(text: &str) -> String {
     use unicode_normalization::char::{canonical_combining_class, compose, decompose_compatible};
+    // ASCII neither decomposes, nor has a combining class, nor composes:
+    // the steps below give it back as it is (`tests/real_runtimes.rs`).
+    if text.is_ascii() {
+        return text.to_string();
+    }
     let assigned = super::python_idna::assigned;
     let class = |c: char| if assigned(c) { canonical_combining_class(c) } else { 0 };
     // nfd_nfkd: the decomposition, each code point's again.

@@ -362,10 +362,10 @@ fn check_label(label: &str) -> Result<(), Failure> {
     }
     let data = &*DATA;
     for (pos, &c) in chars.iter().enumerate() {
-        let code = format!("U+{:04X}", c as u32);
         if contains(&data.pvalid, c) {
             continue;
         }
+        let code = format!("U+{:04X}", c as u32);
         if contains(&data.contextj, c) {
             match valid_contextj(&chars, pos) {
                 Ok(true) => {}
@@ -477,6 +477,10 @@ fn alabel(label: &str) -> Result<String, Failure> {
 /// Unicode (14.0) does not assign stays as it is, a starter that composes
 /// with nothing; the runs between normalize alone.
 fn nfc(text: &str) -> String {
+    // ASCII is in NFC as it is.
+    if text.is_ascii() {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     let mut run = String::new();
     for c in text.chars() {
