@@ -11,6 +11,8 @@
 //! assert_eq!(answer.host.as_deref(), Some("ABC.xn--bcher-kva.de"));
 //! ```
 
+mod go_http;
+mod go_idna;
 mod icu;
 mod java;
 mod python;
@@ -35,6 +37,11 @@ pub enum Runtime {
     /// `icu-uts46-nontransitional`: the same with NONTRANSITIONAL_TO_ASCII,
     /// CHECK_BIDI and CHECK_CONTEXTJ.
     IcuUts46Nontransitional,
+    /// `go-lookup`: Go 1.19 `idna.Lookup.ToASCII(name)` of golang.org/x/net/idna 0.7.
+    GoLookup,
+    /// `go-net-http`: the host Go 1.19's `net/http` dials for `http://NAME/`:
+    /// converted by `idna.Lookup.ToASCII`, or raw when that fails.
+    GoNetHttp,
 }
 
 /// What a runtime does with the name.
@@ -78,6 +85,17 @@ impl Answer {
         }
     }
 
+    fn raw(runtime: Runtime, host: String, rule: &'static str, sentence: String) -> Answer {
+        Answer {
+            runtime,
+            outcome: Outcome::Raw,
+            host: Some(host),
+            error: None,
+            rule,
+            sentence,
+        }
+    }
+
     fn error(runtime: Runtime, error: String, rule: &'static str, sentence: String) -> Answer {
         Answer {
             runtime,
@@ -92,13 +110,15 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 6] = [
+    pub const ALL: [Runtime; 8] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
         Runtime::JavaIdn,
         Runtime::IcuUts46,
         Runtime::IcuUts46Nontransitional,
+        Runtime::GoLookup,
+        Runtime::GoNetHttp,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -110,6 +130,8 @@ impl Runtime {
             Runtime::JavaIdn => "java-idn",
             Runtime::IcuUts46 => "icu-uts46",
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
+            Runtime::GoLookup => "go-lookup",
+            Runtime::GoNetHttp => "go-net-http",
         }
     }
 
@@ -129,6 +151,8 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => {
                 "ICU 72 uidna_nameToASCII, NONTRANSITIONAL_TO_ASCII | CHECK_BIDI | CHECK_CONTEXTJ"
             }
+            Runtime::GoLookup => "Go 1.19 idna.Lookup.ToASCII(name), golang.org/x/net/idna 0.7",
+            Runtime::GoNetHttp => "Go 1.19 net/http GET http://NAME/: the host it dials",
         }
     }
 
@@ -141,6 +165,12 @@ impl Runtime {
             }
             Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
+            Runtime::GoLookup => {
+                "go1.19.8 (Debian 12) with golang.org/x/net 0.7.0 (golang-golang-x-net-dev), idna.UnicodeVersion 13.0.0"
+            }
+            Runtime::GoNetHttp => {
+                "go1.19.8 (Debian 12), net/http with its vendored golang.org/x/net v0.0.0-20230214200805 (the idna code and Unicode 13.0.0 tables of x/net 0.7)"
+            }
         }
     }
 
@@ -155,6 +185,12 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => {
                 "UTS #46 of Unicode 15.0, nontransitional, CheckHyphens, DNS lengths, CheckBidi, CheckJoiners"
             }
+            Runtime::GoLookup => {
+                "UTS #46 of Unicode 13.0, nontransitional, UseSTD3ASCIIRules, CheckHyphens (on UTF-8 bytes), CheckJoiners, CheckBidi, no VerifyDnsLength"
+            }
+            Runtime::GoNetHttp => {
+                "An ASCII host as given; otherwise idna.Lookup.ToASCII (UTS #46 of Unicode 13.0), the host unconverted when that fails"
+            }
         }
     }
 
@@ -167,6 +203,8 @@ impl Runtime {
             Runtime::JavaIdn => java::to_ascii(input),
             Runtime::IcuUts46 => icu::name_to_ascii(input, icu::Mode::Default),
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
+            Runtime::GoLookup => go_idna::lookup(input),
+            Runtime::GoNetHttp => go_http::get(input),
         }
     }
 }
@@ -205,6 +243,8 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         java::to_ascii(input),
         default,
         nontransitional,
+        go_idna::lookup(input),
+        go_http::get(input),
     ]
 }
 
