@@ -35,6 +35,15 @@ the network):
 * node-url, node-domain-to-ascii: `new URL("http://" + name + "/").hostname`
   and `url.domainToASCII(name)` of the `node` on PATH, through
   node_oracle.js; domainToASCII's '' is a failure.
+* go-lookup: `idna.Lookup.ToASCII(name)` of Debian's golang.org/x/net 0.7
+  (golang-golang-x-net-dev) under the `go` on PATH (Go 1.19), through
+  go_oracle.go, built in GOPATH mode into --build-dir.
+* go-net-http: the address Go's net/http dials for a GET of
+  `http://NAME/` (same driver): its DialContext records the address and
+  fails, so nothing is dialled. The host is "ascii" when it is ASCII
+  (converted by idna.Lookup.ToASCII, or ASCII as given) and "raw" when
+  net/http passes it on unconverted; an error before any dial (url.Parse,
+  no host) is the error.
 """
 import argparse
 import codecs
@@ -125,7 +134,43 @@ def icu_oracle(build_dir):
     return binary
 
 
+GOPATH = "/usr/share/gocode"
+
+
+def go_env(build_dir):
+    """GOPATH mode on Debian's Go packages; a build cache of our own where none is set."""
+    env = dict(os.environ, GO111MODULE="off", GOPATH=GOPATH, GOFLAGS="")
+    if "GOCACHE" not in env and "HOME" not in env and "XDG_CACHE_HOME" not in env:
+        env["GOCACHE"] = os.path.join(build_dir, "go-cache")
+    return env
+
+
+def go_oracle(build_dir):
+    binary = os.path.join(build_dir, "go_oracle")
+    source = os.path.join(HERE, "go_oracle.go")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        os.makedirs(build_dir, exist_ok=True)
+        subprocess.run(["go", "build", "-o", binary, source], check=True, env=go_env(build_dir))
+    return binary
+
+
+def go_versions(build_dir):
+    """`go_oracle versions` and the Debian version of golang.org/x/net, or None."""
+    try:
+        run = subprocess.run([go_oracle(build_dir), "versions"], capture_output=True, text=True, check=False)
+    except (OSError, subprocess.CalledProcessError):
+        return None, None
+    if run.returncode != 0:
+        return None, None
+    go, unicode, vendored = run.stdout.strip().split("\t")
+    x_net = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "golang-golang-x-net-dev"],
+                           capture_output=True, text=True, check=False).stdout.strip() or "unknown"
+    return (f"{go}, golang.org/x/net {x_net} (golang-golang-x-net-dev), idna Unicode {unicode}",
+            f"{go} net/http (vendored golang.org/x/net {vendored})")
+
+
 IDNA_PYTHON = "python3"
+BUILD_DIR = os.path.join(HERE, "..", "..", "target", "runtime-oracle")
 
 
 def args_idna_python():
@@ -151,6 +196,7 @@ def versions(python):
     run = subprocess.run(["node", "-p", "`Node.js ${process.versions.node} with ada ${process.versions.ada}`"],
                          capture_output=True, text=True, check=False)
     found["node-url"] = found["node-domain-to-ascii"] = run.stdout.strip() if run.returncode == 0 else None
+    found["go-lookup"], found["go-net-http"] = go_versions(BUILD_DIR)
     return found
 
 
@@ -185,6 +231,9 @@ def ask(runtime, names, args):
         mode = "url" if runtime == "node-url" else "domain"
         lines = feed(["node", os.path.join(HERE, "node_oracle.js"), mode], names).split("\n")[:-1]
         return [json.loads(line) for line in lines]
+    if runtime in ("go-lookup", "go-net-http"):
+        lines = feed([go_oracle(args.build_dir), runtime], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
     sys.exit(f"unknown runtime {runtime}")
 
 
@@ -197,8 +246,9 @@ def main():
     parser.add_argument("--idna-python", default="python3")
     parser.add_argument("--build-dir", default=os.path.join(HERE, "..", "..", "target", "runtime-oracle"))
     args = parser.parse_args()
-    global IDNA_PYTHON
+    global IDNA_PYTHON, BUILD_DIR
     IDNA_PYTHON = args.idna_python
+    BUILD_DIR = args.build_dir
     if args.runtime == "versions":
         for runtime, version in versions(args.python).items():
             print(f"{runtime}\t{version or 'not installed'}")

@@ -11,6 +11,8 @@
 //! assert_eq!(answer.host.as_deref(), Some("ABC.xn--bcher-kva.de"));
 //! ```
 
+mod go_http;
+mod go_idna;
 mod icu;
 mod java;
 mod node;
@@ -44,6 +46,11 @@ pub enum Runtime {
     NodeUrl,
     /// `node-domain-to-ascii`: Node.js 20 `url.domainToASCII(name)` (ada 2.9.2), `''` on failure.
     NodeDomainToAscii,
+    /// `go-lookup`: Go 1.19 `idna.Lookup.ToASCII(name)` of golang.org/x/net/idna 0.7.
+    GoLookup,
+    /// `go-net-http`: the host Go 1.19's `net/http` dials for `http://NAME/`:
+    /// converted by `idna.Lookup.ToASCII`, or raw when that fails.
+    GoNetHttp,
 }
 
 /// What a runtime does with the name.
@@ -87,6 +94,17 @@ impl Answer {
         }
     }
 
+    fn raw(runtime: Runtime, host: String, rule: &'static str, sentence: String) -> Answer {
+        Answer {
+            runtime,
+            outcome: Outcome::Raw,
+            host: Some(host),
+            error: None,
+            rule,
+            sentence,
+        }
+    }
+
     fn error(runtime: Runtime, error: String, rule: &'static str, sentence: String) -> Answer {
         Answer {
             runtime,
@@ -101,7 +119,7 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 9] = [
+    pub const ALL: [Runtime; 11] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
@@ -111,6 +129,8 @@ impl Runtime {
         Runtime::IcuUts46Nontransitional,
         Runtime::NodeUrl,
         Runtime::NodeDomainToAscii,
+        Runtime::GoLookup,
+        Runtime::GoNetHttp,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -125,6 +145,8 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
             Runtime::NodeUrl => "node-url",
             Runtime::NodeDomainToAscii => "node-domain-to-ascii",
+            Runtime::GoLookup => "go-lookup",
+            Runtime::GoNetHttp => "go-net-http",
         }
     }
 
@@ -147,6 +169,8 @@ impl Runtime {
             }
             Runtime::NodeUrl => "Node.js 20 new URL(\"http://\" + name + \"/\").hostname",
             Runtime::NodeDomainToAscii => "Node.js 20 url.domainToASCII(name)",
+            Runtime::GoLookup => "Go 1.19 idna.Lookup.ToASCII(name), golang.org/x/net/idna 0.7",
+            Runtime::GoNetHttp => "Go 1.19 net/http GET http://NAME/: the host it dials",
         }
     }
 
@@ -161,6 +185,12 @@ impl Runtime {
             Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
             Runtime::NodeUrl | Runtime::NodeDomainToAscii => "Node.js 20.20.2 with ada 2.9.2",
+            Runtime::GoLookup => {
+                "go1.19.8 (Debian 12) with golang.org/x/net 0.7.0 (golang-golang-x-net-dev), idna.UnicodeVersion 13.0.0"
+            }
+            Runtime::GoNetHttp => {
+                "go1.19.8 (Debian 12), net/http with its vendored golang.org/x/net v0.0.0-20230214200805 (the idna code and Unicode 13.0.0 tables of x/net 0.7)"
+            }
         }
     }
 
@@ -181,6 +211,12 @@ impl Runtime {
             Runtime::NodeUrl | Runtime::NodeDomainToAscii => {
                 "URL Standard host parser with ada's own UTS #46 (Unicode 15.0, nontransitional, no hyphen or length checks; its own ContextJ and Bidi checks)"
             }
+            Runtime::GoLookup => {
+                "UTS #46 of Unicode 13.0, nontransitional, UseSTD3ASCIIRules, CheckHyphens (on UTF-8 bytes), CheckJoiners, CheckBidi, no VerifyDnsLength"
+            }
+            Runtime::GoNetHttp => {
+                "An ASCII host as given; otherwise idna.Lookup.ToASCII (UTS #46 of Unicode 13.0), the host unconverted when that fails"
+            }
         }
     }
 
@@ -196,6 +232,8 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
             Runtime::NodeUrl => node::url_hostname(input),
             Runtime::NodeDomainToAscii => node::domain_to_ascii(input),
+            Runtime::GoLookup => go_idna::lookup(input),
+            Runtime::GoNetHttp => go_http::get(input),
         }
     }
 }
@@ -215,14 +253,20 @@ impl Runtime {
         }
     }
 
-    /// What would make this runtime accept `input` where it refuses it
-    /// (`answer` is its answer): another call of the same library, else the
-    /// name written as its UTS #46 U-labels or A-labels (nontransitional,
-    /// every check on, the bundled table); each tried on the models. `None`
-    /// when it does not refuse, or nothing tried helps.
+    /// What would make this runtime accept `input` where it refuses it or
+    /// passes it on unconverted (`answer` is its answer): another call of
+    /// the same library, else the name written as its UTS #46 U-labels or
+    /// A-labels (nontransitional, every check on, the bundled table); each
+    /// tried on the models. `None` when nothing tried helps.
     pub fn hint(self, input: &str, answer: &Answer) -> Option<String> {
-        if answer.outcome != Outcome::Error {
-            return None;
+        // A module that models its library's other calls itself says first.
+        let own = match self {
+            Runtime::GoLookup => go_idna::hint(input, answer),
+            Runtime::GoNetHttp => go_http::hint(input, answer),
+            _ => None,
+        };
+        if own.is_some() || answer.outcome != Outcome::Error {
+            return own;
         }
         for &(call, other) in self.alternatives() {
             if let Some(host) = other.run(input).host {
@@ -285,6 +329,8 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         nontransitional,
         node::url_hostname(input),
         node::domain_to_ascii(input),
+        go_idna::lookup(input),
+        go_http::get(input),
     ]
 }
 

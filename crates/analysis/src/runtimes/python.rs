@@ -116,8 +116,11 @@ fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
     at > 0 && ranges[at - 1].1 >= c as u32
 }
 
-/// [`PROHIBITED`]'s tables, looked up once: each RFC 3454 name with its ranges.
-static PROHIBITED_RANGES: LazyLock<Vec<(&'static str, &'static [(u32, u32)])>> = LazyLock::new(|| {
+/// An RFC 3454 table's name and its code points' ranges.
+type NamedRanges = (&'static str, &'static [(u32, u32)]);
+
+/// [`PROHIBITED`]'s tables, looked up once.
+static PROHIBITED_RANGES: LazyLock<Vec<NamedRanges>> = LazyLock::new(|| {
     let case: &'static Case = &CASE;
     PROHIBITED
         .iter()
