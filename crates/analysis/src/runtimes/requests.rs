@@ -63,14 +63,59 @@ static HOST_PORT: LazyLock<Regex> = LazyLock::new(|| {
 static IPV4_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{IPV4}$")).expect("IPv4"));
 static IPV6_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{}$", ipv6_pattern())).expect("IPv6"));
 
-/// `_normalize_host` for `http`: an IPv6 address lower-cased, an IPv4
+/// urllib3's `_ZONE_ID_RE`: an IPv6 address's zone identifier, up to the `]`.
+static ZONE_ID: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new("((?:%25|%)(?:[A-Za-z0-9._~-]|%[a-fA-F0-9]{2})+)\\]$").expect("the zone pattern"));
+
+/// An unreserved character of RFC 3986 (§2.3).
+fn unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// `_encode_invalid_chars(component, unreserved)`: existing `%XX` escapes
+/// upper-cased and, when every `%` starts one, kept; any other byte that
+/// is not unreserved percent-encoded.
+fn encode_invalid_chars(component: &str) -> String {
+    let bytes = component.as_bytes();
+    let escape_at = |i: usize| bytes[i] == b'%' && bytes.get(i + 1..i + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+    let escapes = (0..bytes.len()).filter(|&i| escape_at(i)).count();
+    let every_percent_escapes = escapes == bytes.iter().filter(|&&b| b == b'%').count();
+    let mut out = String::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        // The two hex digits after a kept `%` are letters or digits, kept upper-cased.
+        let after_escape = (i >= 1 && escape_at(i - 1)) || (i >= 2 && escape_at(i - 2));
+        if (every_percent_escapes && b == b'%') || unreserved(b) {
+            out.push(char::from(if after_escape { b.to_ascii_uppercase() } else { b }));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// `_normalize_host` for `http`: an IPv6 address lower-cased (its zone
+/// identifier after a `%25` or `%` re-encoded and kept as it is), an IPv4
 /// address kept, any other host label by label (`_idna_encode`).
 fn normalize_host(host: &str) -> Result<String, Failure> {
     if host.is_empty() || IPV4_ONLY.is_match(host) {
         return Ok(host.to_string());
     }
     if IPV6_ONLY.is_match(host) {
-        return Ok(host.to_ascii_lowercase());
+        let Some(zone) = ZONE_ID.captures(host).and_then(|c| c.get(1)) else {
+            return Ok(host.to_ascii_lowercase());
+        };
+        let id = zone.as_str();
+        let id = if id.starts_with("%25") && id != "%25" {
+            &id[3..]
+        } else {
+            &id[1..]
+        };
+        return Ok(format!(
+            "{}%{}{}",
+            host[..zone.start()].to_ascii_lowercase(),
+            encode_invalid_chars(id),
+            &host[zone.end()..]
+        ));
     }
     let mut out = String::with_capacity(host.len() * 2);
     for (index, label) in host.split('.').enumerate() {
@@ -86,38 +131,52 @@ fn normalize_host(host: &str) -> Result<String, Failure> {
     Ok(out)
 }
 
-/// `requote_uri` on the host: `%XX` of an unreserved character unescaped,
-/// then every character `quote` does not keep (`safe` =
-/// `!#$%&'()*+,/:;=?@[]~`) escaped.
+/// `requote_uri` on the host: `unquote_unreserved` (an escape of an
+/// unreserved character decoded), then `quote` of what is neither
+/// unreserved nor in `!#$%&'()*+,/:;=?@[]~`; when an escape's two letters
+/// or digits are not hex, `quote` alone, with `%` escaped too.
 fn requote(host: &str) -> String {
-    let unreserved = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
-    let bytes = host.as_bytes();
-    let mut unquoted = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(b)) if unreserved(b) => {
-                unquoted.push(b);
-                i += 3;
+    let quote = |text: &str, safe: &[u8]| {
+        let mut out = String::with_capacity(text.len());
+        for &b in text.as_bytes() {
+            if unreserved(b) || safe.contains(&b) {
+                out.push(char::from(b));
+            } else {
+                out.push_str(&format!("%{b:02X}"));
             }
-            (b, _) => {
-                unquoted.push(b);
-                i += 1;
+        }
+        out
+    };
+    match unquote_unreserved(host) {
+        Some(unquoted) => quote(&unquoted, b"!#$%&'()*+,/:;=?@[]~"),
+        None => quote(host, b"!#$&'()*+,/:;=?@[]~"),
+    }
+}
+
+/// `unquote_unreserved`; `None` where it raises `InvalidURL`.
+fn unquote_unreserved(text: &str) -> Option<String> {
+    let mut parts = text.split('%');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        let h = part.get(..2).filter(|h| h.bytes().all(|b| b.is_ascii_alphanumeric()));
+        match h {
+            Some(h) => {
+                let b = u8::from_str_radix(h, 16).ok()?;
+                if unreserved(b) {
+                    out.push(char::from(b));
+                    out.push_str(&part[2..]);
+                } else {
+                    out.push('%');
+                    out.push_str(part);
+                }
+            }
+            None => {
+                out.push('%');
+                out.push_str(part);
             }
         }
     }
-    let mut out = String::with_capacity(unquoted.len());
-    for b in unquoted {
-        if unreserved(b) || b"!#$%&'()*+,/:;=?@[]~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    Some(out)
 }
 
 /// The host requests connects to for `http://{input}/`.
@@ -174,6 +233,26 @@ pub(super) fn prepared_host(input: &str) -> Answer {
             "requests refuses a host that starts with “*” or “.”.".to_string(),
         );
     }
+    // `prepare_cookies` reads the prepared URL with `urllib.parse.urlsplit`,
+    // which since Python 3.11.4 asks `ipaddress.ip_address` for the text in
+    // brackets: an IPv6 address, with a scope after a `%` that is neither
+    // empty nor holds another `%`.
+    let prepared = requote(&host);
+    if let Some(inside) = prepared.strip_prefix('[').and_then(|rest| rest.strip_suffix(']')) {
+        let (address, scope) = match inside.split_once('%') {
+            Some((address, scope)) => (address, Some(scope)),
+            None => (inside, None),
+        };
+        let scope_ok = scope.is_none_or(|scope| !scope.is_empty() && !scope.contains('%'));
+        if !scope_ok || address.parse::<std::net::Ipv6Addr>().is_err() {
+            return Answer::error(
+                runtime,
+                format!("ValueError: '{inside}' does not appear to be an IPv4 or IPv6 address"),
+                "_check_bracketed_host",
+                "Python's URL parser takes the text in brackets for no IPv6 address (a zone identifier may not be empty or hold a “%”).".to_string(),
+            );
+        }
+    }
     // `prepare_auth`: a user name and a password in the URL (`get_auth_from_url`
     // takes none without a `:`) become a Basic header, their percent-decoded
     // text encoded as Latin-1 (`_basic_auth_str`).
@@ -198,10 +277,27 @@ pub(super) fn prepared_host(input: &str) -> Answer {
     } else {
         "urllib3 lower-cases each label with str.lower() and encodes it with idna.encode(label, strict=True) (IDNA2008, no mapping)."
     };
-    Answer::ascii(
-        runtime,
-        requote(&host).to_ascii_lowercase(),
-        "_normalize_host",
-        sentence.to_string(),
-    )
+    // urllib3 parses the prepared URL again and connects to its host.
+    let again = HOST_PORT.captures(&prepared).and_then(|c| c.get(1)).map(|m| m.as_str());
+    match again.map(normalize_host) {
+        Some(Ok(host)) => Answer::ascii(runtime, host, "_normalize_host", sentence.to_string()),
+        _ => parse_failure(
+            "parse_url",
+            "urllib3 cannot parse the URL requests prepared from this one.".to_string(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// IPv6 zone identifiers, as requests 2.34.2 with urllib3 2.7.0 gave them.
+    #[test]
+    fn a_zone_identifier_is_re_encoded_as_urllib3_does() {
+        assert!(IPV6_ONLY.is_match("[fe80::1%25en0]"));
+        assert_eq!(normalize_host("[fe80::1%25en0]").unwrap(), "[fe80::1%en0]");
+        assert_eq!(requote("[fe80::1%en0]"), "[fe80::1%25en0]");
+        assert_eq!(prepared_host("[fe80::1%25en0]:80").host.as_deref(), Some("[fe80::1%en0]"));
+    }
 }
