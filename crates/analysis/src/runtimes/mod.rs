@@ -11,8 +11,12 @@
 //! assert_eq!(answer.host.as_deref(), Some("ABC.xn--bcher-kva.de"));
 //! ```
 
+mod curl;
+mod glibc;
 mod icu;
+mod idn2;
 mod java;
+mod libidn2;
 mod node;
 mod python;
 mod python_idna;
@@ -44,6 +48,13 @@ pub enum Runtime {
     NodeUrl,
     /// `node-domain-to-ascii`: Node.js 20 `url.domainToASCII(name)` (ada 2.9.2), `''` on failure.
     NodeDomainToAscii,
+    /// `idn2`: the `idn2` command of GNU libidn2 2.3.3 on one name, by default.
+    Idn2,
+    /// `curl`: the Host curl 7.88 sends for `http://NAME/` (libidn2,
+    /// nontransitional, then transitional on failure).
+    Curl,
+    /// `glibc-ai-idn`: glibc 2.36 `getaddrinfo` with `AI_IDN` under a UTF-8 locale.
+    GlibcAiIdn,
 }
 
 /// What a runtime does with the name.
@@ -101,7 +112,7 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 9] = [
+    pub const ALL: [Runtime; 12] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
@@ -111,6 +122,9 @@ impl Runtime {
         Runtime::IcuUts46Nontransitional,
         Runtime::NodeUrl,
         Runtime::NodeDomainToAscii,
+        Runtime::Idn2,
+        Runtime::Curl,
+        Runtime::GlibcAiIdn,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -125,6 +139,9 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
             Runtime::NodeUrl => "node-url",
             Runtime::NodeDomainToAscii => "node-domain-to-ascii",
+            Runtime::Idn2 => "idn2",
+            Runtime::Curl => "curl",
+            Runtime::GlibcAiIdn => "glibc-ai-idn",
         }
     }
 
@@ -147,6 +164,9 @@ impl Runtime {
             }
             Runtime::NodeUrl => "Node.js 20 new URL(\"http://\" + name + \"/\").hostname",
             Runtime::NodeDomainToAscii => "Node.js 20 url.domainToASCII(name)",
+            Runtime::Idn2 => "idn2 NAME (GNU libidn2 idn2_lookup_ul, IDN2_NONTRANSITIONAL), UTF-8 locale",
+            Runtime::Curl => "curl -g http://NAME/ (Host sent, no proxy), UTF-8 locale",
+            Runtime::GlibcAiIdn => "glibc getaddrinfo(name, AI_IDN), UTF-8 locale",
         }
     }
 
@@ -161,6 +181,9 @@ impl Runtime {
             Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
             Runtime::NodeUrl | Runtime::NodeDomainToAscii => "Node.js 20.20.2 with ada 2.9.2",
+            Runtime::Idn2 => "idn2 and libidn2 2.3.3 (Debian 12), libunistring 1.0",
+            Runtime::Curl => "curl 7.88.1 (Debian 12) with libidn2 2.3.3, libunistring 1.0",
+            Runtime::GlibcAiIdn => "glibc 2.36 (Debian 12) with libidn2 2.3.3, libunistring 1.0",
         }
     }
 
@@ -181,6 +204,11 @@ impl Runtime {
             Runtime::NodeUrl | Runtime::NodeDomainToAscii => {
                 "URL Standard host parser with ada's own UTS #46 (Unicode 15.0, nontransitional, no hyphen or length checks; its own ContextJ and Bidi checks)"
             }
+            Runtime::Idn2 => LIBIDN2_STANDARD,
+            Runtime::Curl => {
+                "libidn2 as idn2 for a non-ASCII host, then UTS #46 transitional (no IDNA2008 checks) where that fails; ASCII hosts sent as written"
+            }
+            Runtime::GlibcAiIdn => "libidn2 as idn2 for a non-ASCII name; ASCII names looked up as written",
         }
     }
 
@@ -196,6 +224,9 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
             Runtime::NodeUrl => node::url_hostname(input),
             Runtime::NodeDomainToAscii => node::domain_to_ascii(input),
+            Runtime::Idn2 => idn2::to_ascii(input),
+            Runtime::Curl => curl::request(input),
+            Runtime::GlibcAiIdn => glibc::getaddrinfo(input),
         }
     }
 }
@@ -224,6 +255,16 @@ impl Runtime {
         if answer.outcome != Outcome::Error {
             return None;
         }
+        // libidn2's callers: another call of the library (their flags).
+        let own = match self {
+            Runtime::Idn2 => idn2::hint(input, answer),
+            Runtime::Curl => curl::hint(input, answer),
+            Runtime::GlibcAiIdn => glibc::hint(input, answer),
+            _ => None,
+        };
+        if own.is_some() {
+            return own;
+        }
         for &(call, other) in self.alternatives() {
             if let Some(host) = other.run(input).host {
                 return Some(format!("{call} gives {host}."));
@@ -242,6 +283,9 @@ impl Runtime {
         })
     }
 }
+/// What libidn2 2.3.3's default lookup implements (`idn2`, and `curl` and
+/// `glibc-ai-idn` for non-ASCII names).
+const LIBIDN2_STANDARD: &str = "UTS #46 nontransitional of Unicode 14.0 without STD3 rules, then IDNA2008 (RFC 5891) checks of each non-ASCII label on libidn2's table of Unicode 12 (its Bidi rule per label, CONTEXTO rules not applied)";
 
 /// The label loop the Python runtimes share (`Codec.encode`, `idna.encode`):
 /// `input` split at `separators` (the four label separators of RFC 3490
@@ -272,9 +316,11 @@ fn each_label<E>(
 }
 
 /// Every runtime's answer on `input`, in [`Runtime::ALL`] order. The two
-/// ICU calls read one facts pass of ICU 72's table.
+/// ICU calls read one facts pass of ICU 72's table; `idn2`, `curl` and
+/// `glibc-ai-idn` share libidn2's nontransitional lookup of the name.
 pub fn run_all(input: &str) -> Vec<Answer> {
     let [default, nontransitional] = icu::both(input);
+    let lookup = libidn2::Lookup::new(input);
     vec![
         python::codec(input),
         python_idna::encode(input, false),
@@ -285,6 +331,9 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         nontransitional,
         node::url_hostname(input),
         node::domain_to_ascii(input),
+        idn2::answer(input, &lookup),
+        curl::answer(input, &lookup),
+        glibc::answer(input, &lookup),
     ]
 }
 
