@@ -44,13 +44,31 @@ the network):
   (converted by idna.Lookup.ToASCII, or ASCII as given) and "raw" when
   net/http passes it on unconverted; an error before any dial (url.Parse,
   no host) is the error.
+* idn2: the `idn2` command of GNU libidn2 (Debian's idn2) under
+  LC_ALL=C.UTF-8, the names on its standard input; it stops at its first
+  name that fails (its stderr line is the error), so it is started again
+  after each failure with the names left.
+* curl: `curl -g -sS http://NAME/` under LC_ALL=C.UTF-8, one process a
+  name (several at once), `--connect-to ::127.0.0.1:PORT` sending every
+  request to a recorder on loopback: the host is the request's Host
+  header, the error curl's stderr line. Nothing is resolved.
+* glibc-ai-idn: getaddrinfo(NAME, AI_IDN | AI_CANONNAME) of the system's
+  glibc under C.UTF-8 through glibc_ai_idn_oracle.c, the hosts database
+  served by nss_idnaprobe.c only (no file, no DNS), which hands the
+  looked-up name back: the host is that name, the error the EAI_ code and
+  gai_strerror's words. Both are built with cc into --build-dir.
+
+A name is a C string to the last three: it ends at a NUL.
 """
 import argparse
 import codecs
 import json
 import os
+import socket
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -167,6 +185,122 @@ def go_versions(build_dir):
                            capture_output=True, text=True, check=False).stdout.strip() or "unknown"
     return (f"{go}, golang.org/x/net {x_net} (golang-golang-x-net-dev), idna Unicode {unicode}",
             f"{go} net/http (vendored golang.org/x/net {vendored})")
+def built(build_dir, name, source, flags):
+    """`name` built from `source` with cc into `build_dir` where stale."""
+    binary = os.path.join(build_dir, name)
+    source = os.path.join(HERE, source)
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        os.makedirs(build_dir, exist_ok=True)
+        subprocess.run(["cc", "-O2", "-o", binary, source] + flags, check=True)
+    return binary
+
+
+UTF8_ENV = dict(os.environ, LC_ALL="C.UTF-8")
+
+
+def c_string(name):
+    return name.split("\0")[0]
+
+
+def ask_idn2(names):
+    """The idn2 command over `names`, started again after each failure."""
+    answers = []
+    while len(answers) < len(names):
+        rest = names[len(answers):]
+        data = "".join(n + "\n" for n in rest).encode("utf-8")
+        run = subprocess.run(["idn2"], input=data, capture_output=True, env=UTF8_ENV, check=False)
+        hosts = run.stdout.decode("utf-8", "surrogateescape").split("\n")[:-1]
+        for name, host in zip(rest, hosts):
+            answers.append({"input": name, "outcome": "ascii", "host": host})
+        if run.returncode == 0:
+            if len(hosts) != len(rest):
+                sys.exit(f"idn2: {len(hosts)} answers for {len(rest)} names")
+            break
+        error = run.stderr.decode("utf-8", "replace").strip().splitlines()
+        if len(hosts) >= len(rest) or not error:
+            sys.exit(f"idn2 failed ({run.returncode}) without a name to blame: {error}")
+        answers.append({"input": rest[len(hosts)], "outcome": "error", "error": error[-1]})
+    return answers
+
+
+class HostRecorder:
+    """An HTTP server on 127.0.0.1 that records each request's Host header
+    by its X-Probe header and answers 204."""
+
+    def __init__(self):
+        self.hosts = {}
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(128)
+        self.port = self.server.getsockname()[1]
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.serve, args=(conn,), daemon=True).start()
+
+    def serve(self, conn):
+        with conn:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    return
+                data += chunk
+            headers = {}
+            for line in data.split(b"\r\n\r\n")[0].split(b"\r\n")[1:]:
+                # curl writes "Name: value": the value is all after ": ", spaces too.
+                key, _, value = line.partition(b":")
+                headers[key.strip().lower()] = value[1:] if value.startswith(b" ") else value
+            probe = headers.get(b"x-probe")
+            if probe is not None:
+                self.hosts[int(probe)] = headers.get(b"host", b"").decode("utf-8", "surrogateescape")
+            conn.sendall(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+
+    def close(self):
+        self.server.close()
+
+
+def ask_curl(names):
+    recorder = HostRecorder()
+
+    def one(index):
+        url = f"http://{c_string(names[index])}/"
+        command = ["curl", "-g", "-sS", "-o", "/dev/null", "--max-time", "20", "-H", f"X-Probe: {index}",
+                   "--connect-to", f"::127.0.0.1:{recorder.port}", url]
+        run = subprocess.run(command, capture_output=True, env=UTF8_ENV, check=False)
+        if run.returncode == 0:
+            return {"input": names[index], "outcome": "ascii", "host": recorder.hosts[index]}
+        return {"input": names[index], "outcome": "error", "error": run.stderr.decode("utf-8", "replace").strip()}
+
+    try:
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            return list(pool.map(one, range(len(names))))
+    finally:
+        recorder.close()
+
+
+def ask_glibc(names, build_dir):
+    module = built(build_dir, "libnss_idnaprobe.so.2", "nss_idnaprobe.c", ["-shared", "-fPIC"])
+    binary = built(build_dir, "glibc_ai_idn_oracle", "glibc_ai_idn_oracle.c", [])
+    env = dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(module))
+    data = "".join(c_string(n) + "\n" for n in names).encode("utf-8")
+    run = subprocess.run([binary], input=data, capture_output=True, env=env, check=False)
+    if run.returncode != 0:
+        sys.exit(f"glibc_ai_idn_oracle failed ({run.returncode}): {run.stderr.decode('utf-8', 'replace')}")
+    answers = []
+    for name, line in zip(names, run.stdout.decode("utf-8", "surrogateescape").split("\n")):
+        kind, _, rest = line.partition("\t")
+        if kind == "ok":
+            answers.append({"input": name, "outcome": "ascii", "host": rest})
+        else:
+            code, _, words = rest.partition("\t")
+            answers.append({"input": name, "outcome": "error", "error": f"{code}: {words}"})
+    return answers
 
 
 IDNA_PYTHON = "python3"
@@ -197,6 +331,17 @@ def versions(python):
                          capture_output=True, text=True, check=False)
     found["node-url"] = found["node-domain-to-ascii"] = run.stdout.strip() if run.returncode == 0 else None
     found["go-lookup"], found["go-net-http"] = go_versions(BUILD_DIR)
+    run = subprocess.run(["idn2", "--version"], capture_output=True, text=True, check=False)
+    libidn2 = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libidn2-0"], capture_output=True, text=True,
+                             check=False)
+    libidn2 = f"libidn2 {libidn2.stdout}" if libidn2.returncode == 0 else "libidn2 ?"
+    found["idn2"] = f"{run.stdout.splitlines()[0]} ({libidn2})" if run.returncode == 0 else None
+    run = subprocess.run(["curl", "--version"], capture_output=True, text=True, check=False)
+    found["curl"] = f"{' '.join(run.stdout.split()[:2])} ({libidn2})" if run.returncode == 0 else None
+    run = subprocess.run(["ldd", "--version"], capture_output=True, text=True, check=False)
+    cc = subprocess.run(["cc", "--version"], capture_output=True, text=True, check=False)
+    found["glibc-ai-idn"] = (f"glibc {run.stdout.splitlines()[0].split()[-1]} "
+                             f"({libidn2})" if run.returncode == 0 and cc.returncode == 0 else None)
     return found
 
 
@@ -234,6 +379,12 @@ def ask(runtime, names, args):
     if runtime in ("go-lookup", "go-net-http"):
         lines = feed([go_oracle(args.build_dir), runtime], names).split("\n")[:-1]
         return [json.loads(line) for line in lines]
+    if runtime == "idn2":
+        return ask_idn2(names)
+    if runtime == "curl":
+        return ask_curl(names)
+    if runtime == "glibc-ai-idn":
+        return ask_glibc(names, args.build_dir)
     sys.exit(f"unknown runtime {runtime}")
 
 

@@ -11,10 +11,14 @@
 //! assert_eq!(answer.host.as_deref(), Some("ABC.xn--bcher-kva.de"));
 //! ```
 
+mod curl;
+mod glibc;
 mod go_http;
 mod go_idna;
 mod icu;
+mod idn2;
 mod java;
+mod libidn2;
 mod node;
 mod python;
 mod python_idna;
@@ -51,6 +55,13 @@ pub enum Runtime {
     /// `go-net-http`: the host Go 1.19's `net/http` dials for `http://NAME/`:
     /// converted by `idna.Lookup.ToASCII`, or raw when that fails.
     GoNetHttp,
+    /// `idn2`: the `idn2` command of GNU libidn2 2.3.3 on one name, by default.
+    Idn2,
+    /// `curl`: the Host curl 7.88 sends for `http://NAME/` (libidn2,
+    /// nontransitional, then transitional on failure).
+    Curl,
+    /// `glibc-ai-idn`: glibc 2.36 `getaddrinfo` with `AI_IDN` under a UTF-8 locale.
+    GlibcAiIdn,
 }
 
 /// What a runtime does with the name.
@@ -119,7 +130,7 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 11] = [
+    pub const ALL: [Runtime; 14] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
@@ -131,6 +142,9 @@ impl Runtime {
         Runtime::NodeDomainToAscii,
         Runtime::GoLookup,
         Runtime::GoNetHttp,
+        Runtime::Idn2,
+        Runtime::Curl,
+        Runtime::GlibcAiIdn,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -147,6 +161,9 @@ impl Runtime {
             Runtime::NodeDomainToAscii => "node-domain-to-ascii",
             Runtime::GoLookup => "go-lookup",
             Runtime::GoNetHttp => "go-net-http",
+            Runtime::Idn2 => "idn2",
+            Runtime::Curl => "curl",
+            Runtime::GlibcAiIdn => "glibc-ai-idn",
         }
     }
 
@@ -171,6 +188,9 @@ impl Runtime {
             Runtime::NodeDomainToAscii => "Node.js 20 url.domainToASCII(name)",
             Runtime::GoLookup => "Go 1.19 idna.Lookup.ToASCII(name), golang.org/x/net/idna 0.7",
             Runtime::GoNetHttp => "Go 1.19 net/http GET http://NAME/: the host it dials",
+            Runtime::Idn2 => "idn2 NAME (GNU libidn2 idn2_lookup_ul, IDN2_NONTRANSITIONAL), UTF-8 locale",
+            Runtime::Curl => "curl -g http://NAME/ (Host sent, no proxy), UTF-8 locale",
+            Runtime::GlibcAiIdn => "glibc getaddrinfo(name, AI_IDN), UTF-8 locale",
         }
     }
 
@@ -191,6 +211,9 @@ impl Runtime {
             Runtime::GoNetHttp => {
                 "go1.19.8 (Debian 12), net/http with its vendored golang.org/x/net v0.0.0-20230214200805 (the idna code and Unicode 13.0.0 tables of x/net 0.7)"
             }
+            Runtime::Idn2 => "idn2 and libidn2 2.3.3 (Debian 12), libunistring 1.0",
+            Runtime::Curl => "curl 7.88.1 (Debian 12) with libidn2 2.3.3, libunistring 1.0",
+            Runtime::GlibcAiIdn => "glibc 2.36 (Debian 12) with libidn2 2.3.3, libunistring 1.0",
         }
     }
 
@@ -217,6 +240,11 @@ impl Runtime {
             Runtime::GoNetHttp => {
                 "An ASCII host as given; otherwise idna.Lookup.ToASCII (UTS #46 of Unicode 13.0), the host unconverted when that fails"
             }
+            Runtime::Idn2 => LIBIDN2_STANDARD,
+            Runtime::Curl => {
+                "libidn2 as idn2 for a non-ASCII host, then UTS #46 transitional (no IDNA2008 checks) where that fails; ASCII hosts sent as written"
+            }
+            Runtime::GlibcAiIdn => "libidn2 as idn2 for a non-ASCII name; ASCII names looked up as written",
         }
     }
 
@@ -234,6 +262,9 @@ impl Runtime {
             Runtime::NodeDomainToAscii => node::domain_to_ascii(input),
             Runtime::GoLookup => go_idna::lookup(input),
             Runtime::GoNetHttp => go_http::get(input),
+            Runtime::Idn2 => idn2::to_ascii(input),
+            Runtime::Curl => curl::request(input),
+            Runtime::GlibcAiIdn => glibc::getaddrinfo(input),
         }
     }
 }
@@ -263,6 +294,9 @@ impl Runtime {
         let own = match self {
             Runtime::GoLookup => go_idna::hint(input, answer),
             Runtime::GoNetHttp => go_http::hint(input, answer),
+            Runtime::Idn2 => idn2::hint(input, answer),
+            Runtime::Curl => curl::hint(input, answer),
+            Runtime::GlibcAiIdn => glibc::hint(input, answer),
             _ => None,
         };
         if own.is_some() || answer.outcome != Outcome::Error {
@@ -286,6 +320,9 @@ impl Runtime {
         })
     }
 }
+/// What libidn2 2.3.3's default lookup implements (`idn2`, and `curl` and
+/// `glibc-ai-idn` for non-ASCII names).
+const LIBIDN2_STANDARD: &str = "UTS #46 nontransitional of Unicode 14.0 without STD3 rules, then IDNA2008 (RFC 5891) checks of each non-ASCII label on libidn2's table of Unicode 12 (its Bidi rule per label, CONTEXTO rules not applied)";
 
 /// The label loop the Python runtimes share (`Codec.encode`, `idna.encode`):
 /// `input` split at `separators` (the four label separators of RFC 3490
@@ -316,9 +353,11 @@ fn each_label<E>(
 }
 
 /// Every runtime's answer on `input`, in [`Runtime::ALL`] order. The two
-/// ICU calls read one facts pass of ICU 72's table.
+/// ICU calls read one facts pass of ICU 72's table; `idn2`, `curl` and
+/// `glibc-ai-idn` share libidn2's nontransitional lookup of the name.
 pub fn run_all(input: &str) -> Vec<Answer> {
     let [default, nontransitional] = icu::both(input);
+    let lookup = libidn2::Lookup::new(input);
     vec![
         python::codec(input),
         python_idna::encode(input, false),
@@ -331,6 +370,9 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         node::domain_to_ascii(input),
         go_idna::lookup(input),
         go_http::get(input),
+        idn2::answer(input, &lookup),
+        curl::answer(input, &lookup),
+        glibc::answer(input, &lookup),
     ]
 }
 
