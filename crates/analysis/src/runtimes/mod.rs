@@ -13,8 +13,11 @@
 
 mod icu;
 mod java;
+mod perl_net_idn;
 mod python;
 mod python_idna;
+mod ranges;
+mod rust_idna;
 
 use serde::Serialize;
 
@@ -35,6 +38,11 @@ pub enum Runtime {
     /// `icu-uts46-nontransitional`: the same with NONTRANSITIONAL_TO_ASCII,
     /// CHECK_BIDI and CHECK_CONTEXTJ.
     IcuUts46Nontransitional,
+    /// `perl-net-idn`: Perl 5.36 `Net::IDN::Encode::domain_to_ascii($name)`
+    /// of libnet-idn-encode-perl 2.500.
+    PerlNetIdn,
+    /// `rust-idna`: `idna::domain_to_ascii(name)` of the idna crate 1.1.0.
+    RustIdna,
 }
 
 /// What a runtime does with the name.
@@ -92,13 +100,15 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 6] = [
+    pub const ALL: [Runtime; 8] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
         Runtime::JavaIdn,
         Runtime::IcuUts46,
         Runtime::IcuUts46Nontransitional,
+        Runtime::PerlNetIdn,
+        Runtime::RustIdna,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -110,6 +120,8 @@ impl Runtime {
             Runtime::JavaIdn => "java-idn",
             Runtime::IcuUts46 => "icu-uts46",
             Runtime::IcuUts46Nontransitional => "icu-uts46-nontransitional",
+            Runtime::PerlNetIdn => "perl-net-idn",
+            Runtime::RustIdna => "rust-idna",
         }
     }
 
@@ -129,6 +141,8 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => {
                 "ICU 72 uidna_nameToASCII, NONTRANSITIONAL_TO_ASCII | CHECK_BIDI | CHECK_CONTEXTJ"
             }
+            Runtime::PerlNetIdn => "Perl 5.36 Net::IDN::Encode::domain_to_ascii($name)",
+            Runtime::RustIdna => "Rust idna::domain_to_ascii(name), crate idna 1.1.0",
         }
     }
 
@@ -141,6 +155,10 @@ impl Runtime {
             }
             Runtime::JavaIdn => "OpenJDK 17.0.15 and 17.0.21 (Debian 12)",
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => "ICU 72.1 (Debian 12)",
+            Runtime::PerlNetIdn => {
+                "Net::IDN::Encode 2.500 (its UTS #46 table of Unicode 10.0) on Perl 5.36.0 (Unicode 14.0), Debian 12"
+            }
+            Runtime::RustIdna => "idna 1.1.0 with idna_adapter 1.2.2 on ICU4X 2.4 (its data of Unicode 18.0)",
         }
     }
 
@@ -155,6 +173,12 @@ impl Runtime {
             Runtime::IcuUts46Nontransitional => {
                 "UTS #46 of Unicode 15.0, nontransitional, CheckHyphens, DNS lengths, CheckBidi, CheckJoiners"
             }
+            Runtime::PerlNetIdn => {
+                "UTS #46 of Unicode 10.0 per non-ASCII label, nontransitional, STD3 rules, CheckHyphens, CheckBidi per label, CheckJoiners; ASCII labels only measured"
+            }
+            Runtime::RustIdna => {
+                "UTS #46 of Unicode 18.0, nontransitional, CheckBidi, CheckJoiners; no STD3 rules, hyphen or DNS length checks"
+            }
         }
     }
 
@@ -167,6 +191,8 @@ impl Runtime {
             Runtime::JavaIdn => java::to_ascii(input),
             Runtime::IcuUts46 => icu::name_to_ascii(input, icu::Mode::Default),
             Runtime::IcuUts46Nontransitional => icu::name_to_ascii(input, icu::Mode::Nontransitional),
+            Runtime::PerlNetIdn => perl_net_idn::domain_to_ascii(input),
+            Runtime::RustIdna => rust_idna::domain_to_ascii(input),
         }
     }
 }
@@ -205,6 +231,8 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         java::to_ascii(input),
         default,
         nontransitional,
+        perl_net_idn::domain_to_ascii(input),
+        rust_idna::domain_to_ascii(input),
     ]
 }
 
