@@ -17,7 +17,10 @@
 //! - its Bidi rule (`process_innermost`) and CONTEXTJ rule (`check_label`),
 //!   on the crate's Bidi_Class, Joining_Type and virama data, with its
 //!   test for a Bidi domain name (`is_bidi`, which skips ranges it knows to
-//!   hold no right-to-left character).
+//!   hold no right-to-left character). The engine's bundled Bidi_Class and
+//!   Joining_Type are Unicode 16.0's: on the code points 18.0 admits they
+//!   differ from the crate's on 282 and 95 (the characters of 17.0 and
+//!   18.0), so the engine's own Bidi and joiner checks stay off here.
 //!
 //! Its error is `Errors`, whose `Display` is its `Debug`: `Errors`.
 //!
