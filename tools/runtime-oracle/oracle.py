@@ -59,6 +59,13 @@ the network):
   gai_strerror's words. Both are built with cc into --build-dir.
 
 A name is a C string to the last three: it ends at a NUL.
+* perl-net-idn: `Net::IDN::Encode::domain_to_ascii($name)` of the `perl`
+  on PATH (Debian's libnet-idn-encode-perl), through perl_net_idn.pl; the
+  error is the module's croak text without Carp's " at FILE line N.".
+* rust-idna: `idna::domain_to_ascii(name)` of the idna crate, through the
+  Cargo project rust-idna/ (its own Cargo.lock, built with `--locked` into
+  --build-dir; no network once its crates are fetched); the error is the
+  `Display` text of the crate's `Errors`.
 """
 import argparse
 import codecs
@@ -301,6 +308,51 @@ def ask_glibc(names, build_dir):
             code, _, words = rest.partition("\t")
             answers.append({"input": name, "outcome": "error", "error": f"{code}: {words}"})
     return answers
+# Characters first assigned in Unicode 16.0, 17.0 and 18.0 that UTS #46
+# maps or keeps (U+1B7F BALINESE PANTI BAWAK, U+0C5C TELUGU ARCHAIC SHRII,
+# U+0558 MODIFIER LETTER ARMENIAN SMALL EH): the newest one rust-idna
+# accepts after an "x" names the Unicode version of its data.
+RUST_IDNA_PROBES = [("16.0", "x\u1b7f"), ("17.0", "x\u0c5c"), ("18.0", "x\u0558")]
+
+PERL_VERSION = (r'use Net::IDN::Encode; use Unicode::UCD; printf "Net::IDN::Encode %.3f (UTS #46 tables of Unicode %.1f) '
+                r'on Perl %vd (Unicode %s)\n", $Net::IDN::Encode::VERSION, $Net::IDN::UTS46::_Mapping::UNICODE_VERSION, '
+                r'$^V, Unicode::UCD::UnicodeVersion()')
+
+
+def rust_idna_oracle(build_dir):
+    """The rust-idna oracle's binary, built (or found up to date) by cargo; None without cargo."""
+    project = os.path.join(HERE, "rust-idna")
+    command = ["cargo", "build", "--release", "--locked", "--quiet", "--bin", "rust-idna-oracle",
+               "--manifest-path", os.path.join(project, "Cargo.toml"), "--target-dir", build_dir]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        return None
+    if run.returncode != 0:
+        sys.exit(f"cargo build of {project} failed: {run.stderr[-2000:]}")
+    return os.path.join(build_dir, "release", "rust-idna-oracle")
+
+
+def rust_idna_version(build_dir):
+    """The crate versions of rust-idna/Cargo.lock and the Unicode version its data answers to."""
+    binary = rust_idna_oracle(build_dir)
+    if binary is None:
+        return None
+    locked = {}
+    with open(os.path.join(HERE, "rust-idna", "Cargo.lock"), encoding="utf-8") as f:
+        name = None
+        for line in f:
+            if line.startswith("name = "):
+                name = line.split('"')[1]
+            elif line.startswith("version = ") and name:
+                locked[name] = line.split('"')[1]
+    answers = feed([binary], [probe for _, probe in RUST_IDNA_PROBES]).split("\n")[:-1]
+    unicode = "before 16.0"
+    for (version, _), answer in zip(RUST_IDNA_PROBES, answers):
+        if json.loads(answer)["outcome"] == "ascii":
+            unicode = version
+    return (f"idna {locked.get('idna')} (idna_adapter {locked.get('idna_adapter')}, "
+            f"icu_normalizer {locked.get('icu_normalizer')}), Unicode {unicode}")
 
 
 IDNA_PYTHON = "python3"
@@ -311,7 +363,7 @@ def args_idna_python():
     return IDNA_PYTHON
 
 
-def versions(python):
+def versions(python, build_dir):
     found = {}
     run = subprocess.run([python, "-c", "import sys, unicodedata; print(sys.version.split()[0], unicodedata.unidata_version)"],
                          capture_output=True, text=True, check=False)
@@ -330,7 +382,7 @@ def versions(python):
     run = subprocess.run(["node", "-p", "`Node.js ${process.versions.node} with ada ${process.versions.ada}`"],
                          capture_output=True, text=True, check=False)
     found["node-url"] = found["node-domain-to-ascii"] = run.stdout.strip() if run.returncode == 0 else None
-    found["go-lookup"], found["go-net-http"] = go_versions(BUILD_DIR)
+    found["go-lookup"], found["go-net-http"] = go_versions(build_dir)
     run = subprocess.run(["idn2", "--version"], capture_output=True, text=True, check=False)
     libidn2 = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libidn2-0"], capture_output=True, text=True,
                              check=False)
@@ -342,6 +394,9 @@ def versions(python):
     cc = subprocess.run(["cc", "--version"], capture_output=True, text=True, check=False)
     found["glibc-ai-idn"] = (f"glibc {run.stdout.splitlines()[0].split()[-1]} "
                              f"({libidn2})" if run.returncode == 0 and cc.returncode == 0 else None)
+    run = subprocess.run(["perl", "-e", PERL_VERSION], capture_output=True, text=True, check=False)
+    found["perl-net-idn"] = run.stdout.strip() if run.returncode == 0 else None
+    found["rust-idna"] = rust_idna_version(build_dir)
     return found
 
 
@@ -385,6 +440,15 @@ def ask(runtime, names, args):
         return ask_curl(names)
     if runtime == "glibc-ai-idn":
         return ask_glibc(names, args.build_dir)
+    if runtime == "perl-net-idn":
+        lines = feed(["perl", os.path.join(HERE, "perl_net_idn.pl")], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
+    if runtime == "rust-idna":
+        binary = rust_idna_oracle(args.build_dir)
+        if binary is None:
+            sys.exit("rust-idna: cargo is not installed")
+        lines = feed([binary], names).split("\n")[:-1]
+        return [json.loads(line) for line in lines]
     sys.exit(f"unknown runtime {runtime}")
 
 
@@ -401,7 +465,7 @@ def main():
     IDNA_PYTHON = args.idna_python
     BUILD_DIR = args.build_dir
     if args.runtime == "versions":
-        for runtime, version in versions(args.python).items():
+        for runtime, version in versions(args.python, args.build_dir).items():
             print(f"{runtime}\t{version or 'not installed'}")
         return
     if not args.input or not args.out:
@@ -410,7 +474,7 @@ def main():
     answers = ask(args.runtime, names, args)
     if len(answers) != len(names) or any(a["input"] != n for a, n in zip(answers, names)):
         sys.exit(f"{args.runtime}: {len(answers)} answers for {len(names)} names, or out of order")
-    version = versions(args.python)[args.runtime]
+    version = versions(args.python, args.build_dir)[args.runtime]
     with open(args.out + ".part", "w", encoding="utf-8") as f:
         f.write(json.dumps({"runtime": args.runtime, "version": version}) + "\n")
         for answer in answers:

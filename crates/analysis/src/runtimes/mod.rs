@@ -20,9 +20,12 @@ mod idn2;
 mod java;
 mod libidn2;
 mod node;
+mod perl_net_idn;
 mod python;
 mod python_idna;
+mod ranges;
 mod requests;
+mod rust_idna;
 
 use serde::Serialize;
 
@@ -62,6 +65,11 @@ pub enum Runtime {
     Curl,
     /// `glibc-ai-idn`: glibc 2.36 `getaddrinfo` with `AI_IDN` under a UTF-8 locale.
     GlibcAiIdn,
+    /// `perl-net-idn`: Perl 5.36 `Net::IDN::Encode::domain_to_ascii($name)`
+    /// of libnet-idn-encode-perl 2.500.
+    PerlNetIdn,
+    /// `rust-idna`: `idna::domain_to_ascii(name)` of the idna crate 1.1.0.
+    RustIdna,
 }
 
 /// What a runtime does with the name.
@@ -130,7 +138,7 @@ impl Answer {
 
 impl Runtime {
     /// Every runtime modelled, in display order.
-    pub const ALL: [Runtime; 14] = [
+    pub const ALL: [Runtime; 16] = [
         Runtime::PythonCodec,
         Runtime::PythonIdna,
         Runtime::PythonIdnaUts46,
@@ -145,6 +153,8 @@ impl Runtime {
         Runtime::Idn2,
         Runtime::Curl,
         Runtime::GlibcAiIdn,
+        Runtime::PerlNetIdn,
+        Runtime::RustIdna,
     ];
 
     /// The id every output uses, e.g. `"java-idn"`.
@@ -164,6 +174,8 @@ impl Runtime {
             Runtime::Idn2 => "idn2",
             Runtime::Curl => "curl",
             Runtime::GlibcAiIdn => "glibc-ai-idn",
+            Runtime::PerlNetIdn => "perl-net-idn",
+            Runtime::RustIdna => "rust-idna",
         }
     }
 
@@ -191,6 +203,8 @@ impl Runtime {
             Runtime::Idn2 => "idn2 NAME (GNU libidn2 idn2_lookup_ul, IDN2_NONTRANSITIONAL), UTF-8 locale",
             Runtime::Curl => "curl -g http://NAME/ (Host sent, no proxy), UTF-8 locale",
             Runtime::GlibcAiIdn => "glibc getaddrinfo(name, AI_IDN), UTF-8 locale",
+            Runtime::PerlNetIdn => "Perl 5.36 Net::IDN::Encode::domain_to_ascii($name)",
+            Runtime::RustIdna => "Rust idna::domain_to_ascii(name), crate idna 1.1.0",
         }
     }
 
@@ -214,6 +228,10 @@ impl Runtime {
             Runtime::Idn2 => "idn2 and libidn2 2.3.3 (Debian 12), libunistring 1.0",
             Runtime::Curl => "curl 7.88.1 (Debian 12) with libidn2 2.3.3, libunistring 1.0",
             Runtime::GlibcAiIdn => "glibc 2.36 (Debian 12) with libidn2 2.3.3, libunistring 1.0",
+            Runtime::PerlNetIdn => {
+                "Net::IDN::Encode 2.500 (its UTS #46 table of Unicode 10.0) on Perl 5.36.0 (Unicode 14.0), Debian 12"
+            }
+            Runtime::RustIdna => "idna 1.1.0 with idna_adapter 1.2.2 on ICU4X 2.4 (its data of Unicode 18.0)",
         }
     }
 
@@ -245,6 +263,12 @@ impl Runtime {
                 "libidn2 as idn2 for a non-ASCII host, then UTS #46 transitional (no IDNA2008 checks) where that fails; ASCII hosts sent as written"
             }
             Runtime::GlibcAiIdn => "libidn2 as idn2 for a non-ASCII name; ASCII names looked up as written",
+            Runtime::PerlNetIdn => {
+                "UTS #46 of Unicode 10.0 per non-ASCII label, nontransitional, STD3 rules, CheckHyphens, CheckBidi per label, CheckJoiners; ASCII labels only measured"
+            }
+            Runtime::RustIdna => {
+                "UTS #46 of Unicode 18.0, nontransitional, CheckBidi, CheckJoiners; no STD3 rules, hyphen or DNS length checks"
+            }
         }
     }
 
@@ -265,6 +289,8 @@ impl Runtime {
             Runtime::Idn2 => idn2::to_ascii(input),
             Runtime::Curl => curl::request(input),
             Runtime::GlibcAiIdn => glibc::getaddrinfo(input),
+            Runtime::PerlNetIdn => perl_net_idn::domain_to_ascii(input),
+            Runtime::RustIdna => rust_idna::domain_to_ascii(input),
         }
     }
 }
@@ -297,6 +323,7 @@ impl Runtime {
             Runtime::Idn2 => idn2::hint(input, answer),
             Runtime::Curl => curl::hint(input, answer),
             Runtime::GlibcAiIdn => glibc::hint(input, answer),
+            Runtime::PerlNetIdn => perl_net_idn::hint(input, answer),
             _ => None,
         };
         if own.is_some() || answer.outcome != Outcome::Error {
@@ -373,6 +400,8 @@ pub fn run_all(input: &str) -> Vec<Answer> {
         idn2::answer(input, &lookup),
         curl::answer(input, &lookup),
         glibc::answer(input, &lookup),
+        perl_net_idn::domain_to_ascii(input),
+        rust_idna::domain_to_ascii(input),
     ]
 }
 
