@@ -20,7 +20,10 @@ pub enum Need {
     /// Chromium, Firefox ESR and WebKitGTK, run as oracles.
     Browsers,
     /// The runtimes asked as oracles (`tools/runtime-oracle/`): Debian's
-    /// python3, a JDK's `java`, g++ with libicu-dev.
+    /// python3, `requests` beside `idna`, a JDK's `java`, g++ with
+    /// libicu-dev, Node.js, Go with golang.org/x/net, `idn2`, curl, a C
+    /// compiler for glibc's driver, Perl's Net::IDN::Encode, cargo for the
+    /// Rust `idna` crate's driver.
     Runtimes,
 }
 
