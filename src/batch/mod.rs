@@ -17,7 +17,7 @@ pub use parallel::{convert_each_parallel, convert_each_parallel_with, summarize_
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
 pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;
-pub use writer::{Columns, Extras, Format, RecordWriter, RowFormat, RowWriters, runtimes_header, runtimes_record};
+pub use writer::{Columns, Extras, Format, RecordWriter, RowFormat, RowWriters, runtimes_header};
 
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};

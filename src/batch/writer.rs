@@ -91,10 +91,10 @@ struct Row<'a> {
     /// the line has no label to check.
     #[serde(skip_serializing_if = "Option::is_none")]
     lgr: Option<serde_json::Value>,
-    /// What each runtime does with the name (`--runtimes`): [`runtimes_record`],
+    /// What each runtime does with the name (`--runtimes`): [`RuntimesRecord`],
     /// or null when the line was not converted.
     #[serde(skip_serializing_if = "Option::is_none")]
-    runtimes: Option<serde_json::Value>,
+    runtimes: Option<Option<RuntimesRecord<'a>>>,
 }
 
 /// The batch's optional additions to one record, made on the converting
@@ -122,24 +122,50 @@ pub struct Columns {
     pub runtimes: bool,
 }
 
-/// A JSONL record's `runtimes` object: per runtime id, its `outcome`
-/// (`ascii`, `raw`, `error`), its `host` (not on error) or its `error`,
-/// and the `rule` that decided.
-pub fn runtimes_record(answers: &[Answer]) -> serde_json::Value {
-    answers
-        .iter()
-        .map(|answer| {
-            let mut value = serde_json::json!({ "outcome": answer.outcome, "rule": answer.rule });
-            if let Some(host) = &answer.host {
-                value["host"] = host.as_str().into();
-            }
-            if let Some(error) = &answer.error {
-                value["error"] = error.as_str().into();
-            }
-            (answer.runtime.id().to_string(), value)
-        })
-        .collect::<serde_json::Map<_, _>>()
-        .into()
+/// A JSONL record's `runtimes` object: per runtime id (in the ids' byte
+/// order), its `outcome` (`ascii`, `raw`, `error`), its `host` (not on
+/// error) or its `error`, and the `rule` that decided; each answer's keys in
+/// byte order too, as a JSON object map writes them. Serialized straight
+/// from the answers (`answers` in [`Runtime::ALL`] order): no map is built
+/// per record.
+struct RuntimesRecord<'a>(&'a [Answer]);
+
+/// [`Runtime::ALL`]'s indices in the byte order of the runtimes' ids.
+static BY_ID: std::sync::LazyLock<[usize; Runtime::ALL.len()]> = std::sync::LazyLock::new(|| {
+    let mut order: [usize; Runtime::ALL.len()] = std::array::from_fn(|i| i);
+    order.sort_by_key(|&i| Runtime::ALL[i].id());
+    order
+});
+
+impl Serialize for RuntimesRecord<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        /// One answer's fields; `error` sorts before `host`, `outcome`, `rule`.
+        #[derive(Serialize)]
+        struct Fields<'a> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            error: Option<&'a str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            host: Option<&'a str>,
+            outcome: Outcome,
+            rule: &'static str,
+        }
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        let of = |runtime: Runtime, i: usize| {
+            let at = self.0.get(i).filter(|a| a.runtime == runtime);
+            at.or_else(|| self.0.iter().find(|a| a.runtime == runtime))
+        };
+        for answer in BY_ID.iter().filter_map(|&i| of(Runtime::ALL[i], i)) {
+            let fields = Fields {
+                error: answer.error.as_deref(),
+                host: answer.host.as_deref(),
+                outcome: answer.outcome,
+                rule: answer.rule,
+            };
+            map.serialize_entry(answer.runtime.id(), &fields)?;
+        }
+        map.end()
+    }
 }
 
 /// The `--runtimes` columns: `<id>_outcome` and `<id>_host` for each runtime.
@@ -512,7 +538,7 @@ fn write_row<W: Write>(
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
     }
     if rows.runtimes && rows.format == Format::Jsonl {
-        row.runtimes = Some(runtimes.map_or(serde_json::Value::Null, runtimes_record));
+        row.runtimes = Some(runtimes.map(RuntimesRecord));
     }
     match target {
         Target::Raw(out) if rows.format == Format::Jsonl => {

@@ -23,7 +23,6 @@
 use super::{Answer, Runtime};
 use std::borrow::Cow;
 use std::sync::LazyLock;
-use unicode_normalization::UnicodeNormalization;
 
 /// The categories of the package's trie (`trieval.go`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -468,10 +467,14 @@ fn validate_and_map(profile: Profile, s: &[u8]) -> (String, bool, Option<GoError
     }
     let mapped = if copied == 0 {
         let s = text(s);
-        if combined & MAY_NEED_NORM != 0 { s.nfc().collect() } else { s }
+        if combined & MAY_NEED_NORM != 0 {
+            super::nfc_of(&s).into_owned()
+        } else {
+            s
+        }
     } else {
         mapped.push_str(&text(&s[copied..]));
-        mapped.nfc().collect()
+        super::nfc_of(&mapped).into_owned()
     };
     (mapped, is_bidi, err)
 }

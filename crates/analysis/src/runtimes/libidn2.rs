@@ -16,7 +16,8 @@
 //! `IDN2_NFC_INPUT`, `IDN2_TRANSITIONAL`, `IDN2_NONTRANSITIONAL`,
 //! `IDN2_USE_STD3_ASCII_RULES` and `IDN2_NO_ALABEL_ROUNDTRIP` (not `IDN2_NO_TR46`).
 
-use std::collections::HashMap;
+use super::ranges::Indexed;
+use ahash::AHashMap as HashMap;
 use std::sync::LazyLock;
 
 /// `IDN2_NFC_INPUT`.
@@ -169,31 +170,26 @@ enum Property {
 /// `tables/runtimes/libidn2.txt`, parsed.
 struct Data {
     /// First, last, status, mapping.
-    tr46: Vec<(u32, u32, Status, Vec<u32>)>,
-    property: Vec<(u32, u32, Property)>,
-    mark: Vec<(u32, u32)>,
-    ccc: Vec<(u32, u32, u8)>,
-    bidi: Vec<(u32, u32, &'static str)>,
-    joining: Vec<(u32, u32, char)>,
+    tr46: Indexed<(u32, u32, Status, Vec<u32>)>,
+    property: Indexed<(u32, u32, Property)>,
+    mark: Indexed<(u32, u32)>,
+    ccc: Indexed<(u32, u32, u8)>,
+    bidi: Indexed<(u32, u32, &'static str)>,
+    joining: Indexed<(u32, u32, char)>,
     /// One level of canonical decomposition.
     decomposition: HashMap<u32, Vec<u32>>,
     /// Primary composites by their pair.
     composition: HashMap<(u32, u32), u32>,
+    /// The second code points of [`Data::composition`]'s pairs.
+    seconds: ahash::AHashSet<u32>,
 }
 
 static DATA: LazyLock<Data> = LazyLock::new(|| {
     let text: &'static str = include_str!(concat!(env!("IDNA_INSPECTOR_TABLES"), "/runtimes/libidn2.txt"));
     let hex = |h: &str| u32::from_str_radix(h, 16).expect("hexadecimal");
-    let mut data = Data {
-        tr46: Vec::new(),
-        property: Vec::new(),
-        mark: Vec::new(),
-        ccc: Vec::new(),
-        bidi: Vec::new(),
-        joining: Vec::new(),
-        decomposition: HashMap::new(),
-        composition: HashMap::new(),
-    };
+    let (mut tr46, mut properties, mut mark, mut ccc, mut bidi, mut joining) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut decomposition, mut composition) = (HashMap::new(), HashMap::new());
     for line in text.lines().filter(|line| !line.starts_with('#')) {
         let mut fields = line.split(';');
         let (Some(kind), Some(range), Some(value)) = (fields.next(), fields.next(), fields.next()) else {
@@ -214,7 +210,7 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
                     Some("T") => Status::Std3Mapped,
                     _ => panic!("libidn2.txt: {line:?}"),
                 };
-                data.tr46.push((first, last, status, parts.map(hex).collect()));
+                tr46.push((first, last, status, parts.map(hex).collect()));
             }
             "idna2008" => {
                 let property = match value {
@@ -225,29 +221,38 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
                     "N" => Property::NotReached,
                     _ => panic!("libidn2.txt: {line:?}"),
                 };
-                data.property.push((first, last, property));
+                properties.push((first, last, property));
             }
-            "mark" => data.mark.push((first, last)),
-            "ccc" => data.ccc.push((first, last, value.parse().expect("a class"))),
-            "bidi" => data.bidi.push((first, last, value)),
-            "joining" => data.joining.push((first, last, value.chars().next().expect("a type"))),
+            "mark" => mark.push((first, last)),
+            "ccc" => ccc.push((first, last, value.parse().expect("a class"))),
+            "bidi" => bidi.push((first, last, value)),
+            "joining" => joining.push((first, last, value.chars().next().expect("a type"))),
             "decomp" => {
                 let parts: Vec<u32> = value.split(' ').map(hex).collect();
                 if fields.next() == Some("C") {
-                    data.composition.insert((parts[0], parts[1]), first);
+                    composition.insert((parts[0], parts[1]), first);
                 }
-                data.decomposition.insert(first, parts);
+                decomposition.insert(first, parts);
             }
             _ => panic!("libidn2.txt: {line:?}"),
         }
     }
-    data
+    Data {
+        tr46: Indexed::new(tr46, |r| (r.0, r.1)),
+        property: Indexed::new(properties, |r| (r.0, r.1)),
+        mark: Indexed::new(mark, |&r| r),
+        ccc: Indexed::new(ccc, |r| (r.0, r.1)),
+        bidi: Indexed::new(bidi, |r| (r.0, r.1)),
+        joining: Indexed::new(joining, |r| (r.0, r.1)),
+        decomposition,
+        seconds: composition.keys().map(|&(_, second)| second).collect(),
+        composition,
+    }
 });
 
 /// The row of `rows` (sorted, disjoint ranges) holding `c`.
-fn row<T>(rows: &[T], c: u32, range: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
-    let at = rows.partition_point(|r| range(r).0 <= c);
-    (at > 0 && range(&rows[at - 1]).1 >= c).then(|| &rows[at - 1])
+fn row<T>(rows: &Indexed<T>, c: u32, range: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
+    rows.find(c, range)
 }
 
 /// `get_idna_map`: status and mapping (a surrogate, which only Punycode
@@ -321,14 +326,33 @@ fn compose(a: u32, b: u32) -> Option<u32> {
     DATA.composition.get(&(a, b)).copied()
 }
 
+/// Whether [`nfc`] keeps `c` as it is and where it is, whatever stands
+/// around it (`kept_by_nfc_is_exact`). Below U+0300 nothing decomposes into
+/// anything that recomposes differently, has a combining class or composes
+/// with what precedes; past it, a code point with no decomposition, of
+/// class 0, that is never the second of a composing pair, is neither split,
+/// moved nor absorbed.
+fn kept_by_nfc(c: u32) -> bool {
+    c < 0x300
+        || !((S_BASE..S_BASE + S_COUNT).contains(&c)
+            || (V_BASE..V_BASE + V_COUNT).contains(&c)
+            || (T_BASE + 1..T_BASE + T_COUNT).contains(&c)
+            || DATA.decomposition.contains_key(&c)
+            || DATA.seconds.contains(&c)
+            || combining_class(c) != 0)
+}
+
 /// `u32_normalize (UNINORM_NFC, ...)` on libunistring's data: canonical
 /// decomposition, canonical ordering, canonical composition.
 pub(super) fn nfc(text: &[u32]) -> Vec<u32> {
-    // Below U+0300 nothing decomposes into anything that recomposes
-    // differently, has a combining class or composes with what precedes.
-    if text.iter().all(|&c| c < 0x300) {
+    if text.iter().all(|&c| kept_by_nfc(c)) {
         return text.to_vec();
     }
+    nfc_steps(text)
+}
+
+/// [`nfc`]'s three steps, taken on every code point.
+fn nfc_steps(text: &[u32]) -> Vec<u32> {
     let mut decomposed = Vec::with_capacity(text.len());
     for &c in text {
         decompose(c, &mut decomposed);
@@ -402,7 +426,7 @@ fn std3_status(c: u32) -> bool {
 fn label_test(what: u32, label: &[u32]) -> Result<(), Error> {
     let tr46 = what & (TEST_TRANSITIONAL | TEST_NONTRANSITIONAL) != 0;
     let allow_std3 = what & TEST_ALLOW_STD3_DISALLOWED != 0;
-    if what & TEST_NFC != 0 && !label.iter().all(|&c| c < 0x300) && nfc(label) != label {
+    if what & TEST_NFC != 0 && !label.iter().all(|&c| kept_by_nfc(c)) && nfc(label) != label {
         return Err(Error::NotNfc);
     }
     if what & TEST_2HYPHEN != 0 && label.len() >= 4 && label[2] == HYPHEN && label[3] == HYPHEN {
@@ -905,6 +929,21 @@ mod tests {
 
     /// libunistring's NFC (measured data) agrees with the crate's on code
     /// points assigned in Unicode 14.0 (Normalization Stability).
+    #[test]
+    fn kept_by_nfc_is_exact() {
+        // No pair composes with a second below U+0300.
+        assert!(DATA.seconds.iter().all(|&second| second >= 0x300));
+        let mut kept = 0;
+        for c in (0..=0x10_FFFF).filter(|&c| kept_by_nfc(c)) {
+            kept += 1;
+            // After a starter that composes, after a Hangul L, twice, before a letter.
+            for text in [vec![c], vec![0x41, c], vec![L_BASE, c], vec![c, c], vec![c, 0x41]] {
+                assert_eq!(nfc_steps(&text), text, "U+{c:04X}");
+            }
+        }
+        assert!(kept > 1_000_000, "{kept}");
+    }
+
     #[test]
     fn nfc_agrees_with_the_unicode_normalization_crate_on_unicode_14() {
         use unicode_normalization::UnicodeNormalization;

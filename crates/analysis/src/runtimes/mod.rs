@@ -351,6 +351,26 @@ impl Runtime {
 /// `glibc-ai-idn` for non-ASCII names).
 const LIBIDN2_STANDARD: &str = "UTS #46 nontransitional of Unicode 14.0 without STD3 rules, then IDNA2008 (RFC 5891) checks of each non-ASCII label on libidn2's table of Unicode 12 (its Bidi rule per label, CONTEXTO rules not applied)";
 
+/// `text` in NFC by the unicode-normalization crate (Unicode 16.0), as the
+/// models that normalize with it compute it: the crate's quick check first,
+/// whose `Yes` means the text is its own NFC (UAX #15 §9), so it is kept.
+fn nfc_of(text: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => std::borrow::Cow::Borrowed(text),
+        _ => text.nfc().collect::<String>().into(),
+    }
+}
+
+/// [`nfc_of`] of code points held as `char`s.
+fn nfc_chars(chars: Vec<char>) -> Vec<char> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    match is_nfc_quick(chars.iter().copied()) {
+        IsNormalized::Yes => chars,
+        _ => chars.into_iter().nfc().collect(),
+    }
+}
+
 /// The label loop the Python runtimes share (`Codec.encode`, `idna.encode`):
 /// `input` split at `separators` (the four label separators of RFC 3490
 /// §3.1, or U+002E alone for `idna.encode(…, strict=True)`), one empty last

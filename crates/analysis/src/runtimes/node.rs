@@ -25,7 +25,6 @@
 use super::{Answer, Runtime};
 use crate::profiles::whatwg::{ends_in_a_number, is_forbidden_domain_code_point, parse_host_address, percent_decode};
 use std::sync::LazyLock;
-use unicode_normalization::UnicodeNormalization;
 
 /// A row of ada's mapping table.
 #[derive(Clone, Debug)]
@@ -256,7 +255,7 @@ fn check_a_label(label: &str) -> Result<(), Refusal> {
         Ok(mapped) if mapped == decoded => {}
         _ => return Err(unchanged("UTS #46 mapping would change or refuse")),
     }
-    if decoded.iter().copied().nfc().ne(decoded.iter().copied()) {
+    if super::nfc_chars(decoded.clone()) != decoded {
         return Err(unchanged("is not in NFC"));
     }
     if decoded.is_empty() {
@@ -279,7 +278,7 @@ fn to_ascii(input: &[u8]) -> Result<String, Refusal> {
     let text =
         std::str::from_utf8(input).map_err(|_| refuse("utf8_to_utf32", "The percent-decoded host is not UTF-8.".to_string()))?;
     let chars: Vec<char> = text.chars().collect();
-    let normalized: Vec<char> = map(&chars)?.into_iter().nfc().collect();
+    let normalized: Vec<char> = super::nfc_chars(map(&chars)?);
     let mut out = String::with_capacity(input.len() * 2);
     for (index, label) in normalized.split(|&c| c == '.').enumerate() {
         if index > 0 {

@@ -33,7 +33,6 @@ use super::ranges::{self, Bc, Ranges};
 use super::{Answer, Runtime};
 use crate::table::{MappingTable, Status, TableSource};
 use std::sync::LazyLock;
-use unicode_normalization::UnicodeNormalization;
 
 /// A code point of a Perl string: any value up to IV_MAX (Punycode can decode one past U+10FFFF).
 type Cp = u64;
@@ -410,7 +409,7 @@ fn nfc(text: &[Cp]) -> Vec<Cp> {
     let mut out = Vec::with_capacity(text.len());
     let mut run = String::new();
     let flush = |run: &mut String, out: &mut Vec<Cp>| {
-        out.extend(run.nfc().map(|c| c as Cp));
+        out.extend(super::nfc_of(run).chars().map(|c| c as Cp));
         run.clear();
     };
     for &cp in text {

@@ -8,7 +8,7 @@
 
 use super::{Answer, Runtime};
 use crate::profiles::idna2003::{CORRIGENDUM_4, NameprepError};
-use std::collections::HashMap;
+use ahash::AHashMap as HashMap;
 use std::sync::LazyLock;
 use stringprep::tables;
 
@@ -93,9 +93,45 @@ fn map_table_b3(c: char, out: &mut String) {
     }
 }
 
+/// Whether `map_table_b3` changes `c`.
+fn maps_in_b3(c: char) -> bool {
+    CASE.b3_exceptions.contains_key(&c) || CASE.lower.contains_key(&c)
+}
+
+/// Whether [`nfkc_3_2`]'s decomposition keeps `c` as it is.
+fn keeps_in_3_2(c: char) -> bool {
+    let mut kept = true;
+    decompose_3_2(c, |d| kept &= d == c);
+    kept
+}
+
+/// `c`'s full compatibility decomposition as `nfd_nfkd` of
+/// `unicodedata.ucd_3_2_0` gives it: none for a code point Unicode 3.2 does
+/// not assign, Unicode 3.2's for the rest (Corrigendum #4's five first).
+fn decompose_3_2(c: char, mut push: impl FnMut(char)) {
+    if tables::unassigned_code_point(c) {
+        push(c);
+    } else {
+        let c = CORRIGENDUM_4.iter().find(|&&(from, _)| from == c).map_or(c, |&(_, to)| to);
+        unicode_normalization::char::decompose_compatible(c, push);
+    }
+}
+
 /// `map_table_b2`: B.3, then NFKC (Unicode 3.2); where B.3 of that
 /// normalizes to something else, that, else B.3 alone.
 fn map_table_b2(c: char, out: &mut String) {
+    // A code point B.3 keeps and Unicode 3.2 does not decompose is B.3's,
+    // NFKC's and so B.2's own: the steps below give it back as it is
+    // (`map_table_b2_shortcut_is_exact`).
+    if !maps_in_b3(c) && keeps_in_3_2(c) {
+        out.push(c);
+    } else {
+        map_table_b2_steps(c, out);
+    }
+}
+
+/// `map_table_b2`'s steps, as `stringprep.py` takes them.
+fn map_table_b2_steps(c: char, out: &mut String) {
     let mut al = String::new();
     map_table_b3(c, &mut al);
     let b = nfkc_3_2(&al);
@@ -176,7 +212,7 @@ fn nameprep(label: &str) -> Result<String, NameprepError> {
 /// sorts by its combining class and moves before an older mark, and pairs
 /// new since 3.2 still compose (`cpython_ucd_3_2_0_normalization`).
 fn nfkc_3_2(text: &str) -> String {
-    use unicode_normalization::char::{canonical_combining_class, compose, decompose_compatible};
+    use unicode_normalization::char::{canonical_combining_class, compose};
     // ASCII neither decomposes, nor has a combining class, nor composes:
     // the steps below give it back as it is (`tests/real_runtimes.rs`).
     if text.is_ascii() {
@@ -187,12 +223,7 @@ fn nfkc_3_2(text: &str) -> String {
     // nfd_nfkd: the decomposition, each code point's again.
     let mut chars: Vec<char> = Vec::with_capacity(text.len());
     for c in text.chars() {
-        if tables::unassigned_code_point(c) {
-            chars.push(c);
-        } else {
-            let c = CORRIGENDUM_4.iter().find(|&&(from, _)| from == c).map_or(c, |&(_, to)| to);
-            decompose_compatible(c, |d| chars.push(d));
-        }
+        decompose_3_2(c, |d| chars.push(d));
     }
     // Canonical ordering: each run of non-starters sorted by class, stably.
     let mut start = 0;
@@ -362,4 +393,25 @@ pub(super) fn codec(input: &str) -> Answer {
     };
     let sentence = "Each label through RFC 3490 ToASCII with Python's Nameprep (Unicode 3.2, lowercasing by Unicode 14.0).";
     Answer::ascii(runtime, host, "ToASCII", sentence.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_table_b2_shortcut_is_exact() {
+        let mut taken = 0;
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if maps_in_b3(c) || !keeps_in_3_2(c) {
+                continue;
+            }
+            taken += 1;
+            let mut out = String::new();
+            map_table_b2_steps(c, &mut out);
+            assert_eq!(out, c.to_string(), "U+{:04X}", c as u32);
+        }
+        // Most code points take the shortcut; B.3's and 3.2's decompositions do not.
+        assert!(taken > 1_000_000, "{taken}");
+    }
 }

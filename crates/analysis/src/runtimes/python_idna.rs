@@ -7,13 +7,13 @@
 //! Bidi_Class, combining classes, marks) is of Unicode 14.0, so a code point
 //! assigned later fails the Bidi check ("Unknown directionality").
 
+use super::ranges::Indexed;
 use super::{Answer, Runtime};
 use std::sync::LazyLock;
-use unicode_normalization::UnicodeNormalization;
 
 /// Ranges of `tables/runtimes/python-idna.txt` (`scripts/python_idna_tables.py`).
 struct Data {
-    pvalid: Vec<(u32, u32)>,
+    pvalid: Indexed<(u32, u32)>,
     contextj: Vec<(u32, u32)>,
     contexto: Vec<(u32, u32)>,
     greek: Vec<(u32, u32)>,
@@ -24,15 +24,16 @@ struct Data {
     /// `idnadata.joining_types`.
     joining: Vec<(u32, u32, char)>,
     /// `unicodedata.bidirectional`: every code point, `""` where unassigned.
-    bidi: Vec<(u32, u32, &'static str)>,
+    bidi: Indexed<(u32, u32, &'static str)>,
     /// `uts46data`: each run's first code point, status and replacement.
     uts46: Vec<(u32, char, String)>,
 }
 
 static DATA: LazyLock<Data> = LazyLock::new(|| {
     let text: &'static str = include_str!(concat!(env!("IDNA_INSPECTOR_TABLES"), "/runtimes/python-idna.txt"));
+    let (mut pvalid, mut bidi) = (Vec::new(), Vec::new());
     let mut data = Data {
-        pvalid: Vec::new(),
+        pvalid: Indexed::new(Vec::new(), |&r| r),
         contextj: Vec::new(),
         contexto: Vec::new(),
         greek: Vec::new(),
@@ -41,7 +42,7 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
         hiragana: Vec::new(),
         katakana: Vec::new(),
         joining: Vec::new(),
-        bidi: Vec::new(),
+        bidi: Indexed::new(Vec::new(), |r| (r.0, r.1)),
         uts46: Vec::new(),
     };
     for line in text.lines().filter(|line| !line.starts_with('#')) {
@@ -53,7 +54,7 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
         let hex = |h: &str| u32::from_str_radix(h, 16).expect("hexadecimal");
         let (first, last) = (hex(first), hex(last));
         match (kind, value) {
-            ("class", "PVALID") => data.pvalid.push((first, last)),
+            ("class", "PVALID") => pvalid.push((first, last)),
             ("class", "CONTEXTJ") => data.contextj.push((first, last)),
             ("class", "CONTEXTO") => data.contexto.push((first, last)),
             ("script", "Greek") => data.greek.push((first, last)),
@@ -62,8 +63,8 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
             ("script", "Hiragana") => data.hiragana.push((first, last)),
             ("script", "Katakana") => data.katakana.push((first, last)),
             ("joining", joining) => data.joining.push((first, last, joining.chars().next().expect("a type"))),
-            ("bidi", "-") => data.bidi.push((first, last, "")),
-            ("bidi", class) => data.bidi.push((first, last, class)),
+            ("bidi", "-") => bidi.push((first, last, "")),
+            ("bidi", class) => bidi.push((first, last, class)),
             ("uts46", row) => {
                 let mut parts = row.split(' ');
                 let status = parts.next().and_then(|s| s.chars().next()).expect("a status");
@@ -74,7 +75,7 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
         }
     }
     for ranges in [
-        &mut data.pvalid,
+        &mut pvalid,
         &mut data.contextj,
         &mut data.contexto,
         &mut data.greek,
@@ -86,6 +87,9 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
         ranges.sort_unstable();
     }
     data.joining.sort_unstable();
+    bidi.sort_unstable_by_key(|&(first, _, _)| first);
+    data.pvalid = Indexed::new(pvalid, |&r| r);
+    data.bidi = Indexed::new(bidi, |r| (r.0, r.1));
     data
 });
 
@@ -97,10 +101,10 @@ fn contains(ranges: &[(u32, u32)], c: char) -> bool {
 
 /// `unicodedata.bidirectional(c)` of Python 3.11 (`""`: not assigned in Unicode 14.0).
 fn bidirectional(c: char) -> &'static str {
-    let bidi = &DATA.bidi;
-    let c = c as u32;
-    let at = bidi.partition_point(|&(first, _, _)| first <= c);
-    bidi[at - 1].2
+    DATA.bidi
+        .find(c as u32, |r| (r.0, r.1))
+        .expect("every code point has a row")
+        .2
 }
 
 /// Assigned in the interpreter's Unicode (14.0).
@@ -362,7 +366,7 @@ fn check_label(label: &str) -> Result<(), Failure> {
     }
     let data = &*DATA;
     for (pos, &c) in chars.iter().enumerate() {
-        if contains(&data.pvalid, c) {
+        if data.pvalid.find(c as u32, |&r| r).is_some() {
             continue;
         }
         let code = format!("U+{:04X}", c as u32);
@@ -487,12 +491,12 @@ fn nfc(text: &str) -> String {
         if assigned(c) {
             run.push(c);
         } else {
-            out.extend(run.nfc());
+            out.push_str(&super::nfc_of(&run));
             run.clear();
             out.push(c);
         }
     }
-    out.extend(run.nfc());
+    out.push_str(&super::nfc_of(&run));
     out
 }
 

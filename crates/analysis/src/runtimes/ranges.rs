@@ -17,25 +17,68 @@ pub(super) fn lines<'t>(text: &'t str, name: &'static str) -> impl Iterator<Item
     })
 }
 
+/// Code points per block of [`Indexed`]'s index.
+const BLOCK: u32 = 256;
+
+/// Rows of sorted, disjoint code-point ranges, with an index that narrows
+/// the search for a code point to the rows its block of 256 may hold: the
+/// same row as a binary search over all rows, found in a few steps
+/// (`indexed_finds_what_a_search_of_every_row_finds`).
+pub(super) struct Indexed<T> {
+    rows: Vec<T>,
+    /// Per block, the first row whose first code point lies past the
+    /// block's start, and the first row past the block.
+    blocks: Vec<(u32, u32)>,
+}
+
+impl<T> Indexed<T> {
+    /// `rows`, sorted by first code point and disjoint; `range` gives a
+    /// row's first and last code point.
+    pub(super) fn new(rows: Vec<T>, range: impl Fn(&T) -> (u32, u32)) -> Indexed<T> {
+        let point = |cp: u32| rows.partition_point(|row| range(row).0 <= cp) as u32;
+        let blocks = (0..=0x10_FFFF / BLOCK)
+            .map(|b| (point(b * BLOCK), point(b * BLOCK + BLOCK - 1)))
+            .collect();
+        Indexed { rows, blocks }
+    }
+
+    /// The row holding `cp`, if one does.
+    pub(super) fn find(&self, cp: u32, range: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
+        let at = match self.blocks.get((cp / BLOCK) as usize) {
+            // Rows before `lo` start at or before the block, so before `cp`;
+            // rows from `hi` on start past the block, so past `cp`.
+            Some(&(lo, hi)) => {
+                let (lo, hi) = (lo as usize, hi as usize);
+                lo + self.rows[lo..hi].partition_point(|row| range(row).0 <= cp)
+            }
+            None => self.rows.partition_point(|row| range(row).0 <= cp),
+        };
+        let row = self.rows.get(at.checked_sub(1)?)?;
+        (range(row).1 >= cp).then_some(row)
+    }
+}
+
 /// Sorted, disjoint ranges of code points, each with a value.
 pub(super) struct Ranges<T> {
-    ranges: Vec<(u32, u32, T)>,
+    ranges: Indexed<(u32, u32, T)>,
 }
 
 impl<T: Copy> Ranges<T> {
     /// The ranges of `ranges`, in any order (they must not overlap).
     pub(super) fn new(mut ranges: Vec<(u32, u32, T)>) -> Ranges<T> {
         ranges.sort_unstable_by_key(|&(first, _, _)| first);
-        Ranges { ranges }
+        Ranges {
+            ranges: Indexed::new(ranges, |&(first, last, _)| (first, last)),
+        }
     }
 
     /// The value of the range holding `cp`, if one does (a Perl string's
     /// code point may lie past U+10FFFF, hence `u64`).
     pub(super) fn get(&self, cp: u64) -> Option<T> {
         let cp = u32::try_from(cp).ok()?;
-        let at = self.ranges.partition_point(|&(first, _, _)| first <= cp);
-        let &(_, last, value) = self.ranges.get(at.checked_sub(1)?)?;
-        (last >= cp).then_some(value)
+        self.ranges
+            .find(cp, |&(first, last, _)| (first, last))
+            .map(|&(_, _, value)| value)
     }
 
     /// True when a range holds `cp`.
@@ -79,6 +122,30 @@ impl Bc {
             "BN" => Bc::BN,
             "ON" => Bc::ON,
             _ => Bc::Other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indexed_finds_what_a_search_of_every_row_finds() {
+        // Ranges inside one block, across blocks, touching, and far apart.
+        let rows: Vec<(u32, u32)> = vec![
+            (0, 0),
+            (5, 300),
+            (301, 301),
+            (0x4FF, 0x500),
+            (0xFFFF, 0x10000),
+            (0x10_FF00, 0x10_FFFF),
+        ];
+        let index = Indexed::new(rows.clone(), |&r| r);
+        for cp in (0..=0x11_0000).chain([u32::MAX]) {
+            let at = rows.partition_point(|&(first, _)| first <= cp);
+            let expected = at.checked_sub(1).map(|at| rows[at]).filter(|&(_, last)| last >= cp);
+            assert_eq!(index.find(cp, |&r| r).copied(), expected, "U+{cp:04X}");
         }
     }
 }
