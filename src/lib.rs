@@ -28,7 +28,7 @@ pub mod test_needs;
 #[doc(hidden)]
 pub mod testing;
 
-pub use idna_inspector_analysis::{about, browsers, display, lgr, profiles, registry, runtimes, spoof};
+pub use idna_inspector_analysis::{about, browsers, display, lgr, pasted, profiles, registry, runtimes, spoof};
 pub use idna_inspector_core::{names, properties, punycode, table, uts46};
 // The engine's byte scans, shared with its crate.
 use idna_inspector_core::scan;

@@ -5,6 +5,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, RecordWriter};
 use idna_inspector::explain::explain;
+use idna_inspector::pasted::{self, Pasted};
 use idna_inspector::profiles::{self, Profile, ProfileColumns};
 use idna_inspector::registry::{Registry, RegistryCheck, Ruleset, RulesetSpec};
 use idna_inspector::runtimes::Answer;
@@ -27,7 +28,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The exit status, as `--help` gives it.
 const EXIT_STATUS: &str = "Exit status: 0 every name is valid; 1 some name is invalid (a UTS #46 error under the \
-flags given, or a batch line that is not UTF-8, too long or missing its column); 2 usage error; 3 I/O or data \
+flags given, a pasted URL or e-mail address without a host, or a batch line that is not UTF-8, too long or missing its column); 2 usage error; 3 I/O or data \
 error (a file that cannot be read or written, a broken mapping table, no display for the window).";
 
 /// Some name was invalid.
@@ -376,15 +377,23 @@ fn main() -> ExitCode {
             _,
         ) => match format {
             ExplainFormat::Markdown | ExplainFormat::Html => {
+                let pasted = match taken(&domain) {
+                    Ok(pasted) => pasted,
+                    Err(code) => return code,
+                };
                 let request = Request {
                     engine: &engine,
                     options: &options,
-                    domain: &domain,
+                    domain: &pasted.host,
+                    pasted: &pasted,
                     registry: None,
                 };
                 run_report(&request, &ProtectedList::default(), format, true)
             }
-            _ => run_runtimes(&domain, json || format == ExplainFormat::Json),
+            _ => match taken(&domain) {
+                Ok(pasted) => run_runtimes(&pasted, json || format == ExplainFormat::Json),
+                Err(code) => code,
+            },
         },
         (
             Some(Command::Explain {
@@ -399,13 +408,16 @@ fn main() -> ExitCode {
             ExplainFormat::Markdown | ExplainFormat::Html => {
                 usage("--profile prints text or JSON; the report (--format markdown or html) has no profile columns")
             }
-            _ => run_profiles(
-                &engine,
-                &options,
-                &domain,
-                &selected_profiles(&profile),
-                json || format == ExplainFormat::Json,
-            ),
+            _ => match taken(&domain) {
+                Ok(pasted) => run_profiles(
+                    &engine,
+                    &options,
+                    &pasted,
+                    &selected_profiles(&profile),
+                    json || format == ExplainFormat::Json,
+                ),
+                Err(code) => code,
+            },
         },
         (
             Some(Command::Explain {
@@ -427,10 +439,15 @@ fn main() -> ExitCode {
                 Ok(lgr) => lgr,
                 Err(code) => return code,
             };
+            let pasted = match taken(&domain) {
+                Ok(pasted) => pasted,
+                Err(code) => return code,
+            };
             let request = Request {
                 engine: &engine,
                 options: &options,
-                domain: &domain,
+                domain: &pasted.host,
+                pasted: &pasted,
                 registry: lgr.as_ref(),
             };
             match (protected, format) {
@@ -442,15 +459,19 @@ fn main() -> ExitCode {
             }
         }
         (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
-        (None, Some(domain)) => run_explain(
-            &Request {
-                engine: &engine,
-                options: &options,
-                domain: &domain,
-                registry: None,
-            },
-            false,
-        ),
+        (None, Some(domain)) => match taken(&domain) {
+            Ok(pasted) => run_explain(
+                &Request {
+                    engine: &engine,
+                    options: &options,
+                    domain: &pasted.host,
+                    pasted: &pasted,
+                    registry: None,
+                },
+                false,
+            ),
+            Err(code) => code,
+        },
         (None, None) => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
@@ -485,7 +506,10 @@ fn run_gui(cli: Cli) -> ExitCode {
 struct Request<'a> {
     engine: &'a Uts46<'a>,
     options: &'a Options,
+    /// The host taken from what was pasted ([`Request::pasted`]).
     domain: &'a str,
+    /// The text as given, and where its host was found.
+    pasted: &'a Pasted<'a>,
     /// `--lgr`, with the protected names as the names held.
     registry: Option<&'a Registry>,
 }
@@ -494,6 +518,18 @@ impl Request<'_> {
     /// The registry check of the name whose ToUnicode is `to_unicode`, when `--lgr` asked for one.
     fn registry_check(&self, to_unicode: &str) -> Option<RegistryCheck> {
         self.registry.and_then(|registry| registry.check(to_unicode))
+    }
+
+    /// `value` with the pasted text's `input`, `host` and `taken_from` when
+    /// its host is not the text itself.
+    fn with_pasted(&self, value: serde_json::Value) -> serde_json::Value {
+        with_pasted(value, self.pasted)
+    }
+
+    /// `text` after the line that says where its host was found, when it is
+    /// not the text itself.
+    fn after_pasted(&self, text: String) -> String {
+        after_pasted(text, self.pasted)
     }
 
     /// `value` with an `lgr` field when `--lgr` was given (null: no label to check).
@@ -505,19 +541,51 @@ impl Request<'_> {
     }
 }
 
+/// The host in `text` as pasted ([`pasted::take_host`]); when it holds
+/// none, the reason on stderr and exit status 1 (no name to inspect is an
+/// invalid name).
+fn taken(text: &str) -> Result<Pasted<'_>, ExitCode> {
+    pasted::take_host(text).map_err(|reason| {
+        eprintln!("idna-inspector: {text:?}: {}", reason.sentence());
+        ExitCode::from(EXIT_INVALID)
+    })
+}
+
+/// `value` with `pasted`'s `input`, `host` and `taken_from` when its host is
+/// not the text itself.
+fn with_pasted(mut value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json::Value {
+    if pasted.changed() {
+        value["input"] = pasted.input.into();
+        value["host"] = pasted.host.as_ref().into();
+        value["taken_from"] = pasted.taken_from.name().into();
+    }
+    value
+}
+
+/// `text` after `pasted`'s sentence when its host is not the text itself.
+fn after_pasted(text: String, pasted: &Pasted<'_>) -> String {
+    match pasted.sentence() {
+        Some(sentence) => format!(
+            "{sentence}
+{text}"
+        ),
+        None => text,
+    }
+}
+
 fn run_explain(request: &Request<'_>, json: bool) -> ExitCode {
     let (engine, options, domain) = (request.engine, request.options, request.domain);
     let (results, trace) = engine.process_traced(domain, options);
     let registry = request.registry_check(&results.to_unicode.value);
     let text = if json {
         let value = serde_json::json!({ "options": options, "results": results, "trace": trace });
-        request.with_lgr(value, registry.as_ref()).to_string()
+        request.with_pasted(request.with_lgr(value, registry.as_ref())).to_string()
     } else {
         let mut text = explain(&results, &trace);
         if let Some(check) = &registry {
             text = format!("{}\n\n{}", text.trim_end(), check.explain().trim_end());
         }
-        text
+        request.after_pasted(text)
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
@@ -549,10 +617,19 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
         registry: registry.as_ref(),
         runtimes: answers.as_deref(),
     };
-    let text = if format == ExplainFormat::Html {
-        report.html()
-    } else {
-        report.markdown()
+    let text = match (format, request.pasted.sentence()) {
+        (ExplainFormat::Html, Some(sentence)) => {
+            let escaped = sentence.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+            let note = format!("<p>{escaped}</p>\n");
+            let html = report.html();
+            match html.find("<body>") {
+                Some(at) => format!("{}{note}{}", &html[..at + 6], &html[at + 6..]),
+                None => format!("{note}{html}"),
+            }
+        }
+        (ExplainFormat::Html, None) => report.html(),
+        (_, Some(sentence)) => format!("{sentence}\n\n{}", report.markdown()),
+        (_, None) => report.markdown(),
     };
     let mut stdout = io::stdout().lock();
     let _ = write!(stdout, "{text}");
@@ -561,7 +638,8 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
 
 /// `explain --runtimes`: each runtime's answer, as text or JSON. Valid when
 /// every runtime converts the name.
-fn run_runtimes(domain: &str, json: bool) -> ExitCode {
+fn run_runtimes(pasted: &Pasted<'_>, json: bool) -> ExitCode {
+    let domain: &str = &pasted.host;
     let answers = idna_inspector::runtimes::run_all(domain);
     let text = if json {
         let runtimes: serde_json::Map<String, serde_json::Value> = answers
@@ -580,9 +658,9 @@ fn run_runtimes(domain: &str, json: bool) -> ExitCode {
                 (a.runtime.id().to_string(), entry)
             })
             .collect();
-        serde_json::json!({ "input": domain, "runtimes": runtimes }).to_string()
+        with_pasted(serde_json::json!({ "input": domain, "runtimes": runtimes }), pasted).to_string()
     } else {
-        idna_inspector::runtimes::explain(domain, &answers)
+        after_pasted(idna_inspector::runtimes::explain(domain, &answers), pasted)
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
@@ -590,19 +668,20 @@ fn run_runtimes(domain: &str, json: bool) -> ExitCode {
 }
 
 /// `explain --profile`: the chosen profiles side by side, as text or JSON.
-fn run_profiles(engine: &Uts46<'_>, options: &Options, domain: &str, selected: &[Profile], json: bool) -> ExitCode {
+fn run_profiles(engine: &Uts46<'_>, options: &Options, pasted: &Pasted<'_>, selected: &[Profile], json: bool) -> ExitCode {
+    let domain: &str = &pasted.host;
     let comparison = profiles::compare(engine, domain, options);
     let text = if json {
         let chosen: Vec<_> = comparison.results.iter().filter(|r| selected.contains(&r.profile)).collect();
-        serde_json::json!({
+        let value = serde_json::json!({
             "input": domain,
             "profiles": chosen,
             "profiles_disagree": comparison.profiles_disagree(),
             "causes": comparison.causes,
-        })
-        .to_string()
+        });
+        with_pasted(value, pasted).to_string()
     } else {
-        profiles::explain(engine, &comparison, selected, options)
+        after_pasted(profiles::explain(engine, &comparison, selected, options), pasted)
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
@@ -635,7 +714,7 @@ fn run_spoof(request: &Request<'_>, protected: &ProtectedList, json: bool) -> Ex
         value["options"] = serde_json::to_value(options).unwrap_or_default();
         value["valid"] = results.is_ok().into();
         value["errors"] = serde_json::to_value(&codes).unwrap_or_default();
-        request.with_lgr(value, registry.as_ref()).to_string()
+        request.with_pasted(request.with_lgr(value, registry.as_ref())).to_string()
     } else {
         let validity = if codes.is_empty() {
             "valid".to_string()
@@ -646,11 +725,11 @@ fn run_spoof(request: &Request<'_>, protected: &ProtectedList, json: bool) -> Ex
         let registry = registry
             .map(|check| format!("\n\n{}", check.explain().trim_end()))
             .unwrap_or_default();
-        format!(
+        request.after_pasted(format!(
             "{}\nUTS #46: {validity} under {options}; these flags decide our results and findings, \
              while each browser's verdict uses that browser's own settings.{registry}",
             spoof::explain(&report).trim_end()
-        )
+        ))
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");

@@ -892,3 +892,64 @@ fn batch_runtimes_adds_each_runtimes_answer_and_counts_the_refusals_browsers_ope
     let summary = String::from_utf8(summary.stdout).unwrap();
     assert!(summary.contains("runtime\tjava-idn\trefuses 0 of 2 names"), "{summary}");
 }
+
+/// Issue 68: what support staff paste is read for the host a browser would
+/// open; the first line says so, JSON carries `input`, `host`, `taken_from`.
+#[test]
+fn explain_takes_the_host_from_what_was_pasted() {
+    let cases = [
+        ("https://аррӏе.com/login?x=1", "аррӏе.com", "url", "xn--80ak6aa92e.com"),
+        (
+            "mailto:kontakt@Bücher.de?subject=Hallo",
+            "Bücher.de",
+            "email",
+            "xn--bcher-kva.de",
+        ),
+        ("kontakt@bücher.de", "bücher.de", "email", "xn--bcher-kva.de"),
+        ("bücher.de:8443", "bücher.de", "host-port", "xn--bcher-kva.de"),
+        ("*.bücher.de", "bücher.de", "wildcard", "xn--bcher-kva.de"),
+        ("<https://BÜCHER.de/>,", "BÜCHER.de", "url", "xn--bcher-kva.de"),
+        ("https://%D0%B0pple.com/", "аpple.com", "url", "xn--pple-43d.com"),
+    ];
+    for (pasted, host, from, ascii) in cases {
+        let output = run(&["explain", "--json", pasted], b"");
+        assert!(
+            output.status.success(),
+            "{pasted}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        assert_eq!(value["input"], pasted);
+        assert_eq!(value["host"], host, "{pasted}");
+        assert_eq!(value["taken_from"], from, "{pasted}");
+        assert_eq!(value["results"]["to_ascii_n"]["value"], ascii, "{pasted}");
+        let text = String::from_utf8(run(&["explain", pasted], b"").stdout).expect("UTF-8");
+        let first = text.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("Host taken from ") && first.contains(host),
+            "{pasted}: {first}"
+        );
+    }
+    // The spoof check sees the whole-script Cyrillic label, not `https://аррӏе`.
+    let spoof = String::from_utf8(run(&["explain", "--spoof", "https://аррӏе.com/login"], b"").stdout).unwrap();
+    assert!(spoof.contains("entirely in Cyrillic"), "{spoof}");
+    // A plain name: no such line and no such fields.
+    let plain: serde_json::Value = serde_json::from_slice(&run(&["explain", "--json", "bücher.de"], b"").stdout).unwrap();
+    assert!(plain.get("taken_from").is_none() && plain.get("host").is_none());
+    let text = String::from_utf8(run(&["explain", "bücher.de"], b"").stdout).unwrap();
+    assert!(!text.contains("Host taken from"));
+}
+
+#[test]
+fn a_pasted_url_without_a_host_is_a_clear_error() {
+    for pasted in ["https://", "file:///etc/hosts", "mailto:someone", "someone@"] {
+        let output = run(&["explain", pasted], b"");
+        assert_eq!(output.status.code(), Some(1), "{pasted}");
+        assert!(output.stdout.is_empty(), "{pasted}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("has no host") || stderr.contains("no domain"),
+            "{pasted}: {stderr}"
+        );
+    }
+}

@@ -9,8 +9,14 @@ use std::time::{Duration, Instant};
 
 /// The engine's answer for one input under one set of options and one table.
 pub struct Inspection {
-    /// The name as typed.
+    /// The text as typed or pasted.
     pub input: String,
+    /// Where the host inspected was found in [`Inspection::input`], when it
+    /// is not the text itself: a URL, an e-mail address, `host:port`, …
+    pub taken: Option<Taken>,
+    /// Why the text holds no host (a URL or e-mail address without one);
+    /// the text itself is inspected then.
+    pub no_host: Option<crate::pasted::NoHost>,
     /// The UTS #46 options it was processed with.
     pub options: Options,
     /// Which table and protected-name list produced it (their generation numbers).
@@ -33,6 +39,18 @@ pub struct Inspection {
     pub runtime_hints: Vec<Option<String>>,
 }
 
+/// The host taken from a pasted text, and what was set aside around it.
+pub struct Taken {
+    /// What was set aside before the host, as pasted.
+    pub before: String,
+    /// The host every stage inspects.
+    pub host: String,
+    /// What was set aside after it.
+    pub after: String,
+    /// Where it was found.
+    pub from: crate::pasted::TakenFrom,
+}
+
 /// How the profiles treat one input character (UTS #46 §7 Table 4).
 pub struct ProfileChar {
     pub c: char,
@@ -46,7 +64,21 @@ pub struct ProfileChar {
 impl Inspection {
     /// Runs the traced engine on `input`, then the spoof check against `protected`.
     /// `generation`: the table's and the protected list's generation numbers.
-    pub fn compute(engine: &Uts46<'_>, input: &str, options: Options, protected: &ProtectedList, generation: (u64, u64)) -> Self {
+    pub fn compute(engine: &Uts46<'_>, typed: &str, options: Options, protected: &ProtectedList, generation: (u64, u64)) -> Self {
+        let (taken, no_host) = match crate::pasted::take_host(typed) {
+            Ok(pasted) if pasted.changed() => (
+                Some(Taken {
+                    before: pasted.before.to_string(),
+                    host: pasted.host.to_string(),
+                    after: pasted.after.to_string(),
+                    from: pasted.taken_from,
+                }),
+                None,
+            ),
+            Ok(_) => (None, None),
+            Err(reason) => (None, Some(reason)),
+        };
+        let input = taken.as_ref().map_or(typed, |taken| taken.host.as_str());
         let started = Instant::now();
         let (results, trace) = engine.process_traced(input, &options);
         let elapsed = started.elapsed();
@@ -68,7 +100,9 @@ impl Inspection {
             runtime_hints,
             comparison,
             profile_chars,
-            input: input.to_string(),
+            input: typed.to_string(),
+            taken,
+            no_host,
             options,
             generation,
             results,

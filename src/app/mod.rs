@@ -583,6 +583,7 @@ impl InspectorApp {
             if inspection.input.is_empty() {
                 ui.label(RichText::new("Type a domain name above, or pick one from Examples.").size(16.0));
             }
+            pasted_note(ui, inspection);
             if inspection.spoof.risk != crate::spoof::Risk::None && self.tabs.stage != Stage::Spoof {
                 spoof_banner(ui, &inspection.spoof, &mut self.tabs);
             }
@@ -612,6 +613,22 @@ impl InspectorApp {
             self.from_batch = true;
             self.view = View::Inspector;
         }
+    }
+}
+
+/// "Host taken from the URL: …" with what was set aside greyed, when the
+/// text typed or pasted is more than a host; or why it holds none.
+fn pasted_note(ui: &mut Ui, inspection: &Inspection) {
+    if let Some(taken) = &inspection.taken {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            ui.label(format!("Host taken from {}: ", taken.from.noun()));
+            ui.label(RichText::new(&taken.before).monospace().weak());
+            ui.label(RichText::new(&taken.host).monospace().strong());
+            ui.label(RichText::new(&taken.after).monospace().weak());
+        });
+    } else if let Some(reason) = inspection.no_host {
+        ui.label(RichText::new(reason.sentence()).color(ui.visuals().warn_fg_color));
     }
 }
 

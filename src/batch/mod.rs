@@ -69,7 +69,16 @@ pub(crate) fn fill_item(
     match *item {
         Item::Text { line, text } => match skip_comments.then(|| skipped(text.as_bytes())).flatten() {
             Some(note) => record.set_noted(line, text, note),
-            None => return Some(fill_results(engine, options, line, text, record)),
+            // A URL, an e-mail address, `host:port`, …: its host is the name.
+            None => match crate::pasted::take_host(text) {
+                Ok(pasted) if !pasted.changed() => return Some(fill_results(engine, options, line, text, record)),
+                Ok(pasted) => {
+                    let filled = fill_results(engine, options, line, &pasted.host, record);
+                    record.set_pasted(text, pasted.taken_from);
+                    return Some(filled);
+                }
+                Err(reason) => record.set_noted(line, text, Note::NoHost(reason)),
+            },
         },
         Item::NotUtf8 { line, bytes } => {
             let note = skip_comments.then(|| skipped(bytes)).flatten();

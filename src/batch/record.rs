@@ -20,6 +20,8 @@ pub enum Note {
     TooLong(u64),
     /// The CSV/TSV row has only this many fields, fewer than the chosen column needs: an error.
     MissingColumn(usize),
+    /// The line is a URL or e-mail address without a host ([`crate::pasted::take_host`]): an error.
+    NoHost(crate::pasted::NoHost),
 }
 
 impl Note {
@@ -35,6 +37,7 @@ impl Note {
             Note::InvalidUtf8 => Some(super::INVALID_UTF8),
             Note::TooLong(_) => Some("line too long"),
             Note::MissingColumn(_) => Some("missing column"),
+            Note::NoHost(_) => Some("no host"),
         }
     }
 }
@@ -51,6 +54,7 @@ impl fmt::Display for Note {
                 super::MAX_LINE_BYTES
             ),
             Note::MissingColumn(fields) => write!(f, "the row has only {fields} field(s), so the chosen column is missing"),
+            Note::NoHost(reason) => write!(f, "{}", reason.sentence()),
         }
     }
 }
@@ -139,6 +143,9 @@ pub struct Record<Text = Box<str>> {
     codes: [CodeSet; 3],
     /// A note or a spoof verdict: never both, so they share the space.
     extra: Extra,
+    /// The line as pasted and where its host was found, when the input is
+    /// the host taken from a URL, an e-mail address, … (rare: boxed).
+    pasted: Option<Box<(Box<str>, crate::pasted::TakenFrom)>>,
 }
 
 /// A record whose strings live in a reusable `String`: what the batch fills
@@ -162,6 +169,7 @@ impl Default for RecordBuf {
             spans: [(0, 0); 3],
             codes: [CodeSet::default(); 3],
             extra: Extra::Noted(Note::Blank),
+            pasted: None,
         }
     }
 }
@@ -192,6 +200,7 @@ impl RecordBuf {
             spans: self.spans,
             codes: self.codes,
             extra: self.extra,
+            pasted: self.pasted.clone(),
         }
     }
 
@@ -270,6 +279,13 @@ impl RecordBuf {
         self.spans = spans;
         self.codes = codes;
         self.extra = extra;
+        self.pasted = None;
+    }
+
+    /// Marks a converted record's input as the host taken from `line`,
+    /// found in it as `taken_from` says.
+    pub(crate) fn set_pasted(&mut self, line: &str, taken_from: crate::pasted::TakenFrom) {
+        self.pasted = Some(Box::new((line.into(), taken_from)));
     }
 
     /// The three results of a name a fast path found valid, read where
@@ -295,6 +311,12 @@ impl RecordBuf {
 }
 
 impl<Text: AsRef<str>> Record<Text> {
+    /// The line as pasted and where the host in [`Record::input`] was found
+    /// in it; `None` when the line is the name itself.
+    pub fn pasted(&self) -> Option<(&str, crate::pasted::TakenFrom)> {
+        self.pasted.as_deref().map(|(line, from)| (&**line, *from))
+    }
+
     /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").
     pub fn input(&self) -> &str {
         &self.text.as_ref()[..self.input_len as usize]

@@ -54,6 +54,13 @@ pub const SPOOF_HEADER: [&str; 8] = [
 struct Row<'a> {
     line: u64,
     input: &'a str,
+    /// The host taken from the line (a URL, an e-mail address, …), absent
+    /// when the line is the name itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    host: Option<&'a str>,
+    /// Where it was found: `url`, `email`, `host-port`, `wildcard`, `text`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    taken_from: Option<&'static str>,
     to_unicode: &'a str,
     to_unicode_errors: Vec<&'static str>,
     to_ascii_n: &'a str,
@@ -180,7 +187,9 @@ impl<'a> Row<'a> {
     fn of(record: &'a Record<impl AsRef<str>>, columns: Option<&ProfileColumns>) -> Self {
         Row {
             line: record.line,
-            input: record.input(),
+            input: record.pasted().map_or(record.input(), |(line, _)| line),
+            host: record.pasted().map(|_| record.input()),
+            taken_from: record.pasted().map(|(_, from)| from.name()),
             to_unicode: record.result(ResultKind::ToUnicode),
             to_unicode_errors: record.error_texts(ResultKind::ToUnicode),
             to_ascii_n: record.result(ResultKind::ToAsciiN),
@@ -550,7 +559,13 @@ fn write_row<W: Write>(
         Target::Raw(out) => out.write_all(&rows.format(record, extras, &mut RowWriters::default())?),
         Target::Delimited(writer) => {
             let line = row.line.to_string();
-            let note = row.note.unwrap_or_default();
+            // CSV and TSV have no host columns (a plain name's row is as it
+            // was): the note cell says which host the results are of.
+            let note = match (row.note, row.host, row.taken_from) {
+                (Some(note), ..) => note,
+                (None, Some(host), Some(from)) => format!("host taken from the line ({from}): {host}"),
+                _ => String::new(),
+            };
             let findings = row.findings.unwrap_or_default().join(" ");
             let cells = [
                 line.as_str(),

@@ -37,6 +37,7 @@ pub mod facts;
 mod facts;
 pub mod lgr;
 pub(crate) mod memo;
+pub mod pasted;
 pub mod profiles;
 pub mod registry;
 pub mod runtimes;
