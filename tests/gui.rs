@@ -871,3 +871,21 @@ fn the_runtimes_tab_shows_what_each_runtime_does() {
         "a refusal names the browsers that open the name"
     );
 }
+
+/// Issue 68: a pasted URL is inspected for its host, and the window says
+/// which host, with what was set aside beside it.
+#[test]
+fn a_pasted_url_is_inspected_for_its_host() {
+    let mut harness = app_with(None);
+    type_domain(&mut harness, "https://user@аррӏе.com:8443/login?x=1");
+    let inspection = harness.state().inspection().expect("inspected");
+    assert_eq!(inspection.input, "https://user@аррӏе.com:8443/login?x=1");
+    assert_eq!(inspection.taken.as_ref().map(|t| t.host.as_str()), Some("аррӏе.com"));
+    assert_eq!(inspection.results.to_ascii_n.value, "xn--80ak6aa92e.com");
+    assert_eq!(count(&harness, "Host taken from the URL: "), 1);
+    assert_eq!(count(&harness, "https://user@"), 1, "what was set aside before the host is shown");
+    assert_eq!(count(&harness, ":8443/login?x=1"), 1, "and after it");
+    // A plain name has no such line.
+    type_domain(&mut harness, "аррӏе.com");
+    assert_eq!(count_containing(&harness, "Host taken from"), 0);
+}
