@@ -415,6 +415,9 @@ impl BrowserRules {
 pub(crate) struct UrlHost<'k> {
     /// The host, or why the URL does not load.
     pub host: Result<whatwg::Host, String>,
+    /// The domain to ASCII result when it ends in a number, which the
+    /// URL Standard's IPv4 parser read for `host` (Firefox's own reads it too).
+    pub number: Option<String>,
     /// For a domain: UTS #46 ToUnicode with CheckBidi and CheckJoiners,
     /// nontransitional, no STD3, hyphen or length rules (Firefox's
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
@@ -431,7 +434,8 @@ impl<'k> UrlHost<'k> {
     /// WebKit's `URLParser`).
     /// `facts`: what is known of `input` already ([`Facts`]).
     pub fn parse(engine: &Uts46<'_>, input: &str, facts: &Facts<'k>) -> UrlHost<'k> {
-        let host = match whatwg::host_reading(engine, input, facts) {
+        let (parsed, number) = whatwg::host_and_number_reading(engine, input, facts);
+        let host = match parsed {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
                 let errors = if whatwg::percent_decode(input).is_ascii() && may_hold_a_label(&domain) {
@@ -453,7 +457,7 @@ impl<'k> UrlHost<'k> {
             Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain, facts)),
             _ => None,
         };
-        UrlHost { host, display }
+        UrlHost { host, number, display }
     }
 }
 
