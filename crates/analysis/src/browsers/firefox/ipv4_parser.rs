@@ -195,7 +195,8 @@ mod tests {
             ("4294967296", Err("ParseIPv4Number10: over 32 bits")),
             ("18446744073709551616", Err("ParseIPv4Number10: over 32 bits")),
             ("0x10000000000000001", Err("ParseIPv4Number: over 32 bits")),
-            ("1.256", Err("ParseIPv4Number10: over the part's limit")),
+            ("256.1", Err("ParseIPv4Number10: over the part's limit")),
+            ("1.256", Ok("1.0.1.0")),
             ("08", Err("ValidateIPv4Number: 8 or 9 in an octal part")),
             ("1.2.3.4.5", Err("ValidateIPv4Number: more than four parts")),
             ("1..2", Err("ValidateIPv4Number: a dot first or after a dot")),
@@ -252,6 +253,6 @@ mod tests {
             }
             compared += 1;
         }
-        assert!(compared > 30_000 && trailing_x > 500, "{compared} {trailing_x}");
+        assert!(compared > 100_000 && trailing_x > 100, "{compared} {trailing_x}");
     }
 }
