@@ -590,6 +590,12 @@ def syntax():
     # Past 64 bits, as the only part, the last of four, and a middle one.
     for big in OVERFLOWS:
         lines += [big, "1.2.3." + big, "1." + big, big + ".", "1." + big + ".3.4"]
+    # A number past 32 bits followed by more characters without a dot (WebKit's parser reads
+    # them as the next part).
+    for prefix in ["", "1.", "1.2.3.", "a."]:
+        for big in ["42949672950", "4294967296", "99999999999", "0x100000000", "040000000000"]:
+            for suffix in ["x", "0x", "1", "x1", ".com", "0", "x."]:
+                lines.append(prefix + big + suffix)
     # 0x written with full-width or percent-encoded characters, and a bare 0x before a word.
     lines += [
         "1.2.3.\uff10\uff58", "1.2.3.\uff10x", "\uff10\uff38", "1.2.3.%30x", "1.2.3.0%78", "0x.com", "a.0x.com",
@@ -615,7 +621,8 @@ def syntax():
         "syntax.txt",
         [
             "URL-syntax edges: IPv6 brackets (ASCII, full-width, vertical forms; none) around addresses and words;",
-            "IPv4 parts (bare 0x/0X, hexadecimal, octal, too large, past 64 bits) in every position with trailing dots;",
+            "IPv4 parts (bare 0x/0X, hexadecimal, octal, too large, past 64 bits) in every position with trailing dots,",
+            "numbers past 32 bits with more characters after them;",
             "xn-- labels that decode to ASCII, to nothing, fail to decode or decode, in every position.",
             "Made by tools/browser-oracle/make_corpora.py (seed %d); do not edit." % SEED,
         ],
