@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 /// What decided Chromium's display, by its upstream name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Rule {
-    /// The host canonicalizer rejects the host: the URL does not load.
+    /// The URL parser (`ParseServerInfo`) or the host canonicalizer rejects the host: the URL does not load.
     InvalidHost,
     /// `kNone`: no label is Punycode; the host shows as it is.
     None,
@@ -101,7 +101,7 @@ impl Rule {
     pub fn sentence(self) -> &'static str {
         match self {
             Rule::InvalidHost => {
-                "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load."
+                "Chromium's URL parser rejects this host (a port after a ':', a forbidden character, a UTS #46 error or no valid IP address), so the address does not load."
             }
             Rule::None => "No label is Punycode, so the host shows as it is.",
             Rule::IdnaError => {

@@ -28,7 +28,7 @@ use unicode_script::Script;
 /// label is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Rule {
-    /// The URL parser (`NS_DomainToASCII`) rejects the host: the URL does not load ([`Display::Rejected`]).
+    /// The URL parser (`NS_DomainToASCII`, its IPv4 parser) rejects the host: the URL does not load ([`Display::Rejected`]).
     InvalidHost,
     /// Every label is ASCII: nothing to decide (`Passthrough`).
     Passthrough,
@@ -164,7 +164,7 @@ impl Rule {
     pub fn sentence(self) -> &'static str {
         match self {
             Rule::InvalidHost => {
-                "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load."
+                "Firefox's URL parser rejects this host (a UTS #46 error, a forbidden code point or no valid IPv4 address), so the address does not load."
             }
             Rule::Passthrough => "Every label is ASCII, so the host shows as it is.",
             Rule::ValidityError => {
