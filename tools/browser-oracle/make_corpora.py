@@ -12,6 +12,10 @@ tests/data/real_browsers/ (deterministic: fixed seeds, fixed inputs):
                    a fixed stratified sample of codepoints.txt for Chromium,
                    which is slow: every Unicode block with assigned code points
                    at least once, plus chosen probes
+  syntax.txt       URL-syntax edges: IPv6 brackets (ASCII, full-width, vertical
+                   forms), IPv4 parts (a bare 0x, past 32 or 64 bits), xn-- labels
+                   that decode to ASCII or to nothing, in every position
+                   (`--only syntax` writes it alone, without wordfreq or the UCD)
 
 Run from anywhere, with a Python that has wordfreq 3.1.1 (its word lists ship
 inside the package), e.g.:
