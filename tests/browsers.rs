@@ -764,6 +764,17 @@ fn firefox_refuses_a_trailing_bare_0x() {
             assert_eq!((display, shown.as_str()), (Display::Unicode, address), "{host}");
         }
     }
+    // WebKit's own IPv4 parser: a part past 32 bits hands its rest to the
+    // next part; where that is a number, the host is refused, though it does
+    // not end in a number. The shortcut for plain hosts leaves it to the parsers.
+    for (host, refused) in [("42949672950x", true), ("1.42949672950x", true), ("99999999999x", false)] {
+        let [chromium, firefox, webkit] = shows(host);
+        assert_eq!((chromium.0, firefox.0), (Display::Unicode, Display::Unicode), "{host}");
+        assert_eq!(webkit.0 == Display::Rejected, refused, "{host}");
+        assert!(!browsers::is_plain_ascii_host(host), "{host}");
+        let rules = browsers::rules(host, &TopDomains::default());
+        assert_eq!(rules, browsers::verdicts(host, &TopDomains::default()).rules(), "{host}");
+    }
     // Past 32 bits every parser fails, without wrapping.
     for host in ["4294967296", "18446744073709551617", "0x10000000000000001"] {
         assert!(

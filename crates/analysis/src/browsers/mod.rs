@@ -514,7 +514,7 @@ pub fn rules(input: &str, top_domains: &chromium::TopDomains) -> BrowserRules {
 /// caller that knows it, such as the batch from its ASCII fast path, saves
 /// the byte pass).
 pub(crate) fn rules_given(input: &str, top_domains: &chromium::TopDomains, ldh: bool) -> BrowserRules {
-    if ldh && !whatwg::ends_in_a_number(input) {
+    if ldh && no_ipv4_parser_decides(input) {
         return PLAIN_ASCII_RULES;
     }
     verdicts(input, top_domains).rules()
@@ -529,17 +529,24 @@ const PLAIN_ASCII_RULES: BrowserRules = BrowserRules {
 };
 
 /// A host of ASCII letters, digits, hyphens and dots, with no label that
-/// starts with `xn--` (in any case) and not ending in a number. On such a
-/// host every parser only lowercases: none of its bytes is one of
-/// Chromium's invalid host characters or a forbidden domain code point, no
-/// `%` is decoded, UTS #46 maps nothing but the case and rejects nothing
-/// with the URL Standard's flags, and it is no IPv4 address (the
-/// ends-in-a-number checker ignores case). No label is then an A-label,
-/// so no browser decodes one. `tests/browsers.rs` compares [`rules`] with
-/// [`verdicts`] on every such host of up to five bytes over the bytes that
-/// matter and on the corpora.
+/// starts with `xn--` (in any case), not ending in a number and without a
+/// run of nine hexadecimal digits. On such a host every parser only
+/// lowercases: none of its bytes is one of Chromium's invalid host
+/// characters or a forbidden domain code point, no `%` is decoded, UTS #46
+/// maps nothing but the case and rejects nothing with the URL Standard's
+/// flags, and it is no IPv4 address (the ends-in-a-number checker ignores
+/// case; WebKit's parser refuses a domain only for a part past 32 bits).
+/// No label is then an A-label, so no browser decodes one.
+/// `tests/browsers.rs` compares [`rules`] with [`verdicts`] on every such
+/// host of up to five bytes over the bytes that matter and on the corpora.
 pub fn is_plain_ascii_host(input: &str) -> bool {
-    is_ldh_host_without_a_label(input) && !whatwg::ends_in_a_number(input)
+    is_ldh_host_without_a_label(input) && no_ipv4_parser_decides(input)
+}
+
+/// The second half of [`is_plain_ascii_host`]: the host does not end in a
+/// number, and has no run of digits WebKit's IPv4 parser could refuse.
+fn no_ipv4_parser_decides(input: &str) -> bool {
+    !whatwg::ends_in_a_number(input) && !webkit::url_parser::may_overflow_a_part(input)
 }
 
 /// The first half of [`is_plain_ascii_host`]: not empty, only ASCII

@@ -6,7 +6,7 @@
 //! every label as Unicode, or the host as it came (Punycode).
 
 mod data;
-mod url_parser;
+pub(crate) mod url_parser;
 
 use super::{Browser, Display, UrlHost, Verdict};
 use crate::chars;

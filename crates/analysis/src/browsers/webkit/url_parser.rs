@@ -127,9 +127,14 @@ fn parse_ipv4_piece(host: &[u8], at: &mut usize) -> Result<u32, PieceError> {
 /// a part to pass 32 bits (nine digits at least): the only hosts
 /// [`parse_ipv4_host`] may refuse where the URL Standard sees a domain.
 pub(crate) fn may_overflow_a_part(host: &str) -> bool {
-    host.as_bytes()
-        .split(|byte| !byte.is_ascii_hexdigit())
-        .any(|run| run.len() >= 9)
+    let mut run = 0;
+    for byte in host.bytes() {
+        run = if byte.is_ascii_hexdigit() { run + 1 } else { 0 };
+        if run >= 9 {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
