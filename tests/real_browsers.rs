@@ -27,9 +27,9 @@
 //!
 //! Install the browsers on Debian 12: `apt-get install chromium firefox-esr
 //! python3-gi gir1.2-webkit2-4.1`. Time with all three, cold cache, on two
-//! cores: 10–15 minutes (2026-11-28; Chromium 8–14 hosts/s with 8 tabs,
-//! 8,070 hosts in its three corpora; Firefox and WebKit take seconds; a cached
-//! rerun 17 s, unoptimised). CI asks the browsers while the code builds.
+//! cores: 10–25 minutes (2026-12-02; Chromium 6–20 hosts/s with 8 tabs,
+//! 10,138 hosts in its four corpora, the URL-syntax edges about 2.5 minutes;
+//! Firefox and WebKit take seconds; a cached rerun 23 s, unoptimised). CI asks the browsers while the code builds.
 //! `cargo test --release --test real_browsers` computes the
 //! ports' verdicts faster than the unoptimised default.
 
