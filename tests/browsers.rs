@@ -34,8 +34,8 @@ fn chromium_host_level_rules() {
     assert_eq!(chromium_rule("xn--zca.com"), Safe, "ß decodes and is shown (nontransitional)");
     assert_eq!(
         chromium_rule("xn--ab-.com"),
-        None,
-        "a label ending in - is not decoded at all"
+        NotIdnComponent,
+        "a label ending in - is not decoded at all, and shown as typed"
     );
     // ICU's display instance applies the hyphen rules to the decoded label.
     assert_eq!(
@@ -611,11 +611,12 @@ fn every_rule_fires_on_its_case_and_not_on_its_near_miss() {
 
     use chromium::Rule as C;
     use chromium::spoof_checker::SpoofResult as S;
-    let chromium_cases: [(C, &str, &str); 12] = [
+    let chromium_cases: [(C, &str, &str); 13] = [
         (C::InvalidHost, "a<b.com", "a-b.com"),
         (C::None, "a-b.com", "ä-b.com"),
         // A label ending in - is not decoded at all.
         (C::IdnaError, "xn--a.com", "xn--a-.com"),
+        (C::NotIdnComponent, "xn--a-.com", "xn-a-.com"),
         (C::Safe, "müller.de", "muller.de"),
         (C::Spoof(S::IcuSpoofChecks), "x\u{0301}\u{0301}.com", "x\u{0301}\u{0300}.com"),
         (C::Spoof(S::TldSpecificCharacters), "þing.com", "þing.is"),
@@ -689,4 +690,125 @@ fn every_rule_fires_on_its_case_and_not_on_its_near_miss() {
         (W::LookalikeSequence, "gօ.com", "հօ.com"),
     ];
     check_rule_cases(&W::ALL, &webkit_cases, &[], webkit::verdict);
+}
+
+/// The URL-syntax edges the real browsers decide apart (`syntax.txt` of
+/// `tests/data/real_browsers/`): each browser's verdict, display and host
+/// as shown.
+fn shows(host: &str) -> [(Display, String, &'static str); 3] {
+    let verdicts = browsers::verdicts(host, &TopDomains::default());
+    verdicts.all().map(|verdict| {
+        (
+            verdict.display,
+            verdict.address_bar().unwrap_or("").to_string(),
+            verdict.rule.name(),
+        )
+    })
+}
+
+/// Chromium's `ParseServerInfo`: a `:` after the last ASCII `]` (or any,
+/// with no ASCII `[` first) starts a port, so `［::1］` is no host, while
+/// `［::1]` and `[::1］` are, and its canonicalizer maps them to `[::1]`.
+/// Firefox and WebKit refuse every bracket that is not ASCII (the URL
+/// Standard's forbidden code points, after UTS #46 maps them).
+#[test]
+fn chromium_finds_a_port_where_its_url_parser_does() {
+    let unicode = |shown: &str| (Display::Unicode, shown.to_string(), "kNone");
+    let rejected = (Display::Rejected, String::new(), "invalid host");
+    for host in ["［::1］", "﹇::1﹈", "%5B::1%5D", "［::1］.com", "a.com:80", "::1"] {
+        let [chromium, firefox, webkit] = shows(host);
+        assert_eq!(chromium, rejected, "{host}");
+        assert_eq!((firefox.0, webkit.0), (Display::Rejected, Display::Rejected), "{host}");
+        let detail = chromium::verdict(host, &TopDomains::default()).detail.unwrap_or_default();
+        assert!(detail.starts_with("ParseServerInfo"), "{host}: {detail}");
+    }
+    for host in ["［::1]", "[::1］", "[::1﹈", "［：：1］", "[::1]"] {
+        let [chromium, firefox, webkit] = shows(host);
+        assert_eq!(chromium, unicode("[::1]"), "{host}");
+        let ascii = host == "[::1]";
+        assert_eq!(firefox.0 == Display::Rejected, !ascii, "{host}");
+        assert_eq!(webkit.0 == Display::Rejected, !ascii, "{host}");
+    }
+    // No port is split off, but the brackets hold no IPv6 address.
+    assert_eq!(shows("［1.2.3.4］")[0].0, Display::Rejected);
+}
+
+/// Firefox's own IPv4 parser refuses a bare `0x` at the end of the host
+/// (`IPv4Parser::NormalizeIPv4`: no trailing X), wherever the URL Standard,
+/// Chromium and WebKit read it as 0; elsewhere it reads it as they do.
+#[test]
+fn firefox_refuses_a_trailing_bare_0x() {
+    for (host, others) in [
+        ("1.2.3.0x", "1.2.3.0"),
+        ("1.0x", "1.0.0.0"),
+        ("0X", "0.0.0.0"),
+        ("1.0X.", "1.0.0.0"),
+        ("0x.0x", "0.0.0.0"),
+        ("1.2.3.０ｘ", "1.2.3.0"),
+        ("1.2.3.%30x", "1.2.3.0"),
+    ] {
+        let [chromium, firefox, webkit] = shows(host);
+        assert_eq!((chromium.0, chromium.1.as_str()), (Display::Unicode, others), "{host}");
+        assert_eq!((webkit.0, webkit.1.as_str()), (Display::Unicode, others), "{host}");
+        assert_eq!(firefox.0, Display::Rejected, "{host}");
+        let detail = firefox::verdict(host).detail.unwrap_or_default();
+        assert!(detail.contains("no trailing X"), "{host}: {detail}");
+    }
+    for (host, address) in [
+        ("0x.1.2.3", "0.1.2.3"),
+        ("1.0x.2.3", "1.0.2.3"),
+        ("1.2.3.0x0", "1.2.3.0"),
+        ("0x7f.1", "127.0.0.1"),
+    ] {
+        for (display, shown, _) in shows(host) {
+            assert_eq!((display, shown.as_str()), (Display::Unicode, address), "{host}");
+        }
+    }
+    // WebKit's own IPv4 parser: a part past 32 bits hands its rest to the
+    // next part; where that is a number, the host is refused, though it does
+    // not end in a number. The shortcut for plain hosts leaves it to the parsers.
+    for (host, refused) in [("42949672950x", true), ("1.42949672950x", true), ("99999999999x", false)] {
+        let [chromium, firefox, webkit] = shows(host);
+        assert_eq!((chromium.0, firefox.0), (Display::Unicode, Display::Unicode), "{host}");
+        assert_eq!(webkit.0 == Display::Rejected, refused, "{host}");
+        assert!(!browsers::is_plain_ascii_host(host), "{host}");
+        let rules = browsers::rules(host, &TopDomains::default());
+        assert_eq!(rules, browsers::verdicts(host, &TopDomains::default()).rules(), "{host}");
+    }
+    // Past 32 bits every parser fails, without wrapping.
+    for host in ["4294967296", "18446744073709551617", "0x10000000000000001"] {
+        assert!(
+            shows(host).iter().all(|(display, ..)| *display == Display::Rejected),
+            "{host}"
+        );
+    }
+}
+
+/// An `xn--` label that Chromium does not decode (it ends in `-`: it could
+/// only decode to ASCII or to nothing) is shown as typed, so the display
+/// is its A-label text, Punycode, not Unicode; the rule names the label,
+/// and a host with another label that decodes shows that one in Unicode.
+#[test]
+fn chromium_shows_an_undecoded_a_label_as_its_a_label_text() {
+    for (host, shown, label) in [
+        ("xn--abc-.com", "xn--abc-.com", "xn--abc-"),
+        ("XN--ABC-.com", "xn--abc-.com", "xn--abc-"),
+        ("xn--.com", "xn--.com", "xn--"),
+        ("a.xn---", "a.xn---", "xn---"),
+        ("xn--mnchen-3ya.xn--", "münchen.xn--", "xn--"),
+        ("xn--abc-.xn--p1ai", "xn--abc-.рф", "xn--abc-"),
+    ] {
+        let verdict = chromium::verdict(host, &TopDomains::default());
+        assert_eq!(verdict.rule, chromium::Rule::NotIdnComponent.into(), "{host}");
+        assert_eq!(verdict.display, Display::Punycode, "{host}");
+        assert_eq!(verdict.address_bar(), Some(shown), "{host}");
+        assert_eq!(verdict.label.as_deref(), Some(label), "{host}");
+        assert!(verdict.rule.sentence().contains("A-label text"), "{host}");
+    }
+    // Without such a label nothing changes: ASCII stays kNone, a decodable label kSafe.
+    assert_eq!(chromium_rule("xn-abc-.com"), chromium::Rule::None);
+    assert_eq!(chromium_rule("xn--mnchen-3ya.de"), chromium::Rule::Safe);
+    // Firefox and WebKit refuse the host: their URL parsers decode the label and fail (UTS #46 P4).
+    let [_, firefox, webkit] = shows("xn--abc-.com");
+    assert_eq!((firefox.0, webkit.0), (Display::Rejected, Display::Rejected));
 }

@@ -280,6 +280,29 @@ fn explain_spoof_prints_the_verdict_and_characters() {
     assert_eq!(report["browsers"]["firefox"]["shown"], "xn--ggle-vifa.com");
 }
 
+/// An `xn--` label Chromium does not decode is shown as its A-label text:
+/// the text and the JSON say Punycode, the rule and the label, not Unicode.
+#[test]
+fn explain_spoof_says_an_undecoded_a_label_is_shown_as_typed() {
+    let output = run(&["explain", "--spoof", "xn--mnchen-3ya.xn--"], b"");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("Chromium (Chrome, Edge): punycode — not an IDN component"),
+        "{text}"
+    );
+    assert!(
+        text.contains("its A-label text as typed") && text.contains("shows münchen.xn--"),
+        "{text}"
+    );
+    let json = run(&["explain", "--spoof", "--json", "xn--abc-.com"], b"");
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let chromium = &report["browsers"]["chromium"];
+    assert_eq!(chromium["display"], "punycode");
+    assert_eq!(chromium["rule"], "not an IDN component");
+    assert_eq!(chromium["label"], "xn--abc-");
+    assert_eq!(chromium["shown"], "xn--abc-.com");
+}
+
 #[test]
 fn explain_profile_compares_the_five_profiles_with_causes() {
     let output = run(&["explain", "--profile", "all", "faß.de"], b"");

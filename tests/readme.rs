@@ -29,6 +29,7 @@ const FIGURES: &[(&str, &str)] = &[
     ("3,316", "tests/real_browsers.rs"),
     ("3,254", "tests/real_browsers.rs"),
     ("319,602", "tests/real_browsers.rs"),
+    ("2,068", "tests/real_browsers.rs"),
     ("1,500", "tests/real_browsers.rs"),
     ("100", "tests/real_browsers.rs"),
     ("8,458", "tests/browsers.rs"),

@@ -12,8 +12,10 @@
 //!   browser build printed when it is not the one the list was made with.
 //!
 //! Corpora: Chromium (slow: a navigation per host) gets the code-point
-//! sample, the look-alikes and the words; Firefox and WebKit every code
-//! point, the look-alikes and the words.
+//! sample, the look-alikes, the words and the URL-syntax edges; Firefox and
+//! WebKit every code point, the look-alikes, the words and the URL-syntax
+//! edges (`syntax.txt`: IPv6 brackets, full-width and ASCII; IPv4 parts
+//! such as a bare `0x`; `xn--` labels that decode to ASCII or to nothing).
 //!
 //! The oracle's answers are cached under `target/real_browsers/`
 //! (`oracle.py --cache-dir`), keyed by the browser build and a hash of the
@@ -25,9 +27,9 @@
 //!
 //! Install the browsers on Debian 12: `apt-get install chromium firefox-esr
 //! python3-gi gir1.2-webkit2-4.1`. Time with all three, cold cache, on two
-//! cores: 10–15 minutes (2026-11-28; Chromium 8–14 hosts/s with 8 tabs,
-//! 8,070 hosts in its three corpora; Firefox and WebKit take seconds; a cached
-//! rerun 17 s, unoptimised). CI asks the browsers while the code builds.
+//! cores: 10–25 minutes (2026-12-02; Chromium 6–20 hosts/s with 8 tabs,
+//! 10,138 hosts in its four corpora, the URL-syntax edges about 2.5 minutes;
+//! Firefox and WebKit take seconds; a cached rerun 23 s, unoptimised). CI asks the browsers while the code builds.
 //! `cargo test --release --test real_browsers` computes the
 //! ports' verdicts faster than the unoptimised default.
 
@@ -329,6 +331,7 @@ fn check(test: &str, browser: &str, family: &'static str) {
         "codepoints_chromium_sample" => 1_500,
         "lookalikes" => 3_316,
         "words" => 3_254,
+        "syntax" => 2_068,
         _ => unreachable!(),
     };
     assert_eq!(hosts.len(), expected_size, "{family}: the corpus README describes");
@@ -468,6 +471,12 @@ fn chromium_words() {
 
 #[test]
 #[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
+fn chromium_syntax() {
+    check("chromium_syntax", "chromium", "syntax");
+}
+
+#[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn firefox_codepoints() {
     check("firefox_codepoints", "firefox", "codepoints");
 }
@@ -486,6 +495,12 @@ fn firefox_words() {
 
 #[test]
 #[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
+fn firefox_syntax() {
+    check("firefox_syntax", "firefox", "syntax");
+}
+
+#[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn webkit_codepoints() {
     check("webkit_codepoints", "webkit", "codepoints");
 }
@@ -500,4 +515,10 @@ fn webkit_lookalikes() {
 #[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
 fn webkit_words() {
     check("webkit_words", "webkit", "words");
+}
+
+#[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
+fn webkit_syntax() {
+    check("webkit_syntax", "webkit", "syntax");
 }

@@ -12,6 +12,10 @@ tests/data/real_browsers/ (deterministic: fixed seeds, fixed inputs):
                    a fixed stratified sample of codepoints.txt for Chromium,
                    which is slow: every Unicode block with assigned code points
                    at least once, plus chosen probes
+  syntax.txt       URL-syntax edges: IPv6 brackets (ASCII, full-width, vertical
+                   forms), IPv4 parts (a bare 0x, past 32 or 64 bits), xn-- labels
+                   that decode to ASCII or to nothing, in every position
+                   (`--only syntax` writes it alone, without wordfreq or the UCD)
 
 Run from anywhere, with a Python that has wordfreq 3.1.1 (its word lists ship
 inside the package), e.g.:
@@ -527,15 +531,123 @@ def sample(cps, ucd, size=1500):
     )
 
 
+# ---------------------------------------------------------------- URL-syntax edges
+
+# Brackets: ASCII, full-width (U+FF3B/U+FF3D) and the vertical presentation
+# forms (U+FE47/U+FE48), which UTS #46 maps to ASCII, or none.
+OPENERS = ["[", "\uff3b", "\ufe47", ""]
+CLOSERS = ["]", "\uff3d", "\ufe48", ""]
+# What goes between them: IPv6 addresses (with ASCII or full-width colons
+# and digits), an IPv4 address, words, nothing.
+BRACKETED = [
+    "::1", "::", "1::", "::1.", "2001:db8::1", "ABCD::EF", "::ffff:1.2.3.4", "1:2:3:4:5:6:7:8",
+    "1:2:3:4:5:6:7:8:9", "::1::", "\uff1a\uff1a1", "::\uff11", "\uff1a:1", "1.2.3.4", "a", "v1.x", "",
+    "::1%25eth0", "::g",
+]
+# IPv4 parts: decimal, octal, hexadecimal, bare 0x in either case, too large, not numbers.
+IPV4_PARTS = [
+    "0x", "0X", "0x0", "0X0", "0xff", "0XFF", "0x100", "0xFFFFFFFF", "0x100000000", "0", "00", "1", "127", "255",
+    "256", "0377", "0400", "08", "0xg", "x", "0x0x", "00x", "0xx", "4294967295", "4294967296", "65535", "16777216",
+]
+# Whole numbers past 64 bits, in each radix (a parser that accumulates in
+# 64 bits without a check wraps).
+OVERFLOWS = [
+    "18446744073709551616", "18446744073709551617", "18446744073709551615", "18446744073709551871",
+    "36893488147419103233", "0x10000000000000000", "0x10000000000000001", "0x1FFFFFFFFFFFFFFFF",
+    "02000000000000000000000", "02000000000000000000001", "99999999999999999999999999", "4294967297",
+]
+# xn-- labels that decode to ASCII (a trailing delimiter and no deltas), to
+# nothing, fail to decode, or decode: lowercase and upper case.
+XN_LABELS = [
+    "xn--", "xn---", "xn----", "xn--abc-", "xn--a-", "xn--ab-cd-", "xn--0-", "xn--abc--", "XN--ABC-", "Xn--abc-",
+    "xn--abc", "xn--a", "xn--zz", "xn--99999999", "xn--abc-9", "xn--mnchen-3ya", "xn--bcher-kva", "xn--ls8h",
+    "xn--zca", "xn--p1ai", "xn--mnchen-3ya-",
+]
+
+
+def syntax():
+    r = rng("syntax")
+    lines = []
+    # Brackets: every opener and closer around every content, alone, under a TLD and after a label.
+    for opener in OPENERS:
+        for closer in CLOSERS:
+            for inside in BRACKETED:
+                host = opener + inside + closer
+                if host:
+                    lines.append(host)
+            lines += [opener + "::1" + closer + ".com", "a" + opener + "::1" + closer, opener + "::1" + closer + "."]
+    # Percent-encoded brackets and colons (the parsers decode them at different steps).
+    lines += ["%5B::1%5D", "%EF%BC%BB::1%EF%BC%BD", "[%3A%3A1]", "%5B%3A%3A1%5D", "\uff3b%3A%3A1\uff3d"]
+    # IPv4: one to five parts, each special part in every position, with no, one or two trailing dots.
+    for special in IPV4_PARTS:
+        for count in range(1, 5):
+            for at in range(count):
+                parts = ["1"] * count
+                parts[at] = special
+                for end in ("", ".", ".."):
+                    lines.append(".".join(parts) + end)
+    # Random mixes of parts.
+    for _ in range(300):
+        count = r.choice([1, 2, 3, 4, 4, 4, 5])
+        parts = [r.choice(IPV4_PARTS) for _ in range(count)]
+        lines.append(".".join(parts) + r.choice(["", "", "."]))
+    # Past 64 bits, as the only part, the last of four, and a middle one.
+    for big in OVERFLOWS:
+        lines += [big, "1.2.3." + big, "1." + big, big + ".", "1." + big + ".3.4"]
+    # A number past 32 bits followed by more characters without a dot (WebKit's parser reads
+    # them as the next part).
+    for prefix in ["", "1.", "1.2.3.", "a."]:
+        for big in ["42949672950", "4294967296", "99999999999", "0x100000000", "040000000000"]:
+            for suffix in ["x", "0x", "1", "x1", ".com", "0", "x."]:
+                lines.append(prefix + big + suffix)
+    # 0x written with full-width or percent-encoded characters, and a bare 0x before a word.
+    lines += [
+        "1.2.3.\uff10\uff58", "1.2.3.\uff10x", "\uff10\uff38", "1.2.3.%30x", "1.2.3.0%78", "0x.com", "a.0x.com",
+        "0x.0x.0x.0x", "0x.0x.0x.0x.", "0x.1", "1.0x.", "0x1.0x", "0xa.0xb.0xc.0xd", "0XA.0XB.0XC.0XD",
+    ]
+    # xn-- labels in every position: alone, first, middle, last, twice, beside IDN labels and TLDs.
+    templates = [
+        "{x}", "{x}.", "{x}.com", "{x}.com.", "a.{x}", "a.{x}.com", "{x}.{y}", "{x}.xn--p1ai", "{x}.\u0440\u0444",
+        "b\u00fccher.{x}", "{x}.b\u00fccher.de", "xn--mnchen-3ya.{x}", "{x}.xn--mnchen-3ya.de",
+    ]
+    for x in XN_LABELS:
+        for template in templates:
+            y = XN_LABELS[(XN_LABELS.index(x) + 3) % len(XN_LABELS)]
+            lines.append(template.format(x=x, y=y))
+    # Random hosts of two to four labels drawn from the xn-- labels and words.
+    words = ["a", "com", "de", "example", "b\u00fccher", "\u043f\u0440\u0438\u043c\u0435\u0440", "\u0440\u0444", "1", "0x"]
+    for _ in range(200):
+        count = r.randrange(2, 5)
+        labels = [r.choice(XN_LABELS) if r.random() < 0.5 else r.choice(words) for _ in range(count)]
+        lines.append(".".join(labels))
+    lines = dedupe(lines)
+    write(
+        "syntax.txt",
+        [
+            "URL-syntax edges: IPv6 brackets (ASCII, full-width, vertical forms; none) around addresses and words;",
+            "IPv4 parts (bare 0x/0X, hexadecimal, octal, too large, past 64 bits) in every position with trailing dots,",
+            "numbers past 32 bits with more characters after them;",
+            "xn-- labels that decode to ASCII, to nothing, fail to decode or decode, in every position.",
+            "Made by tools/browser-oracle/make_corpora.py (seed %d); do not edit." % SEED,
+        ],
+        lines,
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ucd", default=os.path.join(ROOT, "..", "shared", "unicode", "17.0.0", "ucd"))
+    parser.add_argument("--only", choices=["syntax"], help="write this family alone (it needs neither wordfreq nor the UCD)")
     args = parser.parse_args()
     os.makedirs(OUT, exist_ok=True)
+    if args.only == "syntax":
+        syntax()
+        return
     lookalikes()
     words()
     cps = codepoints(args.ucd)
     sample(cps, args.ucd)
+    syntax()
 
 
 if __name__ == "__main__":

@@ -18,11 +18,14 @@ line per distinct input:
 does), `rejected` (the browser's URL parser refuses the host; `shown` is
 empty) or `error` (the host crashed or hung the browser twice).
 
-An input containing `/ \\ ? # @`, or a `:` outside a bracketed IPv6
-literal, is not sent to the browser: in `http://INPUT/` the URL parser
-splits it off the host (path, query, fragment, userinfo, port), so the
-input as a host never reaches the host parser. It is written as `rejected`
-(the tool's decision, not the browser's; `--stats` counts them).
+An input containing `/ \\ ? # @`, or a `:` that starts a port, is not sent
+to the browser: in `http://INPUT/` the URL parser splits it off the host
+(path, query, fragment, userinfo, port), so the input as a host never
+reaches the host parser. It is written as `rejected` (the tool's decision,
+not the browser's; `--stats` counts them). Where a port starts is Chromium's
+own rule for Chromium (`ParseServerInfo`: after the last ASCII `]`, so
+`［::1]` is asked and `［::1］` is not); for Firefox and WebKit, any `:`
+outside `[…]` (their host parsers refuse a `:` that reaches them anyway).
 
 How each browser is asked (everything on loopback; each start gets a new
 temporary profile, removed at the end):
@@ -137,13 +140,31 @@ def verdict_of(shown):
     return "punycode" if any(label[:4].lower() == "xn--" for label in labels) else "unicode"
 
 
-def url_splits(host):
+def url_splits(host, browser):
     """True when `http://HOST/` does not put all of HOST into the URL's host."""
     if any(c in host for c in "/\\?#@"):
         return True
+    if browser == "chromium":
+        return chromium_finds_a_port(host)
     if ":" in host and not (host.startswith("[") and host.endswith("]")):
         return True
     return False
+
+
+def chromium_finds_a_port(host):
+    """Chromium's ParseServerInfo (url/third_party/mozilla/url_parse.cc): the
+    host ends at the last ASCII ':' after the IPv6 terminator, the last ASCII
+    ']' (or the end, when HOST starts with an ASCII '['). Full-width brackets
+    are no terminator: `［::1］` is the host `［:` and the port `1］`, while
+    `［::1]` and `[::1］` are hosts (which the canonicalizer makes `[::1]`)."""
+    terminator = len(host) if host.startswith("[") else -1
+    colon = -1
+    for i, c in enumerate(host):
+        if c == "]":
+            terminator = i
+        elif c == ":":
+            colon = i
+    return colon > terminator
 
 
 class BrowserDied(Exception):
@@ -765,8 +786,8 @@ def run(args):
     done = set()
     # Inputs the URL parser splits never reach a browser (see the module comment).
     queue = collections.deque()
-    split = [h for h in todo if url_splits(h)]
-    todo = [h for h in todo if not url_splits(h)]
+    split = [h for h in todo if url_splits(h, args.browser)]
+    todo = [h for h in todo if not url_splits(h, args.browser)]
     for i in range(0, len(todo), driver.batch_size):
         queue.append(todo[i : i + driver.batch_size])
     strikes = collections.Counter()

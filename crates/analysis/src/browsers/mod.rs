@@ -415,6 +415,9 @@ impl BrowserRules {
 pub(crate) struct UrlHost<'k> {
     /// The host, or why the URL does not load.
     pub host: Result<whatwg::Host, String>,
+    /// The domain to ASCII result when it ends in a number, which the
+    /// URL Standard's IPv4 parser read for `host` (Firefox's own reads it too).
+    pub number: Option<String>,
     /// For a domain: UTS #46 ToUnicode with CheckBidi and CheckJoiners,
     /// nontransitional, no STD3, hyphen or length rules (Firefox's
     /// `idna_glue`, WebKit's transcoder), without the errors both tolerate:
@@ -431,7 +434,8 @@ impl<'k> UrlHost<'k> {
     /// WebKit's `URLParser`).
     /// `facts`: what is known of `input` already ([`Facts`]).
     pub fn parse(engine: &Uts46<'_>, input: &str, facts: &Facts<'k>) -> UrlHost<'k> {
-        let host = match whatwg::host_reading(engine, input, facts) {
+        let (parsed, number) = whatwg::host_and_number_reading(engine, input, facts);
+        let host = match parsed {
             Ok(whatwg::Host::Domain(domain)) => {
                 // Whether the input is ASCII is the quicker question, and mostly settles it.
                 let errors = if whatwg::percent_decode(input).is_ascii() && may_hold_a_label(&domain) {
@@ -453,7 +457,7 @@ impl<'k> UrlHost<'k> {
             Ok(whatwg::Host::Domain(domain)) => Some(display_to_unicode(engine, domain, facts)),
             _ => None,
         };
-        UrlHost { host, display }
+        UrlHost { host, number, display }
     }
 }
 
@@ -510,7 +514,7 @@ pub fn rules(input: &str, top_domains: &chromium::TopDomains) -> BrowserRules {
 /// caller that knows it, such as the batch from its ASCII fast path, saves
 /// the byte pass).
 pub(crate) fn rules_given(input: &str, top_domains: &chromium::TopDomains, ldh: bool) -> BrowserRules {
-    if ldh && !whatwg::ends_in_a_number(input) {
+    if ldh && no_ipv4_parser_decides(input) {
         return PLAIN_ASCII_RULES;
     }
     verdicts(input, top_domains).rules()
@@ -525,17 +529,24 @@ const PLAIN_ASCII_RULES: BrowserRules = BrowserRules {
 };
 
 /// A host of ASCII letters, digits, hyphens and dots, with no label that
-/// starts with `xn--` (in any case) and not ending in a number. On such a
-/// host every parser only lowercases: none of its bytes is one of
-/// Chromium's invalid host characters or a forbidden domain code point, no
-/// `%` is decoded, UTS #46 maps nothing but the case and rejects nothing
-/// with the URL Standard's flags, and it is no IPv4 address (the
-/// ends-in-a-number checker ignores case). No label is then an A-label,
-/// so no browser decodes one. `tests/browsers.rs` compares [`rules`] with
-/// [`verdicts`] on every such host of up to five bytes over the bytes that
-/// matter and on the corpora.
+/// starts with `xn--` (in any case), not ending in a number and without a
+/// run of nine hexadecimal digits. On such a host every parser only
+/// lowercases: none of its bytes is one of Chromium's invalid host
+/// characters or a forbidden domain code point, no `%` is decoded, UTS #46
+/// maps nothing but the case and rejects nothing with the URL Standard's
+/// flags, and it is no IPv4 address (the ends-in-a-number checker ignores
+/// case; WebKit's parser refuses a domain only for a part past 32 bits).
+/// No label is then an A-label, so no browser decodes one.
+/// `tests/browsers.rs` compares [`rules`] with [`verdicts`] on every such
+/// host of up to five bytes over the bytes that matter and on the corpora.
 pub fn is_plain_ascii_host(input: &str) -> bool {
-    is_ldh_host_without_a_label(input) && !whatwg::ends_in_a_number(input)
+    is_ldh_host_without_a_label(input) && no_ipv4_parser_decides(input)
+}
+
+/// The second half of [`is_plain_ascii_host`]: the host does not end in a
+/// number, and has no run of digits WebKit's IPv4 parser could refuse.
+fn no_ipv4_parser_decides(input: &str) -> bool {
+    !whatwg::ends_in_a_number(input) && !webkit::url_parser::may_overflow_a_part(input)
 }
 
 /// The first half of [`is_plain_ascii_host`]: not empty, only ASCII

@@ -154,6 +154,17 @@ pub(crate) fn host_reading(engine: &Uts46<'_>, input: &str, facts: &Facts<'_>) -
     parse(engine, input, None, facts).host
 }
 
+/// [`host_reading`], with the ASCII domain the IPv4 parser was given when
+/// the domain ends in a number (what a browser's own IPv4 parser reads instead).
+pub(crate) fn host_and_number_reading(
+    engine: &Uts46<'_>,
+    input: &str,
+    facts: &Facts<'_>,
+) -> (Result<Host, ValidationError>, Option<String>) {
+    let parsed = parse(engine, input, None, facts);
+    (parsed.host, parsed.number.then_some(parsed.ascii))
+}
+
 /// What [`parse`] found.
 struct Parsed<'a> {
     host: Result<Host, ValidationError>,
@@ -163,6 +174,8 @@ struct Parsed<'a> {
     ascii: String,
     /// The input is an IPv6 address in brackets.
     bracketed: bool,
+    /// The domain ends in a number: `ascii` is what the IPv4 parser read.
+    number: bool,
 }
 
 /// The host parser's steps. `report`: where the validation errors go, the
@@ -180,6 +193,7 @@ fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<Val
         domain: Cow::Owned(domain.to_string()),
         ascii: ascii.to_string(),
         bracketed,
+        number: false,
     };
     if input.is_empty() {
         let error = fail("host-missing", "");
@@ -202,6 +216,7 @@ fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<Val
             domain: Cow::Borrowed(input),
             ascii: input.to_string(),
             bracketed: true,
+            number: false,
         };
     }
     // Steps 4–5: percent-decode, then UTF-8 decode without BOM (invalid bytes become U+FFFD).
@@ -243,6 +258,7 @@ fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<Val
             domain,
             ascii: ascii_domain,
             bracketed: false,
+            number: true,
         };
     }
     Parsed {
@@ -250,6 +266,7 @@ fn parse<'a>(engine: &Uts46<'_>, input: &'a str, mut report: Option<&mut Vec<Val
         domain,
         ascii: String::new(),
         bracketed: false,
+        number: false,
     }
 }
 

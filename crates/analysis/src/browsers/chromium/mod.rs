@@ -30,12 +30,16 @@ use std::sync::OnceLock;
 /// What decided Chromium's display, by its upstream name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Rule {
-    /// The host canonicalizer rejects the host: the URL does not load.
+    /// The URL parser (`ParseServerInfo`) or the host canonicalizer rejects the host: the URL does not load.
     InvalidHost,
     /// `kNone`: no label is Punycode; the host shows as it is.
     None,
     /// `uidna_labelToUnicode` reported an error for an `xn--` label, which stays Punycode.
     IdnaError,
+    /// A label starting `xn--` and ending in `-`, which
+    /// `IDNToUnicodeOneComponent` does not try to decode: the address bar
+    /// shows its A-label text as typed (ASCII, or nothing, is all it could decode to).
+    NotIdnComponent,
     /// `kSafe`: every decoded label passed the spoof checks, and the host is like no top domain.
     Safe,
     /// A label failed `SafeToDisplayAsUnicode` (never with `Safe`: that is [`Rule::Safe`]).
@@ -47,10 +51,11 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, with `Spoof` once for each [`SpoofResult`] other than `Safe`.
-    pub const ALL: [Rule; 12] = [
+    pub const ALL: [Rule; 13] = [
         Rule::InvalidHost,
         Rule::None,
         Rule::IdnaError,
+        Rule::NotIdnComponent,
         Rule::Safe,
         Rule::Spoof(SpoofResult::IcuSpoofChecks),
         Rule::Spoof(SpoofResult::TldSpecificCharacters),
@@ -68,6 +73,7 @@ impl Rule {
             Rule::InvalidHost => "invalid host",
             Rule::None => "kNone",
             Rule::IdnaError => "uidna_labelToUnicode error",
+            Rule::NotIdnComponent => "not an IDN component",
             Rule::Safe | Rule::Spoof(SpoofResult::Safe) => "kSafe",
             Rule::Spoof(SpoofResult::IcuSpoofChecks) => "kICUSpoofChecks",
             Rule::Spoof(SpoofResult::TldSpecificCharacters) => "kTLDSpecificCharacters",
@@ -80,7 +86,9 @@ impl Rule {
         }
     }
 
-    /// The display the rule leads to: Unicode for `kNone` and `kSafe`, Rejected for an invalid host, else Punycode.
+    /// The display the rule leads to: Unicode for `kNone` and `kSafe`,
+    /// Rejected for an invalid host, else Punycode (an `xn--` label is
+    /// shown, decoded or not).
     pub fn display(self) -> Display {
         match self {
             Rule::None | Rule::Safe | Rule::Spoof(SpoofResult::Safe) => Display::Unicode,
@@ -93,11 +101,14 @@ impl Rule {
     pub fn sentence(self) -> &'static str {
         match self {
             Rule::InvalidHost => {
-                "Chromium's host canonicalizer rejects this host (a forbidden character or a UTS #46 error), so the address does not load."
+                "Chromium's URL parser rejects this host (a port after a ':', a forbidden character, a UTS #46 error or no valid IP address), so the address does not load."
             }
             Rule::None => "No label is Punycode, so the host shows as it is.",
             Rule::IdnaError => {
                 "ICU's UTS #46 ToUnicode (CheckBidi, hyphen rules) reports an error for a Punycode label, which therefore stays Punycode."
+            }
+            Rule::NotIdnComponent => {
+                "A label that starts with xn-- and ends in - is not decoded at all: the address bar shows its A-label text as typed."
             }
             Rule::Safe | Rule::Spoof(SpoofResult::Safe) => {
                 "Every label passed the spoof checks and the name looks like no top domain, so it is shown in Unicode."
@@ -443,7 +454,7 @@ pub(crate) fn before_top_domains<'a>(
     detailed: bool,
     tld_checks: &mut TldChecks,
 ) -> BeforeTopDomains<'a> {
-    let host = match canonicalize_host_reading(engine, input, facts) {
+    let host = match parse_server_info(input).and_then(|()| canonicalize_host_reading(engine, input, facts)) {
         Ok(host) => host,
         Err(why) => {
             let verdict = Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why));
@@ -570,6 +581,14 @@ fn idn_to_unicode(
         label_start += label.len() + 1;
         any_component |= decoded.is_some();
         let unsafe_label = match decoded {
+            None if is_undecoded_a_label(label) => {
+                any_component = true;
+                Some(UnsafeLabel {
+                    rule: Rule::NotIdnComponent,
+                    label: label.to_string(),
+                    detail: None,
+                })
+            }
             None => None,
             Some(Err(codes)) => Some(UnsafeLabel {
                 rule: Rule::IdnaError,
@@ -653,9 +672,17 @@ fn decode_component<'k>(
 }
 
 /// The labels `IDNToUnicodeOneComponent` decodes: `xn--` and not ending in
-/// `-` ("valid punycode must not end with a dash").
+/// `-` (a Punycode string never ends with its delimiter but when it holds
+/// no deltas, and then it decodes to ASCII or to nothing).
 fn is_idn_component(label: &str) -> bool {
     label.starts_with("xn--") && !label.ends_with('-')
+}
+
+/// A label of the canonical (lowercase) host that `IDNToUnicodeOneComponent`
+/// leaves as typed before trying to decode it, although it reads as an
+/// A-label: `xn--` and ending in `-` ([`Rule::NotIdnComponent`]).
+fn is_undecoded_a_label(label: &str) -> bool {
+    label.starts_with("xn--") && label.ends_with('-')
 }
 
 /// The ICU instance of `url_idna_icu.cc`: CheckBidi, nontransitional; no
@@ -816,6 +843,34 @@ fn decode_escaped(text: &str) -> Result<Cow<'_, [u8]>, String> {
         return Err("a % not followed by two hex digits".to_string());
     }
     Ok(whatwg::percent_decode(text))
+}
+
+/// `ParseServerInfo` (`url/third_party/mozilla/url_parse.cc`) on `http://INPUT/`:
+/// the host ends at the last ASCII `:` that follows the IPv6 terminator
+/// (the last ASCII `]`, or the end when the input starts with an ASCII
+/// `[`), and the rest is a port. Such an input is not a host: `Err`.
+/// Brackets that UTS #46 maps to `[` and `]` (full-width U+FF3B/U+FF3D,
+/// the vertical forms U+FE47/U+FE48, `%5B`/`%5D`) do not count here,
+/// though the canonicalizer later makes `[::1]` of `［::1]`.
+fn parse_server_info(input: &str) -> Result<(), String> {
+    let bytes = input.as_bytes();
+    let mut ipv6_terminator = (bytes.first() == Some(&b'[')).then_some(bytes.len());
+    let mut colon = None;
+    for (at, &byte) in bytes.iter().enumerate() {
+        match byte {
+            b']' => ipv6_terminator = Some(at),
+            b':' => colon = Some(at),
+            _ => {}
+        }
+    }
+    match colon {
+        Some(colon) if ipv6_terminator.is_none_or(|end| colon > end) => Err(format!(
+            "ParseServerInfo: a port follows the last ':' outside brackets (host “{}”, port “{}”)",
+            &input[..colon],
+            &input[colon + 1..]
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// IP detection on the canonical host (`url_canon_ip.cc`): a name whose

@@ -6,6 +6,7 @@
 //! Restrictive), the only one ported.
 
 mod data;
+mod ipv4_parser;
 
 pub(crate) use data::CJK_SLASH_CONFUSABLES;
 
@@ -27,7 +28,7 @@ use unicode_script::Script;
 /// label is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Rule {
-    /// The URL parser (`NS_DomainToASCII`) rejects the host: the URL does not load ([`Display::Rejected`]).
+    /// The URL parser (`NS_DomainToASCII`, its IPv4 parser) rejects the host: the URL does not load ([`Display::Rejected`]).
     InvalidHost,
     /// Every label is ASCII: nothing to decide (`Passthrough`).
     Passthrough,
@@ -163,7 +164,7 @@ impl Rule {
     pub fn sentence(self) -> &'static str {
         match self {
             Rule::InvalidHost => {
-                "Firefox's URL parser rejects this host (UTS #46 error or forbidden code point), so the address does not load."
+                "Firefox's URL parser rejects this host (a UTS #46 error, a forbidden code point or no valid IPv4 address), so the address does not load."
             }
             Rule::Passthrough => "Every label is ASCII, so the host shows as it is.",
             Rule::ValidityError => {
@@ -223,6 +224,15 @@ pub(crate) struct Kept {
 /// shown is left empty (the batch keeps the rule). `decoded`: labels whose
 /// characters the caller decoded already; `kept`: the worker's.
 pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, decoded: &[KnownLabel<'_>], shown: bool, kept: &mut Kept) -> Verdict {
+    // A domain that ends in a number goes to Firefox's own IPv4 parser,
+    // whatever the URL Standard's made of it.
+    if let Some(number) = &url_host.number {
+        return match ipv4_parser::normalize_ipv4(number) {
+            Ok(address) => Verdict::new(Rule::Passthrough.into(), address),
+            Err(why) => Verdict::new(Rule::InvalidHost.into(), input.to_string())
+                .with_detail(Some(format!("IPv4Parser::NormalizeIPv4 of “{number}”: {why}"))),
+        };
+    }
     let (host, to_unicode) = match (&url_host.host, &url_host.display) {
         (Ok(Host::Domain(host)), Some(to_unicode)) => (host, to_unicode.get()),
         (Ok(address), _) => return Verdict::new(Rule::Passthrough.into(), address.serialize()),

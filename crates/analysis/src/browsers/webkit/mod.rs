@@ -2,10 +2,11 @@
 //! `Source/WTF/wtf/URLHelpers.cpp` (`mapHostName`,
 //! `allCharactersInAllowedIDNScriptList`, `isLookalikeCharacter`,
 //! `isLookalikeSequence`, `allCharactersAllowedByTLDRules`) and
-//! `URLParser.cpp` (the IDNA options). The decision is for the whole host:
+//! `URLParser.cpp` (the IDNA options, and its own IPv4 parser: [`url_parser`]). The decision is for the whole host:
 //! every label as Unicode, or the host as it came (Punycode).
 
 mod data;
+pub(crate) mod url_parser;
 
 use super::{Browser, Display, UrlHost, Verdict};
 use crate::chars;
@@ -135,6 +136,14 @@ pub(crate) fn verdict_on(url_host: &UrlHost, input: &str, shown: bool) -> Verdic
         (Ok(address), _) => return Verdict::new(Rule::NoMapping.into(), address.serialize()),
         (Err(why), _) => return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(why.clone())),
     };
+    // `parseHostAndPort` asks its own IPv4 parser first, which refuses a
+    // few domains of the URL Standard's (a part past 32 bits).
+    if url_parser::may_overflow_a_part(host)
+        && let Err(url_parser::Ipv4ParsingError::Failure(why)) = url_parser::parse_ipv4_host(host.as_bytes())
+    {
+        let detail = format!("URLParser::parseIPv4Host of “{host}”: {why}");
+        return Verdict::new(Rule::InvalidHost.into(), input.to_string()).with_detail(Some(detail));
+    }
     let decided = map_host_name(host, to_unicode);
     let shown = match decided.rule.display() {
         _ if !shown => String::new(),
