@@ -110,8 +110,8 @@ fn the_host_taken_from_a_url_is_the_url_parsers() {
             differing.push(format!("{form:?}: the URL parser's {theirs:?}, ours {ours:?} ({url:?})"));
         }
     }
-    eprintln!("{asked} URL forms the URL parser accepts; {} differ", differing.len());
-    assert!(asked > 10_000, "{asked}");
+    eprintln!("{} URL forms, {asked} of them accepted by the URL parser; {} differ", forms.len(), differing.len());
+    assert!(asked > 5_000, "{asked}");
     assert!(
         differing.is_empty(),
         "{} of {asked} differ:\n{}",
