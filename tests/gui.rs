@@ -883,7 +883,11 @@ fn a_pasted_url_is_inspected_for_its_host() {
     assert_eq!(inspection.taken.as_ref().map(|t| t.host.as_str()), Some("аррӏе.com"));
     assert_eq!(inspection.results.to_ascii_n.value, "xn--80ak6aa92e.com");
     assert_eq!(count(&harness, "Host taken from the URL: "), 1);
-    assert_eq!(count(&harness, "https://user@"), 1, "what was set aside before the host is shown");
+    assert_eq!(
+        count(&harness, "https://user@"),
+        1,
+        "what was set aside before the host is shown"
+    );
     assert_eq!(count(&harness, ":8443/login?x=1"), 1, "and after it");
     // A plain name has no such line.
     type_domain(&mut harness, "аррӏе.com");

@@ -24,7 +24,13 @@ fn forms() -> Vec<String> {
     names.extend(["[::1]", "[2001:db8::1]", "127.0.0.1", "0x7f.1", "bücher.de", "EXAMPLE.COM."].map(String::from));
     let percent = |name: &str| -> String {
         name.bytes()
-            .map(|b| if b.is_ascii_alphanumeric() || b == b'.' { (b as char).to_string() } else { format!("%{b:02X}") })
+            .map(|b| {
+                if b.is_ascii_alphanumeric() || b == b'.' {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
             .collect()
     };
     let shapes = [
@@ -110,7 +116,11 @@ fn the_host_taken_from_a_url_is_the_url_parsers() {
             differing.push(format!("{form:?}: the URL parser's {theirs:?}, ours {ours:?} ({url:?})"));
         }
     }
-    eprintln!("{} URL forms, {asked} of them accepted by the URL parser; {} differ", forms.len(), differing.len());
+    eprintln!(
+        "{} URL forms, {asked} of them accepted by the URL parser; {} differ",
+        forms.len(),
+        differing.len()
+    );
     assert!(asked > 5_000, "{asked}");
     assert!(
         differing.is_empty(),
