@@ -71,7 +71,9 @@ pub struct Pasted<'a> {
 impl Pasted<'_> {
     /// Whether anything was set aside or decoded: `false` for a plain name.
     pub fn changed(&self) -> bool {
-        self.host != self.input
+        // The host of a plain name is the input itself, not a copy.
+        let same = self.host.as_ptr() == self.input.as_ptr() && self.host.len() == self.input.len();
+        !same && self.host != self.input
     }
 
     /// One sentence for the user: `Host taken from the URL: аррӏе.com (set
@@ -163,10 +165,10 @@ pub fn take_host(input: &str) -> Result<Pasted<'_>, NoHost> {
     take_host_steps(input)
 }
 
-/// The ASCII characters any step of [`take_host_steps`] acts on: controls
+/// The bytes of the ASCII characters any step of [`take_host_steps`] acts on: controls
 /// and the space (trimmed, removed), wrappers and sentence punctuation
 /// (peeled), the URL delimiters, `@`, `*` and `%`.
-static ACTED_ON: [bool; 128] = crate::ascii_table!(|b| b <= b' '
+static ACTED_ON: [bool; 256] = widened(&crate::ascii_table!(|b| b <= b' '
     || b == 0x7F
     || matches!(
         b,
@@ -188,19 +190,34 @@ static ACTED_ON: [bool; 128] = crate::ascii_table!(|b| b <= b' '
             | b'@'
             | b'*'
             | b'%'
-    ));
+    )));
 
-/// Whether every step of [`take_host_steps`] leaves `text` as it is: no
+/// Whether [`take_host`] gives `text` back as it is, found without its
+/// steps (a batch asks this of every line): no
 /// ASCII character one acts on, and no other space, wrapper or
 /// punctuation at either end, where peeling looks (`plain_text_takes_no_steps`).
-fn is_plain(text: &str) -> bool {
+pub fn is_plain(text: &str) -> bool {
     let quiet_end = |c: char| {
         c.is_ascii()
             || !(c.is_whitespace() || TRAILING.contains(&c) || WRAPPERS.iter().any(|&(open, close)| c == open || c == close))
     };
-    text.bytes().all(|b| b >= 0x80 || !ACTED_ON[b as usize])
-        && text.chars().next().is_none_or(quiet_end)
-        && text.chars().next_back().is_none_or(quiet_end)
+    let bytes = text.as_bytes();
+    // Only a non-ASCII character at an end needs decoding.
+    let ends_quiet = |at: Option<&u8>, c: Option<char>| at.is_none_or(u8::is_ascii) || c.is_none_or(quiet_end);
+    bytes.iter().all(|&b| !ACTED_ON[b as usize])
+        && ends_quiet(bytes.first(), text.chars().next())
+        && ends_quiet(bytes.last(), text.chars().next_back())
+}
+
+/// `ascii`'s answers, and `false` for every byte past ASCII.
+const fn widened(ascii: &[bool; 128]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = ascii[byte];
+        byte += 1;
+    }
+    table
 }
 
 /// [`take_host`]'s steps, taken on any text.
