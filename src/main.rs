@@ -491,9 +491,9 @@ struct Request<'a> {
 }
 
 impl Request<'_> {
-    /// The registry check of the name whose ToUnicode is `to_unicode`, when `--lgr` asked for one.
+    /// The registry check of the name (as typed, and its ToUnicode `to_unicode`), when `--lgr` asked for one.
     fn registry_check(&self, to_unicode: &str) -> Option<RegistryCheck> {
-        self.registry.and_then(|registry| registry.check(to_unicode))
+        self.registry.and_then(|registry| registry.check(self.domain, to_unicode))
     }
 
     /// `value` with an `lgr` field when `--lgr` was given (null: no label to check).
