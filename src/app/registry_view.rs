@@ -295,7 +295,7 @@ fn label_ui(ui: &mut Ui, check: &LabelCheck, id: &str, filter: &mut String, disp
                 let mut kinds: Vec<&str> = variants.iter().map(|v| v.disposition.as_str()).collect();
                 kinds.sort_unstable();
                 kinds.dedup();
-                egui::ComboBox::from_id_salt(("lgr-disposition", id))
+                egui::ComboBox::new(("lgr-disposition", id), "Disposition")
                     .selected_text(disposition.as_deref().unwrap_or("every disposition"))
                     .show_ui(ui, |ui| {
                         ui.selectable_value(disposition, None, "every disposition");

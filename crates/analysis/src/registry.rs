@@ -636,6 +636,72 @@ mod tests {
     }
 
     #[test]
+    fn the_submitted_label_is_split_at_any_dot_and_not_mapped() {
+        assert_eq!(submitted_label("Mobile.de", false).as_deref(), Some("Mobile"));
+        assert_eq!(submitted_label("www.Mobile\u{3002}de", false).as_deref(), Some("Mobile"));
+        assert_eq!(submitted_label("ĳssel\u{FF0E}nl\u{FF61}", false).as_deref(), Some("ĳssel"));
+        assert_eq!(submitted_label("xn--strae-oqa.de", false).as_deref(), Some("straße"));
+        assert_eq!(submitted_label("XN--STRAE-OQA.de", false).as_deref(), Some("straße"));
+        // Not Punycode: the label as it is.
+        assert_eq!(submitted_label("xn--ü.de", false).as_deref(), Some("xn--ü"));
+        assert_eq!(submitted_label("a.DE.", true).as_deref(), Some("DE"));
+        assert_eq!(submitted_label("", false), None);
+        assert_eq!(submitted_label(".de", false), None);
+    }
+
+    #[test]
+    fn a_tld_names_its_language_table() {
+        for (tld, language) in [
+            ("cn", "zh"),
+            ("TW", "zh"),
+            ("hk", "zh"),
+            ("mo", "zh"),
+            ("sg", "zh"),
+            ("中国", "zh"),
+            ("jp", "ja"),
+            ("kr", "ko"),
+            ("한국", "ko"),
+            ("de", "de"),
+            ("at", "de"),
+            ("uk", "en"),
+            ("ua", "uk"),
+            ("ar", "es"),
+            ("рф", "ru"),
+        ] {
+            assert_eq!(tld_language(tld), Some(language), "{tld}");
+        }
+        for tld in ["be", "ch", "com", "org", "xn--p1ai", ""] {
+            assert_eq!(tld_language(tld), None, "{tld}");
+        }
+        // One table per language, each a tag of the second-level set.
+        let tags = LgrSet::SecondLevel.tags();
+        for (language, tlds) in TLD_LANGUAGES {
+            assert!(tags.contains(&language), "{language}");
+            for tld in tlds.split(' ') {
+                assert_eq!(tld_language(tld), Some(language), "{tld} listed twice");
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_tag_is_the_tld_language_then_the_script() {
+        let second = LgrSet::SecondLevel;
+        assert_eq!(default_tag(second, "國家.cn", |_| true), "zh");
+        assert_eq!(default_tag(second, "國家.cn", |_| false), "und-Hani");
+        assert_eq!(default_tag(second, "straße.de", |t| t == "de"), "de");
+        assert_eq!(default_tag(second, "example.uk", |_| true), "en");
+        assert_eq!(default_tag(second, "київ.be", |_| true), "und-Cyrl");
+        assert_eq!(default_tag(second, "ひらがな.jp", |_| true), "ja");
+        assert_eq!(default_tag(second, "ひらがな.com", |_| true), "und-Jpan");
+        assert_eq!(
+            default_tag(second, "cn", |_| true),
+            "und-Latn",
+            "a one-label name has no TLD of its own"
+        );
+        assert_eq!(default_tag(LgrSet::RootZone, "a.рф", |_| true), "und-Cyrl");
+    }
+
+    #[test]
     fn specs_name_a_bundled_set_or_a_file() {
         assert_eq!(
             "second-level-reference/de".parse(),
