@@ -23,6 +23,9 @@ enum Choice {
     File(String),
 }
 
+/// What a check depends on: ruleset name, input, ToUnicode, protected generation.
+type CheckKey = (String, String, String, u64);
+
 /// The tab's state: the choice, the rulesets parsed so far, the last check
 /// (recomputed only when the name, the ruleset or the protected names change)
 /// and the variant filter.
@@ -30,8 +33,8 @@ pub struct RegistryPanel {
     choice: Choice,
     /// Parsed rulesets by name (`second-level-reference/de`, a file's path).
     loaded: HashMap<String, Arc<Ruleset>>,
-    /// (ruleset name, input, ToUnicode, protected generation) → the check.
-    last: Option<((String, String, String, u64), Option<RegistryCheck>)>,
+    /// The key of the last check and the check.
+    last: Option<(CheckKey, Option<RegistryCheck>)>,
     /// (set, ToUnicode) → the tag [`Self::default_tag`] chose, so that it is
     /// worked out once per name, not every frame.
     default: Option<((LgrSet, String), String)>,
