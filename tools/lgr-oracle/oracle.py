@@ -21,7 +21,7 @@ Setup (see tools/lgr-oracle/README.md): a venv with lgr-core
 (`pip install -r requirements.txt; pip install --no-deps .` in its clone),
 Debian's ICU 72 (libicu-dev), and `pip install wordfreq`.
 
-Usage: /tmp/lgr-venv/bin/python tools/lgr-oracle/oracle.py [SHARED_LGR_DIR] [--seed N] [--out PATH]
+Usage: /tmp/lgr-venv/bin/python tools/lgr-oracle/oracle.py [SHARED_LGR_DIR] [--seed N] [--out PATH] [--words N]
 (another seed gives an independent probe set; tests/lgr.rs reads one named by LGR_PROBES.)
 """
 import json
@@ -80,11 +80,11 @@ def fnv1a(text):
     return "%016x" % h
 
 
-def probes(lgr, lang, rng):
+def probes(lgr, lang, rng, words_per_tag=WORDS_PER_TAG):
     import wordfreq
     from lgr.char import CharSequence
     words = [w for w in wordfreq.top_n_list(lang, 3000) if w and " " not in w]
-    picked = rng.sample(words, min(WORDS_PER_TAG, len(words)))
+    picked = rng.sample(words, min(words_per_tag, len(words)))
     other = [w for w in wordfreq.top_n_list(OTHER[lang], 200) if w]
     chars = list(lgr.repertoire.all_repertoire())
     singles = [c for c in chars if len(c.cp) == 1]
@@ -182,12 +182,12 @@ def non_canonical(words, rng):
 
 
 def run(job):
-    set_name, tag, lang, shared, seed = job
+    set_name, tag, lang, shared, seed, words_per_tag = job
     from lgr.tools.utils import parse_lgr
     from lgr.exceptions import NotInLGR
     rng = random.Random("%s/%s/%d" % (set_name, tag, seed))
     lgr = parse_lgr(os.path.join(shared, set_name, tag + ".xml"), None, unicode_db())
-    labels = [(p, None, None) for p in probes(lgr, lang, rng)]
+    labels = [(p, None, None) for p in probes(lgr, lang, rng, words_per_tag)]
     seen = {p for p, _, _ in labels}
     import wordfreq
     words = [w for w in wordfreq.top_n_list(lang, 3000) if w and " " not in w]
@@ -238,7 +238,8 @@ def main():
     out = opt("--out", os.path.join(repo, "tests", "data", "lgr", "probes.jsonl"))
     pos = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or not args[i - 1].startswith("--"))]
     shared = pos[0] if pos else os.path.join(repo, "..", "shared", "lgr")
-    jobs = [(s, t, l, shared, seed) for s, t, l in TAGS]
+    words_per_tag = int(opt("--words", WORDS_PER_TAG))
+    jobs = [(s, t, l, shared, seed, words_per_tag) for s, t, l in TAGS]
     with multiprocessing.Pool(2) as pool:
         results = pool.map(run, jobs, chunksize=1)
     from importlib.metadata import version
@@ -252,7 +253,7 @@ def main():
         for rows in results:
             for r in rows:
                 f.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
-    for (s, t, _, _, _), rows in zip(jobs, results):
+    for (s, t, _, _, _, _), rows in zip(jobs, results):
         te = sum(r["us_eligible"] for r in rows) / len(rows)
         tv = [r["us_variants"] for r in rows if "us_variants" in r]
         print("%s/%s: %d labels, eligible %.0f us/label, variants %.0f us/label (%d listed)" % (
