@@ -218,13 +218,14 @@ fn pick_label<'a>(name: &'a str, root_zone: bool, separators: &[char]) -> Option
 /// [`checked_label`] picks, split at any of RFC 3490's four dots, with no
 /// UTS #46 mapping (a registry's EPP server judges the label as submitted,
 /// as lgr-core does); an A-label (`xn--`, any case) is decoded (RFC 3492),
-/// since registries check the U-label it stands for. `None` for an empty label.
+/// lower-cased first, since registries check the U-label it stands for. `None` for an empty label.
 pub fn submitted_label(input: &str, root_zone: bool) -> Option<String> {
     let label = pick_label(input, root_zone, &SEPARATORS)?;
     let decoded = label
         .get(..4)
         .filter(|prefix| prefix.eq_ignore_ascii_case("xn--"))
-        .and_then(|_| crate::punycode::decode(&label[4..]).ok())
+        // DNS ignores ASCII case (RFC 4343), so the A-label's letters carry none into the U-label.
+        .and_then(|_| crate::punycode::decode(&label[4..].to_ascii_lowercase()).ok())
         .filter(|decoded| !decoded.is_empty());
     Some(decoded.unwrap_or_else(|| label.to_string()))
 }
