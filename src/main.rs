@@ -515,9 +515,9 @@ struct Request<'a> {
 }
 
 impl Request<'_> {
-    /// The registry check of the name whose ToUnicode is `to_unicode`, when `--lgr` asked for one.
+    /// The registry check of the name (as typed, and its ToUnicode `to_unicode`), when `--lgr` asked for one.
     fn registry_check(&self, to_unicode: &str) -> Option<RegistryCheck> {
-        self.registry.and_then(|registry| registry.check(to_unicode))
+        self.registry.and_then(|registry| registry.check(self.domain, to_unicode))
     }
 
     /// `value` with the pasted text's `input`, `host` and `taken_from` when

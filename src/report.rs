@@ -306,39 +306,22 @@ impl Report<'_> {
     /// the index label and the variants.
     fn registry_section(&self, out: &mut String) {
         let Some(check) = self.registry else { return };
-        let e = &check.evaluation;
         let _ = writeln!(
             out,
-            "## Registry ({})\n\nLabel {}: {}\n\n- Disposition: {}; eligible: {}\n- Decided by: {}",
+            "## Registry ({})\n\nLabel {}: {}\n",
             text(&check.ruleset),
-            code(&check.label),
+            code(&check.submitted.label),
             text(&check.sentence()),
-            text(&e.disposition),
-            e.eligible,
-            text(&check.rule_text())
         );
-        if let Some(index) = &e.index_label {
-            let _ = writeln!(out, "- Index label: {}", code(index));
-        }
-        let _ = writeln!(out, "- Variant labels (estimate): {}\n", e.variant_count);
-        let _ = writeln!(out, "| code points | in the repertoire | context rule |\n|---|---|---|");
-        for fact in &e.code_points {
-            let code_points: Vec<String> = fact.code_points.iter().map(|cp| format!("U+{cp:04X}")).collect();
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} |",
-                code_points.join(" "),
-                if fact.in_repertoire { "yes" } else { "no" },
-                text(fact.context.as_deref().unwrap_or(""))
-            );
-        }
-        if let Some(variants) = e.variants.as_ref().filter(|v| !v.is_empty()) {
-            let _ = writeln!(out, "\n| variant label | disposition |\n|---|---|");
-            for variant in variants {
-                let _ = writeln!(out, "| {} | {} |", cell_code(&variant.label), text(&variant.disposition));
+        match &check.u_label {
+            Some(u) => {
+                let _ = writeln!(out, "### As written: {}\n", code(&check.submitted.label));
+                label_check_section(out, &check.submitted);
+                let _ = writeln!(out, "### U-label (after UTS #46 mapping): {}\n", code(&u.label));
+                label_check_section(out, u);
             }
+            None => label_check_section(out, &check.submitted),
         }
-        out.push('\n');
     }
 
     fn spoof_section(&self, out: &mut String) {
@@ -428,6 +411,58 @@ fn char_text(c: char) -> String {
 /// inside it, spaced where it starts or ends with a backtick or a space.
 fn code(value: &str) -> String {
     code_span(value, false)
+}
+
+/// One label of the LGR check: disposition, what decided, each code point,
+/// the index label and the variants (every disposition).
+fn label_check_section(out: &mut String, check: &crate::registry::LabelCheck) {
+    let e = &check.evaluation;
+    let _ = writeln!(
+        out,
+        "- Disposition: {}; eligible: {}\n- Decided by: {}",
+        text(&e.disposition),
+        e.eligible,
+        text(&check.rule_text())
+    );
+    if let Some(index) = &e.index_label {
+        let _ = writeln!(out, "- Index label: {}", code(index));
+    }
+    match &e.variants {
+        Some(variants) => {
+            let _ = writeln!(
+                out,
+                "- Variant labels: {} ({}); lgr-core's estimate: {} with the label itself\n",
+                variants.len(),
+                crate::registry::disposition_counts(variants),
+                e.variant_estimate
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "- Variant labels: not listed; lgr-core's estimate: {} with the label itself\n",
+                e.variant_estimate
+            );
+        }
+    }
+    let _ = writeln!(out, "| code points | in the repertoire | context rule |\n|---|---|---|");
+    for fact in &e.code_points {
+        let code_points: Vec<String> = fact.code_points.iter().map(|cp| format!("U+{cp:04X}")).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            code_points.join(" "),
+            if fact.in_repertoire { "yes" } else { "no" },
+            text(fact.context.as_deref().unwrap_or(""))
+        );
+    }
+    if let Some(variants) = e.variants.as_ref().filter(|v| !v.is_empty()) {
+        let _ = writeln!(out, "\n| variant label | disposition |\n|---|---|");
+        for variant in variants {
+            let _ = writeln!(out, "| {} | {} |", cell_code(&variant.label), text(&variant.disposition));
+        }
+    }
+    out.push('\n');
 }
 
 /// [`code`] for a table cell: `|` escaped (GFM tables take `\|` inside code spans as `|`).

@@ -679,13 +679,59 @@ fn lgr_checks_the_label_left_of_the_tld() {
     );
     // Variants not listed: the bound that stopped the list is named.
     for (s_run, why) in [
-        (24, "(not listed: generating them takes more than 262144 steps"),
-        (40, "(not listed: more than 4096 by lgr-core's estimate)"),
+        (24, "not listed (generating them takes more than 262144 steps"),
+        (40, "not listed (more than 4096 by lgr-core's estimate)"),
     ] {
         let name = format!("{}.de", "s".repeat(s_run));
         let text = String::from_utf8(run(&["explain", "--lgr", "second-level-reference/de", &name], b"").stdout).unwrap();
         assert!(text.contains(why), "{text}");
     }
+    // variant_count counts the variant labels, not the label; variant_estimate is lgr-core's.
+    assert_eq!(
+        (&de["lgr"]["variant_count"], &de["lgr"]["variant_estimate"]),
+        (&serde_json::json!(1), &serde_json::json!(2))
+    );
+    assert_eq!(de["lgr"]["u_label"], serde_json::Value::Null);
+    let die = json(&["explain", "--json", "--lgr", "second-level-reference/de", "die.de"]);
+    assert_eq!(
+        (&die["lgr"]["variant_count"], &die["lgr"]["variant_estimate"]),
+        (&serde_json::json!(0), &serde_json::json!(1))
+    );
+    // Invalid variant labels are listed: في under ar has six (lgr-core).
+    let ar = json(&["explain", "--json", "--lgr", "second-level-reference/ar", "في.example"]);
+    let dispositions: Vec<&str> = ar["lgr"]["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["disposition"].as_str().unwrap())
+        .collect();
+    assert_eq!(dispositions.len(), 6, "{}", ar["lgr"]);
+    assert_eq!(dispositions.iter().filter(|d| **d == "invalid").count(), 1, "{}", ar["lgr"]);
+    // Beyond 2^64 the estimate is exact, as a decimal string (63 Greek letters, lgr-core's value).
+    let greek = format!("{}.example", "α".repeat(63));
+    let greek = json(&["explain", "--json", "--lgr", "full-variant-set/und-Grek", &greek]);
+    assert!(
+        greek["lgr"]["variant_estimate"].as_str().is_some_and(|n| n.len() > 20),
+        "{}",
+        greek["lgr"]["variant_estimate"]
+    );
+    assert_eq!(greek["lgr"]["variant_count"], serde_json::Value::Null);
+    // The label as submitted, and its U-label when mapping changes it.
+    let mobile = json(&["explain", "--json", "--lgr", "second-level-reference/de", "Mobile.de"]);
+    assert_eq!(
+        (&mobile["lgr"]["label"], &mobile["lgr"]["eligible"]),
+        (&serde_json::json!("Mobile"), &serde_json::json!(false))
+    );
+    assert_eq!(mobile["lgr"]["invalid_code_points"], serde_json::json!(["U+004D"]));
+    assert_eq!(
+        (&mobile["lgr"]["u_label"]["label"], &mobile["lgr"]["u_label"]["eligible"]),
+        (&serde_json::json!("mobile"), &serde_json::json!(true))
+    );
+    let text = String::from_utf8(run(&["explain", "--lgr", "second-level-reference/de", "Mobile.de"], b"").stdout).unwrap();
+    assert!(
+        text.contains("Mobile is not allowed as written under second-level-reference/de (U+004D is not in the repertoire); its U-label mobile is."),
+        "{text}"
+    );
     // Out of the repertoire: the code point named, not eligible.
     let fr = json(&["explain", "--json", "--lgr", "second-level-reference/de", "ø.de"]);
     assert_eq!(fr["lgr"]["eligible"], false);
@@ -769,7 +815,7 @@ fn lgr_with_protected_names_reports_variants_of_held_names() {
     )
     .unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert!(lines[0].ends_with(",lgr_label,lgr_eligible,lgr_disposition,lgr_invalid_code_points,lgr_rule,lgr_index_label,lgr_variant_count,lgr_variants,lgr_variant_of"), "{}", lines[0]);
+    assert!(lines[0].ends_with(",lgr_label,lgr_eligible,lgr_disposition,lgr_invalid_code_points,lgr_rule,lgr_index_label,lgr_variant_count,lgr_variant_estimate,lgr_variants,lgr_u_label,lgr_u_label_eligible,lgr_u_label_disposition,lgr_u_label_invalid_code_points,lgr_variant_of"), "{}", lines[0]);
     assert!(lines[1].ends_with(",国家.cn:blocked"), "{}", lines[1]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

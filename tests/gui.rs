@@ -838,6 +838,21 @@ fn registry_tab_checks_the_label_against_an_lgr() {
         1,
         "de lacks ø: the tag of the Latin script"
     );
+    // .cn: the table of its language, zh, not the script's und-Hani.
+    let mut harness = app_with(Some("中文.cn"));
+    click(&mut harness, "Registry (LGR)");
+    assert_eq!(count_containing(&harness, "under second-level-reference/zh"), 1);
+    // The label as submitted against its U-label.
+    let mut harness = app_with(Some("Mobile.de"));
+    click(&mut harness, "Registry (LGR)");
+    assert_eq!(
+        count_containing(
+            &harness,
+            "Mobile is not allowed as written under second-level-reference/de (U+004D is not in the repertoire); its U-label mobile is."
+        ),
+        1
+    );
+    assert_eq!(count(&harness, "As written (what a registry receives)"), 1);
 }
 
 /// The Runtimes tab shows each runtime's own answer, as the models give it,

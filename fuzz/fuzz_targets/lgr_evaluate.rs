@@ -33,10 +33,10 @@ fuzz_target!(|label: &str| {
         assert_eq!(e.index_label.is_some(), !label.is_empty() && e.invalid_code_points.is_empty(), "{label:?}");
         assert_eq!(e.variants.is_none(), e.unlisted.is_some(), "{label:?}");
         if let Some(v) = &e.variants {
-            assert!(e.variant_count <= 4096);
+            assert!(e.variant_estimate.to_u64().is_some_and(|n| n <= 4096));
             assert!(v.windows(2).all(|w| w[0].label < w[1].label), "{label:?}");
             for x in v {
-                assert!(x.label != label && x.disposition != "invalid", "{label:?}");
+                assert!(x.label != label, "{label:?}");
             }
         }
     }

@@ -7,7 +7,7 @@
 use super::widgets::{code_point, error_color, ok_color};
 use crate::lgr::LgrSet;
 use crate::names::char_name;
-use crate::registry::{RegistryCheck, Ruleset, RulesetSpec, checked_label};
+use crate::registry::{LabelCheck, RegistryCheck, Ruleset, RulesetSpec, default_tag, disposition_counts};
 use crate::spoof::ProtectedList;
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -23,6 +23,9 @@ enum Choice {
     File(String),
 }
 
+/// What a check depends on: ruleset name, input, ToUnicode, protected generation.
+type CheckKey = (String, String, String, u64);
+
 /// The tab's state: the choice, the rulesets parsed so far, the last check
 /// (recomputed only when the name, the ruleset or the protected names change)
 /// and the variant filter.
@@ -30,12 +33,14 @@ pub struct RegistryPanel {
     choice: Choice,
     /// Parsed rulesets by name (`second-level-reference/de`, a file's path).
     loaded: HashMap<String, Arc<Ruleset>>,
-    /// (ruleset name, ToUnicode, protected generation) → the check.
-    last: Option<((String, String, u64), Option<RegistryCheck>)>,
+    /// The key of the last check and the check.
+    last: Option<(CheckKey, Option<RegistryCheck>)>,
     /// (set, ToUnicode) → the tag [`Self::default_tag`] chose, so that it is
     /// worked out once per name, not every frame.
     default: Option<((LgrSet, String), String)>,
     filter: String,
+    /// The disposition the variant list shows; `None` for all.
+    disposition: Option<String>,
     /// The outcome of the last load that failed.
     message: Option<String>,
 }
@@ -51,6 +56,7 @@ impl Default for RegistryPanel {
             last: None,
             default: None,
             filter: String::new(),
+            disposition: None,
             message: None,
         }
     }
@@ -98,48 +104,42 @@ impl RegistryPanel {
         tag
     }
 
-    /// The tag that fits the name when the user has not picked one: the
-    /// TLD's own tag (`de` for `.de`) when its repertoire holds the label,
-    /// else the tag of the label's script (`und-Cyrl`, `und-Jpan`, …).
+    /// The tag that fits the name when the user has not picked one
+    /// ([`default_tag`]: the TLD's language table when its repertoire holds
+    /// the label, else the label's script).
     fn default_tag(&mut self, set: LgrSet, to_unicode: &str) -> String {
-        let tags = set.tags();
         let root_zone = set == LgrSet::RootZone;
-        let label = checked_label(to_unicode, root_zone).unwrap_or("");
-        let script_tag = format!("und-{}", script_code(label));
-        let tld = to_unicode.trim_end_matches('.').rsplit('.').next().unwrap_or("");
-        if !root_zone
-            && tld != label
-            && tags.contains(&tld)
-            && let Ok(ruleset) = self.bundled(set, tld)
-            && ruleset.lgr.evaluate_without_variants(label).invalid_code_points.is_empty()
-        {
-            return tld.to_string();
-        }
-        if tags.contains(&script_tag.as_str()) {
-            script_tag
-        } else {
-            tags.first().map_or_else(String::new, |t| t.to_string())
-        }
+        let label = crate::registry::checked_label(to_unicode, root_zone).unwrap_or("");
+        default_tag(set, to_unicode, |tag| {
+            self.bundled(set, tag)
+                .is_ok_and(|ruleset| ruleset.lgr.evaluate_without_variants(label).invalid_code_points.is_empty())
+        })
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, to_unicode: &str, protected: &ProtectedList, protected_generation: u64) {
+    /// The tab for the name typed as `input`, whose ToUnicode is `to_unicode`.
+    pub fn ui(&mut self, ui: &mut Ui, input: &str, to_unicode: &str, protected: &ProtectedList, protected_generation: u64) {
         egui::ScrollArea::vertical().id_salt("registry").show(ui, |ui| {
             let ruleset = self.chooser(ui, to_unicode);
             if let Some(message) = &self.message {
                 ui.colored_label(error_color(ui), message);
             }
             let Some(ruleset) = ruleset else { return };
-            let key = (ruleset.name.clone(), to_unicode.to_string(), protected_generation);
+            let key = (
+                ruleset.name.clone(),
+                input.to_string(),
+                to_unicode.to_string(),
+                protected_generation,
+            );
             if self.last.as_ref().is_none_or(|(k, _)| *k != key) {
                 let held = ruleset.held_from(protected);
-                self.last = Some((key, ruleset.check(to_unicode, &held)));
+                self.last = Some((key, ruleset.check(input, to_unicode, &held)));
             }
             let Some((_, check)) = &self.last else { return };
             match check {
                 None => {
                     ui.weak("No label to check: type a name above.");
                 }
-                Some(check) => check_ui(ui, check, &mut self.filter),
+                Some(check) => check_ui(ui, check, &mut self.filter, &mut self.disposition),
             }
         });
     }
@@ -212,32 +212,40 @@ impl RegistryPanel {
     }
 }
 
-/// ISO 15924 code of the label's first character with a script of its own
-/// (`Latn`, `Cyrl`), kana as `Jpan`, Hangul as `Kore`.
-fn script_code(label: &str) -> &'static str {
-    use unicode_script::{Script, UnicodeScript};
-    let script = label
-        .chars()
-        .map(|c| c.script())
-        .find(|s| !matches!(s, Script::Common | Script::Inherited | Script::Unknown))
-        .unwrap_or(Script::Latin);
-    match script {
-        Script::Hiragana | Script::Katakana => "Jpan",
-        Script::Hangul => "Kore",
-        other => other.short_name(),
-    }
-}
-
-fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String) {
-    let e = &check.evaluation;
-    let color = if e.eligible && check.variant_of.is_empty() {
+fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String, disposition: &mut Option<String>) {
+    let u = check.u_label_check();
+    let color = if u.evaluation.eligible && check.variant_of.is_empty() {
         ok_color(ui)
     } else {
         error_color(ui)
     };
     ui.label(RichText::new(check.sentence()).size(15.0).color(color));
     ui.add_space(4.0);
-    egui::Grid::new("lgr-facts").num_columns(2).show(ui, |ui| {
+    match &check.u_label {
+        Some(u) => {
+            ui.strong("As written (what a registry receives)");
+            label_ui(ui, &check.submitted, "written", filter, disposition);
+            ui.add_space(6.0);
+            ui.separator();
+            ui.strong("U-label (after UTS #46 mapping)");
+            label_ui(ui, u, "u-label", filter, disposition);
+        }
+        None => label_ui(ui, &check.submitted, "written", filter, disposition),
+    }
+    ui.add_space(6.0);
+    for held in &check.variant_of {
+        ui.label(format!(
+            "Variant of the held name {} ({})",
+            held.name,
+            held.disposition.as_deref().unwrap_or("disposition not listed")
+        ));
+    }
+}
+
+/// One label's facts, code points and variant labels (`id` keeps the two labels' widgets apart).
+fn label_ui(ui: &mut Ui, check: &LabelCheck, id: &str, filter: &mut String, disposition: &mut Option<String>) {
+    let e = &check.evaluation;
+    egui::Grid::new(("lgr-facts", id)).num_columns(2).show(ui, |ui| {
         ui.label("Label checked:");
         ui.monospace(&check.label);
         ui.end_row();
@@ -257,7 +265,7 @@ fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String) {
     });
     ui.add_space(6.0);
     ui.strong("Code points (RFC 7940 §8.1: each must be in the repertoire, its context rule holding)");
-    egui::Grid::new("lgr-code-points")
+    egui::Grid::new(("lgr-code-points", id))
         .striped(true)
         .num_columns(3)
         .show(ui, |ui| {
@@ -279,36 +287,47 @@ fn check_ui(ui: &mut Ui, check: &RegistryCheck, filter: &mut String) {
             }
         });
     ui.add_space(6.0);
-    for held in &check.variant_of {
-        ui.label(format!(
-            "Variant of the held name {} ({})",
-            held.name,
-            held.disposition.as_deref().unwrap_or("disposition not listed")
-        ));
-    }
     match &e.variants {
         Some(variants) => {
-            ui.horizontal(|ui| {
-                ui.strong(format!("Variant labels ({})", variants.len()));
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("Variant labels ({}: {})", variants.len(), disposition_counts(variants)))
+                    .on_hover_text(format!(
+                        "Every disposition, invalid included, as lgr-core lists them; lgr-core's estimate counts {} labels with this one",
+                        e.variant_estimate
+                    ));
+                let mut kinds: Vec<&str> = variants.iter().map(|v| v.disposition.as_str()).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                egui::ComboBox::new(("lgr-disposition", id), "Disposition")
+                    .selected_text(disposition.as_deref().unwrap_or("every disposition"))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(disposition, None, "every disposition");
+                        for kind in kinds {
+                            ui.selectable_value(disposition, Some(kind.to_string()), kind);
+                        }
+                    });
                 let label = ui.label("Filter:");
                 ui.text_edit_singleline(filter).labelled_by(label.id);
             });
-            egui::Grid::new("lgr-variants").striped(true).num_columns(2).show(ui, |ui| {
-                for variant in variants
-                    .iter()
-                    .filter(|v| filter.is_empty() || v.label.contains(filter.as_str()) || v.disposition.contains(filter.as_str()))
-                {
-                    ui.monospace(&variant.label);
-                    ui.label(&variant.disposition);
-                    ui.end_row();
-                }
-            });
+            egui::Grid::new(("lgr-variants", id))
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for variant in variants.iter().filter(|v| {
+                        disposition.as_ref().is_none_or(|d| v.disposition == *d)
+                            && (filter.is_empty() || v.label.contains(filter.as_str()) || v.disposition.contains(filter.as_str()))
+                    }) {
+                        ui.monospace(&variant.label);
+                        ui.label(&variant.disposition);
+                        ui.end_row();
+                    }
+                });
         }
         None if e.eligible => {
             ui.label(format!(
-                "Variant labels: about {} (estimate) — not listed: {}.",
-                e.variant_count,
-                e.unlisted.map(|u| u.to_string()).unwrap_or_default()
+                "Variant labels: not listed ({}); lgr-core's estimate: {} labels with this one.",
+                e.unlisted.map(|u| u.to_string()).unwrap_or_default(),
+                e.variant_estimate
             ));
         }
         None => {}

@@ -416,7 +416,7 @@ pub fn profile_columns_for(
 /// and unreadable lines, and when no ruleset is given.
 pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
     let registry = registry.filter(|_| record.note().is_none())?;
-    registry.check(record.result(ResultKind::ToUnicode))
+    registry.check(record.input(), record.result(ResultKind::ToUnicode))
 }
 
 /// Every runtime's answer on a converted record's input

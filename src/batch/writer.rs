@@ -223,7 +223,7 @@ impl<'a> Row<'a> {
 }
 
 /// The columns of the registry check (`--lgr`), for CSV and TSV.
-pub const LGR_HEADER: [&str; 9] = [
+pub const LGR_HEADER: [&str; 14] = [
     "lgr_label",
     "lgr_eligible",
     "lgr_disposition",
@@ -231,17 +231,25 @@ pub const LGR_HEADER: [&str; 9] = [
     "lgr_rule",
     "lgr_index_label",
     "lgr_variant_count",
+    "lgr_variant_estimate",
     "lgr_variants",
+    "lgr_u_label",
+    "lgr_u_label_eligible",
+    "lgr_u_label_disposition",
+    "lgr_u_label_invalid_code_points",
     "lgr_variant_of",
 ];
 
-/// The [`LGR_HEADER`] cells of `check` (empty for a line without one):
-/// variants as `label:disposition`, space-separated.
+/// The [`LGR_HEADER`] cells of `check` (empty for a line without one): the
+/// label as submitted, variants as `label:disposition` (every disposition),
+/// space-separated; the `lgr_u_label*` cells empty when the U-label is the
+/// label as submitted.
 fn lgr_cells(check: Option<&RegistryCheck>) -> Vec<String> {
     let Some(check) = check else {
         return vec![String::new(); LGR_HEADER.len()];
     };
-    let e = &check.evaluation;
+    let written = &check.submitted;
+    let e = &written.evaluation;
     let variants = e.variants.as_ref().map(|variants| {
         variants
             .iter()
@@ -254,15 +262,21 @@ fn lgr_cells(check: Option<&RegistryCheck>) -> Vec<String> {
         .iter()
         .map(|h| format!("{}:{}", h.name, h.disposition.as_deref().unwrap_or("?")))
         .collect();
+    let u = check.u_label.as_ref();
     vec![
-        check.label.clone(),
+        written.label.clone(),
         e.eligible.to_string(),
         e.disposition.clone(),
-        check.invalid_code_points().join(" "),
-        check.rule_text(),
+        written.invalid_code_points().join(" "),
+        written.rule_text(),
         e.index_label.clone().unwrap_or_default(),
-        e.variant_count.to_string(),
+        written.variant_count().map(|n| n.to_string()).unwrap_or_default(),
+        e.variant_estimate.to_string(),
         variants.unwrap_or_default(),
+        u.map(|u| u.label.clone()).unwrap_or_default(),
+        u.map(|u| u.evaluation.eligible.to_string()).unwrap_or_default(),
+        u.map(|u| u.evaluation.disposition.clone()).unwrap_or_default(),
+        u.map(|u| u.invalid_code_points().join(" ")).unwrap_or_default(),
         held.join(" "),
     ]
 }

@@ -7,13 +7,22 @@ seed), then edge cases built from the LGR itself: hyphens (leading,
 trailing, third and fourth position), digits, upper case and symbols (out
 of repertoire), mixed scripts, leading combining marks, code point
 sequences, chars with context rules, chars with variants swapped for their
-variants, supplementary-plane characters, a 64-code-point label.
+variants, supplementary-plane characters, a 64-code-point label; then the
+non-canonical family (rows with "family": "non-canonical" and "mapped", the
+label after UTS #46 mapping when it differs): upper case, ẞ, ĳ, decomposed
+and combining marks, full-width and superscript digits, compatibility
+characters, look-alikes of another script — each followed by its mapped form
+as a probe of its own, since a registry receives the label as submitted.
+
+Variant lists are lgr-core's `compute_label_disposition(include_invalid=True)`:
+every disposition, `invalid` included, the label itself left out.
 
 Setup (see tools/lgr-oracle/README.md): a venv with lgr-core
 (`pip install -r requirements.txt; pip install --no-deps .` in its clone),
 Debian's ICU 72 (libicu-dev), and `pip install wordfreq`.
 
-Usage: /tmp/lgr-venv/bin/python tools/lgr-oracle/oracle.py [SHARED_LGR_DIR]
+Usage: /tmp/lgr-venv/bin/python tools/lgr-oracle/oracle.py [SHARED_LGR_DIR] [--seed N] [--out PATH] [--words N]
+(another seed gives an independent probe set; tests/lgr.rs reads one named by LGR_PROBES.)
 """
 import json
 import logging
@@ -22,6 +31,7 @@ import os
 import random
 import sys
 import time
+import unicodedata
 
 logging.disable(logging.CRITICAL)
 
@@ -70,11 +80,11 @@ def fnv1a(text):
     return "%016x" % h
 
 
-def probes(lgr, lang, rng):
+def probes(lgr, lang, rng, words_per_tag=WORDS_PER_TAG):
     import wordfreq
     from lgr.char import CharSequence
     words = [w for w in wordfreq.top_n_list(lang, 3000) if w and " " not in w]
-    picked = rng.sample(words, min(WORDS_PER_TAG, len(words)))
+    picked = rng.sample(words, min(words_per_tag, len(words)))
     other = [w for w in wordfreq.top_n_list(OTHER[lang], 200) if w]
     chars = list(lgr.repertoire.all_repertoire())
     singles = [c for c in chars if len(c.cp) == 1]
@@ -112,14 +122,82 @@ def probes(lgr, lang, rng):
     return uniq
 
 
+# Labels every LGR is asked about as written (the issue's examples among them).
+FIXED_NON_CANONICAL = ["Mobile", "MOBILE", "\u1e9e", "STRA\u1e9eE", "\u0133ssel", "\u0132ssel", "ha\u0308user",
+                       "genannt\uff11", "genannt\u00b2", "\u0405\u043e", "\u04c0", "\ufb01le", "\u017ftra\u00dfe",
+                       "\u212aelvin", "\u00b5", "\uff4d\uff4f\uff42\uff49\uff4c\uff45", "\u2460", "\u337f", "\u0958",
+                       "\u2126", "\uf91d", "\ufefb", "\u1112\u1161\u11ab", "\u0438\u0306", "\u0435\u0308"]
+LATIN_TO_CYRILLIC = dict(zip("aceopxyABCEHKMOPTX", "асеорхуАВСЕНКМОРТХ"))
+CYRILLIC_TO_LATIN = {v: k for k, v in LATIN_TO_CYRILLIC.items()}
+
+
+def compat_forms():
+    """For each character, the others that Unicode normalizes to it: canonical
+    singletons and composition exclusions (NFC) and compatibility forms (NFKC)."""
+    canon, compat = {}, {}
+    for x in range(0x80, 0x30000):
+        c = chr(x)
+        if unicodedata.category(c) in ("Cn", "Cs", "Co"):
+            continue
+        n = unicodedata.normalize("NFC", c)
+        if n != c and len(n) == 1:
+            canon.setdefault(n, []).append(c)
+        k = unicodedata.normalize("NFKC", c)
+        if k != c and len(k) == 1 and n == c:
+            compat.setdefault(k, []).append(c)
+    return canon, compat
+
+
+def uts46(label):
+    import idna
+    try:
+        return idna.uts46_remap(label, std3_rules=True, transitional=False)
+    except Exception:
+        return None
+
+
+def non_canonical(words, rng):
+    """Raw labels a user may type, each before its UTS #46-mapped form."""
+    canon, compat = compat_forms()
+    out = list(FIXED_NON_CANONICAL)
+    for a in rng.sample(words, min(10, len(words))):
+        out += [a.upper(), a[:1].upper() + a[1:], unicodedata.normalize("NFD", a), a[:1] + "\u0308" + a[1:],
+                a + "\uff12", a + "\u00b2", a + "\u2082", "".join(LATIN_TO_CYRILLIC.get(c, c) for c in a),
+                "".join(CYRILLIC_TO_LATIN.get(c, c) for c in a), a.replace("ss", "\u00df").replace("ß", "\u1e9e")]
+        at = [i for i, c in enumerate(a) if c in canon]
+        if at:
+            i = rng.choice(at)
+            out.append(a[:i] + rng.choice(canon[a[i]]) + a[i + 1:])
+        at = [i for i, c in enumerate(a) if c in compat]
+        if at:
+            i = rng.choice(at)
+            out.append(a[:i] + rng.choice(compat[a[i]]) + a[i + 1:])
+        if any(c in compat for c in a):
+            out.append("".join(rng.choice(compat[c]) if c in compat else c for c in a))
+    labels = []
+    for p in out:
+        m = uts46(p)
+        labels.append((p, m if m and m != p and "." not in m else None))
+    return labels
+
+
 def run(job):
-    set_name, tag, lang, shared = job
+    set_name, tag, lang, shared, seed, words_per_tag = job
     from lgr.tools.utils import parse_lgr
     from lgr.exceptions import NotInLGR
-    rng = random.Random("%s/%s/%d" % (set_name, tag, SEED))
+    rng = random.Random("%s/%s/%d" % (set_name, tag, seed))
     lgr = parse_lgr(os.path.join(shared, set_name, tag + ".xml"), None, unicode_db())
+    labels = [(p, None, None) for p in probes(lgr, lang, rng, words_per_tag)]
+    seen = {p for p, _, _ in labels}
+    import wordfreq
+    words = [w for w in wordfreq.top_n_list(lang, 3000) if w and " " not in w]
+    for raw, mapped in non_canonical(words, random.Random("%s/%s/%d/non-canonical" % (set_name, tag, seed))):
+        for p, m in ((raw, mapped), (mapped, None)):
+            if p and p not in seen:
+                seen.add(p)
+                labels.append((p, "non-canonical", m))
     rows = []
-    for label in probes(lgr, lang, rng):
+    for label, family, mapped in labels:
         cps = tuple(ord(c) for c in label)
         t0 = time.perf_counter()
         eligible, _, invalid, disp, idx, _ = lgr.test_label_eligible(cps, collect_log=False)
@@ -132,9 +210,13 @@ def run(job):
         row = {"set": set_name, "tag": tag, "label": label, "eligible": eligible, "disposition": disp,
                "action": idx, "invalid": [[cp, rules] for cp, rules in invalid], "index": index,
                "estimate": estimate, "us_eligible": round((t1 - t0) * 1e6)}
+        if family:
+            row["family"] = family
+            if mapped:
+                row["mapped"] = mapped
         if eligible and len(cps) <= 63 and estimate <= LIST_LIMIT:
             t2 = time.perf_counter()
-            got = list(lgr.compute_label_disposition(cps, collect_log=False))
+            got = list(lgr.compute_label_disposition(cps, include_invalid=True, collect_log=False))
             t3 = time.perf_counter()
             variants = sorted(("".join(map(chr, v[0])), v[1]) for v in got if tuple(v[0]) != cps)
             row["us_variants"] = round((t3 - t2) * 1e6)
@@ -150,22 +232,28 @@ def run(job):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     repo = os.path.join(here, "..", "..")
-    shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(repo, "..", "shared", "lgr")
-    jobs = [(s, t, l, shared) for s, t, l in TAGS]
+    args = sys.argv[1:]
+    opt = lambda name, default: args[args.index(name) + 1] if name in args else default
+    seed = int(opt("--seed", SEED))
+    out = opt("--out", os.path.join(repo, "tests", "data", "lgr", "probes.jsonl"))
+    pos = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or not args[i - 1].startswith("--"))]
+    shared = pos[0] if pos else os.path.join(repo, "..", "shared", "lgr")
+    words_per_tag = int(opt("--words", WORDS_PER_TAG))
+    jobs = [(s, t, l, shared, seed, words_per_tag) for s, t, l in TAGS]
     with multiprocessing.Pool(2) as pool:
         results = pool.map(run, jobs, chunksize=1)
-    import lgr as lgr_pkg
-    header = {"generator": "tools/lgr-oracle/oracle.py", "seed": SEED, "reference": "lgr-core " + getattr(lgr_pkg, "__version__", "?"),
+    from importlib.metadata import version
+    header = {"generator": "tools/lgr-oracle/oracle.py", "seed": seed, "reference": "lgr-core " + version("lgr-core"),
               "icu": "72 (Unicode 15.0), munidata IDNA table 15.1.0 for 15.0.0",
               "timing": "us_eligible: test_label_eligible; us_variants: compute_label_disposition (one process per LGR, 2 at a time)",
-              "variant_lists": "inline when at most %d, else variants_n and variants_fnv (FNV-1a 64 of 'label\\tdisposition\\n' sorted by code points)" % INLINE_VARIANTS}
-    path = os.path.join(repo, "tests", "data", "lgr", "probes.jsonl")
+              "variant_lists": "every disposition (include_invalid=True), the label itself left out; inline when at most %d, else variants_n and variants_fnv (FNV-1a 64 of 'label\\tdisposition\\n' sorted by code points)" % INLINE_VARIANTS}
+    path = out
     with open(path, "w", encoding="utf-8") as f:
         f.write(json.dumps({"header": header}, ensure_ascii=False) + "\n")
         for rows in results:
             for r in rows:
                 f.write(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n")
-    for (s, t, _, _), rows in zip(jobs, results):
+    for (s, t, _, _, _, _), rows in zip(jobs, results):
         te = sum(r["us_eligible"] for r in rows) / len(rows)
         tv = [r["us_variants"] for r in rows if "us_variants" in r]
         print("%s/%s: %d labels, eligible %.0f us/label, variants %.0f us/label (%d listed)" % (

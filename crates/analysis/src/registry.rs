@@ -127,12 +127,18 @@ impl Ruleset {
         self.held(protected.names().iter().map(|n| (n.name.as_str(), n.unicode.as_str())))
     }
 
-    /// The check of the name whose ToUnicode is `to_unicode`, naming the
-    /// `held` names its label is a variant of; `None` when the name has no
-    /// label for this LGR (an empty name or label).
-    pub fn check(&self, to_unicode: &str, held: &HeldNames) -> Option<RegistryCheck> {
-        let label = checked_label(to_unicode, self.root_zone)?;
-        let evaluation = self.lgr.evaluate(label);
+    /// The check of the name typed as `input`, whose ToUnicode is
+    /// `to_unicode`: its label as submitted (see [`submitted_label`]) and,
+    /// when UTS #46 changed it, its U-label; naming the `held` names the
+    /// U-label is a variant of. `None` when the name has no label for this
+    /// LGR (an empty name or label).
+    pub fn check(&self, input: &str, to_unicode: &str, held: &HeldNames) -> Option<RegistryCheck> {
+        let u_label = checked_label(to_unicode, self.root_zone);
+        let submitted = submitted_label(input, self.root_zone).or_else(|| u_label.map(str::to_string))?;
+        let submitted = self.label_check(&submitted);
+        let u_label = u_label.filter(|u| *u != submitted.label).map(|u| self.label_check(u));
+        let label = u_label.as_ref().unwrap_or(&submitted).label.as_str();
+        let evaluation = &u_label.as_ref().unwrap_or(&submitted).evaluation;
         let variant_of = match evaluation.index_label.as_ref().and_then(|index| held.by_index.get(index)) {
             Some(held) => held
                 .iter()
@@ -150,11 +156,19 @@ impl Ruleset {
         };
         Some(RegistryCheck {
             ruleset: self.name.clone(),
+            submitted,
+            u_label,
+            variant_of,
+        })
+    }
+
+    fn label_check(&self, label: &str) -> LabelCheck {
+        let evaluation = self.lgr.evaluate(label);
+        LabelCheck {
             label: label.to_string(),
             rule: self.lgr.describe_action(&evaluation.decided_by),
             evaluation,
-            variant_of,
-        })
+        }
     }
 }
 
@@ -176,8 +190,8 @@ impl Registry {
     }
 
     /// [`Ruleset::check`] with the names held.
-    pub fn check(&self, to_unicode: &str) -> Option<RegistryCheck> {
-        self.ruleset.check(to_unicode, &self.held)
+    pub fn check(&self, input: &str, to_unicode: &str) -> Option<RegistryCheck> {
+        self.ruleset.check(input, to_unicode, &self.held)
     }
 }
 
@@ -185,65 +199,141 @@ impl Registry {
 /// TLD for a Root Zone LGR, else the label left of the TLD, or the only label
 /// of a one-label name. A trailing root dot is ignored; `None` for an empty label.
 pub fn checked_label(name: &str, root_zone: bool) -> Option<&str> {
-    let name = name.strip_suffix('.').unwrap_or(name);
-    let mut labels = name.rsplit('.');
+    pick_label(name, root_zone, &['.'])
+}
+
+/// The label separators of RFC 3490 §3.1 (full stop, ideographic, full-width
+/// and half-width ideographic full stops), dots before any mapping.
+const SEPARATORS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+fn pick_label<'a>(name: &'a str, root_zone: bool, separators: &[char]) -> Option<&'a str> {
+    let name = name.strip_suffix(separators).unwrap_or(name);
+    let mut labels = name.rsplit(separators);
     let last = labels.next()?;
     let label = if root_zone { last } else { labels.next().unwrap_or(last) };
     (!label.is_empty()).then_some(label)
 }
 
-/// One name's LGR check: the label checked and what the LGR says of it.
+/// The label a registry receives for the name typed as `input`: the label
+/// [`checked_label`] picks, split at any of RFC 3490's four dots, with no
+/// UTS #46 mapping (a registry's EPP server judges the label as submitted,
+/// as lgr-core does); an A-label (`xn--`, any case) is decoded (RFC 3492),
+/// lower-cased first, since registries check the U-label it stands for. `None` for an empty label.
+pub fn submitted_label(input: &str, root_zone: bool) -> Option<String> {
+    let label = pick_label(input, root_zone, &SEPARATORS)?;
+    let decoded = label
+        .get(..4)
+        .filter(|prefix| prefix.eq_ignore_ascii_case("xn--"))
+        // DNS ignores ASCII case (RFC 4343), so the A-label's letters carry none into the U-label.
+        .and_then(|_| crate::punycode::decode(&label[4..].to_ascii_lowercase()).ok())
+        .filter(|decoded| !decoded.is_empty());
+    Some(decoded.unwrap_or_else(|| label.to_string()))
+}
+
+/// The language of a country-code TLD (ASCII or IDN), as the bundled
+/// second-level tags name it, for choosing a table when none is named:
+/// `cn`, `tw`, `hk`, `mo`, `sg`, `中国` → `zh`; `jp` → `ja`; `kr`, `한국` → `ko`;
+/// `uk` → `en`, not Ukrainian. `None` for a TLD with no single language among
+/// the tags (`.be`, `.ch`, `.com`).
+pub fn tld_language(tld: &str) -> Option<&'static str> {
+    let tld = tld.to_ascii_lowercase();
+    TLD_LANGUAGES
+        .iter()
+        .find(|(_, tlds)| tlds.split(' ').any(|t| t == tld))
+        .map(|(language, _)| *language)
+}
+
+/// Language tag of the second-level reference set → the ccTLDs (ISO 3166-1
+/// and IDN ccTLDs) whose official or main language it is.
+const TLD_LANGUAGES: [(&str, &str); 28] = [
+    ("zh", "cn tw hk mo sg 中国 中國 台湾 台灣 香港 澳门 澳門 新加坡"),
+    ("ja", "jp"),
+    ("ko", "kr 한국"),
+    (
+        "ar",
+        "sa ae eg jo kw qa bh om ye iq sy lb ly tn dz ma sd ps mr السعودية امارات مصر الاردن قطر البحرين عمان تونس الجزائر المغرب سودان سورية فلسطين عراق",
+    ),
+    ("be", "by бел"),
+    ("bg", "bg бг"),
+    ("da", "dk"),
+    ("de", "de at li"),
+    ("en", "uk gb us au nz"),
+    ("es", "es mx ar cl co pe ve ec gt cu bo do hn py sv ni cr pa uy"),
+    ("fi", "fi"),
+    ("fr", "fr mc re pm tf wf yt nc pf gp mq gf bl mf"),
+    ("he", "il"),
+    ("hi", "in भारत"),
+    ("hu", "hu"),
+    ("is", "is"),
+    ("it", "it sm va"),
+    ("lt", "lt"),
+    ("lv", "lv"),
+    ("mk", "mk мкд"),
+    ("no", "no"),
+    ("pl", "pl"),
+    ("pt", "pt br ao mz"),
+    ("ru", "ru su рф"),
+    ("sr-Cyrl", "rs срб"),
+    ("sv", "se"),
+    ("th", "th ไทย"),
+    ("uk", "ua укр"),
+];
+
+/// The tag of `set` a name's label is checked under when none is named: the
+/// TLD's language ([`tld_language`]) when the set has that tag and
+/// `holds(tag)` (its repertoire holds the label), else the label's script
+/// (`und-Latn`, `und-Cyrl`, `und-Jpan`, …), else the set's first tag. For the
+/// Root Zone set, the script of the TLD.
+pub fn default_tag(set: LgrSet, to_unicode: &str, holds: impl FnOnce(&str) -> bool) -> String {
+    let tags = set.tags();
+    let root_zone = set == LgrSet::RootZone;
+    let label = checked_label(to_unicode, root_zone).unwrap_or("");
+    let tld = to_unicode.trim_end_matches('.').rsplit('.').next().unwrap_or("");
+    if !root_zone
+        && tld != label
+        && let Some(language) = tld_language(tld)
+        && let Some(tag) = tags.iter().find(|t| **t == language)
+        && holds(tag)
+    {
+        return tag.to_string();
+    }
+    let script_tag = format!("und-{}", script_code(label));
+    if tags.contains(&script_tag.as_str()) {
+        script_tag
+    } else {
+        tags.first().map_or_else(String::new, |t| t.to_string())
+    }
+}
+
+/// ISO 15924 code of the label's first character with a script of its own
+/// (`Latn`, `Cyrl`), kana as `Jpan`, Hangul as `Kore`.
+fn script_code(label: &str) -> &'static str {
+    use unicode_script::{Script, UnicodeScript};
+    let script = label
+        .chars()
+        .map(|c| c.script())
+        .find(|s| !matches!(s, Script::Common | Script::Inherited | Script::Unknown))
+        .unwrap_or(Script::Latin);
+    match script {
+        Script::Hiragana | Script::Katakana => "Jpan",
+        Script::Hangul => "Kore",
+        other => other.short_name(),
+    }
+}
+
+/// One label under one LGR: the label and what the LGR says of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RegistryCheck {
-    /// The LGR's name (`second-level-reference/de`).
-    pub ruleset: String,
-    /// The label checked (see [`checked_label`]).
+pub struct LabelCheck {
+    /// The label checked.
     pub label: String,
-    /// What the LGR says of the label (RFC 7940 §8).
+    /// What the LGR says of it (RFC 7940 §8).
     pub evaluation: Evaluation,
     /// The action that decided, with its rule as the matcher sees it; `None`
     /// when the repertoire decided.
     pub rule: Option<String>,
-    /// Held names (see [`Ruleset::held`]) whose label this one is a variant of.
-    pub variant_of: Vec<HeldVariant>,
 }
 
-impl RegistryCheck {
-    /// The record's `lgr` object: `{ruleset, label, eligible, disposition,
-    /// invalid_code_points: ["U+00E0", …], rule, index_label, variant_count,
-    /// variants: [{label, disposition}]}`; `variants` only when listed
-    /// (sorted by code points), `variant_count` a string when beyond 2⁶⁴.
-    pub fn record(&self) -> Value {
-        let e = &self.evaluation;
-        let mut record = json!({
-            "ruleset": self.ruleset,
-            "label": self.label,
-            "eligible": e.eligible,
-            "disposition": e.disposition,
-            "invalid_code_points": self.invalid_code_points(),
-            "rule": self.rule_text(),
-            "index_label": e.index_label,
-            "variant_count": match u64::try_from(e.variant_count) {
-                Ok(count) => json!(count),
-                Err(_) => json!(e.variant_count.to_string()),
-            },
-        });
-        if let Some(variants) = &e.variants {
-            record["variants"] = variants
-                .iter()
-                .map(|v| json!({"label": v.label, "disposition": v.disposition}))
-                .collect();
-        }
-        if !self.variant_of.is_empty() {
-            record["variant_of"] = self
-                .variant_of
-                .iter()
-                .map(|held| json!({"name": held.name, "disposition": held.disposition}))
-                .collect();
-        }
-        record
-    }
-
+impl LabelCheck {
     /// `U+00E0` for each position outside the repertoire.
     pub fn invalid_code_points(&self) -> Vec<String> {
         self.evaluation
@@ -264,70 +354,57 @@ impl RegistryCheck {
         }
     }
 
-    /// The check in one sentence, as support staff need it.
-    pub fn sentence(&self) -> String {
-        let e = &self.evaluation;
-        let label = &self.label;
-        if let Some(held) = self.variant_of.first() {
-            return match &held.disposition {
-                Some(disposition) => format!(
-                    "{label} is a variant of {} under {}, with disposition {disposition}: {}.",
-                    held.name,
-                    self.ruleset,
-                    match disposition.as_str() {
-                        "blocked" => "the registry refuses it while that name is held",
-                        "allocatable" => "only the holder of that name may register it",
-                        _ => "the registry's policy for that disposition decides",
-                    }
-                ),
-                None => format!(
-                    "{label} is a variant of {} under {} (same index label); its disposition is not listed \
-                     because that name has too many variants.",
-                    held.name, self.ruleset
-                ),
-            };
-        }
-        if !e.invalid_code_points.is_empty() {
-            return format!(
-                "{label} cannot be registered under {}: {} not in its repertoire.",
-                self.ruleset,
-                self.invalid_code_points().join(", ")
-            );
-        }
-        if !e.eligible {
-            return format!(
-                "{label} cannot be registered under {}: its disposition is {} ({}).",
-                self.ruleset,
-                e.disposition,
-                self.rule_text()
-            );
-        }
-        let variants = match &e.variants {
-            Some(variants) if variants.is_empty() => "it has no variant labels".to_string(),
-            Some(variants) => format!(
-                "registering it blocks or reserves its {} variant label{}",
-                variants.len(),
-                if variants.len() == 1 { "" } else { "s" }
-            ),
-            None => format!(
-                "it has about {} variant labels, not listed: {}",
-                e.variant_count,
-                e.unlisted.map(|u| u.to_string()).unwrap_or_default()
-            ),
-        };
-        format!(
-            "{label} can be registered under {} (disposition {}); {variants}.",
-            self.ruleset, e.disposition
-        )
+    /// The number of variant labels, the label itself not counted (invalid
+    /// ones counted); `None` when they are not listed.
+    pub fn variant_count(&self) -> Option<usize> {
+        self.evaluation.variants.as_ref().map(Vec::len)
     }
 
-    /// The check as text, for `explain --lgr`.
-    pub fn explain(&self) -> String {
+    /// Why the label is not allowed (`U+004D is not in the repertoire`), `None` when it is.
+    fn refusal(&self) -> Option<String> {
+        let e = &self.evaluation;
+        let invalid = self.invalid_code_points();
+        if !invalid.is_empty() {
+            let verb = if invalid.len() == 1 { "is" } else { "are" };
+            Some(format!("{} {verb} not in the repertoire", invalid.join(", ")))
+        } else if !e.eligible {
+            Some(format!("its disposition is {}: {}", e.disposition, self.rule_text()))
+        } else {
+            None
+        }
+    }
+
+    /// The record's fields for this label: `{label, eligible, disposition,
+    /// invalid_code_points, rule, index_label, variant_count,
+    /// variant_estimate, variants}`.
+    fn record(&self) -> Value {
+        let e = &self.evaluation;
+        let mut record = json!({
+            "label": self.label,
+            "eligible": e.eligible,
+            "disposition": e.disposition,
+            "invalid_code_points": self.invalid_code_points(),
+            "rule": self.rule_text(),
+            "index_label": e.index_label,
+            "variant_count": self.variant_count(),
+            "variant_estimate": match e.variant_estimate.to_u64() {
+                Some(estimate) => json!(estimate),
+                None => json!(e.variant_estimate.to_string()),
+            },
+        });
+        if let Some(variants) = &e.variants {
+            record["variants"] = variants
+                .iter()
+                .map(|v| json!({"label": v.label, "disposition": v.disposition}))
+                .collect();
+        }
+        record
+    }
+
+    /// The code points, index label and variants as text lines, indented.
+    fn explain_into(&self, out: &mut String) {
         use std::fmt::Write;
         let e = &self.evaluation;
-        let mut out = String::new();
-        let _ = writeln!(out, "Registry (LGR {}): label {:?}", self.ruleset, self.label);
-        let _ = writeln!(out, "  {}", self.sentence());
         let _ = writeln!(out, "  Disposition: {}; eligible: {}", e.disposition, e.eligible);
         let _ = writeln!(out, "  Decided by: {}", self.rule_text());
         for fact in &e.code_points {
@@ -347,6 +424,192 @@ impl RegistryCheck {
         if let Some(index) = &e.index_label {
             let _ = writeln!(out, "  Index label: {index}");
         }
+        if !e.eligible {
+            return;
+        }
+        match &e.variants {
+            Some(variants) => {
+                let _ = writeln!(
+                    out,
+                    "  Variant labels: {} ({}; lgr-core's estimate: {} with the label itself)",
+                    variants.len(),
+                    disposition_counts(variants),
+                    e.variant_estimate
+                );
+                for variant in variants {
+                    let _ = writeln!(out, "    {} {}", variant.label, variant.disposition);
+                }
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  Variant labels: not listed ({}); lgr-core's estimate: {} with the label itself",
+                    e.unlisted.map(|u| u.to_string()).unwrap_or_default(),
+                    e.variant_estimate
+                );
+            }
+        }
+    }
+}
+
+/// `1 allocatable, 4 blocked, 1 invalid`: the variants per disposition, in
+/// order of first appearance by disposition name.
+pub fn disposition_counts(variants: &[crate::lgr::VariantLabel]) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for v in variants {
+        *counts.entry(v.disposition.as_str()).or_default() += 1;
+    }
+    if counts.is_empty() {
+        return "none".to_string();
+    }
+    counts.iter().map(|(d, n)| format!("{n} {d}")).collect::<Vec<_>>().join(", ")
+}
+
+/// One name's LGR check: its label as submitted and, when UTS #46 mapping
+/// changes it, its U-label, each with what the LGR says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegistryCheck {
+    /// The LGR's name (`second-level-reference/de`).
+    pub ruleset: String,
+    /// The label as submitted (see [`submitted_label`]): what a registry receives.
+    pub submitted: LabelCheck,
+    /// The U-label ToUnicode gives (see [`checked_label`]), when it differs
+    /// from the label as submitted (`mobile` for `Mobile`).
+    pub u_label: Option<LabelCheck>,
+    /// Held names (see [`Ruleset::held`]) whose label the U-label is a variant of.
+    pub variant_of: Vec<HeldVariant>,
+}
+
+impl RegistryCheck {
+    /// The U-label's check: [`RegistryCheck::u_label`], or the label as
+    /// submitted when that is already the U-label.
+    pub fn u_label_check(&self) -> &LabelCheck {
+        self.u_label.as_ref().unwrap_or(&self.submitted)
+    }
+
+    /// The record's `lgr` object: `{ruleset, label, eligible, disposition,
+    /// invalid_code_points: ["U+00E0", …], rule, index_label, variant_count,
+    /// variant_estimate, variants: [{label, disposition}], u_label,
+    /// variant_of}` for the label as submitted. `variant_count` is the
+    /// number of variant labels listed (every disposition, the label itself
+    /// not counted; null when not listed), `variants` only when listed
+    /// (sorted by code points), `variant_estimate` lgr-core's estimate (the
+    /// label itself counted; a decimal string beyond 2⁶⁴). `u_label` holds
+    /// the same fields for the U-label when it differs, else null.
+    pub fn record(&self) -> Value {
+        let mut record = self.submitted.record();
+        let object = record.as_object_mut().expect("a label record is an object");
+        object.insert("ruleset".to_string(), json!(self.ruleset));
+        object.insert(
+            "u_label".to_string(),
+            self.u_label.as_ref().map_or(Value::Null, LabelCheck::record),
+        );
+        if !self.variant_of.is_empty() {
+            object.insert(
+                "variant_of".to_string(),
+                self.variant_of
+                    .iter()
+                    .map(|held| json!({"name": held.name, "disposition": held.disposition}))
+                    .collect(),
+            );
+        }
+        record
+    }
+
+    /// The label as submitted against its U-label, in one sentence; `None`
+    /// when they are the same: "`Mobile` is not allowed as written under
+    /// second-level-reference/de (U+004D is not in the repertoire); its U-label
+    /// `mobile` is."
+    pub fn as_written(&self) -> Option<String> {
+        let u = self.u_label.as_ref()?;
+        let written = &self.submitted;
+        let first = match written.refusal() {
+            Some(why) => format!("{} is not allowed as written under {} ({why})", written.label, self.ruleset),
+            None => format!(
+                "{} is allowed as written under {} (disposition {})",
+                written.label, self.ruleset, written.evaluation.disposition
+            ),
+        };
+        let second = match (written.refusal().is_some(), u.refusal()) {
+            (true, None) => format!("its U-label {} is", u.label),
+            (false, None) => format!("so is its U-label {}", u.label),
+            (true, Some(why)) => format!("nor is its U-label {} ({why})", u.label),
+            (false, Some(why)) => format!("its U-label {} is not ({why})", u.label),
+        };
+        Some(format!("{first}; {second}."))
+    }
+
+    /// The check in one or two sentences, as support staff need it: the label
+    /// as submitted against its U-label when they differ ([`Self::as_written`]),
+    /// then what the U-label may be registered as.
+    pub fn sentence(&self) -> String {
+        let main = self.u_label_sentence();
+        match self.as_written() {
+            Some(first) => format!("{first} {main}"),
+            None => main,
+        }
+    }
+
+    fn u_label_sentence(&self) -> String {
+        let check = self.u_label_check();
+        let e = &check.evaluation;
+        let label = &check.label;
+        if let Some(held) = self.variant_of.first() {
+            return match &held.disposition {
+                Some(disposition) => format!(
+                    "{label} is a variant of {} under {}, with disposition {disposition}: {}.",
+                    held.name,
+                    self.ruleset,
+                    match disposition.as_str() {
+                        "blocked" => "the registry refuses it while that name is held",
+                        "allocatable" => "only the holder of that name may register it",
+                        _ => "the registry's policy for that disposition decides",
+                    }
+                ),
+                None => format!(
+                    "{label} is a variant of {} under {} (same index label); its disposition is not listed \
+                     because that name has too many variants.",
+                    held.name, self.ruleset
+                ),
+            };
+        }
+        if let Some(why) = check.refusal() {
+            return format!("{label} cannot be registered under {}: {why}.", self.ruleset);
+        }
+        let variants = match &e.variants {
+            Some(variants) if variants.is_empty() => "it has no variant labels".to_string(),
+            Some(variants) => format!(
+                "it has {} variant label{} ({})",
+                variants.len(),
+                if variants.len() == 1 { "" } else { "s" },
+                disposition_counts(variants)
+            ),
+            None => format!(
+                "its variant labels are not listed ({}); lgr-core estimates {} labels with this one",
+                e.unlisted.map(|u| u.to_string()).unwrap_or_default(),
+                e.variant_estimate
+            ),
+        };
+        format!(
+            "{label} can be registered under {} (disposition {}); {variants}.",
+            self.ruleset, e.disposition
+        )
+    }
+
+    /// The check as text, for `explain --lgr`.
+    pub fn explain(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let _ = writeln!(out, "Registry (LGR {}): label {:?}", self.ruleset, self.submitted.label);
+        let _ = writeln!(out, "  {}", self.sentence());
+        if let Some(u) = &self.u_label {
+            let _ = writeln!(out, "  As written: {:?}", self.submitted.label);
+            self.submitted.explain_into(&mut out);
+            let _ = writeln!(out, "  U-label (after UTS #46 mapping): {:?}", u.label);
+            u.explain_into(&mut out);
+        } else {
+            self.submitted.explain_into(&mut out);
+        }
         for held in &self.variant_of {
             let _ = writeln!(
                 out,
@@ -354,22 +617,6 @@ impl RegistryCheck {
                 held.name,
                 held.disposition.as_deref().unwrap_or("disposition not listed")
             );
-        }
-        let _ = writeln!(out, "  Variant labels: {} (estimate)", e.variant_count);
-        match &e.variants {
-            Some(variants) => {
-                for variant in variants {
-                    let _ = writeln!(out, "    {} {}", variant.label, variant.disposition);
-                }
-            }
-            None if e.eligible && e.variant_count > 1 => {
-                let _ = writeln!(
-                    out,
-                    "    (not listed: {})",
-                    e.unlisted.map(|u| u.to_string()).unwrap_or_default()
-                );
-            }
-            None => {}
         }
         out
     }
@@ -387,6 +634,72 @@ mod tests {
         assert_eq!(checked_label("straße.de", true), Some("de"));
         assert_eq!(checked_label(".de", false), None);
         assert_eq!(checked_label("", false), None);
+    }
+
+    #[test]
+    fn the_submitted_label_is_split_at_any_dot_and_not_mapped() {
+        assert_eq!(submitted_label("Mobile.de", false).as_deref(), Some("Mobile"));
+        assert_eq!(submitted_label("www.Mobile\u{3002}de", false).as_deref(), Some("Mobile"));
+        assert_eq!(submitted_label("ĳssel\u{FF0E}nl\u{FF61}", false).as_deref(), Some("ĳssel"));
+        assert_eq!(submitted_label("xn--strae-oqa.de", false).as_deref(), Some("straße"));
+        assert_eq!(submitted_label("XN--STRAE-OQA.de", false).as_deref(), Some("straße"));
+        // Not Punycode: the label as it is.
+        assert_eq!(submitted_label("xn--ü.de", false).as_deref(), Some("xn--ü"));
+        assert_eq!(submitted_label("a.DE.", true).as_deref(), Some("DE"));
+        assert_eq!(submitted_label("", false), None);
+        assert_eq!(submitted_label(".de", false), None);
+    }
+
+    #[test]
+    fn a_tld_names_its_language_table() {
+        for (tld, language) in [
+            ("cn", "zh"),
+            ("TW", "zh"),
+            ("hk", "zh"),
+            ("mo", "zh"),
+            ("sg", "zh"),
+            ("中国", "zh"),
+            ("jp", "ja"),
+            ("kr", "ko"),
+            ("한국", "ko"),
+            ("de", "de"),
+            ("at", "de"),
+            ("uk", "en"),
+            ("ua", "uk"),
+            ("ar", "es"),
+            ("рф", "ru"),
+        ] {
+            assert_eq!(tld_language(tld), Some(language), "{tld}");
+        }
+        for tld in ["be", "ch", "com", "org", "xn--p1ai", ""] {
+            assert_eq!(tld_language(tld), None, "{tld}");
+        }
+        // One table per language, each a tag of the second-level set.
+        let tags = LgrSet::SecondLevel.tags();
+        for (language, tlds) in TLD_LANGUAGES {
+            assert!(tags.contains(&language), "{language}");
+            for tld in tlds.split(' ') {
+                assert_eq!(tld_language(tld), Some(language), "{tld} listed twice");
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_tag_is_the_tld_language_then_the_script() {
+        let second = LgrSet::SecondLevel;
+        assert_eq!(default_tag(second, "國家.cn", |_| true), "zh");
+        assert_eq!(default_tag(second, "國家.cn", |_| false), "und-Hani");
+        assert_eq!(default_tag(second, "straße.de", |t| t == "de"), "de");
+        assert_eq!(default_tag(second, "example.uk", |_| true), "en");
+        assert_eq!(default_tag(second, "київ.be", |_| true), "und-Cyrl");
+        assert_eq!(default_tag(second, "ひらがな.jp", |_| true), "ja");
+        assert_eq!(default_tag(second, "ひらがな.com", |_| true), "und-Jpan");
+        assert_eq!(
+            default_tag(second, "cn", |_| true),
+            "und-Latn",
+            "a one-label name has no TLD of its own"
+        );
+        assert_eq!(default_tag(LgrSet::RootZone, "a.рф", |_| true), "und-Cyrl");
     }
 
     #[test]

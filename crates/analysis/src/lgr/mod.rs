@@ -12,6 +12,7 @@
 
 mod bundled;
 mod classes;
+mod estimate;
 mod eval;
 mod matcher;
 mod model;
@@ -20,6 +21,7 @@ mod variants;
 
 pub use bundled::LgrSet;
 pub use classes::CpSet;
+pub use estimate::VariantEstimate;
 pub use model::Meta;
 
 use eval::Prepared;
@@ -170,11 +172,13 @@ pub struct Evaluation {
     pub decided_by: DecidedBy,
     /// The index label (§8.5), when every position is in the repertoire.
     pub index_label: Option<String>,
-    /// lgr-core's estimate of the number of variant labels (saturating).
-    pub variant_count: u128,
-    /// The variant labels other than the label itself, invalid ones dropped,
-    /// sorted by code points; `None` when they are not listed, for the reason
-    /// in `unlisted`.
+    /// lgr-core's estimate of the number of labels in the variant set, the
+    /// label itself included, over the chars in the repertoire (exact; 1 for
+    /// an empty label or one too long for the matcher).
+    pub variant_estimate: VariantEstimate,
+    /// The variant labels other than the label itself, of every disposition
+    /// (`invalid` included), sorted by code points; `None` when they are not
+    /// listed, for the reason in `unlisted`.
     pub variants: Option<Vec<VariantLabel>>,
     /// Why `variants` is `None`; `None` when they are listed.
     pub unlisted: Option<Unlisted>,
@@ -243,7 +247,7 @@ impl Lgr {
             invalid_code_points: Vec::new(),
             decided_by: DecidedBy::Empty,
             index_label: None,
-            variant_count: 0,
+            variant_estimate: VariantEstimate::one(),
             variants: None,
             unlisted: Some(Unlisted::NotEligible),
             code_points: Vec::new(),
@@ -301,14 +305,14 @@ impl Lgr {
         facts.sort_by_key(|f| f.index);
         e.code_points = facts;
         e.index_label = self.m.index_label(&p, prelim.valid).map(|l| to_string(&l));
-        e.variant_count = self.m.estimate(&prelim.chars);
+        e.variant_estimate = self.m.estimate(&prelim.chars);
         e.unlisted = if !list {
             Some(Unlisted::NotAsked)
         } else if !eligible {
             Some(Unlisted::NotEligible)
         } else if p.cps.len() > MAX_VARIANT_LABEL {
             Some(Unlisted::TooLong)
-        } else if e.variant_count > VARIANT_LIST_LIMIT {
+        } else if e.variant_estimate.to_u128().is_none_or(|n| n > VARIANT_LIST_LIMIT) {
             Some(Unlisted::TooMany)
         } else {
             match self.m.variant_labels(&p.cps, VARIANT_GENERATION_STEPS) {

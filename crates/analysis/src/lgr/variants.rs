@@ -1,6 +1,7 @@
 //! Variant labels (RFC 7940 §8.2, RFC 8228), their count estimate and the
 //! index label (§8.5), as lgr-core computes them.
 
+use super::estimate::VariantEstimate;
 use super::eval::Prepared;
 use super::model::*;
 
@@ -21,13 +22,16 @@ struct Walk {
 }
 
 impl Model {
-    /// lgr-core's estimate: the product over the label's chars of (non-reflexive variants + 1).
-    pub(crate) fn estimate(&self, chars: &[(u32, usize)]) -> u128 {
-        chars.iter().fold(1u128, |n, &(id, _)| {
+    /// lgr-core's `estimate_variant_number`: the product over the chars
+    /// preliminary eligibility took of (non-reflexive variants + 1).
+    pub(crate) fn estimate(&self, chars: &[(u32, usize)]) -> VariantEstimate {
+        let mut n = VariantEstimate::one();
+        for &(id, _) in chars {
             let ch = &self.chars[id as usize];
-            let k = ch.variants.iter().filter(|v| v.cps != ch.cps).count() as u128;
-            n.saturating_mul(k + 1)
-        })
+            let k = ch.variants.iter().filter(|v| v.cps != ch.cps).count();
+            n.mul_small(u32::try_from(k + 1).unwrap_or(u32::MAX));
+        }
+        n
     }
 
     /// Every permutation of the label over its chars' variant sets, in lgr-core's order
@@ -139,8 +143,10 @@ impl Model {
     }
 
     /// The variant labels of `label` other than itself, with their
-    /// dispositions, invalid ones dropped (lgr-core's `compute_label_disposition`);
-    /// `None` when generating them takes more than `steps` steps.
+    /// dispositions, `invalid` included, sorted by code points (lgr-core's
+    /// `compute_label_disposition` with `include_invalid=True`: a label
+    /// generated twice keeps the disposition of its first generation); `None`
+    /// when generating them takes more than `steps` steps.
     pub(crate) fn variant_labels(&self, label: &[u32], steps: usize) -> Option<Vec<(Vec<u32>, String)>> {
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
@@ -155,9 +161,7 @@ impl Model {
             } else {
                 "invalid"
             };
-            if disp != "invalid" {
-                out.push((p.cps, disp.to_owned()));
-            }
+            out.push((p.cps, disp.to_owned()));
         }
         out.sort();
         Some(out)
