@@ -68,7 +68,18 @@ pub struct Pasted<'a> {
     pub after: &'a str,
 }
 
-impl Pasted<'_> {
+impl<'a> Pasted<'a> {
+    /// `input` as the host it is: nothing set aside.
+    fn plain(input: &'a str) -> Pasted<'a> {
+        Pasted {
+            input,
+            host: input.into(),
+            taken_from: TakenFrom::Text,
+            before: "",
+            after: "",
+        }
+    }
+
     /// Whether anything was set aside or decoded: `false` for a plain name.
     pub fn changed(&self) -> bool {
         // The host of a plain name is the input itself, not a copy.
@@ -154,13 +165,7 @@ const TRAILING: [char; 6] = [',', ';', '!', '?', '…', ':'];
 /// `:` outside brackets); anything else is the text itself.
 pub fn take_host(input: &str) -> Result<Pasted<'_>, NoHost> {
     if is_plain(input) {
-        return Ok(Pasted {
-            input,
-            host: input.into(),
-            taken_from: TakenFrom::Text,
-            before: "",
-            after: "",
-        });
+        return Ok(Pasted::plain(input));
     }
     take_host_steps(input)
 }
@@ -249,13 +254,7 @@ fn take_host_steps(input: &str) -> Result<Pasted<'_>, NoHost> {
         // Nothing but spaces, quotes or punctuation: the text is the name,
         // for the stages to say what is wrong with it.
         _ => {
-            return Ok(Pasted {
-                input,
-                host: input.into(),
-                taken_from: TakenFrom::Text,
-                before: "",
-                after: "",
-            });
+            return Ok(Pasted::plain(input));
         }
     }
     // The URL parser removes tabs and newlines everywhere; in a name they
@@ -418,27 +417,8 @@ fn percent_decoded(host: Cow<'_, str>) -> Cow<'_, str> {
     if !host.contains('%') {
         return host;
     }
-    let bytes = host.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (
-            bytes[i],
-            bytes.get(i + 1).copied().and_then(hex),
-            bytes.get(i + 2).copied().and_then(hex),
-        ) {
-            (b'%', Some(high), Some(low)) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-            }
-            (byte, _, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    match String::from_utf8(out) {
+    let decoded = crate::profiles::whatwg::percent_decode(&host).into_owned();
+    match String::from_utf8(decoded) {
         Ok(decoded) => decoded.into(),
         Err(_) => host,
     }

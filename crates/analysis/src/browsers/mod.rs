@@ -694,6 +694,33 @@ pub(crate) fn chromium_before_top_domains<'a>(
 
 #[cfg(test)]
 mod tests {
+    /// Hosts for the IPv4 parsers' tests: every string of up to six of
+    /// `bytes`, then 20,000 drawn ones of `shortest` to `shortest + spread - 1`
+    /// bytes (xorshift from `seed`, so the same every run).
+    pub(crate) fn number_hosts(bytes: &[u8], seed: u64, shortest: u64, spread: u64) -> Vec<String> {
+        let mut hosts: Vec<String> = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..6 {
+            hosts = hosts
+                .iter()
+                .flat_map(|host| bytes.iter().map(move |&b| format!("{host}{}", b as char)))
+                .collect();
+            all.extend(hosts.iter().cloned());
+        }
+        let mut state = seed;
+        for _ in 0..20_000 {
+            let mut host = String::new();
+            for _ in 0..shortest + state % spread {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                host.push(bytes[(state % bytes.len() as u64) as usize] as char);
+            }
+            all.push(host);
+        }
+        all
+    }
+
     use super::*;
 
     /// The generated table holds the rules' values for planes 0 to 3.

@@ -217,26 +217,7 @@ mod tests {
     fn firefox_and_the_standard_differ_only_on_a_trailing_x() {
         let engine = crate::uts46::Uts46::new();
         const BYTES: &[u8] = b"0178x.9aF";
-        let mut hosts: Vec<String> = vec![String::new()];
-        let mut all = Vec::new();
-        for _ in 0..6 {
-            hosts = hosts
-                .iter()
-                .flat_map(|host| BYTES.iter().map(move |&b| format!("{host}{}", b as char)))
-                .collect();
-            all.extend(hosts.iter().cloned());
-        }
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..20_000 {
-            let mut host = String::new();
-            for _ in 0..7 + state % 18 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                host.push(BYTES[(state % BYTES.len() as u64) as usize] as char);
-            }
-            all.push(host);
-        }
+        let all = crate::browsers::tests::number_hosts(BYTES, 0x9E37_79B9_7F4A_7C15u64, 7, 18);
         let (mut compared, mut trailing_x) = (0, 0);
         for host in all.iter().filter(|host| whatwg::ends_in_a_number(host)) {
             let standard = match whatwg::host(&engine, host) {

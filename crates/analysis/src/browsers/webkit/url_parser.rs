@@ -182,26 +182,7 @@ mod tests {
     fn webkit_and_the_standard_differ_only_on_an_overflowing_part() {
         let engine = crate::uts46::Uts46::new();
         const BYTES: &[u8] = b"09x.f7a";
-        let mut hosts: Vec<String> = vec![String::new()];
-        let mut all = Vec::new();
-        for _ in 0..6 {
-            hosts = hosts
-                .iter()
-                .flat_map(|host| BYTES.iter().map(move |&b| format!("{host}{}", b as char)))
-                .collect();
-            all.extend(hosts.iter().cloned());
-        }
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..20_000 {
-            let mut host = String::new();
-            for _ in 0..9 + state % 16 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                host.push(BYTES[(state % BYTES.len() as u64) as usize] as char);
-            }
-            all.push(host);
-        }
+        let mut all = crate::browsers::tests::number_hosts(BYTES, 0x2545_F491_4F6C_DD1Du64, 9, 16);
         // Numbers that overflow, around them what may make the rest a number.
         for prefix in ["", "1.", "1.2.", "1.2.3.", "a.", "0x."] {
             for big in [
