@@ -896,6 +896,8 @@ fn a_pasted_url_is_inspected_for_its_host() {
     let inspection = harness.state().inspection().expect("inspected");
     assert_eq!(inspection.input, "https://user@аррӏе.com:8443/login?x=1");
     assert_eq!(inspection.taken.as_ref().map(|t| t.host.as_str()), Some("аррӏе.com"));
+    // The Registry tab checks the host too, as submitted.
+    assert_eq!(inspection.host(), "аррӏе.com");
     assert_eq!(inspection.results.to_ascii_n.value, "xn--80ak6aa92e.com");
     assert_eq!(count(&harness, "Host taken from the URL: "), 1);
     assert_eq!(

@@ -112,6 +112,12 @@ impl Inspection {
         }
     }
 
+    /// The name every stage inspects: the host taken from what was pasted,
+    /// else the text itself.
+    pub fn host(&self) -> &str {
+        self.taken.as_ref().map_or(&self.input, |taken| &taken.host)
+    }
+
     /// The report of this inspection (Copy report, Save report…).
     pub fn report(&self) -> crate::report::Report<'_> {
         crate::report::Report {

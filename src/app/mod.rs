@@ -597,7 +597,7 @@ impl InspectorApp {
             if self.tabs.stage == Stage::Registry {
                 self.registry.ui(
                     ui,
-                    &inspection.input,
+                    inspection.host(),
                     &inspection.results.to_unicode.value,
                     self.protected.list(),
                     self.protected.generation(),
