@@ -565,10 +565,7 @@ fn with_pasted(mut value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json:
 /// `text` after `pasted`'s sentence when its host is not the text itself.
 fn after_pasted(text: String, pasted: &Pasted<'_>) -> String {
     match pasted.sentence() {
-        Some(sentence) => format!(
-            "{sentence}
-{text}"
-        ),
+        Some(sentence) => format!("{sentence}\n{text}"),
         None => text,
     }
 }
@@ -609,6 +606,7 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
     let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
     let registry = request.registry_check(&results.to_unicode.value);
     let answers = runtimes.then(|| idna_inspector::runtimes::run_all(domain));
+    let pasted_sentence = request.pasted.sentence();
     let report = idna_inspector::report::Report {
         options,
         results: &results,
@@ -616,20 +614,12 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
         spoof: &spoof,
         registry: registry.as_ref(),
         runtimes: answers.as_deref(),
+        pasted: pasted_sentence.as_deref(),
     };
-    let text = match (format, request.pasted.sentence()) {
-        (ExplainFormat::Html, Some(sentence)) => {
-            let escaped = sentence.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-            let note = format!("<p>{escaped}</p>\n");
-            let html = report.html();
-            match html.find("<body>") {
-                Some(at) => format!("{}{note}{}", &html[..at + 6], &html[at + 6..]),
-                None => format!("{note}{html}"),
-            }
-        }
-        (ExplainFormat::Html, None) => report.html(),
-        (_, Some(sentence)) => format!("{sentence}\n\n{}", report.markdown()),
-        (_, None) => report.markdown(),
+    let text = if format == ExplainFormat::Html {
+        report.html()
+    } else {
+        report.markdown()
     };
     let mut stdout = io::stdout().lock();
     let _ = write!(stdout, "{text}");

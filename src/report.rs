@@ -24,6 +24,9 @@ pub struct Report<'a> {
     pub registry: Option<&'a RegistryCheck>,
     /// What each runtime does with the name ([`crate::runtimes::run_all`]), when asked for.
     pub runtimes: Option<&'a [crate::runtimes::Answer]>,
+    /// Where the name was taken from what was pasted
+    /// ([`crate::pasted::Pasted::sentence`]), when it is not the text itself.
+    pub pasted: Option<&'a str>,
 }
 
 impl Report<'_> {
@@ -62,6 +65,9 @@ impl Report<'_> {
 
     fn heading(&self, out: &mut String) {
         let _ = writeln!(out, "# idna-inspector report: {}\n", code(&self.trace.input));
+        if let Some(sentence) = self.pasted {
+            let _ = writeln!(out, "{}\n", text(sentence));
+        }
         let _ = writeln!(
             out,
             "- Input: {} ({} code points: {})",

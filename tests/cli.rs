@@ -999,6 +999,11 @@ fn explain_takes_the_host_from_what_was_pasted() {
             "{pasted}: {first}"
         );
     }
+    // The report (Markdown, and the HTML made from it) says so under its title.
+    for format in ["markdown", "html"] {
+        let report = String::from_utf8(run(&["explain", "--format", format, "https://аррӏе.com/x"], b"").stdout).unwrap();
+        assert!(report.contains("Host taken from the URL: аррӏе.com"), "{format}: {report}");
+    }
     // The spoof check sees the whole-script Cyrillic label, not `https://аррӏе`.
     let spoof = String::from_utf8(run(&["explain", "--spoof", "https://аррӏе.com/login"], b"").stdout).unwrap();
     assert!(spoof.contains("entirely in Cyrillic"), "{spoof}");

@@ -102,7 +102,7 @@ fn the_host_taken_from_a_url_is_the_url_parsers() {
         .map(|form| match take_host(form) {
             Ok(pasted) if form.starts_with("file:") => format!("file://{}/", pasted.host),
             Ok(pasted) => format!("http://{}/", pasted.host),
-            Err(reason) => format!("no host: {}", reason.code()),
+            Err(reason) => format!("no host: {reason:?}"),
         })
         .collect();
     let Some(ours_parsed) = node_hostnames(&ours) else { return };

@@ -16,6 +16,7 @@ fn report(input: &str, options: &Options) -> (String, String) {
         trace: &trace,
         spoof: &spoof,
         registry: None,
+        pasted: None,
         runtimes: Some(&answers),
     };
     (report.markdown(), report.html())

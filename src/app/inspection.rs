@@ -49,6 +49,8 @@ pub struct Taken {
     pub after: String,
     /// Where it was found.
     pub from: crate::pasted::TakenFrom,
+    /// [`crate::pasted::Pasted::sentence`], for the report.
+    pub sentence: String,
 }
 
 /// How the profiles treat one input character (UTS #46 §7 Table 4).
@@ -72,6 +74,7 @@ impl Inspection {
                     host: pasted.host.to_string(),
                     after: pasted.after.to_string(),
                     from: pasted.taken_from,
+                    sentence: pasted.sentence().unwrap_or_default(),
                 }),
                 None,
             ),
@@ -127,6 +130,7 @@ impl Inspection {
             spoof: &self.spoof,
             registry: None,
             runtimes: Some(&self.runtimes),
+            pasted: self.taken.as_ref().map(|taken| taken.sentence.as_str()),
         }
     }
 

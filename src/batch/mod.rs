@@ -69,7 +69,6 @@ pub(crate) fn fill_item(
     match *item {
         Item::Text { line, text } => match skip_comments.then(|| skipped(text.as_bytes())).flatten() {
             Some(note) => record.set_noted(line, text, note),
-            None if crate::pasted::is_plain(text) => return Some(fill_results(engine, options, line, text, record)),
             // A URL, an e-mail address, `host:port`, …: its host is the name.
             None => match crate::pasted::take_host(text) {
                 Ok(pasted) if !pasted.changed() => return Some(fill_results(engine, options, line, text, record)),

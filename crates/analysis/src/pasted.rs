@@ -124,14 +124,6 @@ impl NoHost {
             NoHost::EmailWithoutDomain => "The e-mail address has no domain after an @.",
         }
     }
-
-    /// A short code for JSON and CSV: `url-without-host`, `email-without-domain`.
-    pub fn code(self) -> &'static str {
-        match self {
-            NoHost::UrlWithoutHost => "url-without-host",
-            NoHost::EmailWithoutDomain => "email-without-domain",
-        }
-    }
 }
 
 /// The URL Standard's special schemes (§4.2), which take an authority
@@ -197,11 +189,10 @@ static ACTED_ON: [bool; 256] = widened(&crate::ascii_table!(|b| b <= b' '
             | b'%'
     )));
 
-/// Whether [`take_host`] gives `text` back as it is, found without its
-/// steps (a batch asks this of every line): no
+/// Whether every step of [`take_host_steps`] leaves `text` as it is: no
 /// ASCII character one acts on, and no other space, wrapper or
 /// punctuation at either end, where peeling looks (`plain_text_takes_no_steps`).
-pub fn is_plain(text: &str) -> bool {
+fn is_plain(text: &str) -> bool {
     let quiet_end = |c: char| {
         c.is_ascii()
             || !(c.is_whitespace() || TRAILING.contains(&c) || WRAPPERS.iter().any(|&(open, close)| c == open || c == close))

@@ -250,40 +250,35 @@ static DATA: LazyLock<Data> = LazyLock::new(|| {
     }
 });
 
-/// The row of `rows` (sorted, disjoint ranges) holding `c`.
-fn row<T>(rows: &Indexed<T>, c: u32, range: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
-    rows.find(c, range)
-}
-
 /// `get_idna_map`: status and mapping (a surrogate, which only Punycode
 /// decoding can produce, is disallowed as in the Unicode table).
 fn idna_map(c: u32) -> (Status, &'static [u32]) {
-    match row(&DATA.tr46, c, |r| (r.0, r.1)) {
+    match DATA.tr46.find(c, |r| (r.0, r.1)) {
         Some((_, _, status, mapping)) => (*status, mapping.as_slice()),
         None => (Status::Disallowed, &[]),
     }
 }
 
 fn property(c: u32) -> Property {
-    row(&DATA.property, c, |r| (r.0, r.1)).map_or(Property::Unassigned, |r| r.2)
+    DATA.property.find(c, |r| (r.0, r.1)).map_or(Property::Unassigned, |r| r.2)
 }
 
 fn is_mark(c: u32) -> bool {
-    row(&DATA.mark, c, |r| (r.0, r.1)).is_some()
+    DATA.mark.find(c, |r| (r.0, r.1)).is_some()
 }
 
 fn combining_class(c: u32) -> u8 {
-    row(&DATA.ccc, c, |r| (r.0, r.1)).map_or(0, |r| r.2)
+    DATA.ccc.find(c, |r| (r.0, r.1)).map_or(0, |r| r.2)
 }
 
 /// `uc_bidi_category`, by libunistring's name (every code point has one).
 fn bidi_category(c: u32) -> &'static str {
-    row(&DATA.bidi, c, |r| (r.0, r.1)).map_or("L", |r| r.2)
+    DATA.bidi.find(c, |r| (r.0, r.1)).map_or("L", |r| r.2)
 }
 
 /// `uc_joining_type`: U, T, C, L, R or D.
 fn joining_type(c: u32) -> char {
-    row(&DATA.joining, c, |r| (r.0, r.1)).map_or('U', |r| r.2)
+    DATA.joining.find(c, |r| (r.0, r.1)).map_or('U', |r| r.2)
 }
 
 // Hangul syllables, which libunistring decomposes and composes by the algorithm.
