@@ -129,7 +129,7 @@ fn measure_pipeline(file: &[u8], rounds: usize) -> (f64, f64, f64) {
     for _ in 0..rounds {
         ours.push(time(|| {
             let items = ItemReader::new(source(), &InputFormat::Lines).expect("an in-memory reader");
-            let summary = convert_each(&engine, &options, None, items, |_, _| Ok(ControlFlow::Continue(())));
+            let summary = convert_each(&engine, &options, None, &mut { items }, |_, _| Ok(ControlFlow::Continue(())));
             lines = black_box(summary.expect("an in-memory read")).lines;
         }));
         theirs.push(time(|| {

@@ -3,8 +3,27 @@
 
 use crate::display::{code_point_labels, visible};
 use crate::punycode::BootstringTrace;
-use crate::uts46::{CheckOutcome, Conversion, LabelTrace, MapAction, Mode, ProcessTrace, Results, Trace};
+use crate::pasted::TakenFrom;
+use crate::uts46::{CheckOutcome, Conversion, LabelTrace, MapAction, Mode, Options, ProcessTrace, Results, Trace};
 use std::fmt::Write;
+
+/// `explain --json`: `{"options", "results", "trace"}` of one name; the
+/// desktop window's and the web page's inspections serialize the same way.
+pub fn json(options: &Options, results: &Results, trace: &Trace) -> serde_json::Value {
+    serde_json::json!({ "options": options, "results": results, "trace": trace })
+}
+
+/// `value` with `input` (the text as pasted), `host` and `taken_from`
+/// when the host inspected was taken from a longer text (a URL, an e-mail
+/// address, …: [`crate::pasted::take_host`]); `value` as it is otherwise.
+pub fn with_pasted(mut value: serde_json::Value, input: &str, taken: Option<(&str, TakenFrom)>) -> serde_json::Value {
+    if let Some((host, from)) = taken {
+        value["input"] = input.into();
+        value["host"] = host.into();
+        value["taken_from"] = from.name().into();
+    }
+    value
+}
 
 /// The whole explanation: results, then each stage, then the Bootstring arithmetic.
 pub fn explain(results: &Results, trace: &Trace) -> String {

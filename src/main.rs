@@ -553,13 +553,9 @@ fn taken(text: &str) -> Result<Pasted<'_>, ExitCode> {
 
 /// `value` with `pasted`'s `input`, `host` and `taken_from` when its host is
 /// not the text itself.
-fn with_pasted(mut value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json::Value {
-    if pasted.changed() {
-        value["input"] = pasted.input.into();
-        value["host"] = pasted.host.as_ref().into();
-        value["taken_from"] = pasted.taken_from.name().into();
-    }
-    value
+fn with_pasted(value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json::Value {
+    let taken = pasted.changed().then_some((pasted.host.as_ref(), pasted.taken_from));
+    idna_inspector::explain::with_pasted(value, pasted.input, taken)
 }
 
 /// `text` after `pasted`'s sentence when its host is not the text itself.
@@ -575,7 +571,7 @@ fn run_explain(request: &Request<'_>, json: bool) -> ExitCode {
     let (results, trace) = engine.process_traced(domain, options);
     let registry = request.registry_check(&results.to_unicode.value);
     let text = if json {
-        let value = serde_json::json!({ "options": options, "results": results, "trace": trace });
+        let value = idna_inspector::explain::json(options, &results, &trace);
         request.with_pasted(request.with_lgr(value, registry.as_ref())).to_string()
     } else {
         let mut text = explain(&results, &trace);

@@ -25,6 +25,12 @@ pub enum Need {
     /// compiler for glibc's driver, Perl's Net::IDN::Encode, cargo for the
     /// Rust `idna` crate's driver.
     Runtimes,
+    /// The web page built (`scripts/build-web.sh` → `target/web/`), with
+    /// Chromium and Firefox ESR to open it.
+    Web,
+    /// The Windows program built (`scripts/package-windows.sh --shim`), with
+    /// Wine, Xvfb, ImageMagick's `import` and xdotool to run it.
+    Windows,
 }
 
 impl Need {
@@ -36,6 +42,8 @@ impl Need {
             Need::Spark => "IDNA_INSPECTOR_REQUIRE_SPARK",
             Need::Browsers => "IDNA_INSPECTOR_REQUIRE_BROWSERS",
             Need::Runtimes => "IDNA_INSPECTOR_REQUIRE_RUNTIMES",
+            Need::Web => "IDNA_INSPECTOR_REQUIRE_WEB",
+            Need::Windows => "IDNA_INSPECTOR_REQUIRE_WINDOWS",
         }
     }
 

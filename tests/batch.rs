@@ -145,7 +145,7 @@ fn a_reused_record_gives_the_records_of_fresh_ones() {
         }
         let mut reused = Vec::new();
         let items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
-        let summary = convert_each(&engine, &options, spoof, items, |record, _| {
+        let summary = convert_each(&engine, &options, spoof, &mut { items }, |record, _| {
             reused.push(record.to_record());
             Ok(ControlFlow::Continue(()))
         })
@@ -202,7 +202,7 @@ fn repeated_names_get_the_spoof_verdict_of_a_fresh_check() {
         }
         let mut batch = Vec::new();
         let items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
-        convert_each(&engine, &options, Some(&protected), items, |record, _| {
+        convert_each(&engine, &options, Some(&protected), &mut { items }, |record, _| {
             batch.push(record.to_record());
             Ok(ControlFlow::Continue(()))
         })
@@ -328,7 +328,7 @@ fn batch_spoof_summaries_equal_the_spoof_checks_own() {
             // The batch's loop analyzes a stage of names at a time, each half of the check over all of them.
             let mut at = 0;
             let items = ItemReader::new(&bytes[..], &InputFormat::Lines).unwrap();
-            convert_each(&engine, options, Some(&protected), items, |record, _| {
+            convert_each(&engine, options, Some(&protected), &mut { items }, |record, _| {
                 assert_eq!(record.to_record().spoof(), owns[at], "{:?} with {options:?}", names[at]);
                 at += 1;
                 Ok(ControlFlow::Continue(()))
@@ -562,4 +562,55 @@ fn records_store_equal_results_once() {
     assert_eq!(records[2].result(ResultKind::ToUnicode), "example.com");
     // 80 bytes, and 8 for the line as pasted when the name is the host taken from it.
     assert!(std::mem::size_of::<Record>() <= 88, "{} bytes", std::mem::size_of::<Record>());
+}
+
+/// The web page converts a file a slice at a time (no threads there): the
+/// same reader paused every few items and converted again until its end
+/// gives, line for line, the records of one conversion, with and without
+/// the spoof check, for plain text and CSV (a header row, quoted cells that
+/// span lines), and pauses of any size.
+#[test]
+fn a_reader_paused_and_resumed_gives_the_records_of_one_run() {
+    let engine = Uts46::new();
+    let options = Options::default();
+    let protected = ProtectedList::new(&engine, ["paypal.com", "bücher.de"]);
+    let mut lines: Vec<String> = names::corpus(MappingTable::bundled(), 250);
+    lines.extend(["раураl.com", "# a comment", "", "xn--zz", "bücher.de", "pаypal.com"].map(String::from));
+    let mut text = lines.join("\n").into_bytes();
+    text.extend_from_slice(b"\nbad\xFFline.com\n");
+    let mut csv = b"id,\"domain\nname\"\n".to_vec();
+    for (index, line) in lines.iter().enumerate() {
+        csv.extend_from_slice(format!("{index},\"{}\"\n", line.replace('"', "\"\"")).as_bytes());
+    }
+    csv.extend_from_slice(b"9999,\"two\nlines.com\"\n");
+    for (input, format) in [(&text, InputFormat::Lines), (&csv, InputFormat::Csv(Column::Index(1)))] {
+        for spoof in [None, Some(&protected)] {
+            let convert = |pause: Option<u64>| {
+                let mut records = Vec::new();
+                let mut items = ItemReader::new(&input[..], &format).unwrap();
+                let mut runs = 0;
+                loop {
+                    if let Some(pause) = pause {
+                        items.pause_after(pause);
+                    }
+                    convert_each(&engine, &options, spoof, &mut items, |record, _| {
+                        records.push(record.to_record());
+                        Ok(ControlFlow::Continue(()))
+                    })
+                    .unwrap();
+                    runs += 1;
+                    if !items.paused() {
+                        return (records, runs);
+                    }
+                }
+            };
+            let (whole, _) = convert(None);
+            assert!(whole.len() > 250);
+            for pause in [1, 7, 256, 100_000] {
+                let (sliced, runs) = convert(Some(pause));
+                assert_eq!(runs, whole.len() / pause as usize + 1, "pause {pause}");
+                assert!(sliced == whole, "pause {pause}, spoof check {}", spoof.is_some());
+            }
+        }
+    }
 }

@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     let reader = || ItemReader::new(BufReader::with_capacity(capacity, file), &format);
     let Ok(items) = reader() else { return };
     let mut one: Vec<(Record, u64)> = Vec::new();
-    let summary = convert_each(&engine, &Options::default(), None, items, |record, read| {
+    let summary = convert_each(&engine, &Options::default(), None, &mut { items }, |record, read| {
         one.push((record.to_record(), read));
         Ok(ControlFlow::Continue(()))
     })
@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
     let protected = ProtectedList::new(&engine, ["paypal.com"]);
     let mut staged: Vec<Record> = Vec::new();
     let items = reader().expect("the header was read once already");
-    convert_each(&engine, &Options::default(), Some(&protected), items, |record, _| {
+    convert_each(&engine, &Options::default(), Some(&protected), &mut { items }, |record, _| {
         staged.push(record.to_record());
         Ok(ControlFlow::Continue(()))
     })

@@ -5,7 +5,7 @@ use crate::profiles::table4::{self, Bucket};
 use crate::profiles::{self, Comparison};
 use crate::spoof::{self, ProtectedList, SpoofReport};
 use crate::uts46::{ErrorCode, IdnaError, Options, Results, Trace, Uts46};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// The engine's answer for one input under one set of options and one table.
 pub struct Inspection {
@@ -132,6 +132,14 @@ impl Inspection {
             runtimes: Some(&self.runtimes),
             pasted: self.taken.as_ref().map(|taken| taken.sentence.as_str()),
         }
+    }
+
+    /// This inspection as `explain --json` gives it for the same text and
+    /// options ([`crate::explain::json`]); the web page's test reads it.
+    pub fn explain_json(&self) -> serde_json::Value {
+        let value = crate::explain::json(&self.options, &self.results, &self.trace);
+        let taken = self.taken.as_ref().map(|taken| (taken.host.as_str(), taken.from));
+        crate::explain::with_pasted(value, &self.input, taken)
     }
 
     /// The profiles' view of `c`, if it is in the input.

@@ -8,6 +8,8 @@
 mod about;
 mod batch;
 pub mod examples;
+#[cfg(target_arch = "wasm32")]
+mod files;
 mod fonts;
 mod help;
 mod input;
@@ -27,6 +29,7 @@ pub use inspection::Inspection;
 
 use crate::uts46::Options;
 use about::AboutWindow;
+pub use batch::BatchFile;
 use batch::{BatchAction, BatchSettings, BatchView};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
@@ -39,7 +42,7 @@ use results::ResultsHeader;
 use spoof_view::SpoofView;
 use stages::{Stage, StageTabs, Stepper};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 use tables::Tables;
 
 /// The window title and the persistence key.
@@ -108,6 +111,12 @@ pub struct InspectorApp {
     stage_area: egui::Rect,
     /// The window was fitted to its monitor (done once, when the monitor's size is known).
     fitted: bool,
+    /// Files the web page's picker delivered, taken in each frame.
+    #[cfg(target_arch = "wasm32")]
+    inbox: files::Inbox,
+    /// The web page's URL fragment, kept in step with the input field.
+    #[cfg(target_arch = "wasm32")]
+    fragment: files::Fragment,
 }
 
 impl InspectorApp {
@@ -140,6 +149,10 @@ impl InspectorApp {
             last_frame: Duration::ZERO,
             stage_area: egui::Rect::NOTHING,
             fitted: false,
+            #[cfg(target_arch = "wasm32")]
+            inbox: files::Inbox::default(),
+            #[cfg(target_arch = "wasm32")]
+            fragment: files::Fragment::default(),
         };
         if let Some(options) = startup.options {
             app.options = OptionsPanel { options, preset: None };
@@ -220,9 +233,15 @@ impl InspectorApp {
 
     /// Opens a file of names in the batch view and starts converting it.
     pub fn open_batch(&mut self, path: &std::path::Path, ctx: &egui::Context) {
+        self.open_batch_file(BatchFile::Path(path.to_path_buf()), ctx);
+    }
+
+    /// Opens a file of names (a path, or the bytes of a file the web page
+    /// was given) in the batch view and starts converting it.
+    pub fn open_batch_file(&mut self, file: BatchFile, ctx: &egui::Context) {
         self.refresh();
         let settings = self.batch_settings();
-        self.batch.open(path, settings, ctx);
+        self.batch.open(file, settings, ctx);
         self.view = View::Batch;
     }
 
@@ -238,6 +257,12 @@ impl InspectorApp {
         }
     }
 
+    #[cfg(target_arch = "wasm32")]
+    fn pick_batch_file(&mut self, ctx: &egui::Context) {
+        self.inbox.pick(files::Want::Batch, ctx);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     fn pick_batch_file(&mut self, ctx: &egui::Context) {
         let picked = rfd::FileDialog::new()
             .set_title("Open a list of domain names")
@@ -255,6 +280,20 @@ impl InspectorApp {
         }
     }
 
+    /// The page offers the rows as a CSV download (formula-safe, as the desktop's CSV).
+    #[cfg(target_arch = "wasm32")]
+    fn export_batch(&mut self, filtered_only: bool, _ctx: &egui::Context) {
+        let name = "idna-inspector-batch.csv";
+        self.tables.message = Some(match self.batch.export_bytes(filtered_only, crate::batch::Format::Csv) {
+            Ok((bytes, rows)) => match files::download(name, "text/csv", &bytes) {
+                Ok(()) => format!("Exported {} rows to {name}", widgets::thousands(rows as u64)),
+                Err(error) => error,
+            },
+            Err(error) => format!("Export failed: {error}"),
+        });
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     fn export_batch(&mut self, filtered_only: bool, ctx: &egui::Context) {
         let picked = rfd::FileDialog::new()
             .set_title(if filtered_only {
@@ -286,6 +325,28 @@ impl InspectorApp {
         }
     }
 
+    /// The page offers the report as a download: Markdown, or HTML.
+    #[cfg(target_arch = "wasm32")]
+    fn save_report(&mut self) {
+        self.download_report(false);
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn download_report(&mut self, html: bool) {
+        let Some(inspection) = &self.inspection else { return };
+        let report = inspection.report();
+        let (name, mime, text) = if html {
+            ("idna-inspector-report.html", "text/html", report.html())
+        } else {
+            ("idna-inspector-report.md", "text/markdown", report.markdown())
+        };
+        self.tables.message = Some(match files::download(name, mime, text.as_bytes()) {
+            Ok(()) => format!("Report offered as {name}"),
+            Err(error) => error,
+        });
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     fn save_report(&mut self) {
         let picked = rfd::FileDialog::new()
             .set_title("Save the report")
@@ -315,20 +376,18 @@ impl InspectorApp {
         });
     }
 
-    /// Files dropped on the window open in the batch view.
+    /// Files dropped on the window open in the batch view: by path on the
+    /// desktop; in the web page, by contents once the browser has read them.
     fn take_dropped_files(&mut self, ui: &Ui) {
-        let dropped: Vec<PathBuf> = ui.input(|input| {
-            input
-                .raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .filter(|p| !p.as_os_str().is_empty())
-                .collect()
-        });
-        if let Some(path) = dropped.first() {
-            let ctx = ui.ctx().clone();
-            self.open_batch(path, &ctx);
+        let Some(dropped) = ui.input(|input| input.raw.dropped_files.first().cloned()) else {
+            return;
+        };
+        let ctx = ui.ctx().clone();
+        #[cfg(target_arch = "wasm32")]
+        self.inbox.read_dropped(dropped, &ctx);
+        #[cfg(not(target_arch = "wasm32"))]
+        if !dropped.path().as_os_str().is_empty() {
+            self.open_batch_file(BatchFile::Path(dropped.path().to_path_buf()), &ctx);
         }
     }
 
@@ -394,45 +453,17 @@ impl InspectorApp {
                     self.save_report();
                     ui.close();
                 }
-                ui.separator();
+                #[cfg(target_arch = "wasm32")]
                 if ui
-                    .button("Load tables…")
-                    .on_hover_text("A folder with IdnaMappingTable.txt (or its idna/ subfolder)")
+                    .add_enabled(has_name, egui::Button::new("Save report as HTML"))
+                    .on_hover_text("The whole inspection as an HTML page, downloaded")
                     .clicked()
                 {
-                    if let Some(dir) = rfd::FileDialog::new()
-                        .set_title("Folder with IdnaMappingTable.txt")
-                        .pick_folder()
-                    {
-                        self.tables.load(&dir);
-                    } else {
-                        self.tables.message = Some("No folder chosen (a file dialog needs a desktop portal or zenity).".into());
-                    }
+                    self.download_report(true);
                     ui.close();
                 }
-                if ui.button("Use bundled table").clicked() {
-                    self.tables.use_bundled();
-                    ui.close();
-                }
-                if ui
-                    .button("Load LGR…")
-                    .on_hover_text("A registry's Label Generation Ruleset (RFC 7940 XML) for the Registry tab")
-                    .clicked()
-                {
-                    if let Some(path) = rfd::FileDialog::new()
-                        .set_title("Label Generation Ruleset (RFC 7940 XML)")
-                        .add_filter("LGR", &["xml"])
-                        .pick_file()
-                    {
-                        self.registry.load_file(&path);
-                        self.tabs.stage = Stage::Registry;
-                    }
-                    ui.close();
-                }
-                ui.separator();
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-                }
+                #[cfg(not(target_arch = "wasm32"))]
+                self.file_menu_desktop(ui);
             });
             ui.menu_button("View", |ui| {
                 egui::global_theme_preference_buttons(ui);
@@ -470,6 +501,51 @@ impl InspectorApp {
                 });
             }
         });
+    }
+
+    /// The File menu's entries the desktop has: a folder of mapping tables,
+    /// an LGR file, Quit (the web page has no folders or files to name).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn file_menu_desktop(&mut self, ui: &mut Ui) {
+        ui.separator();
+        if ui
+            .button("Load tables…")
+            .on_hover_text("A folder with IdnaMappingTable.txt (or its idna/ subfolder)")
+            .clicked()
+        {
+            if let Some(dir) = rfd::FileDialog::new()
+                .set_title("Folder with IdnaMappingTable.txt")
+                .pick_folder()
+            {
+                self.tables.load(&dir);
+            } else {
+                self.tables.message = Some("No folder chosen (a file dialog needs a desktop portal or zenity).".into());
+            }
+            ui.close();
+        }
+        if ui.button("Use bundled table").clicked() {
+            self.tables.use_bundled();
+            ui.close();
+        }
+        if ui
+            .button("Load LGR…")
+            .on_hover_text("A registry's Label Generation Ruleset (RFC 7940 XML) for the Registry tab")
+            .clicked()
+        {
+            if let Some(path) = rfd::FileDialog::new()
+                .set_title("Label Generation Ruleset (RFC 7940 XML)")
+                .add_filter("LGR", &["xml"])
+                .pick_file()
+            {
+                self.registry.load_file(&path);
+                self.tabs.stage = Stage::Registry;
+            }
+            ui.close();
+        }
+        ui.separator();
+        if ui.button("Quit").clicked() {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 
     fn status_bar(&self, ui: &mut Ui) {
@@ -665,6 +741,8 @@ fn spoof_banner(ui: &mut Ui, report: &crate::spoof::SpoofReport, tabs: &mut Stag
 
 impl eframe::App for InspectorApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        #[cfg(target_arch = "wasm32")]
+        self.take_in_web(ui.ctx());
         self.show(ui);
     }
 
@@ -679,9 +757,36 @@ impl eframe::App for InspectorApp {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+impl InspectorApp {
+    /// The web page's news since the last frame: the URL fragment (a name
+    /// opened by a link), and the files its picker delivered.
+    fn take_in_web(&mut self, ctx: &egui::Context) {
+        if let Some(name) = self.fragment.sync(&self.input.text) {
+            self.input = InputBar::with_text(name);
+            self.view = View::Inspector;
+        }
+        if std::mem::take(&mut self.protected.wants_file) {
+            self.inbox.pick(files::Want::Protected, ctx);
+        }
+        for opened in self.inbox.take() {
+            match opened {
+                files::Opened::Batch(file) => {
+                    self.open_batch_file(file, ctx);
+                    self.view = View::Batch;
+                }
+                files::Opened::Protected { name, text } => self.protected.import_text(&name, &text),
+                files::Opened::Failed(reason) => self.batch.error = Some(reason),
+            }
+        }
+    }
+
+}
+
 /// Opens the window and runs until it is closed.
 ///
 /// Errors: eframe's, e.g. when no display is available.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(startup: Startup) -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default();
     if let Ok(icon) = eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icons/idna-inspector-256.png")) {

@@ -6,6 +6,7 @@ use crate::spoof::ProtectedList;
 use crate::uts46::Uts46;
 use eframe::egui;
 use egui::Ui;
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::Path;
 use std::sync::Arc;
 
@@ -21,6 +22,9 @@ pub struct ProtectedPanel {
     built_from: Option<(String, u64)>,
     /// The outcome of the last import, shown under the editor.
     message: Option<String>,
+    /// Import was pressed in the web page: the app opens the page's file picker.
+    #[cfg(target_arch = "wasm32")]
+    pub wants_file: bool,
 }
 
 impl ProtectedPanel {
@@ -50,21 +54,25 @@ impl ProtectedPanel {
     }
 
     /// Appends the names of a text file (one per line) to the list.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn import(&mut self, path: &Path) {
         match std::fs::read_to_string(path) {
-            Ok(text) => {
-                let count = text
-                    .lines()
-                    .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-                    .count();
-                if !self.text.is_empty() && !self.text.ends_with('\n') {
-                    self.text.push('\n');
-                }
-                self.text.push_str(&text);
-                self.message = Some(format!("Imported {count} name(s) from {}", path.display()));
-            }
+            Ok(text) => self.import_text(&path.display().to_string(), &text),
             Err(error) => self.message = Some(format!("Cannot read {}: {error}", path.display())),
         }
+    }
+
+    /// Appends the names of `text` (one per line), read from the file `name`.
+    pub fn import_text(&mut self, name: &str, text: &str) {
+        let count = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .count();
+        if !self.text.is_empty() && !self.text.ends_with('\n') {
+            self.text.push('\n');
+        }
+        self.text.push_str(text);
+        self.message = Some(format!("Imported {count} name(s) from {name}"));
     }
 
     /// The editor: a text area and Import.
@@ -76,9 +84,15 @@ impl ProtectedPanel {
                 .on_hover_text("Add the names of a text file, one per line")
                 .clicked()
             {
+                #[cfg(not(target_arch = "wasm32"))]
                 match rfd::FileDialog::new().set_title("Protected names (one per line)").pick_file() {
                     Some(path) => self.import(&path),
                     None => self.message = Some("No file chosen (a file dialog needs a desktop portal or zenity).".into()),
+                }
+                // The page's picker answers later: the app takes the file in (files.rs).
+                #[cfg(target_arch = "wasm32")]
+                {
+                    self.wants_file = true;
                 }
             }
             if ui.button("Clear list").clicked() {

@@ -12,6 +12,7 @@ use crate::spoof::ProtectedList;
 use eframe::egui;
 use egui::{RichText, Ui};
 use std::collections::HashMap;
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::Path;
 use std::sync::Arc;
 
@@ -65,6 +66,7 @@ impl Default for RegistryPanel {
 impl RegistryPanel {
     /// Loads a registry's own RFC 7940 file (File → Load LGR…) and selects it;
     /// on failure the choice stays and the tab says why (with the line).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn load_file(&mut self, path: &Path) {
         match Ruleset::load(&RulesetSpec::File(path.to_path_buf())) {
             Ok(ruleset) => {

@@ -50,6 +50,7 @@ impl Tables {
     }
 
     /// Goes back to the bundled table.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn use_bundled(&mut self) {
         if self.loaded.take().is_some() {
             self.generation += 1;

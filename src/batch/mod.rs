@@ -506,12 +506,14 @@ pub(crate) fn escape_invalid_utf8(bytes: &[u8]) -> String {
 /// [`STAGE`] names to analyze, before the check runs on each): `each`
 /// copies out what it keeps ([`RecordBuf::to_record`]).
 /// `spoof`: compare with these protected names and attach the spoof verdict (`None`: no spoof check).
+/// `items` is borrowed, so that a conversion stopped at a pause
+/// ([`ItemReader::pause_after`]) can go on from where it stopped.
 /// Errors: a read error, or the first error `each` returns.
 pub fn convert_each<R: BufRead>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
-    items: ItemReader<R>,
+    items: &mut ItemReader<R>,
     each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
     convert_or_count(engine, options, spoof, items, Some(each))
@@ -525,9 +527,9 @@ pub(crate) fn count_each<R: BufRead>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
-    items: ItemReader<R>,
+    mut items: ItemReader<R>,
 ) -> io::Result<Summary> {
-    convert_or_count(engine, options, spoof, items, None::<HandOn>)
+    convert_or_count(engine, options, spoof, &mut items, None::<HandOn>)
 }
 
 /// What a record is handed to, as a plain function.
@@ -538,7 +540,7 @@ fn convert_or_count<R: BufRead>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
-    mut items: ItemReader<R>,
+    items: &mut ItemReader<R>,
     mut each: Option<impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>>,
 ) -> io::Result<Summary> {
     let skip_comments = items.skips_comments();
@@ -590,10 +592,10 @@ pub fn run<R: BufRead, W: io::Write>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
-    items: ItemReader<R>,
+    mut items: ItemReader<R>,
     writer: &mut RecordWriter<W>,
 ) -> io::Result<Summary> {
-    convert_each(engine, options, spoof, items, |record, _| {
+    convert_each(engine, options, spoof, &mut items, |record, _| {
         writer.write(record)?;
         Ok(ControlFlow::Continue(()))
     })

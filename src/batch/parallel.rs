@@ -338,12 +338,12 @@ pub fn convert_each_parallel<R: BufRead>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
-    items: ItemReader<R>,
+    mut items: ItemReader<R>,
     threads: NonZeroUsize,
     each: impl FnMut(&RecordBuf, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
     if threads.get() == 1 {
-        return super::convert_each(engine, options, spoof, items, each);
+        return super::convert_each(engine, options, spoof, &mut items, each);
     }
     let mut each = each;
     run_parallel::<R, ()>(engine, options, spoof, items, threads, None, move |record, _, bytes_read| {
@@ -360,14 +360,14 @@ pub fn convert_each_parallel_with<R: BufRead, E: Send>(
     engine: &Uts46<'_>,
     options: &Options,
     spoof: Option<&ProtectedList>,
-    items: ItemReader<R>,
+    mut items: ItemReader<R>,
     threads: NonZeroUsize,
     extra: &(dyn Fn(&RecordBuf, &mut RowWriters) -> E + Sync),
     mut each: impl FnMut(&RecordBuf, &E, u64) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<Summary> {
     if threads.get() == 1 {
         let mut rows = RowWriters::default();
-        return super::convert_each(engine, options, spoof, items, |record, bytes_read| {
+        return super::convert_each(engine, options, spoof, &mut items, |record, bytes_read| {
             each(record, &extra(record, &mut rows), bytes_read)
         });
     }

@@ -139,6 +139,8 @@ pub struct ItemReader<R: BufRead> {
     source: Source<R>,
     /// The input's size in bytes, when known (a file): [`Self::with_length`].
     length: Option<u64>,
+    /// Items left before the reader pauses ([`Self::pause_after`]); `None`: it does not.
+    left_before_pause: Option<u64>,
 }
 
 enum Source<R: BufRead> {
@@ -156,7 +158,11 @@ impl<R: BufRead> ItemReader<R> {
             }
             _ => Source::Lines(LineReader::new(input)),
         };
-        Ok(ItemReader { source, length: None })
+        Ok(ItemReader {
+            source,
+            length: None,
+            left_before_pause: None,
+        })
     }
 
     /// The same reader, told that the input holds `bytes` bytes (a file's
@@ -191,14 +197,37 @@ impl<R: BufRead> ItemReader<R> {
     /// [`LineReader::next_lines`]); `None` where the next item must be read
     /// by [`Self::next_item`], and always for CSV/TSV.
     pub(crate) fn next_lines(&mut self, max_bytes: usize) -> io::Result<Option<Lines<'_>>> {
+        if self.left_before_pause.is_some() {
+            // Counted an item at a time: [`Self::next_item`].
+            return Ok(None);
+        }
         match &mut self.source {
             Source::Lines(lines) => lines.next_lines(max_bytes),
             Source::Delimited(_) => Ok(None),
         }
     }
 
-    /// The next item, or `None` at the end. Errors: the underlying read error.
+    /// Makes the reader report an end after `items` more items, so that a
+    /// conversion returns there and can go on later from the same reader
+    /// (the web page converts a file a slice per frame: it has no threads).
+    /// [`Self::paused`] tells such a pause from the end of the input.
+    pub fn pause_after(&mut self, items: u64) {
+        self.left_before_pause = Some(items);
+    }
+
+    /// True when the last `None` of [`Self::next_item`] was a pause ([`Self::pause_after`]), not the end.
+    pub fn paused(&self) -> bool {
+        self.left_before_pause == Some(0)
+    }
+
+    /// The next item, or `None` at the end (or at a pause, [`Self::pause_after`]).
+    /// Errors: the underlying read error.
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
+        match &mut self.left_before_pause {
+            Some(0) => return Ok(None),
+            Some(left) => *left -= 1,
+            None => {}
+        }
         match &mut self.source {
             Source::Lines(lines) => lines.next_item(),
             Source::Delimited(delimited) => delimited.next_item(),

@@ -229,6 +229,8 @@ def kill_group(process):
 class Chromium(Browser):
     name = "chromium"
     batch_size = 64
+    # Hosts need no drawing (tools/web-check asks for WebGL instead).
+    gpu_flags = ("--disable-gpu",)
 
     def __init__(self, args, stats):
         super().__init__(args, stats)
@@ -259,7 +261,7 @@ class Chromium(Browser):
             CHROMIUM,
             "--headless",
             "--no-sandbox",
-            "--disable-gpu",
+            *self.gpu_flags,
             "--disable-background-networking",
             "--disable-component-update",
             "--no-first-run",
@@ -541,6 +543,7 @@ return [AppConstants.MOZ_APP_VERSION_DISPLAY, Services.appinfo.appBuildID];
 class Firefox(Browser):
     name = "firefox"
     batch_size = 2000
+    prefs = None  # FIREFOX_PREFS (tools/web-check adds its own)
 
     def __init__(self, args, stats):
         super().__init__(args, stats)
@@ -556,7 +559,7 @@ class Firefox(Browser):
     def start(self):
         self.profile = tempfile.mkdtemp(prefix="browser-oracle-firefox-")
         with open(os.path.join(self.profile, "user.js"), "w") as f:
-            for key, value in FIREFOX_PREFS.items():
+            for key, value in (self.prefs or FIREFOX_PREFS).items():
                 f.write(f"user_pref({json.dumps(key)}, {json.dumps(value)});\n")
         env = dict(os.environ, MOZ_HEADLESS="1")
         env.pop("DISPLAY", None)

@@ -1,5 +1,5 @@
 //! Writing the batch rows to a file on a background thread, and the
-//! outcome for the status line.
+//! outcome for the status line; on the web page, into bytes to download.
 
 use super::settings::BatchSettings;
 use super::store::RecordStore;
@@ -46,11 +46,19 @@ impl Export {
         let (run, profiles) = (what.run.cloned(), what.profiles.to_vec());
         let (sender, receiver) = mpsc::channel();
         let (target, ctx) = (path.to_path_buf(), ctx.clone());
-        std::thread::spawn(move || {
-            let written = write_rows(&target, format, &records, rows.as_deref(), (run.as_ref(), &profiles));
+        let write = move || {
+            let written = std::fs::File::create(&target).and_then(|file| {
+                let file = std::io::BufWriter::new(file);
+                write_rows(file, format, &records, rows.as_deref(), (run.as_ref(), &profiles))
+            });
             let _ = sender.send(written);
             ctx.request_repaint();
-        });
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(write);
+        // The page has no threads, and no file system to write to.
+        #[cfg(target_arch = "wasm32")]
+        write();
         self.message = Some(format!("Exporting to {}…", path.display()));
         self.pending = Some((path.to_path_buf(), receiver));
     }
@@ -77,17 +85,25 @@ impl Export {
     }
 }
 
-/// Writes `rows` (indices into `records`; all records when `None`) to a new
-/// file at `path`, with the columns of `profiles` computed with `run`'s
-/// engine and options (as the CLI's `batch --profile` does); returns how many were written.
+/// `what` in `format` as bytes (the web page's download); with the number of rows.
+/// Errors: writing a record failed.
+#[cfg(target_arch = "wasm32")]
+pub fn rows_bytes(format: Format, what: &ExportRows) -> std::io::Result<(Vec<u8>, usize)> {
+    let mut bytes = Vec::new();
+    let written = write_rows(&mut bytes, format, what.records, what.rows, (what.run, what.profiles))?;
+    Ok((bytes, written))
+}
+
+/// Writes `rows` (indices into `records`; all records when `None`) to
+/// `file`, with the columns of `profiles` computed with `run`'s engine and
+/// options (as the CLI's `batch --profile` does); returns how many were written.
 fn write_rows(
-    path: &Path,
+    file: impl std::io::Write,
     format: Format,
     records: &RecordStore,
     rows: Option<&[u32]>,
     (run, profiles): (Option<&BatchSettings>, &[Profile]),
 ) -> std::io::Result<usize> {
-    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
     let spoof = records.iter().any(|record| record.spoof().is_some());
     let profiles = if run.is_some() { profiles } else { &[] };
     let mut writer = RecordWriter::with_profiles(format, file, spoof, profiles)?.formula_safe(true);

@@ -10,7 +10,7 @@ use eframe::egui;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, TextStyle, Ui};
 use std::collections::{HashSet, VecDeque};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use super::store::RecordStore;
 
@@ -204,7 +204,7 @@ mod tests {
         let items = ItemReader::new(NAMES.as_bytes(), &InputFormat::Lines).unwrap();
         let mut chunk = super::super::store::Chunk::default();
         let (mut seen, mut new) = (CharSet::default(), Vec::new());
-        convert_each(&Uts46::new(), &Options::default(), None, items, |record, _| {
+        convert_each(&Uts46::new(), &Options::default(), None, &mut { items }, |record, _| {
             note_new_chars(&mut seen, record, chunk.records.len() as u32, &mut new);
             chunk.records.push(record.to_record());
             Ok(ControlFlow::Continue(()))

@@ -14,6 +14,7 @@ mod summary;
 mod table;
 
 pub use settings::BatchSettings;
+pub use job::BatchFile;
 pub use table::BatchAction;
 
 use crate::batch::{Column as InputColumn, InputFormat, Record, Summary, reader};
@@ -23,7 +24,7 @@ use export::{Export, ExportRows};
 use job::Message;
 use rows::Rows;
 use source::Source;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use table::{BatchTable, ShownProfiles};
 
 /// A file's records and how they are shown.
@@ -69,29 +70,29 @@ impl BatchView {
         self.rows.visible.len()
     }
 
-    /// Opens `path`: guesses its layout, reads a CSV/TSV header (picking the
-    /// column named like a domain), and starts converting. A file that cannot
-    /// be read leaves the current rows as they are.
-    pub fn open(&mut self, path: &Path, settings: BatchSettings, ctx: &egui::Context) {
-        let mut format = InputFormat::guess(path, InputColumn::Index(0));
+    /// Opens `file`: guesses its layout from its name, reads a CSV/TSV header
+    /// (picking the column named like a domain), and starts converting. A
+    /// file that cannot be read leaves the current rows as they are.
+    pub fn open(&mut self, file: BatchFile, settings: BatchSettings, ctx: &egui::Context) {
+        let mut format = InputFormat::guess(Path::new(&file.name()), InputColumn::Index(0));
         let mut header = Vec::new();
         if let Some(delimiter) = format.delimiter() {
             // One header line, read here so the column picker can show it at once.
-            match std::fs::File::open(path).and_then(|file| reader::read_header(file, delimiter)) {
+            match file.open().and_then(|input| reader::read_header(input, delimiter)) {
                 Ok(cells) => {
                     format = format.with_column(InputColumn::Index(likely_domain_column(&cells)));
                     header = cells;
                 }
                 Err(error) => {
-                    self.error = Some(format!("Cannot read {}: {error}", path.display()));
+                    self.error = Some(format!("Cannot read {}: {error}", file.full_name()));
                     return;
                 }
             }
         }
-        self.start(path.to_path_buf(), format, header, settings, ctx);
+        self.start(file, format, header, settings, ctx);
     }
 
-    fn start(&mut self, path: PathBuf, format: InputFormat, header: Vec<String>, settings: BatchSettings, ctx: &egui::Context) {
+    fn start(&mut self, file: BatchFile, format: InputFormat, header: Vec<String>, settings: BatchSettings, ctx: &egui::Context) {
         if let Some(source) = &self.source {
             source.job.cancel();
         }
@@ -102,7 +103,7 @@ impl BatchView {
         self.rows.clear();
         self.profiles.clear_cells();
         self.export.message = None;
-        self.source = Some(Source::start(path, format, header, settings, ctx));
+        self.source = Some(Source::start(file, format, header, settings, ctx));
     }
 
     /// Takes in what the worker and the export sent since the last frame.
@@ -129,8 +130,10 @@ impl BatchView {
     pub fn ui(&mut self, ui: &mut Ui, settings: BatchSettings) -> Option<BatchAction> {
         self.poll();
         if self.is_running() {
-            // Progress (rate, ETA) moves even between chunks.
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+            // Progress (rate, ETA) moves even between chunks; on the web the
+            // conversion itself runs a slice per frame (job.rs).
+            let wait = if cfg!(target_arch = "wasm32") { 0 } else { 100 };
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(wait));
         }
         let Some(source) = &self.source else {
             ui.add_space(40.0);
@@ -142,8 +145,8 @@ impl BatchView {
             return None;
         };
         if let Some(format) = source.bar(ui, &settings, &mut self.profiles) {
-            let (path, header) = (source.job.path.clone(), source.header.clone());
-            self.start(path, format, header, settings, &ui.ctx().clone());
+            let (file, header) = (source.job.file.clone(), source.header.clone());
+            self.start(file, format, header, settings, &ui.ctx().clone());
         }
         let Some(source) = &self.source else { return None };
         source.progress_bar(ui, self.rows.records.len() as u64, self.export.message.as_deref());
@@ -178,6 +181,25 @@ impl BatchView {
                 });
             });
         action
+    }
+
+    /// The rows to export: all, or those the filter shows in display order.
+    #[cfg(target_arch = "wasm32")]
+    fn export_rows(&self, filtered_only: bool) -> ExportRows<'_> {
+        ExportRows {
+            records: &self.rows.records,
+            rows: filtered_only.then_some(self.rows.visible.as_slice()),
+            run: self.source.as_ref().map(|source| &source.run),
+            profiles: &self.profiles.shown,
+        }
+    }
+
+    /// The rows as a file's contents (CSV, formula-safe, or JSONL), for the
+    /// web page's download; with the number of rows.
+    /// Errors: writing a record failed.
+    #[cfg(target_arch = "wasm32")]
+    pub fn export_bytes(&self, filtered_only: bool, format: crate::batch::Format) -> std::io::Result<(Vec<u8>, usize)> {
+        export::rows_bytes(format, &self.export_rows(filtered_only))
     }
 
     /// Writes all rows, or the filtered rows in display order, to `path`

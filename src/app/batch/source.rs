@@ -1,14 +1,13 @@
 //! The file being converted: its layout, the run's settings, the column
 //! choice and the progress line.
 
-use super::job::{Job, Message};
+use super::job::{BatchFile, Job, Message};
 use super::settings::BatchSettings;
 use super::table::ShownProfiles;
 use crate::app::widgets::thousands;
 use crate::batch::{Column as InputColumn, InputFormat};
 use eframe::egui;
 use egui::Ui;
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 /// One run over one file.
@@ -24,9 +23,9 @@ pub struct Source {
 }
 
 impl Source {
-    /// Starts converting `path`.
-    pub fn start(path: PathBuf, format: InputFormat, header: Vec<String>, run: BatchSettings, ctx: &egui::Context) -> Source {
-        let job = Job::start(path, format.clone(), run.clone(), ctx.clone());
+    /// Starts converting `file`.
+    pub fn start(file: BatchFile, format: InputFormat, header: Vec<String>, run: BatchSettings, ctx: &egui::Context) -> Source {
+        let job = Job::start(file, format.clone(), run.clone(), ctx.clone());
         Source {
             job,
             format,
@@ -44,14 +43,10 @@ impl Source {
     /// `settings` (the app's current ones) differ from the run's, and the
     /// profile columns menu. Returns the layout to re-run with, if any.
     pub fn bar(&self, ui: &mut Ui, settings: &BatchSettings, profiles: &mut ShownProfiles) -> Option<InputFormat> {
-        let path = &self.job.path;
+        let file = &self.job.file;
         let mut restart_with = None;
         ui.horizontal(|ui| {
-            ui.strong(
-                path.file_name()
-                    .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
-            )
-            .on_hover_text(path.display().to_string());
+            ui.strong(file.name()).on_hover_text(file.full_name());
             ui.weak(format!("{:.1} MB", self.job.total_bytes as f64 / 1e6));
             match &self.format {
                 InputFormat::Lines => {

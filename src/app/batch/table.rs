@@ -13,7 +13,7 @@ use eframe::egui;
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// What the batch view asks of the app.
 pub enum BatchAction {
