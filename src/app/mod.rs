@@ -746,6 +746,12 @@ impl eframe::App for InspectorApp {
         self.show(ui);
     }
 
+    /// The web page's test hook reads the app through this (`WebRunner::app_mut`).
+    #[cfg(target_arch = "wasm32")]
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(&mut *self)
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let remembered = Remembered {
             input: self.input.text.clone(),

@@ -231,6 +231,8 @@ class Chromium(Browser):
     batch_size = 64
     # Hosts need no drawing (tools/web-check asks for WebGL instead).
     gpu_flags = ("--disable-gpu",)
+    # Every name fails to resolve: nothing leaves the machine.
+    resolver_rules = "MAP * ~NOTFOUND"
 
     def __init__(self, args, stats):
         super().__init__(args, stats)
@@ -275,7 +277,7 @@ class Chromium(Browser):
             "--disable-features=site-per-process,IsolateOrigins,BackForwardCache,"
             "ProactivelySwapBrowsingInstance,RenderDocument,SpareRendererForSitePerProcess",
             "--renderer-process-limit=2",
-            "--host-resolver-rules=MAP * ~NOTFOUND",
+            f"--host-resolver-rules={self.resolver_rules}",
             f"--user-data-dir={self.profile}",
             "--remote-debugging-pipe",
             "about:blank",
@@ -544,6 +546,9 @@ class Firefox(Browser):
     name = "firefox"
     batch_size = 2000
     prefs = None  # FIREFOX_PREFS (tools/web-check adds its own)
+    # Without a display. tools/web-check runs it on an Xvfb display instead:
+    # headless Firefox has no WebGL.
+    headless = True
 
     def __init__(self, args, stats):
         super().__init__(args, stats)
@@ -561,11 +566,13 @@ class Firefox(Browser):
         with open(os.path.join(self.profile, "user.js"), "w") as f:
             for key, value in (self.prefs or FIREFOX_PREFS).items():
                 f.write(f"user_pref({json.dumps(key)}, {json.dumps(value)});\n")
-        env = dict(os.environ, MOZ_HEADLESS="1")
-        env.pop("DISPLAY", None)
+        env = dict(os.environ)
+        if self.headless:
+            env["MOZ_HEADLESS"] = "1"
+            env.pop("DISPLAY", None)
         self.log = open(os.path.join(self.profile, "firefox.log"), "wb")
         self.process = subprocess.Popen(
-            [FIREFOX, "--headless", "--marionette", "--remote-allow-system-access", "--no-remote", "--profile", self.profile],
+            [FIREFOX, *(["--headless"] if self.headless else []), "--marionette", "--remote-allow-system-access", "--no-remote", "--profile", self.profile],
             start_new_session=True,
             stdin=subprocess.DEVNULL,
             stdout=self.log,

@@ -5,7 +5,7 @@
 
 Serves --site on 127.0.0.1 (a port of its own), opens the page in headless
 Chromium (DevTools protocol, through tools/browser-oracle) or Firefox ESR
-(Marionette), then opens each name of NAMES.txt (one a line, UTF-8) through
+(Marionette, on an Xvfb display: headless Firefox has no WebGL), then opens each name of NAMES.txt (one a line, UTF-8) through
 the URL fragment, `http://127.0.0.1:PORT/#NAME`: the first name and every
 25th with a fresh load of the page, the others by changing the fragment of
 the loaded page, as following a link to another name does. For each name it
@@ -34,6 +34,7 @@ import functools
 import http.server
 import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -44,7 +45,7 @@ import oracle  # noqa: E402
 
 # Where the domain field is, in CSS pixels of the 1280×720 viewport: the
 # first text field under the menu bar (the window's layout).
-FIELD = (400, 58)
+FIELD = (500, 35)
 WAIT = 20.0
 
 
@@ -77,6 +78,8 @@ STATE = (
 class ChromiumPage(oracle.Chromium):
     # WebGL draws the page: no --disable-gpu (Chromium falls back to its software GL).
     gpu_flags = ()
+    # The page's server on loopback, by address; any name still resolves to nothing.
+    resolver_rules = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
     def open(self):
         self.session = self.sessions[0]
@@ -111,6 +114,8 @@ class ChromiumPage(oracle.Chromium):
 
 
 class FirefoxPage(oracle.Firefox):
+    # Headless Firefox has no WebGL: it runs on an Xvfb display of its own.
+    headless = False
     # The page is on loopback: not through the dead proxy of the oracle's preferences.
     prefs = {
         **oracle.FIREFOX_PREFS,
@@ -118,6 +123,27 @@ class FirefoxPage(oracle.Firefox):
         "network.proxy.allow_hijacking_localhost": False,
         "webgl.force-enabled": True,
     }
+
+    def start(self):
+        self.xvfb = None
+        for number in range(90, 120):
+            if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
+                self.xvfb = subprocess.Popen(
+                    ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                )
+                os.environ["DISPLAY"] = f":{number}"
+                time.sleep(1)
+                break
+        if self.xvfb is None:
+            raise oracle.BrowserDied("no free X display for Xvfb")
+        super().start()
+
+    def stop(self):
+        super().stop()
+        if getattr(self, "xvfb", None) is not None:
+            oracle.kill_group(self.xvfb)
+            self.xvfb = None
 
     def open(self):
         self.command("Marionette:SetContext", {"value": "content"})
