@@ -305,6 +305,12 @@ pub fn default_tag(set: LgrSet, to_unicode: &str, holds: impl FnOnce(&str) -> bo
     }
 }
 
+/// True when every position of `label` is in `lgr`'s repertoire (RFC 7940
+/// §8.1 preliminary eligibility): the test of [`default_tag`]'s `holds`.
+pub fn repertoire_holds(lgr: &Lgr, label: &str) -> bool {
+    lgr.evaluate_without_variants(label).invalid_code_points.is_empty()
+}
+
 /// ISO 15924 code of the label's first character with a script of its own
 /// (`Latn`, `Cyrl`), kana as `Jpan`, Hangul as `Kore`.
 fn script_code(label: &str) -> &'static str {
