@@ -12,6 +12,7 @@ mod fonts;
 mod help;
 mod input;
 mod inspection;
+mod lookalikes_view;
 mod options;
 mod protected;
 mod registry_view;
@@ -32,6 +33,7 @@ use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use help::HelpWindow;
 use input::InputBar;
+use lookalikes_view::LookalikesWindow;
 use options::OptionsPanel;
 use protected::ProtectedPanel;
 use registry_view::RegistryPanel;
@@ -93,6 +95,8 @@ pub struct InspectorApp {
     protected: ProtectedPanel,
     /// The Registry (LGR) tab: its ruleset choice and parsed rulesets.
     registry: RegistryPanel,
+    /// The look-alike audit's window (opened from the Spoof check tab).
+    lookalikes: LookalikesWindow,
     inspection: Option<Inspection>,
     help: HelpWindow,
     about: AboutWindow,
@@ -126,6 +130,7 @@ impl InspectorApp {
             stepper: Stepper::default(),
             protected: ProtectedPanel::with_text(remembered.protected),
             registry: RegistryPanel::default(),
+            lookalikes: LookalikesWindow::default(),
             inspection: None,
             help: HelpWindow::default(),
             about: AboutWindow::default(),
@@ -567,6 +572,7 @@ impl InspectorApp {
         }
         self.help.ui(ui.ctx());
         self.about.ui(ui.ctx(), self.tables.engine().table());
+        self.lookalikes.ui(ui.ctx());
         self.batch.error_dialog(ui.ctx());
         self.last_frame = started.elapsed();
     }
@@ -592,7 +598,7 @@ impl InspectorApp {
                 SpoofView {
                     report: &inspection.spoof,
                 }
-                .ui(ui, &mut self.protected);
+                .ui(ui, &mut self.protected, &mut self.lookalikes);
             }
             if self.tabs.stage == Stage::Registry {
                 self.registry.ui(
