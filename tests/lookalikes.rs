@@ -147,6 +147,26 @@ fn registry_verdicts_are_the_lgrs_own() {
     }
     assert!(eligible > 0, "the German table holds some: mùller is not, muller is");
     assert!(find(&audit, "muller.de").is_some_and(|c| c.registry.eligible));
+    // Without --lgr, each candidate under the table the Registry tab picks for it:
+    // a variant of paypal under that table is kept for paypal.com's holder.
+    let mut rulesets = std::collections::HashMap::new();
+    for candidate in &paypal().candidates {
+        let name = &candidate.registry.ruleset;
+        let ruleset = rulesets
+            .entry(name.clone())
+            .or_insert_with(|| Ruleset::load(&name.parse::<RulesetSpec>().unwrap()).unwrap());
+        assert_eq!(
+            candidate.registry.variant_of_protected.is_some(),
+            ruleset.lgr.are_variants(&candidate.u_label, "paypal"),
+            "{} under {name}",
+            candidate.u_label
+        );
+        let picked = idna_inspector::registry::default_tag(LgrSet::SecondLevel, &candidate.unicode, |_| true);
+        assert_eq!(*name, format!("second-level-reference/{picked}"), "no TLD language for .com");
+    }
+    let blocked = find(paypal(), "páypal.com").unwrap();
+    assert_eq!(blocked.registry.variant_of_protected.as_deref(), Some("blocked"));
+    assert!(blocked.registry.eligible && !blocked.registrable() && !blocked.matters());
     // Without --lgr, .de's table is the Registry tab's pick for a German label.
     let default = lookalikes::audit(&engine, "müller.de", &Settings { lgr: None, max: 50 }).unwrap();
     assert!(

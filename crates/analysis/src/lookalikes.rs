@@ -15,7 +15,7 @@
 use crate::browsers::{BrowserRules, Display};
 use crate::chars::skeleton::with_char_skeleton;
 use crate::lgr::LgrSet;
-use crate::registry::{Ruleset, RulesetSpec, default_tag, repertoire_holds};
+use crate::registry::{DefaultTags, Ruleset, RulesetSpec, repertoire_holds};
 use crate::spoof::confusables::skeleton;
 use crate::spoof::{FindingSet, ProtectedList, Risk, SpoofSummary};
 use crate::table::{MappingTable, Status};
@@ -69,7 +69,7 @@ impl Technique {
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The LGR every candidate is checked under; `None`: the one the Registry
-    /// tab picks for the candidate's name ([`default_tag`] of the second-level
+    /// tab picks for the candidate's name ([`crate::registry::default_tag`] of the second-level
     /// reference set).
     pub lgr: Option<RulesetSpec>,
     /// At most this many candidates are generated and judged (generation
@@ -505,6 +505,8 @@ struct Registries<'p> {
     fixed: Option<Ruleset>,
     /// Bundled second-level rulesets loaded so far, by tag.
     bundled: HashMap<String, Ruleset>,
+    /// The Registry tab's choice of a second-level tag ([`crate::registry::default_tag`]).
+    tags: DefaultTags,
     /// Ruleset name → the protected label's variants (label → disposition);
     /// `None` when the LGR does not list them (too many: then a shared
     /// index label tells a variant, its disposition unknown).
@@ -518,13 +520,14 @@ impl Registries<'_> {
         let Registries {
             fixed,
             bundled,
+            tags,
             variants,
             protected_label,
         } = self;
         let ruleset = match fixed {
             Some(fixed) => &*fixed,
             None => {
-                let tag = default_tag(LgrSet::SecondLevel, name, |tag| {
+                let tag = tags.pick(name, |tag| {
                     load_bundled(bundled, tag).is_some_and(|ruleset| repertoire_holds(&ruleset.lgr, label))
                 });
                 load_bundled(bundled, &tag).unwrap_or_else(|| unreachable!("default_tag names a bundled tag"))
@@ -596,6 +599,7 @@ pub fn audit(engine: &Uts46<'_>, name: &str, settings: &Settings) -> Result<Audi
     let mut registries = Registries {
         fixed,
         bundled: HashMap::new(),
+        tags: DefaultTags::new(LgrSet::SecondLevel),
         variants: HashMap::new(),
         protected_label: label,
     };
