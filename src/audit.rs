@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// The fields of a record, in CSV column order (JSON lines use the same names).
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 18] = [
     "unicode",
     "ascii",
     "u_label",
@@ -27,6 +27,7 @@ pub const FIELDS: [&str; 17] = [
     "lgr_disposition",
     "variant_of_protected",
     "registrable",
+    "edits",
 ];
 
 /// The cells of `candidate`, in [`FIELDS`] order, as text.
@@ -50,12 +51,18 @@ fn cells(candidate: &Candidate) -> Vec<String> {
         registry.disposition.clone(),
         registry.variant_of_protected.clone().unwrap_or_default(),
         candidate.registrable().to_string(),
+        edits(candidate).join("; "),
     ]);
     cells
 }
 
-/// One JSON line of `candidate`: [`FIELDS`], booleans as booleans and
-/// `variant_of_protected` null when it is none.
+/// Each change from the protected label, e.g. `U+0430 CYRILLIC SMALL LETTER A for a at 2`.
+fn edits(candidate: &Candidate) -> Vec<String> {
+    candidate.edits.iter().map(|edit| edit.describe()).collect()
+}
+
+/// One JSON line of `candidate`: [`FIELDS`], booleans as booleans,
+/// `variant_of_protected` null when it is none, `edits` a list.
 pub fn record(candidate: &Candidate) -> Value {
     let mut record = serde_json::Map::new();
     for (field, cell) in FIELDS.iter().zip(cells(candidate)) {
@@ -67,6 +74,7 @@ pub fn record(candidate: &Candidate) -> Value {
         "variant_of_protected".into(),
         candidate.registry.variant_of_protected.clone().into(),
     );
+    record.insert("edits".into(), edits(candidate).into());
     Value::Object(record)
 }
 

@@ -240,11 +240,9 @@ fn command_jsonl_records_and_summary_agree() {
     let mut expected = idna_inspector::audit::FIELDS.to_vec();
     expected.sort_unstable();
     assert_eq!(fields, expected, "stable field names");
-    assert!(
-        records
-            .iter()
-            .any(|r| r["unicode"] == "p\u{430}ypal.com" && r["ascii"] == "xn--pypal-4ve.com")
-    );
+    let a = records.iter().find(|r| r["unicode"] == "p\u{430}ypal.com").unwrap();
+    assert_eq!(a["ascii"], "xn--pypal-4ve.com");
+    assert_eq!(a["edits"], serde_json::json!(["U+0430 CYRILLIC SMALL LETTER A for a at 2"]));
 }
 
 #[test]

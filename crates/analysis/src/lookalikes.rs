@@ -117,6 +117,8 @@ pub struct Candidate {
     pub findings: FindingSet,
     /// The registry's verdict on the label.
     pub registry: RegistryVerdict,
+    /// The changes from the protected label ([`untwist`]).
+    pub edits: Vec<Untwisted>,
 }
 
 impl Candidate {
@@ -227,6 +229,90 @@ impl std::fmt::Display for AuditError {
 }
 
 impl std::error::Error for AuditError {}
+
+/// One change that makes a name imitate another: the characters written
+/// at a place, and the ones they pass for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Untwisted {
+    /// 1-based position of the first character written, counted in code points of the label.
+    pub at: usize,
+    /// The characters written there (one, or two passing for one: `rn`).
+    pub written: String,
+    /// The characters they imitate (empty for an invisible one).
+    pub imitated: String,
+}
+
+impl Untwisted {
+    /// `U+0430 CYRILLIC SMALL LETTER A for a at 2`.
+    pub fn describe(&self) -> String {
+        let written: Vec<String> = self
+            .written
+            .chars()
+            .map(|c| format!("{} {}", crate::display::code_point_label(c), crate::names::char_name(c)))
+            .collect();
+        let imitated = match self.imitated.is_empty() {
+            true => "nothing",
+            false => self.imitated.as_str(),
+        };
+        format!("{} for {imitated} at {}", written.join(", "), self.at)
+    }
+}
+
+/// The changes that make `written` imitate `imitated` (two labels, or two
+/// names): the two are cut into the shortest runs whose UTS #39 skeletons
+/// agree, first character by character (`а` for `a`, `m` for `rn`), and
+/// where that fails with marks removed and case ignored (`á` for `a`, `0`
+/// for `o`, whose skeleton is `O`); the runs that differ are the changes.
+/// `None` when the two do not line up either way (they do not look alike).
+pub fn untwist(written: &str, imitated: &str) -> Option<Vec<Untwisted>> {
+    let exact = |c: char| char_skeleton(c);
+    let loose = |c: char| {
+        let bare = crate::spoof::confusables::skeleton_without_marks(c.encode_utf8(&mut [0; 4]));
+        bare.to_lowercase()
+    };
+    untwist_by(written, imitated, exact).or_else(|| untwist_by(written, imitated, loose))
+}
+
+/// [`untwist`] with `key` as each character's skeleton.
+fn untwist_by(written: &str, imitated: &str, key: impl Fn(char) -> String) -> Option<Vec<Untwisted>> {
+    let (mine, theirs): (Vec<char>, Vec<char>) = (written.chars().collect(), imitated.chars().collect());
+    let (mut i, mut j) = (0, 0);
+    let mut changes = Vec::new();
+    while i < mine.len() || j < theirs.len() {
+        let (start_i, start_j) = (i, j);
+        let (mut left, mut right) = (String::new(), String::new());
+        // A character that is nothing in a skeleton (an invisible one) is a run alone.
+        if let Some(&c) = mine.get(i)
+            && key(c).is_empty()
+        {
+            i += 1;
+        } else {
+            loop {
+                if left.len() <= right.len() || j == theirs.len() {
+                    left.push_str(&key(*mine.get(i)?));
+                    i += 1;
+                } else {
+                    right.push_str(&key(theirs[j]));
+                    j += 1;
+                }
+                if left == right && !left.is_empty() {
+                    break;
+                }
+                if !left.starts_with(&right) && !right.starts_with(&left) {
+                    return None;
+                }
+            }
+        }
+        if mine[start_i..i] != theirs[start_j..j] {
+            changes.push(Untwisted {
+                at: start_i + 1,
+                written: mine[start_i..i].iter().collect(),
+                imitated: theirs[start_j..j].iter().collect(),
+            });
+        }
+    }
+    Some(changes)
+}
 
 /// The characters that stand for a skeleton: every code point of UTS #46
 /// status valid or deviation (what a U-label may hold) by its UTS #39
@@ -631,6 +717,7 @@ pub fn audit(engine: &Uts46<'_>, name: &str, settings: &Settings) -> Result<Audi
             } = summary;
             let registry = registries.verdict(&whole, candidate);
             candidates.push(Candidate {
+                edits: untwist(candidate, label).unwrap_or_default(),
                 technique,
                 u_label: candidate.to_string(),
                 ascii: results.to_ascii_n.value,
@@ -697,6 +784,62 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn untwist_names_each_change_with_its_place() {
+        let describe = |written: &str, imitated: &str| -> Option<Vec<String>> {
+            untwist(written, imitated).map(|edits| edits.iter().map(Untwisted::describe).collect())
+        };
+        assert_eq!(
+            describe("p\u{430}ypal", "paypal").unwrap(),
+            ["U+0430 CYRILLIC SMALL LETTER A for a at 2"]
+        );
+        assert_eq!(
+            describe("modem", "modern").unwrap(),
+            ["U+006D LATIN SMALL LETTER M for rn at 5"]
+        );
+        assert_eq!(
+            describe("rnail", "mail").unwrap(),
+            ["U+0072 LATIN SMALL LETTER R, U+006E LATIN SMALL LETTER N for m at 1"]
+        );
+        assert_eq!(
+            describe("páypal", "paypal").unwrap(),
+            ["U+00E1 LATIN SMALL LETTER A WITH ACUTE for a at 2"]
+        );
+        assert_eq!(describe("g0ogle", "google").unwrap(), ["U+0030 DIGIT ZERO for o at 2"]);
+        assert_eq!(
+            describe("pay\u{200B}pal", "paypal").unwrap(),
+            ["U+200B ZERO WIDTH SPACE for nothing at 4"]
+        );
+        assert_eq!(describe("paypal", "paypal").unwrap(), Vec::<String>::new());
+        assert_eq!(describe("paypals", "paypal"), None);
+        assert_eq!(describe("ebay", "paypal"), None);
+    }
+
+    /// Every candidate of a few labels untwists back to its label, with
+    /// changes that rebuild it (the written runs put in place of the imitated).
+    #[test]
+    fn every_candidate_untwists_to_its_label() {
+        for label in ["paypal", "modern", "sparkasse", "bücher"] {
+            let (candidates, _) = candidate_labels(label, usize::MAX);
+            for (technique, candidate) in candidates {
+                let edits = untwist(&candidate, label).unwrap_or_else(|| panic!("{candidate} for {label}"));
+                assert!(!edits.is_empty(), "{candidate}");
+                let mine: Vec<char> = candidate.chars().collect();
+                let (mut rebuilt, mut next) = (String::new(), 0);
+                for edit in &edits {
+                    let at = edit.at - 1;
+                    let written: String = mine[at..at + edit.written.chars().count()].iter().collect();
+                    assert_eq!(written, edit.written, "{candidate} ({})", technique.name());
+                    rebuilt.extend(&mine[next..at]);
+                    rebuilt.push_str(&edit.imitated);
+                    next = at + edit.written.chars().count();
+                }
+                rebuilt.extend(&mine[next..]);
+                assert_eq!(rebuilt, label, "{candidate} ({})", technique.name());
+            }
+        }
     }
 
     #[test]
