@@ -942,6 +942,7 @@ fn write_batch<R: io::BufRead, W: Write>(
         profiles: selected.to_vec(),
         lgr: lgr.is_some(),
         runtimes: tally.is_some(),
+        imitation: spoof.is_some_and(|list| !list.is_empty()),
     };
     let mut writer = RecordWriter::with_extras(layout.format, output, &columns)?.formula_safe(layout.formula_safe);
     // A record's extras, made on the thread that converted it.
@@ -955,6 +956,7 @@ fn write_batch<R: io::BufRead, W: Write>(
             batch::profile_columns_for(engine, options, record, selected),
             batch::registry_check_for(lgr, record),
             runtimes,
+            batch::imitation_for(spoof, record),
         )
     };
     let summary = if threads.get() > 1 {
@@ -969,7 +971,7 @@ fn write_batch<R: io::BufRead, W: Write>(
             writer.write_formatted(row)?;
             Ok(std::ops::ControlFlow::Continue(()))
         })?
-    } else if selected.is_empty() && lgr.is_none() && tally.is_none() {
+    } else if selected.is_empty() && lgr.is_none() && tally.is_none() && !columns.imitation {
         batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
             writer.write(record)?;
             Ok(std::ops::ControlFlow::Continue(()))
@@ -986,8 +988,13 @@ fn write_batch<R: io::BufRead, W: Write>(
 }
 
 /// What `write_batch` makes for a record beside it: its profile columns,
-/// registry check and runtimes' answers.
-type Made = (Option<ProfileColumns>, Option<RegistryCheck>, Option<Vec<Answer>>);
+/// registry check, runtimes' answers and the protected name it imitates.
+type Made = (
+    Option<ProfileColumns>,
+    Option<RegistryCheck>,
+    Option<Vec<Answer>>,
+    Option<idna_inspector::lookalikes::Imitation>,
+);
 
 /// The writer's view of [`Made`].
 fn extras(made: &Made) -> batch::Extras<'_> {
@@ -995,6 +1002,7 @@ fn extras(made: &Made) -> batch::Extras<'_> {
         columns: made.0.as_ref(),
         lgr: made.1.as_ref(),
         runtimes: made.2.as_deref(),
+        imitation: made.3.as_ref(),
     }
 }
 

@@ -279,3 +279,73 @@ fn command_bad_input_exit_codes() {
     let output = run(&["lookalikes", "paypal.com", "--lgr", "/nonexistent/file.xml"]);
     assert_eq!(output.status.code(), Some(3));
 }
+
+fn run_with_input(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idna-inspector"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `batch --protected`: a record that imitates a protected name names it
+/// and the changes, placed in the whole name; the others are as before.
+#[test]
+fn batch_untwists_lookalikes_of_protected_names() {
+    let dir = std::env::temp_dir().join(format!("idna-inspector-untwist-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let protected = dir.join("protected.txt");
+    std::fs::write(&protected, "paypal.com\nmodern.de\n").unwrap();
+    let protected = protected.to_str().unwrap();
+    let input = "p\u{430}ypal.com\nlogin.p\u{430}yp\u{430}l.com\nexample.com\nmodem.de\npaypal.com\n".as_bytes();
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let output = run_with_input(&["batch", "--protected", protected, "--threads", threads], input);
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        outputs.push(output.stdout);
+    }
+    assert_eq!(outputs[0], outputs[1], "the same records on one thread and two");
+    let records: Vec<serde_json::Value> = String::from_utf8(outputs.remove(0))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records[0]["imitates"], "paypal.com");
+    assert_eq!(
+        records[0]["edits"],
+        serde_json::json!(["U+0430 CYRILLIC SMALL LETTER A for a at 2"])
+    );
+    assert_eq!(
+        records[1]["edits"],
+        serde_json::json!([
+            "U+0430 CYRILLIC SMALL LETTER A for a at 8",
+            "U+0430 CYRILLIC SMALL LETTER A for a at 11"
+        ])
+    );
+    assert!(records[2].get("imitates").is_none() && records[2].get("edits").is_none());
+    assert_eq!(records[3]["imitates"], "modern.de");
+    assert_eq!(
+        records[3]["edits"],
+        serde_json::json!(["U+006D LATIN SMALL LETTER M for rn at 5"])
+    );
+    assert!(records[4].get("imitates").is_none(), "the protected name itself");
+
+    let csv = run_with_input(&["batch", "--protected", protected, "--format", "csv"], input);
+    let text = String::from_utf8(csv.stdout).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    let at = headers.iter().position(|h| h == "findings").unwrap();
+    assert_eq!(headers[at + 1..], ["imitates", "edits"]);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(
+        &rows[1][at + 2],
+        "U+0430 CYRILLIC SMALL LETTER A for a at 8; U+0430 CYRILLIC SMALL LETTER A for a at 11"
+    );
+    assert_eq!(&rows[2][at + 1], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -314,6 +314,46 @@ fn untwist_by(written: &str, imitated: &str, key: impl Fn(char) -> String) -> Op
     Some(changes)
 }
 
+/// A checked name's imitation of a protected name: which one, and the
+/// changes that make it look like it (`batch --protected`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imitation {
+    /// The protected name imitated, as the list writes it.
+    pub protected: String,
+    /// The changes, placed in the form of the name that matched (as
+    /// written, or ToUnicode), counted over the whole name.
+    pub edits: Vec<Untwisted>,
+}
+
+/// The protected name that a name (typed as `input`, with ToUnicode
+/// `to_unicode` and ToASCII `to_ascii`) imitates, as the spoof check's
+/// look-alike finding decides it ([`ProtectedList::lookalike`]), with the
+/// changes [`untwist`] finds between the name's last labels and it.
+/// `None` when the name imitates none; an empty list of changes when they
+/// do not line up character by character.
+pub fn imitation(protected: &ProtectedList, input: &str, to_unicode: &str, to_ascii: &str) -> Option<Imitation> {
+    let found = protected.lookalike(&[input, to_unicode], to_ascii)?;
+    let target = &protected.names().iter().find(|name| name.name == found.protected)?.unicode;
+    // A subdomain of a look-alike matches on its last labels.
+    let count = target.split('.').count();
+    let labels: Vec<&str> = found.matched.split('.').collect();
+    let head = labels.len().saturating_sub(count);
+    let offset: usize = labels[..head].iter().map(|label| label.chars().count() + 1).sum();
+    let tail = labels[head..].join(".");
+    let edits = untwist(&tail, target)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|edit| Untwisted {
+            at: edit.at + offset,
+            ..edit
+        })
+        .collect();
+    Some(Imitation {
+        protected: found.protected,
+        edits,
+    })
+}
+
 /// The characters that stand for a skeleton: every code point of UTS #46
 /// status valid or deviation (what a U-label may hold) by its UTS #39
 /// skeleton alone, and by the base of its NFD where marks follow it.
@@ -840,6 +880,28 @@ mod tests {
                 assert_eq!(rebuilt, label, "{candidate} ({})", technique.name());
             }
         }
+    }
+
+    #[test]
+    fn imitation_places_the_changes_in_the_whole_name() {
+        let engine = Uts46::new();
+        let protected = ProtectedList::compared_only(&engine, ["paypal.com"]);
+        let found = imitation(
+            &protected,
+            "login.p\u{430}ypal.com",
+            "login.p\u{430}ypal.com",
+            "login.xn--pypal-4ve.com",
+        )
+        .unwrap();
+        assert_eq!(found.protected, "paypal.com");
+        let described: Vec<String> = found.edits.iter().map(Untwisted::describe).collect();
+        assert_eq!(described, ["U+0430 CYRILLIC SMALL LETTER A for a at 8"]);
+        assert_eq!(
+            imitation(&protected, "paypal.com", "paypal.com", "paypal.com"),
+            None,
+            "the name itself"
+        );
+        assert_eq!(imitation(&protected, "ebay.com", "ebay.com", "ebay.com"), None);
     }
 
     #[test]
