@@ -265,42 +265,37 @@ impl Untwisted {
 /// for `o`, whose skeleton is `O`); the runs that differ are the changes.
 /// `None` when the two do not line up either way (they do not look alike).
 pub fn untwist(written: &str, imitated: &str) -> Option<Vec<Untwisted>> {
-    let exact = |c: char| char_skeleton(c);
-    let loose = |c: char| {
+    let exact = |c: char, out: &mut String| with_char_skeleton(c, |prototype| out.push_str(prototype));
+    let loose = |c: char, out: &mut String| {
         let bare = crate::spoof::confusables::skeleton_without_marks(c.encode_utf8(&mut [0; 4]));
-        bare.to_lowercase()
+        out.extend(bare.chars().flat_map(char::to_lowercase));
     };
     untwist_by(written, imitated, exact).or_else(|| untwist_by(written, imitated, loose))
 }
 
-/// [`untwist`] with `key` as each character's skeleton.
-fn untwist_by(written: &str, imitated: &str, key: impl Fn(char) -> String) -> Option<Vec<Untwisted>> {
+/// [`untwist`] with `key` appending each character's skeleton.
+fn untwist_by(written: &str, imitated: &str, key: impl Fn(char, &mut String)) -> Option<Vec<Untwisted>> {
     let (mine, theirs): (Vec<char>, Vec<char>) = (written.chars().collect(), imitated.chars().collect());
     let (mut i, mut j) = (0, 0);
     let mut changes = Vec::new();
+    let (mut left, mut right) = (String::new(), String::new());
     while i < mine.len() || j < theirs.len() {
         let (start_i, start_j) = (i, j);
-        let (mut left, mut right) = (String::new(), String::new());
+        left.clear();
+        right.clear();
+        key(*mine.get(i)?, &mut left);
+        i += 1;
         // A character that is nothing in a skeleton (an invisible one) is a run alone.
-        if let Some(&c) = mine.get(i)
-            && key(c).is_empty()
-        {
-            i += 1;
-        } else {
-            loop {
-                if left.len() <= right.len() || j == theirs.len() {
-                    left.push_str(&key(*mine.get(i)?));
-                    i += 1;
-                } else {
-                    right.push_str(&key(theirs[j]));
-                    j += 1;
-                }
-                if left == right && !left.is_empty() {
-                    break;
-                }
-                if !left.starts_with(&right) && !right.starts_with(&left) {
-                    return None;
-                }
+        while left != right {
+            if left.len() <= right.len() || j == theirs.len() {
+                key(*mine.get(i)?, &mut left);
+                i += 1;
+            } else {
+                key(theirs[j], &mut right);
+                j += 1;
+            }
+            if !left.starts_with(right.as_str()) && !right.starts_with(left.as_str()) {
+                return None;
             }
         }
         if mine[start_i..i] != theirs[start_j..j] {
