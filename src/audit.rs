@@ -4,7 +4,9 @@
 
 use crate::browsers::Browser;
 use crate::lookalikes::{Audit, Candidate, Summary};
+use serde::Serialize;
 use serde_json::{Value, json};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -30,52 +32,83 @@ pub const FIELDS: [&str; 18] = [
     "edits",
 ];
 
-/// The cells of `candidate`, in [`FIELDS`] order, as text.
-fn cells(candidate: &Candidate) -> Vec<String> {
-    let mut cells = vec![
-        candidate.unicode.clone(),
-        candidate.ascii.clone(),
-        candidate.u_label.clone(),
-        candidate.technique.name().to_string(),
-    ];
-    for rule in candidate.browsers.all() {
-        cells.push(rule.display().name().to_string());
-        cells.push(rule.name().to_string());
-    }
-    let registry = &candidate.registry;
-    cells.extend([
-        candidate.risk.name().to_string(),
-        candidate.findings.codes(),
-        registry.ruleset.clone(),
-        registry.eligible.to_string(),
-        registry.disposition.clone(),
-        registry.variant_of_protected.clone().unwrap_or_default(),
-        candidate.registrable().to_string(),
-        edits(candidate).join("; "),
-    ]);
-    cells
+/// One candidate's record: [`FIELDS`], in that order.
+#[derive(Serialize)]
+struct Record<'a> {
+    unicode: &'a str,
+    ascii: &'a str,
+    u_label: &'a str,
+    technique: &'static str,
+    chromium_display: &'static str,
+    chromium_rule: &'static str,
+    firefox_display: &'static str,
+    firefox_rule: &'static str,
+    webkit_display: &'static str,
+    webkit_rule: &'static str,
+    risk: &'static str,
+    /// The finding codes, space-separated.
+    findings: String,
+    /// The ruleset, `SET/TAG` or a file's path.
+    lgr: &'a str,
+    lgr_eligible: bool,
+    lgr_disposition: &'a str,
+    /// The disposition as a variant of the protected label; null when it is none.
+    variant_of_protected: Option<&'a str>,
+    registrable: bool,
+    /// Each change from the protected label, e.g. `U+0430 CYRILLIC SMALL LETTER A for a at 2`.
+    edits: Vec<String>,
 }
 
-/// Each change from the protected label, e.g. `U+0430 CYRILLIC SMALL LETTER A for a at 2`.
-fn edits(candidate: &Candidate) -> Vec<String> {
-    candidate.edits.iter().map(|edit| edit.describe()).collect()
-}
-
-/// One JSON line of `candidate`: [`FIELDS`], booleans as booleans,
-/// `variant_of_protected` null when it is none, `edits` a list.
-pub fn record(candidate: &Candidate) -> Value {
-    let mut record = serde_json::Map::new();
-    for (field, cell) in FIELDS.iter().zip(cells(candidate)) {
-        record.insert(field.to_string(), Value::String(cell));
+impl<'a> Record<'a> {
+    fn of(candidate: &'a Candidate) -> Self {
+        let [chromium, firefox, webkit] = candidate.browsers.all();
+        let registry = &candidate.registry;
+        Record {
+            unicode: &candidate.unicode,
+            ascii: &candidate.ascii,
+            u_label: &candidate.u_label,
+            technique: candidate.technique.name(),
+            chromium_display: chromium.display().name(),
+            chromium_rule: chromium.name(),
+            firefox_display: firefox.display().name(),
+            firefox_rule: firefox.name(),
+            webkit_display: webkit.display().name(),
+            webkit_rule: webkit.name(),
+            risk: candidate.risk.name(),
+            findings: candidate.findings.codes(),
+            lgr: &registry.ruleset,
+            lgr_eligible: registry.eligible,
+            lgr_disposition: &registry.disposition,
+            variant_of_protected: registry.variant_of_protected.as_deref(),
+            registrable: candidate.registrable(),
+            edits: candidate.edits.iter().map(|edit| edit.describe()).collect(),
+        }
     }
-    record.insert("lgr_eligible".into(), candidate.registry.eligible.into());
-    record.insert("registrable".into(), candidate.registrable().into());
-    record.insert(
-        "variant_of_protected".into(),
-        candidate.registry.variant_of_protected.clone().into(),
-    );
-    record.insert("edits".into(), edits(candidate).into());
-    Value::Object(record)
+
+    /// The CSV cells, in [`FIELDS`] order: booleans as `true`/`false`, no
+    /// variant as an empty cell, the edits joined with `; `.
+    fn cells(&self) -> [Cow<'_, str>; FIELDS.len()] {
+        [
+            self.unicode.into(),
+            self.ascii.into(),
+            self.u_label.into(),
+            self.technique.into(),
+            self.chromium_display.into(),
+            self.chromium_rule.into(),
+            self.firefox_display.into(),
+            self.firefox_rule.into(),
+            self.webkit_display.into(),
+            self.webkit_rule.into(),
+            self.risk.into(),
+            self.findings.as_str().into(),
+            self.lgr.into(),
+            self.lgr_eligible.to_string().into(),
+            self.lgr_disposition.into(),
+            self.variant_of_protected.unwrap_or_default().into(),
+            self.registrable.to_string().into(),
+            self.edits.join("; ").into(),
+        ]
+    }
 }
 
 /// The summary line of JSON lines: `{"summary": {…}}` with the protected
@@ -173,7 +206,8 @@ pub fn write_table(out: &mut impl Write, audit: &Audit) -> io::Result<()> {
 /// JSON lines: one record per candidate, then [`summary_record`].
 pub fn write_jsonl(out: &mut impl Write, audit: &Audit) -> io::Result<()> {
     for candidate in &audit.candidates {
-        writeln!(out, "{}", record(candidate))?;
+        serde_json::to_writer(&mut *out, &Record::of(candidate)).map_err(io::Error::other)?;
+        writeln!(out)?;
     }
     writeln!(out, "{}", summary_record(audit))
 }
@@ -183,7 +217,7 @@ pub fn write_csv(out: impl Write, audit: &Audit) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record(FIELDS)?;
     for candidate in &audit.candidates {
-        writer.write_record(cells(candidate))?;
+        writer.write_record(Record::of(candidate).cells().iter().map(|cell| cell.as_bytes()))?;
     }
     writer.flush()
 }
