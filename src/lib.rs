@@ -18,6 +18,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod audit;
 pub mod batch;
 pub mod explain;
 pub mod report;
@@ -28,7 +29,7 @@ pub mod test_needs;
 #[doc(hidden)]
 pub mod testing;
 
-pub use idna_inspector_analysis::{about, browsers, display, lgr, pasted, profiles, registry, runtimes, spoof};
+pub use idna_inspector_analysis::{about, browsers, display, lgr, lookalikes, pasted, profiles, registry, runtimes, spoof};
 pub use idna_inspector_core::{names, properties, punycode, table, uts46};
 // The engine's byte scans, shared with its crate.
 use idna_inspector_core::scan;

@@ -96,6 +96,40 @@ enum Command {
     /// Convert every line of a file (or standard input): one output record per
     /// input line, in order, including blank lines and lines that are not UTF-8.
     Batch(BatchArgs),
+    /// Audit a protected name's look-alikes: the labels a phisher would register
+    /// instead of the label left of the TLD (UTS #39 confusables, one or two at a
+    /// time, the same letter with diacritics, whole-script swaps, digits), each
+    /// that UTS #46 accepts with what each browser shows, the spoof risk and the
+    /// registry's verdict. Registrable ones shown in Unicode by some browser come first.
+    Lookalikes(LookalikesArgs),
+}
+
+/// The `lookalikes` command.
+#[derive(Args, Debug)]
+struct LookalikesArgs {
+    /// The name to protect, e.g. paypal.com.
+    #[arg(allow_hyphen_values = true)]
+    name: String,
+    /// The LGR every candidate's label is checked under: SET/TAG (second-level-reference/de)
+    /// or an RFC 7940 XML file. Default: the one the window's Registry tab picks for each
+    /// candidate (the TLD's language table when it holds the label, else its script's).
+    #[arg(long, value_name = "SET/TAG|FILE.xml")]
+    lgr: Option<RulesetSpec>,
+    /// table: one line per candidate and a summary; jsonl: one record per candidate, then
+    /// {"summary": …}; csv: one row per candidate (the summary on stderr).
+    #[arg(long, value_enum, default_value_t = LookalikesFormat::Table)]
+    format: LookalikesFormat,
+    /// Generate and judge at most N candidates.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    max: usize,
+}
+
+/// The output of `lookalikes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LookalikesFormat {
+    Table,
+    Jsonl,
+    Csv,
 }
 
 /// The output of `explain`.
@@ -459,6 +493,7 @@ fn main() -> ExitCode {
             }
         }
         (Some(Command::Batch(args)), _) => run_batch(&engine, &options, args),
+        (Some(Command::Lookalikes(args)), _) => run_lookalikes(&engine, args),
         (None, Some(domain)) => match taken(&domain) {
             Ok(pasted) => run_explain(
                 &Request {
@@ -583,6 +618,40 @@ fn run_explain(request: &Request<'_>, json: bool) -> ExitCode {
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");
     validity(results.is_ok())
+}
+
+/// The look-alike audit of `args.name`. Exit status 1 for a name UTS #46
+/// refuses or without a label left of its TLD; 2 for an unknown bundled
+/// tag; 3 for an LGR file that cannot be read or parsed, or output that cannot be written.
+fn run_lookalikes(engine: &Uts46<'_>, args: LookalikesArgs) -> ExitCode {
+    use idna_inspector::lookalikes::{self, AuditError, Settings};
+    let code_of_ruleset = match &args.lgr {
+        Some(RulesetSpec::File(_)) => EXIT_IO,
+        _ => EXIT_USAGE,
+    };
+    let settings = Settings {
+        lgr: args.lgr,
+        max: args.max,
+    };
+    let audit = match lookalikes::audit(engine, &args.name, &settings) {
+        Ok(audit) => audit,
+        Err(error @ AuditError::Ruleset(_)) => return fail(code_of_ruleset, &error.to_string()),
+        Err(error) => return fail(EXIT_INVALID, &error.to_string()),
+    };
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let written = match args.format {
+        LookalikesFormat::Table => idna_inspector::audit::write_table(&mut stdout, &audit),
+        LookalikesFormat::Jsonl => idna_inspector::audit::write_jsonl(&mut stdout, &audit),
+        LookalikesFormat::Csv => {
+            eprint!("{}", idna_inspector::audit::summary_text(&audit));
+            idna_inspector::audit::write_csv(&mut stdout, &audit)
+        }
+    };
+    match written.and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => fail(EXIT_IO, &format!("cannot write the audit: {error}")),
+    }
 }
 
 /// Exit code 0 for a valid name, 1 for an invalid one.
@@ -869,6 +938,7 @@ fn write_batch<R: io::BufRead, W: Write>(
         profiles: selected.to_vec(),
         lgr: lgr.is_some(),
         runtimes: tally.is_some(),
+        imitation: spoof.is_some_and(|list| !list.is_empty()),
     };
     let mut writer = RecordWriter::with_extras(layout.format, output, &columns)?.formula_safe(layout.formula_safe);
     // A record's extras, made on the thread that converted it.
@@ -882,6 +952,7 @@ fn write_batch<R: io::BufRead, W: Write>(
             batch::profile_columns_for(engine, options, record, selected),
             batch::registry_check_for(lgr, record),
             runtimes,
+            batch::imitation_for(spoof, record),
         )
     };
     let summary = if threads.get() > 1 {
@@ -896,7 +967,7 @@ fn write_batch<R: io::BufRead, W: Write>(
             writer.write_formatted(row)?;
             Ok(std::ops::ControlFlow::Continue(()))
         })?
-    } else if selected.is_empty() && lgr.is_none() && tally.is_none() {
+    } else if selected.is_empty() && lgr.is_none() && tally.is_none() && !columns.imitation {
         batch::convert_each_parallel(engine, options, spoof, items, threads, |record, _| {
             writer.write(record)?;
             Ok(std::ops::ControlFlow::Continue(()))
@@ -913,8 +984,13 @@ fn write_batch<R: io::BufRead, W: Write>(
 }
 
 /// What `write_batch` makes for a record beside it: its profile columns,
-/// registry check and runtimes' answers.
-type Made = (Option<ProfileColumns>, Option<RegistryCheck>, Option<Vec<Answer>>);
+/// registry check, runtimes' answers and the protected name it imitates.
+type Made = (
+    Option<ProfileColumns>,
+    Option<RegistryCheck>,
+    Option<Vec<Answer>>,
+    Option<idna_inspector::lookalikes::Imitation>,
+);
 
 /// The writer's view of [`Made`].
 fn extras(made: &Made) -> batch::Extras<'_> {
@@ -922,6 +998,7 @@ fn extras(made: &Made) -> batch::Extras<'_> {
         columns: made.0.as_ref(),
         lgr: made.1.as_ref(),
         runtimes: made.2.as_deref(),
+        imitation: made.3.as_ref(),
     }
 }
 

@@ -910,3 +910,31 @@ fn a_pasted_url_is_inspected_for_its_host() {
     type_domain(&mut harness, "аррӏе.com");
     assert_eq!(count_containing(&harness, "Host taken from"), 0);
 }
+
+/// The look-alike audit opens from the Spoof check tab, runs on its own
+/// thread and shows the same summary the library gives.
+#[test]
+fn the_spoof_check_tab_opens_the_lookalike_audit() {
+    let mut harness = app_with(Some("paypal.com"));
+    // The candidates span scripts the bundled fonts do not cover (Miao,
+    // Latin Extended-E; Vietnamese in monospace): those draw as boxes here,
+    // as in the window without system fonts, instead of failing the test.
+    harness.ctx.set_missing_glyph_policy(egui::MissingGlyphPolicy::Tofu);
+    click(&mut harness, "Spoof check");
+    // Clicked without settling: the window repaints while the audit runs.
+    harness.get_by_label("Look-alikes of paypal.com…").click();
+    let audit =
+        idna_inspector::lookalikes::audit(&Uts46::new(), "paypal.com", &idna_inspector::lookalikes::Settings::default()).unwrap();
+    let heading = format!(
+        "{} candidates; {} registrable and shown in Unicode by at least one browser",
+        audit.summary.candidates, audit.summary.matter
+    );
+    wait_for_status(&mut harness, &heading);
+    // The first row is the first candidate ranked.
+    assert!(count(&harness, &audit.candidates[0].unicode) >= 1);
+    click(
+        &mut harness,
+        "Only those someone could register and some browser shows in Unicode",
+    );
+    assert!(count(&harness, &audit.candidates[0].unicode) >= 1);
+}

@@ -14,6 +14,7 @@ mod fonts;
 mod help;
 mod input;
 mod inspection;
+mod lookalikes_view;
 mod options;
 mod protected;
 mod registry_view;
@@ -35,6 +36,7 @@ use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use help::HelpWindow;
 use input::InputBar;
+use lookalikes_view::LookalikesWindow;
 use options::OptionsPanel;
 use protected::ProtectedPanel;
 use registry_view::RegistryPanel;
@@ -96,6 +98,8 @@ pub struct InspectorApp {
     protected: ProtectedPanel,
     /// The Registry (LGR) tab: its ruleset choice and parsed rulesets.
     registry: RegistryPanel,
+    /// The look-alike audit's window (opened from the Spoof check tab).
+    lookalikes: LookalikesWindow,
     inspection: Option<Inspection>,
     help: HelpWindow,
     about: AboutWindow,
@@ -135,6 +139,7 @@ impl InspectorApp {
             stepper: Stepper::default(),
             protected: ProtectedPanel::with_text(remembered.protected),
             registry: RegistryPanel::default(),
+            lookalikes: LookalikesWindow::default(),
             inspection: None,
             help: HelpWindow::default(),
             about: AboutWindow::default(),
@@ -643,6 +648,7 @@ impl InspectorApp {
         }
         self.help.ui(ui.ctx());
         self.about.ui(ui.ctx(), self.tables.engine().table());
+        self.lookalikes.ui(ui.ctx());
         self.batch.error_dialog(ui.ctx());
         self.last_frame = started.elapsed();
     }
@@ -668,7 +674,7 @@ impl InspectorApp {
                 SpoofView {
                     report: &inspection.spoof,
                 }
-                .ui(ui, &mut self.protected);
+                .ui(ui, &mut self.protected, &mut self.lookalikes);
             }
             if self.tabs.stage == Stage::Registry {
                 self.registry.ui(

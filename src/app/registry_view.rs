@@ -114,7 +114,7 @@ impl RegistryPanel {
         let label = crate::registry::checked_label(to_unicode, root_zone).unwrap_or("");
         default_tag(set, to_unicode, |tag| {
             self.bundled(set, tag)
-                .is_ok_and(|ruleset| ruleset.lgr.evaluate_without_variants(label).invalid_code_points.is_empty())
+                .is_ok_and(|ruleset| crate::registry::repertoire_holds(&ruleset.lgr, label))
         })
     }
 

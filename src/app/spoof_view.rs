@@ -3,6 +3,7 @@
 //! offending characters highlighted, and per label the characters' scripts
 //! and UTS #39 properties and the findings. It only reads a [`SpoofReport`].
 
+use super::lookalikes_view::LookalikesWindow;
 use super::protected::ProtectedPanel;
 use super::widgets::{bidi_text, char_strip, code_point, error_color, glyph_or_badge, highlight_fill, ok_color};
 use crate::browsers::Verdict;
@@ -19,10 +20,11 @@ pub struct SpoofView<'a> {
 }
 
 impl SpoofView<'_> {
-    pub fn ui(self, ui: &mut Ui, protected: &mut ProtectedPanel) {
+    pub fn ui(self, ui: &mut Ui, protected: &mut ProtectedPanel, lookalikes: &mut LookalikesWindow) {
         let report = self.report;
         egui::ScrollArea::vertical().id_salt("spoof").show(ui, |ui| {
             self.verdict(ui);
+            lookalike_buttons(ui, report, protected, lookalikes);
             let count = protected.list().names().len();
             let title = if count == 0 {
                 "Protected names (none yet: add your brands to catch look-alikes)".to_string()
@@ -94,6 +96,28 @@ impl SpoofView<'_> {
             ui.label("• Nothing suspicious: each label is in one script and imitates no other name.");
         }
     }
+}
+
+/// "Look-alikes of …" for the name inspected and for each protected name:
+/// opens the look-alike audit of that name.
+fn lookalike_buttons(ui: &mut Ui, report: &SpoofReport, protected: &ProtectedPanel, window: &mut LookalikesWindow) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Which names imitating it could someone register?");
+        let hover = "The look-alike audit: what each browser shows, the risk and the registry's verdict";
+        if !report.to_unicode.is_empty()
+            && ui
+                .button(format!("Look-alikes of {}…", report.to_unicode))
+                .on_hover_text(hover)
+                .clicked()
+        {
+            window.open_for(&report.to_unicode);
+        }
+        for name in protected.list().names().iter().take(6) {
+            if name.unicode != report.to_unicode && ui.button(format!("of {}…", name.unicode)).on_hover_text(hover).clicked() {
+                window.open_for(&name.unicode);
+            }
+        }
+    });
 }
 
 /// One browser's verdict as a card: Unicode or Punycode, the rule (its

@@ -17,11 +17,12 @@ pub use parallel::{convert_each_parallel, convert_each_parallel_with, summarize_
 pub use reader::{Column, InputFormat, Item, ItemReader, LineReader};
 pub use record::{CodeSet, Note, Record, RecordBuf, ResultKind};
 pub use summary::Summary;
-pub use writer::{Columns, Extras, Format, RecordWriter, RowFormat, RowWriters, runtimes_header};
+pub use writer::{Columns, Extras, Format, IMITATION_HEADER, RecordWriter, RowFormat, RowWriters, runtimes_header};
 
+use crate::lookalikes::Imitation;
 use crate::profiles::{self, Profile, ProfileColumns};
 use crate::registry::{Registry, RegistryCheck};
-use crate::spoof::{Lookup, ProtectedList, Summarizer};
+use crate::spoof::{FindingKind, Lookup, ProtectedList, Summarizer};
 use crate::uts46::{Options, Results, ResultsRef, Uts46};
 use std::fmt;
 use std::io::{self, BufRead};
@@ -416,6 +417,22 @@ pub fn profile_columns_for(
 pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
     let registry = registry.filter(|_| record.note().is_none())?;
     registry.check(record.input(), record.result(ResultKind::ToUnicode))
+}
+
+/// The protected name a converted record imitates, with the changes that
+/// make it (`--protected`): only for a record whose spoof check found a
+/// look-alike of a protected name.
+pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsRef<str>>) -> Option<Imitation> {
+    let protected = protected.filter(|list| !list.is_empty())?;
+    record
+        .spoof()
+        .filter(|spoof| spoof.findings.contains(FindingKind::LooksLikeProtected))?;
+    crate::lookalikes::imitation(
+        protected,
+        record.input(),
+        record.result(ResultKind::ToUnicode),
+        record.result(ResultKind::ToAsciiN),
+    )
 }
 
 /// Every runtime's answer on a converted record's input

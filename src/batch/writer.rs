@@ -2,6 +2,7 @@
 
 use super::record::{Record, ResultKind};
 use crate::browsers::Rule;
+use crate::lookalikes::Imitation;
 use crate::profiles::{Profile, ProfileColumns};
 use crate::registry::RegistryCheck;
 use crate::runtimes::{Answer, Outcome, Runtime};
@@ -49,6 +50,12 @@ pub const SPOOF_HEADER: [&str; 8] = [
     "findings",
 ];
 
+/// The columns added with protected names (`--protected`): the protected
+/// name a record imitates, and the changes that make it (`U+0430 CYRILLIC
+/// SMALL LETTER A for a at 2`, joined with `; `). JSONL writes them as
+/// `imitates` and a list `edits` on the records that imitate one.
+pub const IMITATION_HEADER: [&str; 2] = ["imitates", "edits"];
+
 /// One record as the formats write it.
 #[derive(Serialize)]
 struct Row<'a> {
@@ -88,6 +95,12 @@ struct Row<'a> {
     /// Finding codes (spoof check only).
     #[serde(skip_serializing_if = "Option::is_none")]
     findings: Option<Vec<&'static str>>,
+    /// The protected name imitated (`--protected`, a look-alike only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imitates: Option<&'a str>,
+    /// The changes that make it imitate that name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edits: Option<Vec<String>>,
     /// Per selected profile (`--profile`): its ToASCII and error codes, keyed by the profile's CLI name.
     #[serde(skip_serializing_if = "Option::is_none")]
     profiles: Option<serde_json::Map<String, serde_json::Value>>,
@@ -114,6 +127,8 @@ pub struct Extras<'a> {
     pub lgr: Option<&'a RegistryCheck>,
     /// `--runtimes`: every runtime's answer, in [`Runtime::ALL`] order.
     pub runtimes: Option<&'a [Answer]>,
+    /// `--protected`: the protected name imitated and the changes.
+    pub imitation: Option<&'a Imitation>,
 }
 
 /// Which columns (CSV, TSV) or fields (JSONL) a writer adds to each record.
@@ -127,6 +142,8 @@ pub struct Columns {
     pub lgr: bool,
     /// `--runtimes`: `<id>_outcome` and `<id>_host` per runtime.
     pub runtimes: bool,
+    /// `--protected`: the `IMITATION_HEADER` columns, after the spoof columns.
+    pub imitation: bool,
 }
 
 /// A JSONL record's `runtimes` object: per runtime id (in the ids' byte
@@ -205,6 +222,8 @@ impl<'a> Row<'a> {
             webkit_rule: record.spoof().map(|s| s.browsers.webkit.name()),
             risk: record.spoof().map(|s| s.risk.name()),
             findings: record.spoof().map(|s| s.findings.iter().map(|kind| kind.code()).collect()),
+            imitates: None,
+            edits: None,
             profiles: columns.map(|columns| {
                 columns
                     .results
@@ -312,6 +331,7 @@ pub struct RowFormat {
     profiles: Vec<Profile>,
     lgr: bool,
     runtimes: bool,
+    imitation: bool,
 }
 
 enum Target<W: Write> {
@@ -373,6 +393,7 @@ impl<W: Write> RecordWriter<W> {
         let mut target = Target::new(format, output, false);
         if let Target::Delimited(writer) = &mut target {
             let spoof_header = if columns.spoof { &SPOOF_HEADER[..] } else { &[] };
+            let imitation_header = if columns.imitation { &IMITATION_HEADER[..] } else { &[] };
             let profile_header = profile_header(&columns.profiles);
             let lgr_header = if columns.lgr { &LGR_HEADER[..] } else { &[] };
             let runtimes_header = if columns.runtimes { runtimes_header() } else { Vec::new() };
@@ -381,6 +402,7 @@ impl<W: Write> RecordWriter<W> {
                     HEADER
                         .iter()
                         .chain(spoof_header)
+                        .chain(imitation_header)
                         .copied()
                         .chain(profile_header.iter().map(String::as_str))
                         .chain(lgr_header.iter().copied())
@@ -395,6 +417,7 @@ impl<W: Write> RecordWriter<W> {
             profiles: columns.profiles.clone(),
             lgr: columns.lgr,
             runtimes: columns.runtimes,
+            imitation: columns.imitation,
         };
         Ok(RecordWriter {
             target: Some(target),
@@ -555,8 +578,17 @@ fn write_row<W: Write>(
     record: &Record<impl AsRef<str>>,
     extras: &Extras<'_>,
 ) -> io::Result<()> {
-    let Extras { columns, lgr, runtimes } = *extras;
+    let Extras {
+        columns,
+        lgr,
+        runtimes,
+        imitation,
+    } = *extras;
     let mut row = Row::of(record, columns);
+    if let Some(imitation) = imitation.filter(|_| rows.imitation) {
+        row.imitates = Some(&imitation.protected);
+        row.edits = Some(imitation.edits.iter().map(|edit| edit.describe()).collect());
+    }
     if rows.lgr {
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
     }
@@ -602,6 +634,10 @@ fn write_row<W: Write>(
             ];
             let count = if rows.spoof { cells.len() } else { HEADER.len() };
             let mut profile_cells: Vec<String> = Vec::new();
+            if rows.imitation {
+                profile_cells.push(row.imitates.unwrap_or_default().to_string());
+                profile_cells.push(row.edits.as_deref().unwrap_or_default().join("; "));
+            }
             for profile in &rows.profiles {
                 let cell = columns.and_then(|c| c.results.iter().find(|cell| cell.profile == *profile));
                 profile_cells.push(cell.map(|c| c.to_ascii.clone()).unwrap_or_default());

@@ -36,6 +36,7 @@ pub mod facts;
 #[cfg(not(feature = "test-support"))]
 mod facts;
 pub mod lgr;
+pub mod lookalikes;
 pub(crate) mod memo;
 pub mod pasted;
 pub mod profiles;

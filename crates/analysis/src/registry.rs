@@ -285,24 +285,62 @@ const TLD_LANGUAGES: [(&str, &str); 28] = [
 /// (`und-Latn`, `und-Cyrl`, `und-Jpan`, …), else the set's first tag. For the
 /// Root Zone set, the script of the TLD.
 pub fn default_tag(set: LgrSet, to_unicode: &str, holds: impl FnOnce(&str) -> bool) -> String {
-    let tags = set.tags();
-    let root_zone = set == LgrSet::RootZone;
-    let label = checked_label(to_unicode, root_zone).unwrap_or("");
-    let tld = to_unicode.trim_end_matches('.').rsplit('.').next().unwrap_or("");
-    if !root_zone
-        && tld != label
-        && let Some(language) = tld_language(tld)
-        && let Some(tag) = tags.iter().find(|t| **t == language)
-        && holds(tag)
-    {
-        return tag.to_string();
+    DefaultTags::new(set).pick(to_unicode, holds)
+}
+
+/// [`default_tag`] for many names under one set (the look-alike audit's
+/// candidates): the set's tags are read once, and the last TLD's language kept.
+pub struct DefaultTags {
+    set: LgrSet,
+    tags: Vec<&'static str>,
+    /// The last TLD asked about and its [`tld_language`].
+    last_tld: Option<(String, Option<&'static str>)>,
+}
+
+impl DefaultTags {
+    /// The picker of `set`'s tags.
+    pub fn new(set: LgrSet) -> DefaultTags {
+        DefaultTags {
+            set,
+            tags: set.tags(),
+            last_tld: None,
+        }
     }
-    let script_tag = format!("und-{}", script_code(label));
-    if tags.contains(&script_tag.as_str()) {
-        script_tag
-    } else {
-        tags.first().map_or_else(String::new, |t| t.to_string())
+
+    /// [`default_tag`] of `to_unicode`.
+    pub fn pick(&mut self, to_unicode: &str, holds: impl FnOnce(&str) -> bool) -> String {
+        let root_zone = self.set == LgrSet::RootZone;
+        let label = checked_label(to_unicode, root_zone).unwrap_or("");
+        let tld = to_unicode.trim_end_matches('.').rsplit('.').next().unwrap_or("");
+        let language = match &self.last_tld {
+            Some((last, language)) if last == tld => *language,
+            _ => {
+                let language = tld_language(tld);
+                self.last_tld = Some((tld.to_string(), language));
+                language
+            }
+        };
+        if !root_zone
+            && tld != label
+            && let Some(language) = language
+            && let Some(tag) = self.tags.iter().find(|t| **t == language)
+            && holds(tag)
+        {
+            return tag.to_string();
+        }
+        let script_tag = format!("und-{}", script_code(label));
+        if self.tags.contains(&script_tag.as_str()) {
+            script_tag
+        } else {
+            self.tags.first().map_or_else(String::new, |t| t.to_string())
+        }
     }
+}
+
+/// True when every position of `label` is in `lgr`'s repertoire (RFC 7940
+/// §8.1 preliminary eligibility): the test of [`default_tag`]'s `holds`.
+pub fn repertoire_holds(lgr: &Lgr, label: &str) -> bool {
+    lgr.evaluate_without_variants(label).invalid_code_points.is_empty()
 }
 
 /// ISO 15924 code of the label's first character with a script of its own

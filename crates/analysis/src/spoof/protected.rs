@@ -54,8 +54,21 @@ impl ProtectedList {
     pub fn new<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> Self {
         let names: Vec<&str> = names.into_iter().map(str::trim).filter(|name| !name.is_empty()).collect();
         let top_domains = TopDomains::with_protected(engine, names.iter().copied());
+        ProtectedList {
+            top_domains,
+            ..Self::compared_only(engine, names)
+        }
+    }
+
+    /// [`ProtectedList::new`] without adding the names to Chromium's top
+    /// domains: the look-alike finding compares with them, while Chromium's
+    /// verdict stays the one a user's unconfigured Chromium gives (the
+    /// look-alike audit, `crate::lookalikes`).
+    pub fn compared_only<'a>(engine: &Uts46<'_>, names: impl IntoIterator<Item = &'a str>) -> Self {
         let names = names
             .into_iter()
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
             .map(|name| {
                 let results = engine.process(name, &Options::default());
                 let unicode = results.to_unicode.value;
@@ -68,7 +81,10 @@ impl ProtectedList {
                 }
             })
             .collect();
-        ProtectedList { names, top_domains }
+        ProtectedList {
+            names,
+            top_domains: TopDomains::default(),
+        }
     }
 
     /// Chromium's top domains with these names added.
