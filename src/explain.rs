@@ -2,8 +2,8 @@
 //! reads the trace; it computes nothing of its own.
 
 use crate::display::{code_point_labels, visible};
-use crate::punycode::BootstringTrace;
 use crate::pasted::TakenFrom;
+use crate::punycode::BootstringTrace;
 use crate::uts46::{CheckOutcome, Conversion, LabelTrace, MapAction, Mode, Options, ProcessTrace, Results, Trace};
 use std::fmt::Write;
 

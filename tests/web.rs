@@ -92,7 +92,9 @@ fn check_browser(browser: &str, site: &Path, names: &[String]) {
         compared += 1;
         let expected = explain_json(name);
         if *shown != expected {
-            differ.push(format!("{name:?}: the page shows\n  {shown}\nexplain --json gives\n  {expected}"));
+            differ.push(format!(
+                "{name:?}: the page shows\n  {shown}\nexplain --json gives\n  {expected}"
+            ));
         }
     }
     eprintln!(
@@ -101,7 +103,13 @@ fn check_browser(browser: &str, site: &Path, names: &[String]) {
         answers.len(),
         differ.len()
     );
-    assert!(differ.is_empty(), "{browser}: {} of {} differ:\n{}", differ.len(), answers.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{browser}: {} of {} differ:\n{}",
+        differ.len(),
+        answers.len(),
+        differ.join("\n")
+    );
     assert_eq!(compared, names.len() + 1, "{browser}: every name opened and the one typed");
     assert_eq!(last["errors"], serde_json::json!([]), "{browser}: the page's console errors");
     let site_files: BTreeSet<String> = std::fs::read_dir(site)
@@ -110,10 +118,16 @@ fn check_browser(browser: &str, site: &Path, names: &[String]) {
         .collect();
     for fetched in last["fetched"].as_array().unwrap() {
         let path = fetched.as_str().unwrap().split(['?', '#']).next().unwrap().to_string();
-        assert!(path == "/" || site_files.contains(&path), "{browser}: the page fetched {path}");
+        assert!(
+            path == "/" || site_files.contains(&path),
+            "{browser}: the page fetched {path}"
+        );
     }
     let png = std::fs::read(&shot).unwrap();
-    assert!(png.starts_with(b"\x89PNG") && png.len() > 20_000, "{browser}: the screenshot is empty");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "{browser}: the screenshot is empty"
+    );
 }
 
 #[test]

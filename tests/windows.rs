@@ -69,7 +69,10 @@ fn windows_path(path: &Path) -> String {
 #[ignore = "slow: runs the Windows build under Wine (scripts/package-windows.sh --shim first)"]
 fn the_windows_program_answers_as_the_linux_one_and_its_window_starts() {
     let Some(exe) = exe() else {
-        test_needs::skip(Need::Windows, "no idna-inspector.exe with the Wine shim (scripts/package-windows.sh --shim)");
+        test_needs::skip(
+            Need::Windows,
+            "no idna-inspector.exe with the Wine shim (scripts/package-windows.sh --shim)",
+        );
         return;
     };
     let Some(wine) = wine() else {
@@ -79,7 +82,9 @@ fn the_windows_program_answers_as_the_linux_one_and_its_window_starts() {
     let dir = Path::new(ROOT).join("target/windows/test");
     std::fs::create_dir_all(&dir).unwrap();
     let list = dir.join("names.txt");
-    let mut bytes = "bücher.de\nFASS.DE\n# a comment\n\nxn--abc-.com\nhttps://аррӏе.com/login\n".as_bytes().to_vec();
+    let mut bytes = "bücher.de\nFASS.DE\n# a comment\n\nxn--abc-.com\nhttps://аррӏе.com/login\n"
+        .as_bytes()
+        .to_vec();
     bytes.extend_from_slice(b"bad\xFFline.com\n_dmarc.example.com\n\xF0\x9F\xA6\x84.com\n");
     std::fs::write(&list, &bytes).unwrap();
     let (linux_list, windows_list) = (list.display().to_string(), windows_path(&list));
@@ -93,9 +98,21 @@ fn the_windows_program_answers_as_the_linux_one_and_its_window_starts() {
         (vec!["explain", "--json", "https://аррӏе.com/login?x=1"], vec![], None),
         (vec!["explain", "--spoof", "--json", "раураl.com"], vec![], None),
         (vec!["explain", "--runtimes", "ΒΌΛΟΣ.com"], vec![], None),
-        (vec!["batch", "--format", "jsonl", &linux_list], vec!["batch", "--format", "jsonl", &windows_list], Some(1)),
-        (vec!["batch", "--format", "csv", &linux_list], vec!["batch", "--format", "csv", &windows_list], Some(1)),
-        (vec!["batch", "--format", "summary", &linux_list], vec!["batch", "--format", "summary", &windows_list], Some(1)),
+        (
+            vec!["batch", "--format", "jsonl", &linux_list],
+            vec!["batch", "--format", "jsonl", &windows_list],
+            Some(1),
+        ),
+        (
+            vec!["batch", "--format", "csv", &linux_list],
+            vec!["batch", "--format", "csv", &windows_list],
+            Some(1),
+        ),
+        (
+            vec!["batch", "--format", "summary", &linux_list],
+            vec!["batch", "--format", "summary", &windows_list],
+            Some(1),
+        ),
         (vec!["explain", "--no-such-flag", "x"], vec![], Some(2)),
         (vec!["batch", &linux_missing], vec!["batch", &windows_missing], Some(3)),
     ];
@@ -124,7 +141,11 @@ fn the_windows_program_answers_as_the_linux_one_and_its_window_starts() {
             ));
         }
     }
-    eprintln!("Windows under Wine: {} of {} commands as on Linux", cases.len() - differ.len(), cases.len());
+    eprintln!(
+        "Windows under Wine: {} of {} commands as on Linux",
+        cases.len() - differ.len(),
+        cases.len()
+    );
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     window_starts(&wine, &exe);
 }

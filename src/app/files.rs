@@ -21,7 +21,10 @@ pub enum Want {
 /// A file the picker delivered.
 pub enum Opened {
     Batch(BatchFile),
-    Protected { name: String, text: String },
+    Protected {
+        name: String,
+        text: String,
+    },
     /// The browser could not read the file: why.
     Failed(String),
 }

@@ -1,6 +1,7 @@
 //! The "Look-alikes" window: the look-alike audit of a protected name
 //! (`crate::lookalikes`), opened from the Spoof check tab for the name
-//! inspected or a protected name. The audit runs on a thread of its own;
+//! inspected or a protected name. The audit runs on a thread of its own
+//! (in the web page, which has no threads, within the click: under a second);
 //! the window shows the summary and one row per candidate, the ones that
 //! matter (registrable, shown in Unicode by some browser) first.
 
@@ -36,9 +37,16 @@ impl LookalikesWindow {
         self.audit = None;
         let name = self.name.clone();
         // The bundled table's engine: the audit's index is built from it too.
-        self.running = Some(std::thread::spawn(move || {
-            lookalikes::audit(&crate::Uts46::new(), &name, &Settings::default()).map_err(|error| error.to_string())
-        }));
+        let audit =
+            move || lookalikes::audit(&crate::Uts46::new(), &name, &Settings::default()).map_err(|error| error.to_string());
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.running = Some(std::thread::spawn(audit));
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.audit = Some(audit());
+        }
     }
 
     pub fn ui(&mut self, ctx: &egui::Context) {

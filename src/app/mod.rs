@@ -44,8 +44,8 @@ use results::ResultsHeader;
 use spoof_view::SpoofView;
 use stages::{Stage, StageTabs, Stepper};
 use std::path::PathBuf;
-use web_time::{Duration, Instant};
 use tables::Tables;
+use web_time::{Duration, Instant};
 
 /// The window title and the persistence key.
 pub const APP_NAME: &str = "idna-inspector";
@@ -792,7 +792,6 @@ impl InspectorApp {
             }
         }
     }
-
 }
 
 /// Opens the window and runs until it is closed.

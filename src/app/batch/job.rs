@@ -206,10 +206,9 @@ impl Worker {
         // core left, this thread converts alone, as the CLI's --threads 1).
         let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         let threads = std::num::NonZeroUsize::new(cores - 1).unwrap_or(std::num::NonZeroUsize::MIN);
-        let converted =
-            crate::batch::convert_each_parallel(&engine, options, protected, items, threads, |record, bytes_read| {
-                Ok(self.take(&mut taker, &engine, record, bytes_read))
-            });
+        let converted = crate::batch::convert_each_parallel(&engine, options, protected, items, threads, |record, bytes_read| {
+            Ok(self.take(&mut taker, &engine, record, bytes_read))
+        });
         // Records before a read error are kept, like those before a cancel.
         self.bytes_read.store(taker.last_bytes_read, Ordering::Relaxed);
         self.send(&mut taker.chunk);

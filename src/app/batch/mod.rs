@@ -13,8 +13,8 @@ mod store;
 mod summary;
 mod table;
 
-pub use settings::BatchSettings;
 pub use job::BatchFile;
+pub use settings::BatchSettings;
 pub use table::BatchAction;
 
 use crate::batch::{Column as InputColumn, InputFormat, Record, Summary, reader};
