@@ -64,7 +64,7 @@ impl BatchFile {
     }
 
     /// Its size in bytes (0 when a file's size cannot be read).
-    pub fn len(&self) -> u64 {
+    pub fn size(&self) -> u64 {
         match self {
             BatchFile::Path(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
             BatchFile::Bytes { bytes, .. } => bytes.len() as u64,
@@ -102,7 +102,7 @@ impl Job {
     /// Starts converting `path` laid out as `format`, with `settings` (options,
     /// table, protected names for the spoof check). `ctx` is asked to repaint on news.
     pub fn start(file: BatchFile, format: InputFormat, settings: BatchSettings, ctx: egui::Context) -> Job {
-        let total_bytes = file.len();
+        let total_bytes = file.size();
         let bytes_read = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (sender, receiver) = mpsc::channel();
