@@ -62,6 +62,8 @@ const FIGURES: &[(&str, &str)] = &[
     ("1,854", "tests/lgr.rs"),
     ("59", "crates/analysis/src/lgr/bundled.rs"),
     ("25", "crates/analysis/src/lgr/bundled.rs"),
+    // The web page's .wasm, gzip-compressed, in MB.
+    ("11", "tests/web.rs"),
 ];
 
 /// Numbers that name a specification, not a measurement: RFC 3454, 3490,
