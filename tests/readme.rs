@@ -39,11 +39,6 @@ const FIGURES: &[(&str, &str)] = &[
     ("16", "tests/spoof.rs"),
     ("23", "tests/spoof.rs"),
     // The window's stage area at two sizes.
-    ("55", "tests/gui.rs"),
-    ("1280", "tests/gui.rs"),
-    ("720", "tests/gui.rs"),
-    ("1920", "tests/gui.rs"),
-    ("1080", "tests/gui.rs"),
     // Bounded memory.
     ("3,000,000", "tests/cli.rs"),
     ("50", "tests/cli.rs"),
