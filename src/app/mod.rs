@@ -21,7 +21,7 @@ mod stages;
 mod tables;
 mod widgets;
 
-pub use fonts::{install_app_fonts, system_fonts_available};
+pub use fonts::{BundledGlyphs, app_font_definitions, install_app_fonts, system_fonts_available};
 pub use input::MAX_INPUT_CHARS;
 pub use inspection::Inspection;
 
