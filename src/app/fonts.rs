@@ -143,3 +143,60 @@ fn has_font_file(folder: &Path, depth: u32) -> bool {
         }
     })
 }
+
+/// The line under the results naming the characters of the name that no
+/// bundled font draws (they show only with an installed font, or as a box).
+#[derive(Default)]
+pub(crate) struct GlyphNote {
+    /// Made at the first name with a non-ASCII character.
+    glyphs: Option<BundledGlyphs>,
+    /// The text last checked and its characters without a bundled glyph.
+    last: Option<(String, Vec<char>)>,
+}
+
+/// Characters shown in the note before "and N more".
+const NOTE_CHARS: usize = 6;
+
+impl GlyphNote {
+    /// The note for `text` (the name as typed and its ToUnicode), when it needs one.
+    pub fn ui(&mut self, ui: &mut egui::Ui, text: &str) {
+        if text.is_ascii() {
+            return;
+        }
+        if self.last.as_ref().is_none_or(|(last, _)| last != text) {
+            let missing = self.glyphs.get_or_insert_with(BundledGlyphs::default).missing(text);
+            self.last = Some((text.to_string(), missing));
+        }
+        if let Some((_, missing)) = &self.last
+            && let Some(sentence) = sentence(missing)
+        {
+            ui.label(egui::RichText::new(sentence).color(ui.visuals().warn_fg_color));
+        }
+    }
+}
+
+/// "No bundled glyph for U+2A700 𪜀: …; install fonts-noto-cjk …", or `None` when nothing is missing.
+pub(crate) fn sentence(missing: &[char]) -> Option<String> {
+    if missing.is_empty() {
+        return None;
+    }
+    let mut named: Vec<String> = missing
+        .iter()
+        .take(NOTE_CHARS)
+        .map(|&c| format!("{} {c}", crate::display::code_point_label(c)))
+        .collect();
+    if missing.len() > NOTE_CHARS {
+        named.push(format!("and {} more", missing.len() - NOTE_CHARS));
+    }
+    // CJK Extension A, the compatibility ideographs, and Extensions B to J.
+    let han = |c: &char| matches!(*c as u32, 0x3400..=0x4DBF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF);
+    let package = if missing.iter().any(han) {
+        "fonts-noto-cjk"
+    } else {
+        "fonts-noto-core or fonts-noto-extra"
+    };
+    Some(format!(
+        "No bundled glyph for {}: shown only if an installed font has it (on Debian or Ubuntu, install {package}).",
+        named.join(", ")
+    ))
+}

@@ -108,6 +108,8 @@ pub struct InspectorApp {
     stage_area: egui::Rect,
     /// The window was fitted to its monitor (done once, when the monitor's size is known).
     fitted: bool,
+    /// The line naming the name's characters no bundled font draws.
+    glyph_note: fonts::GlyphNote,
 }
 
 impl InspectorApp {
@@ -140,6 +142,7 @@ impl InspectorApp {
             last_frame: Duration::ZERO,
             stage_area: egui::Rect::NOTHING,
             fitted: false,
+            glyph_note: fonts::GlyphNote::default(),
         };
         if let Some(options) = startup.options {
             app.options = OptionsPanel { options, preset: None };
@@ -584,6 +587,8 @@ impl InspectorApp {
                 ui.label(RichText::new("Type a domain name above, or pick one from Examples.").size(16.0));
             }
             pasted_note(ui, inspection);
+            let shown = format!("{} {}", inspection.input, inspection.results.to_unicode.value);
+            self.glyph_note.ui(ui, &shown);
             if inspection.spoof.risk != crate::spoof::Risk::None && self.tabs.stage != Stage::Spoof {
                 spoof_banner(ui, &inspection.spoof, &mut self.tabs);
             }
