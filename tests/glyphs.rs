@@ -55,6 +55,9 @@ fn every_lgr_code_point_has_a_bundled_glyph() {
 /// Pinned so that a font change that loses glyphs shows here.
 const UTS46_KEPT_WITHOUT_GLYPH: usize = 100_052;
 
+/// The code points UTS #46 keeps, as counted above (README, Limits).
+const UTS46_KEPT: usize = 148_162;
+
 #[test]
 fn coverage_of_code_points_uts46_keeps() {
     let table = MappingTable::bundled();
@@ -64,6 +67,7 @@ fn coverage_of_code_points_uts46_keeps() {
                 .is_some_and(|c| !c.is_control() && matches!(table.status(c), Status::Valid | Status::Deviation))
         })
         .collect();
+    assert_eq!(kept.len(), UTS46_KEPT);
     let mut glyphs = BundledGlyphs::default();
     let missing = without_glyph(&mut glyphs, &FontFamily::Proportional, &kept);
     println!(
