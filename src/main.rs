@@ -921,7 +921,11 @@ fn write_batch<R: io::BufRead, W: Write>(
 
 /// What `write_batch` makes for a record beside it: its profile columns,
 /// registry check and runtimes' answers.
-type Made = (Option<ProfileColumns>, Option<Result<RegistryCheck, NoRuleset>>, Option<Vec<Answer>>);
+type Made = (
+    Option<ProfileColumns>,
+    Option<Result<RegistryCheck, NoRuleset>>,
+    Option<Vec<Answer>>,
+);
 
 /// The writer's view of [`Made`].
 fn extras(made: &Made) -> batch::Extras<'_> {

@@ -845,11 +845,19 @@ fn lgr_set_alone_chooses_the_tag_per_name() {
         assert!(lgr["error"].is_null(), "{name}: {lgr}");
     }
     // The tag named gives the same check as the one chosen.
-    assert_eq!(tag_of("國家.cn"), json(&["explain", "--json", "--lgr", "second-level-reference/zh", "國家.cn"])["lgr"]);
+    assert_eq!(
+        tag_of("國家.cn"),
+        json(&["explain", "--json", "--lgr", "second-level-reference/zh", "國家.cn"])["lgr"]
+    );
     let runic = tag_of("ᚠᚢ.com");
-    assert_eq!((&runic["ruleset"], &runic["label"]), (&serde_json::json!(set), &serde_json::json!("ᚠᚢ")));
+    assert_eq!(
+        (&runic["ruleset"], &runic["label"]),
+        (&serde_json::json!(set), &serde_json::json!("ᚠᚢ"))
+    );
     assert!(
-        runic["error"].as_str().is_some_and(|e| e.contains("No tag of second-level-reference fits ᚠᚢ") && e.contains("(Runr)")),
+        runic["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("No tag of second-level-reference fits ᚠᚢ") && e.contains("(Runr)")),
         "{runic}"
     );
     let text = run(&["explain", "--lgr", set, "ᚠᚢ.com"], b"");
@@ -862,13 +870,22 @@ fn lgr_set_alone_chooses_the_tag_per_name() {
         let rulesets: Vec<&str> = records.iter().map(|r| r["lgr"]["ruleset"].as_str().unwrap()).collect();
         assert_eq!(
             rulesets[..4],
-            ["second-level-reference/zh", "second-level-reference/de", set, "second-level-reference/ru"]
+            [
+                "second-level-reference/zh",
+                "second-level-reference/de",
+                set,
+                "second-level-reference/ru"
+            ]
         );
         assert!(rulesets.chunks(4).all(|chunk| chunk == &rulesets[..4]), "threads {threads}");
     }
     let csv = String::from_utf8(run(&["batch", "--format", "csv", "--lgr", set], "國家.cn\nᚠᚢ.com\n".as_bytes()).stdout).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert!(lines[1].contains(",second-level-reference/zh,國家,true,valid,"), "{}", lines[1]);
+    assert!(
+        lines[1].contains(",second-level-reference/zh,國家,true,valid,"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[2].contains(",second-level-reference,ᚠᚢ,,"), "{}", lines[2]);
     assert!(lines[2].ends_with(",No tag of second-level-reference fits ᚠᚢ: the set has no table for its TLD's language or its script (Runr); name one with --lgr second-level-reference/TAG."), "{}", lines[2]);
 }

@@ -38,7 +38,10 @@ fn every_lgr_code_point_has_a_bundled_glyph() {
     }
     assert_eq!(files, 143);
     assert!(cps.len() > 30_000, "{} code points", cps.len());
-    assert!(cps.contains(&0x570B) && cps.contains(&0xD55C) && cps.contains(&0x11AB0), "國, 한 and U+11AB0 are in the LGRs");
+    assert!(
+        cps.contains(&0x570B) && cps.contains(&0xD55C) && cps.contains(&0x11AB0),
+        "國, 한 and U+11AB0 are in the LGRs"
+    );
     let mut glyphs = BundledGlyphs::default();
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
         let missing = without_glyph(&mut glyphs, &family, &cps);
@@ -63,8 +66,7 @@ fn coverage_of_code_points_uts46_keeps() {
     let table = MappingTable::bundled();
     let kept: BTreeSet<u32> = (0..=0x10FFFF)
         .filter(|&cp| {
-            char::from_u32(cp)
-                .is_some_and(|c| !c.is_control() && matches!(table.status(c), Status::Valid | Status::Deviation))
+            char::from_u32(cp).is_some_and(|c| !c.is_control() && matches!(table.status(c), Status::Valid | Status::Deviation))
         })
         .collect();
     assert_eq!(kept.len(), UTS46_KEPT);
@@ -90,5 +92,9 @@ fn coverage_of_code_points_uts46_keeps() {
 fn bundled_glyphs_names_what_is_missing() {
     let mut glyphs = BundledGlyphs::default();
     assert_eq!(glyphs.missing("國家.cn 国家 한국 ᐃᓄᒃᑎᑐᑦ straße"), Vec::<char>::new());
-    assert_eq!(glyphs.missing("\u{2A700}a\u{2A700}\u{200D}"), vec!['\u{2A700}'], "Extension C, once; ZWJ draws as nothing");
+    assert_eq!(
+        glyphs.missing("\u{2A700}a\u{2A700}\u{200D}"),
+        vec!['\u{2A700}'],
+        "Extension C, once; ZWJ draws as nothing"
+    );
 }

@@ -925,11 +925,17 @@ fn a_character_without_a_bundled_glyph_is_named() {
         .with_size(egui::vec2(1280.0, 900.0))
         .with_context_setup(install_app_fonts)
         .allow_missing_glyphs()
-        .build_ui_state(|ui, app: &mut InspectorApp| app.show(ui), InspectorApp::new(None, Startup::default()));
+        .build_ui_state(
+            |ui, app: &mut InspectorApp| app.show(ui),
+            InspectorApp::new(None, Startup::default()),
+        );
     harness.run();
     type_domain(&mut harness, "\u{2A700}.cn");
     assert_eq!(
-        count_containing(&harness, "No bundled glyph for U+2A700 \u{2A700}: shown only if an installed font has it"),
+        count_containing(
+            &harness,
+            "No bundled glyph for U+2A700 \u{2A700}: shown only if an installed font has it"
+        ),
         1
     );
     assert_eq!(count_containing(&harness, "install fonts-noto-cjk"), 1);

@@ -12,7 +12,10 @@ use std::sync::Arc;
 /// `(name, file contents)` of the file `assets/fonts/NAME.EXTENSION`.
 macro_rules! font {
     ($name:literal, $extension:literal) => {
-        ($name, include_bytes!(concat!("../../assets/fonts/", $name, ".", $extension)).as_slice())
+        (
+            $name,
+            include_bytes!(concat!("../../assets/fonts/", $name, ".", $extension)).as_slice(),
+        )
     };
 }
 

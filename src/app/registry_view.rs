@@ -166,7 +166,11 @@ impl RegistryPanel {
         match self.choice.clone() {
             Choice::Bundled { set, tag } => {
                 let automatic = tag.is_none();
-                let fitting = if automatic { self.cached_default_tag(set, to_unicode) } else { None };
+                let fitting = if automatic {
+                    self.cached_default_tag(set, to_unicode)
+                } else {
+                    None
+                };
                 let fits = fitting.is_some();
                 // No tag fits: the set's first, for the list to show one.
                 let tag = tag

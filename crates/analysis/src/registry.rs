@@ -299,7 +299,12 @@ impl NoRuleset {
 pub fn lgr_explain(checked: &Result<RegistryCheck, NoRuleset>) -> String {
     match checked {
         Ok(check) => check.explain(),
-        Err(none) => format!("Registry (LGR {}): label {:?}\n  {}\n", none.set.name(), none.label, none.sentence()),
+        Err(none) => format!(
+            "Registry (LGR {}): label {:?}\n  {}\n",
+            none.set.name(),
+            none.label,
+            none.sentence()
+        ),
     }
 }
 
@@ -403,11 +408,7 @@ const TLD_LANGUAGES: [(&str, &str); 28] = [
 /// `und-Cyrl`, `und-Jpan`, …); `None` when the set has neither. For the
 /// Root Zone set, the script of the TLD. `ruleset(tag)` gives the parsed
 /// `set`/`tag` (the caller keeps them parsed).
-pub fn tag_for_name(
-    set: LgrSet,
-    to_unicode: &str,
-    ruleset: impl FnOnce(&str) -> Option<Arc<Ruleset>>,
-) -> Option<String> {
+pub fn tag_for_name(set: LgrSet, to_unicode: &str, ruleset: impl FnOnce(&str) -> Option<Arc<Ruleset>>) -> Option<String> {
     let tags = set.tags();
     let root_zone = set == LgrSet::RootZone;
     let label = checked_label(to_unicode, root_zone).unwrap_or("");
@@ -836,6 +837,9 @@ mod tests {
         assert_eq!("root-zone".parse(), Ok(RulesetSpec::Set(LgrSet::RootZone)));
         assert_eq!("my.xml".parse(), Ok(RulesetSpec::File(PathBuf::from("my.xml"))));
         assert!("registry/de".parse::<RulesetSpec>().unwrap_err().contains("SET/TAG"));
-        assert!(Ruleset::load(&RulesetSpec::Set(LgrSet::RootZone)).is_err(), "Registry::per_name takes a set");
+        assert!(
+            Ruleset::load(&RulesetSpec::Set(LgrSet::RootZone)).is_err(),
+            "Registry::per_name takes a set"
+        );
     }
 }
