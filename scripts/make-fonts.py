@@ -24,10 +24,11 @@ draw, in the order src/app/fonts.rs installs them:
 - Noto Sans CJK JP Regular (19 MB whole) subset to: the letterlike, enclosed
   and compatibility blocks UTS #46 maps, CJK Symbols and Punctuation, kana,
   Hangul Compatibility Jamo, Halfwidth and Fullwidth Forms, all of CJK
-  Unified Ideographs (U+4E00..U+9FFF), all 11,172 Hangul syllables, and the
-  LGRs' other Han (a few Extension A and B ideographs). Not bundled: the rest
-  of Extensions A to J (about 96,000 ideographs): the window names them and
-  points to fonts-noto-cjk.
+  Unified Ideographs (U+4E00..U+9FFF), all 11,172 Hangul syllables, and every
+  Extension ideograph UTS #46 keeps that the font has (Extension A, a few
+  thousand of B and later; 2.5 MB of the subset). Not bundled: the other
+  Extension ideographs (about 68,000, in no Noto font): the window names them
+  and points to fonts-hanazono.
 All are under the SIL Open Font License 1.1 (assets/fonts/OFL.txt).
 """
 import glob
@@ -116,8 +117,8 @@ def cjk_repertoire(wanted: set[int]) -> set[int]:
         *range(0xFE30, 0xFE50),  # CJK Compatibility Forms
         *range(0xFF00, 0xFFF0),  # Halfwidth and Fullwidth Forms
     ]
-    lgr_han = {cp for cp in wanted if 0x3400 <= cp <= 0x4DBF or cp >= 0x20000}
-    return set(blocks) | lgr_han
+    extensions = {cp for cp in wanted if 0x3400 <= cp <= 0x4DBF or cp >= 0x20000}
+    return set(blocks) | extensions
 
 
 def source_file(source: str, scratch: Path) -> Path:

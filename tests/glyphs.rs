@@ -54,7 +54,7 @@ fn every_lgr_code_point_has_a_bundled_glyph() {
 /// controls, which the table keeps now that STD3 rules are an option, and
 /// which no font draws) that no bundled
 /// font draws: CJK Extensions A to J, historic scripts and the like; the
-/// window names them and points to fonts-noto-cjk (README, Limits).
+/// window names them and the package to install (README, Limits).
 /// Pinned so that a font change that loses glyphs shows here.
 const UTS46_KEPT_WITHOUT_GLYPH: usize = 100_052;
 

@@ -938,5 +938,8 @@ fn a_character_without_a_bundled_glyph_is_named() {
         ),
         1
     );
-    assert_eq!(count_containing(&harness, "install fonts-noto-cjk"), 1);
+    assert_eq!(count_containing(&harness, "install fonts-hanazono"), 1);
+    type_domain(&mut harness, "\u{0710}.com");
+    assert_eq!(count_containing(&harness, "No bundled glyph for U+0710"), 1, "Syriac");
+    assert_eq!(count_containing(&harness, "install fonts-noto-core or fonts-noto-extra"), 1);
 }

@@ -191,10 +191,13 @@ pub(crate) fn sentence(missing: &[char]) -> Option<String> {
     if missing.len() > NOTE_CHARS {
         named.push(format!("and {} more", missing.len() - NOTE_CHARS));
     }
-    // CJK Extension A, the compatibility ideographs, and Extensions B to J.
-    let han = |c: &char| matches!(*c as u32, 0x3400..=0x4DBF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF);
-    let package = if missing.iter().any(han) {
-        "fonts-noto-cjk"
+    // The bundled CJK font has every ideograph Noto Sans CJK has; HanaMin
+    // (fonts-hanazono) has most of the other CJK Extension ideographs.
+    let package = if missing
+        .iter()
+        .any(|&c| matches!(c as u32, 0x3400..=0x4DBF | 0x20000..=0x3FFFF))
+    {
+        "fonts-hanazono"
     } else {
         "fonts-noto-core or fonts-noto-extra"
     };
