@@ -6,8 +6,8 @@
 # window's, which sits at 0,0), e.g. to open a tab and step:
 #   scripts/screenshot.sh bücher assets/stepper.png mousemove 471 228 click 1 sleep 0.5 key Right Right Right
 # Needs (Debian): xvfb xauth imagemagick xdotool libxcursor1 libxi6 libxkbcommon-x11-0
-#                 libegl1 libegl-mesa0 libgl1-mesa-dri, and for CJK/Hangul/Kana glyphs
-#                 fonts-noto-cjk (Hebrew, Arabic, Thai, Devanagari fonts are bundled).
+#                 libegl1 libegl-mesa0 libgl1-mesa-dri (the glyphs of every LGR code
+#                 point are bundled; fonts-noto-cjk only for rarer ideographs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 domain="${1:-www.sparkasse-gießen.de}"

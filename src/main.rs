@@ -7,7 +7,7 @@ use idna_inspector::batch::{self, Column, Format, InputFormat, ItemReader, Recor
 use idna_inspector::explain::explain;
 use idna_inspector::pasted::{self, Pasted};
 use idna_inspector::profiles::{self, Profile, ProfileColumns};
-use idna_inspector::registry::{Registry, RegistryCheck, Ruleset, RulesetSpec};
+use idna_inspector::registry::{NoRuleset, Registry, RegistryCheck, Ruleset, RulesetSpec, lgr_explain, lgr_record};
 use idna_inspector::runtimes::Answer;
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
@@ -247,10 +247,12 @@ struct SpoofArgs {
 #[derive(Args, Debug)]
 struct LgrArgs {
     /// Check the label left of the TLD (the TLD itself for root-zone/…) against an LGR: a bundled
-    /// one as SET/TAG (second-level-reference/de, full-variant-set/zh, root-zone/und-Arab) or an
-    /// RFC 7940 XML file. Adds eligibility, disposition, the rule that decided, the index label
-    /// and the variant labels; with --protected, which protected names the label is a variant of.
-    #[arg(long, value_name = "SET/TAG|FILE.xml")]
+    /// one as SET/TAG (second-level-reference/de, full-variant-set/zh, root-zone/und-Arab), SET
+    /// alone (a tag per name: the TLD's language table if it holds the label, else the label's
+    /// script; the record names it) or an RFC 7940 XML file. Adds eligibility, disposition, the
+    /// rule that decided, the index label and the variant labels; with --protected, which
+    /// protected names the label is a variant of.
+    #[arg(long, value_name = "SET/TAG|SET|FILE.xml")]
     lgr: Option<RulesetSpec>,
 }
 
@@ -260,6 +262,7 @@ impl LgrArgs {
     fn registry(&self, protected: Option<&ProtectedList>) -> Result<Option<Registry>, ExitCode> {
         let Some(spec) = &self.lgr else { return Ok(None) };
         let code = match spec {
+            RulesetSpec::Set(set) => return Ok(Some(Registry::per_name(*set, protected))),
             RulesetSpec::Bundled { .. } => EXIT_USAGE,
             RulesetSpec::File(_) => EXIT_IO,
         };
@@ -551,7 +554,7 @@ struct Request<'a> {
 
 impl Request<'_> {
     /// The registry check of the name (as typed, and its ToUnicode `to_unicode`), when `--lgr` asked for one.
-    fn registry_check(&self, to_unicode: &str) -> Option<RegistryCheck> {
+    fn registry_check(&self, to_unicode: &str) -> Option<Result<RegistryCheck, NoRuleset>> {
         self.registry.and_then(|registry| registry.check(self.domain, to_unicode))
     }
 
@@ -568,9 +571,9 @@ impl Request<'_> {
     }
 
     /// `value` with an `lgr` field when `--lgr` was given (null: no label to check).
-    fn with_lgr(&self, mut value: serde_json::Value, check: Option<&RegistryCheck>) -> serde_json::Value {
+    fn with_lgr(&self, mut value: serde_json::Value, check: Option<&Result<RegistryCheck, NoRuleset>>) -> serde_json::Value {
         if self.registry.is_some() {
-            value["lgr"] = check.map_or(serde_json::Value::Null, RegistryCheck::record);
+            value["lgr"] = check.map_or(serde_json::Value::Null, lgr_record);
         }
         value
     }
@@ -610,8 +613,8 @@ fn run_explain(request: &Request<'_>, json: bool) -> ExitCode {
         request.with_pasted(request.with_lgr(value, registry.as_ref())).to_string()
     } else {
         let mut text = explain(&results, &trace);
-        if let Some(check) = &registry {
-            text = format!("{}\n\n{}", text.trim_end(), check.explain().trim_end());
+        if let Some(checked) = &registry {
+            text = format!("{}\n\n{}", text.trim_end(), lgr_explain(checked).trim_end());
         }
         request.after_pasted(text)
     };
@@ -778,7 +781,7 @@ fn run_spoof(request: &Request<'_>, protected: &ProtectedList, json: bool) -> Ex
             format!("invalid ({})", names.join(" "))
         };
         let registry = registry
-            .map(|check| format!("\n\n{}", check.explain().trim_end()))
+            .map(|checked| format!("\n\n{}", lgr_explain(&checked).trim_end()))
             .unwrap_or_default();
         request.after_pasted(format!(
             "{}\nUTS #46: {validity} under {options}; these flags decide our results and findings, \
@@ -987,7 +990,7 @@ fn write_batch<R: io::BufRead, W: Write>(
 /// registry check, runtimes' answers and the protected name it imitates.
 type Made = (
     Option<ProfileColumns>,
-    Option<RegistryCheck>,
+    Option<Result<RegistryCheck, NoRuleset>>,
     Option<Vec<Answer>>,
     Option<idna_inspector::lookalikes::Imitation>,
 );

@@ -3,7 +3,7 @@
 //! Copy report / Save report and `explain --format markdown|html` share it.
 
 use crate::display::{code_point_label, code_point_labels, visible};
-use crate::registry::RegistryCheck;
+use crate::registry::{NoRuleset, RegistryCheck};
 use crate::spoof::SpoofReport;
 use crate::uts46::{CheckOutcome, Conversion, IdnaError, LabelTrace, MapAction, Options, Results, Trace};
 use std::fmt::Write;
@@ -20,8 +20,9 @@ pub struct Report<'a> {
     pub trace: &'a Trace,
     /// The spoof check of the same results.
     pub spoof: &'a SpoofReport,
-    /// The registry (LGR) check, when one was asked for.
-    pub registry: Option<&'a RegistryCheck>,
+    /// The registry (LGR) check, when one was asked for, or why no tag of
+    /// the set asked for fits the name (`--lgr SET`).
+    pub registry: Option<&'a Result<RegistryCheck, NoRuleset>>,
     /// What each runtime does with the name ([`crate::runtimes::run_all`]), when asked for.
     pub runtimes: Option<&'a [crate::runtimes::Answer]>,
     /// Where the name was taken from what was pasted
@@ -311,7 +312,14 @@ impl Report<'_> {
     /// The LGR check (RFC 7940): the sentence, what decided, each code point,
     /// the index label and the variants.
     fn registry_section(&self, out: &mut String) {
-        let Some(check) = self.registry else { return };
+        let check = match self.registry {
+            None => return,
+            Some(Err(none)) => {
+                let _ = writeln!(out, "## Registry ({})\n\n{}\n", text(none.set.name()), text(&none.sentence()));
+                return;
+            }
+            Some(Ok(check)) => check,
+        };
         let _ = writeln!(
             out,
             "## Registry ({})\n\nLabel {}: {}\n",

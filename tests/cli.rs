@@ -815,9 +815,79 @@ fn lgr_with_protected_names_reports_variants_of_held_names() {
     )
     .unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert!(lines[0].ends_with(",lgr_label,lgr_eligible,lgr_disposition,lgr_invalid_code_points,lgr_rule,lgr_index_label,lgr_variant_count,lgr_variant_estimate,lgr_variants,lgr_u_label,lgr_u_label_eligible,lgr_u_label_disposition,lgr_u_label_invalid_code_points,lgr_variant_of"), "{}", lines[0]);
-    assert!(lines[1].ends_with(",国家.cn:blocked"), "{}", lines[1]);
+    assert!(lines[0].ends_with(",lgr_ruleset,lgr_label,lgr_eligible,lgr_disposition,lgr_invalid_code_points,lgr_rule,lgr_index_label,lgr_variant_count,lgr_variant_estimate,lgr_variants,lgr_u_label,lgr_u_label_eligible,lgr_u_label_disposition,lgr_u_label_invalid_code_points,lgr_variant_of,lgr_error"), "{}", lines[0]);
+    assert!(lines[1].ends_with(",国家.cn:blocked,"), "{}", lines[1]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--lgr SET` without a tag: each name is checked under the tag the window
+/// would choose (registry::tag_for_name: the TLD's language table when it holds
+/// the label, else the script's), named in the record; a name no tag fits
+/// gets a record saying so, and the run goes on.
+#[test]
+fn lgr_set_alone_chooses_the_tag_per_name() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let output = run(args, b"");
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("{args:?}: {output:?}"))
+    };
+    let set = "second-level-reference";
+    let tag_of = |name: &str| json(&["explain", "--json", "--lgr", set, name])["lgr"].clone();
+    let cases = [
+        ("國家.cn", "second-level-reference/zh"),
+        ("straße.de", "second-level-reference/de"),
+        ("ø.de", "second-level-reference/und-Latn"),
+        ("ひらがな.jp", "second-level-reference/ja"),
+        ("київ.com", "second-level-reference/und-Cyrl"),
+    ];
+    for (name, ruleset) in cases {
+        let lgr = tag_of(name);
+        assert_eq!(lgr["ruleset"], ruleset, "{name}: {lgr}");
+        assert!(lgr["error"].is_null(), "{name}: {lgr}");
+    }
+    // The tag named gives the same check as the one chosen.
+    assert_eq!(
+        tag_of("國家.cn"),
+        json(&["explain", "--json", "--lgr", "second-level-reference/zh", "國家.cn"])["lgr"]
+    );
+    let runic = tag_of("ᚠᚢ.com");
+    assert_eq!(
+        (&runic["ruleset"], &runic["label"]),
+        (&serde_json::json!(set), &serde_json::json!("ᚠᚢ"))
+    );
+    assert!(
+        runic["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("No tag of second-level-reference fits ᚠᚢ") && e.contains("(Runr)")),
+        "{runic}"
+    );
+    let text = run(&["explain", "--lgr", set, "ᚠᚢ.com"], b"");
+    assert_eq!(text.status.code(), Some(0), "the name itself is valid");
+    assert!(String::from_utf8_lossy(&text.stdout).contains("name one with --lgr second-level-reference/TAG"));
+    // The batch: the same choice per line, on every thread count.
+    let input = "國家.cn\nstraße.de\nᚠᚢ.com\nкиев.ru\n".repeat(50);
+    for threads in ["1", "2"] {
+        let records = jsonl(&run(&["batch", "--lgr", set, "--threads", threads], input.as_bytes()));
+        let rulesets: Vec<&str> = records.iter().map(|r| r["lgr"]["ruleset"].as_str().unwrap()).collect();
+        assert_eq!(
+            rulesets[..4],
+            [
+                "second-level-reference/zh",
+                "second-level-reference/de",
+                set,
+                "second-level-reference/ru"
+            ]
+        );
+        assert!(rulesets.chunks(4).all(|chunk| chunk == &rulesets[..4]), "threads {threads}");
+    }
+    let csv = String::from_utf8(run(&["batch", "--format", "csv", "--lgr", set], "國家.cn\nᚠᚢ.com\n".as_bytes()).stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[1].contains(",second-level-reference/zh,國家,true,valid,"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains(",second-level-reference,ᚠᚢ,,"), "{}", lines[2]);
+    assert!(lines[2].ends_with(",No tag of second-level-reference fits ᚠᚢ: the set has no table for its TLD's language or its script (Runr); name one with --lgr second-level-reference/TAG."), "{}", lines[2]);
 }
 
 /// A bad `--lgr`: an unknown tag is a usage error (2) naming the tags; a

@@ -938,3 +938,36 @@ fn the_spoof_check_tab_opens_the_lookalike_audit() {
     );
     assert!(count(&harness, &audit.candidates[0].unicode) >= 1);
 }
+
+/// A character no bundled font draws is named under the results, with the
+/// package to install; 國 (bundled, as every LGR code point is) is drawn
+/// without a note, in the results and the Registry tab (the harness panics on
+/// a missing glyph unless told otherwise).
+#[test]
+fn a_character_without_a_bundled_glyph_is_named() {
+    let mut harness = app_with(None);
+    type_domain(&mut harness, "國家.cn");
+    click(&mut harness, "Registry (LGR)");
+    assert_eq!(count_containing(&harness, "No bundled glyph"), 0);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .with_context_setup(install_app_fonts)
+        .allow_missing_glyphs()
+        .build_ui_state(
+            |ui, app: &mut InspectorApp| app.show(ui),
+            InspectorApp::new(None, Startup::default()),
+        );
+    harness.run();
+    type_domain(&mut harness, "\u{2A700}.cn");
+    assert_eq!(
+        count_containing(
+            &harness,
+            "No bundled glyph for U+2A700 \u{2A700}: shown only if an installed font has it"
+        ),
+        1
+    );
+    assert_eq!(count_containing(&harness, "install fonts-hanazono"), 1);
+    type_domain(&mut harness, "\u{0710}.com");
+    assert_eq!(count_containing(&harness, "No bundled glyph for U+0710"), 1, "Syriac");
+    assert_eq!(count_containing(&harness, "install fonts-noto-core or fonts-noto-extra"), 1);
+}

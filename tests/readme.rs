@@ -59,6 +59,9 @@ const FIGURES: &[(&str, &str)] = &[
     ("25", "crates/analysis/src/lgr/bundled.rs"),
     // The web page's .wasm, gzip-compressed, in MB.
     ("11", "tests/web.rs"),
+    // Glyphs: the code points UTS #46 keeps, and those no bundled font draws.
+    ("148,162", "tests/glyphs.rs"),
+    ("100,052", "tests/glyphs.rs"),
 ];
 
 /// Numbers that name a specification, not a measurement: RFC 3454, 3490,

@@ -45,7 +45,7 @@ impl AboutWindow {
             ui.strong("Licences");
             ui.label(format!("idna-inspector: {}.", env!("CARGO_PKG_LICENSE")));
             ui.label("Unicode data files (IdnaMappingTable.txt, IdnaTestV2.txt): Unicode License v3 (Unicode-3.0), see tables/README.md.");
-            ui.label("Fonts: Noto Sans Hebrew, Arabic, Thai, Devanagari, Sinhala and a Noto Sans CJK subset: SIL Open Font License 1.1 (assets/fonts/OFL.txt); egui's built-in fonts (Ubuntu, Hack, Noto Emoji, emoji-icon-font) under their own licences (OFL, Ubuntu Font Licence, MIT).");
+            ui.label("Fonts: Noto Sans, Noto Sans Hebrew, Arabic, Thai, Devanagari, Sinhala, subsets of the Noto Sans fonts of the LGRs' other scripts and of Noto Sans CJK: SIL Open Font License 1.1 (assets/fonts/OFL.txt); egui's built-in fonts (Ubuntu, Hack, Noto Emoji, emoji-icon-font) under their own licences (OFL, Ubuntu Font Licence, MIT).");
             ui.label("The program never opens a network connection.");
         });
     }

@@ -24,7 +24,7 @@ mod stages;
 mod tables;
 mod widgets;
 
-pub use fonts::{install_app_fonts, system_fonts_available};
+pub use fonts::{BundledGlyphs, app_font_definitions, install_app_fonts, system_fonts_available};
 pub use input::MAX_INPUT_CHARS;
 pub use inspection::Inspection;
 
@@ -121,6 +121,8 @@ pub struct InspectorApp {
     /// The web page's URL fragment, kept in step with the input field.
     #[cfg(target_arch = "wasm32")]
     fragment: files::Fragment,
+    /// The line naming the name's characters no bundled font draws.
+    glyph_note: fonts::GlyphNote,
 }
 
 impl InspectorApp {
@@ -158,6 +160,7 @@ impl InspectorApp {
             inbox: files::Inbox::default(),
             #[cfg(target_arch = "wasm32")]
             fragment: files::Fragment::default(),
+            glyph_note: fonts::GlyphNote::default(),
         };
         if let Some(options) = startup.options {
             app.options = OptionsPanel { options, preset: None };
@@ -666,6 +669,8 @@ impl InspectorApp {
                 ui.label(RichText::new("Type a domain name above, or pick one from Examples.").size(16.0));
             }
             pasted_note(ui, inspection);
+            let shown = format!("{} {}", inspection.input, inspection.results.to_unicode.value);
+            self.glyph_note.ui(ui, &shown);
             if inspection.spoof.risk != crate::spoof::Risk::None && self.tabs.stage != Stage::Spoof {
                 spoof_banner(ui, &inspection.spoof, &mut self.tabs);
             }

@@ -7,7 +7,7 @@
 use super::widgets::{code_point, error_color, ok_color};
 use crate::lgr::LgrSet;
 use crate::names::char_name;
-use crate::registry::{LabelCheck, RegistryCheck, Ruleset, RulesetSpec, default_tag, disposition_counts};
+use crate::registry::{LabelCheck, RegistryCheck, Ruleset, RulesetSpec, disposition_counts, tag_for_name};
 use crate::spoof::ProtectedList;
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -38,7 +38,7 @@ pub struct RegistryPanel {
     last: Option<(CheckKey, Option<RegistryCheck>)>,
     /// (set, ToUnicode) → the tag [`Self::default_tag`] chose, so that it is
     /// worked out once per name, not every frame.
-    default: Option<((LgrSet, String), String)>,
+    default: Option<((LgrSet, String), Option<String>)>,
     filter: String,
     /// The disposition the variant list shows; `None` for all.
     disposition: Option<String>,
@@ -85,16 +85,13 @@ impl RegistryPanel {
         if let Some(ruleset) = self.loaded.get(&name) {
             return Ok(ruleset.clone());
         }
-        let ruleset = Arc::new(Ruleset::load(&RulesetSpec::Bundled {
-            set,
-            tag: tag.to_string(),
-        })?);
+        let ruleset = Arc::new(Ruleset::bundled(set, tag)?);
         self.loaded.insert(name, ruleset.clone());
         Ok(ruleset)
     }
 
     /// [`Self::default_tag`], remembered for the last name.
-    fn cached_default_tag(&mut self, set: LgrSet, to_unicode: &str) -> String {
+    fn cached_default_tag(&mut self, set: LgrSet, to_unicode: &str) -> Option<String> {
         let key = (set, to_unicode.to_string());
         if let Some((k, tag)) = &self.default
             && *k == key
@@ -107,15 +104,10 @@ impl RegistryPanel {
     }
 
     /// The tag that fits the name when the user has not picked one
-    /// ([`default_tag`]: the TLD's language table when its repertoire holds
-    /// the label, else the label's script).
-    fn default_tag(&mut self, set: LgrSet, to_unicode: &str) -> String {
-        let root_zone = set == LgrSet::RootZone;
-        let label = crate::registry::checked_label(to_unicode, root_zone).unwrap_or("");
-        default_tag(set, to_unicode, |tag| {
-            self.bundled(set, tag)
-                .is_ok_and(|ruleset| crate::registry::repertoire_holds(&ruleset.lgr, label))
-        })
+    /// ([`tag_for_name`], as `--lgr SET` chooses it: the TLD's language table
+    /// when its repertoire holds the label, else the label's script).
+    fn default_tag(&mut self, set: LgrSet, to_unicode: &str) -> Option<String> {
+        tag_for_name(set, to_unicode, |tag| self.bundled(set, tag).ok())
     }
 
     /// The tab for the name typed as `input`, whose ToUnicode is `to_unicode`.
@@ -176,7 +168,16 @@ impl RegistryPanel {
         match self.choice.clone() {
             Choice::Bundled { set, tag } => {
                 let automatic = tag.is_none();
-                let tag = tag.unwrap_or_else(|| self.cached_default_tag(set, to_unicode));
+                let fitting = if automatic {
+                    self.cached_default_tag(set, to_unicode)
+                } else {
+                    None
+                };
+                let fits = fitting.is_some();
+                // No tag fits: the set's first, for the list to show one.
+                let tag = tag
+                    .or(fitting)
+                    .unwrap_or_else(|| set.tags().first().map_or_else(String::new, |t| t.to_string()));
                 ui.horizontal(|ui| {
                     let mut picked = tag.clone();
                     egui::ComboBox::from_label("Tag").selected_text(&picked).show_ui(ui, |ui| {
@@ -187,8 +188,13 @@ impl RegistryPanel {
                     if picked != tag {
                         self.choice = Choice::Bundled { set, tag: Some(picked) };
                     }
-                    if automatic {
+                    if automatic && fits {
                         ui.weak("(chosen for this name: its TLD's language or its script)");
+                    } else if automatic {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            "No tag fits this name (its TLD's language or its script): pick one",
+                        );
                     } else if ui.small_button("Follow the name").clicked() {
                         self.choice = Choice::Bundled { set, tag: None };
                     }

@@ -21,7 +21,7 @@ pub use writer::{Columns, Extras, Format, IMITATION_HEADER, RecordWriter, RowFor
 
 use crate::lookalikes::Imitation;
 use crate::profiles::{self, Profile, ProfileColumns};
-use crate::registry::{Registry, RegistryCheck};
+use crate::registry::{NoRuleset, Registry, RegistryCheck};
 use crate::spoof::{FindingKind, Lookup, ProtectedList, Summarizer};
 use crate::uts46::{Options, Results, ResultsRef, Uts46};
 use std::fmt;
@@ -412,9 +412,12 @@ pub fn profile_columns_for(
         .then(|| profiles::profile_columns(engine, record.input(), options, selected))
 }
 
-/// The registry check (`--lgr`) of a converted record; `None` for skipped
-/// and unreadable lines, and when no ruleset is given.
-pub fn registry_check_for(registry: Option<&Registry>, record: &Record<impl AsRef<str>>) -> Option<RegistryCheck> {
+/// The registry check (`--lgr`) of a converted record ([`Registry::check`]);
+/// `None` for skipped and unreadable lines, and when no ruleset is given.
+pub fn registry_check_for(
+    registry: Option<&Registry>,
+    record: &Record<impl AsRef<str>>,
+) -> Option<Result<RegistryCheck, NoRuleset>> {
     let registry = registry.filter(|_| record.note().is_none())?;
     registry.check(record.input(), record.result(ResultKind::ToUnicode))
 }

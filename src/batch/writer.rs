@@ -4,7 +4,7 @@ use super::record::{Record, ResultKind};
 use crate::browsers::Rule;
 use crate::lookalikes::Imitation;
 use crate::profiles::{Profile, ProfileColumns};
-use crate::registry::RegistryCheck;
+use crate::registry::{NoRuleset, RegistryCheck, lgr_record};
 use crate::runtimes::{Answer, Outcome, Runtime};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -123,8 +123,8 @@ struct Row<'a> {
 pub struct Extras<'a> {
     /// `--profile`: the selected profiles' cells.
     pub columns: Option<&'a ProfileColumns>,
-    /// `--lgr`: the registry check.
-    pub lgr: Option<&'a RegistryCheck>,
+    /// `--lgr`: the registry check, or why no ruleset fits the name (`--lgr SET`).
+    pub lgr: Option<&'a Result<RegistryCheck, NoRuleset>>,
     /// `--runtimes`: every runtime's answer, in [`Runtime::ALL`] order.
     pub runtimes: Option<&'a [Answer]>,
     /// `--protected`: the protected name imitated and the changes.
@@ -242,7 +242,8 @@ impl<'a> Row<'a> {
 }
 
 /// The columns of the registry check (`--lgr`), for CSV and TSV.
-pub const LGR_HEADER: [&str; 14] = [
+pub const LGR_HEADER: [&str; 16] = [
+    "lgr_ruleset",
     "lgr_label",
     "lgr_eligible",
     "lgr_disposition",
@@ -257,15 +258,25 @@ pub const LGR_HEADER: [&str; 14] = [
     "lgr_u_label_disposition",
     "lgr_u_label_invalid_code_points",
     "lgr_variant_of",
+    "lgr_error",
 ];
 
 /// The [`LGR_HEADER`] cells of `check` (empty for a line without one): the
-/// label as submitted, variants as `label:disposition` (every disposition),
-/// space-separated; the `lgr_u_label*` cells empty when the U-label is the
-/// label as submitted.
-fn lgr_cells(check: Option<&RegistryCheck>) -> Vec<String> {
-    let Some(check) = check else {
-        return vec![String::new(); LGR_HEADER.len()];
+/// ruleset (`SET/TAG` or the file), the label as submitted, variants as
+/// `label:disposition` (every disposition), space-separated; the
+/// `lgr_u_label*` cells empty when the U-label is the label as submitted;
+/// `lgr_error` only when no tag of the set fits the name (`--lgr SET`).
+fn lgr_cells(check: Option<&Result<RegistryCheck, NoRuleset>>) -> Vec<String> {
+    let mut cells = vec![String::new(); LGR_HEADER.len()];
+    let check = match check {
+        None => return cells,
+        Some(Err(none)) => {
+            cells[0] = none.set.name().to_string();
+            cells[1] = none.label.clone();
+            cells[LGR_HEADER.len() - 1] = none.sentence();
+            return cells;
+        }
+        Some(Ok(check)) => check,
     };
     let written = &check.submitted;
     let e = &written.evaluation;
@@ -283,6 +294,7 @@ fn lgr_cells(check: Option<&RegistryCheck>) -> Vec<String> {
         .collect();
     let u = check.u_label.as_ref();
     vec![
+        check.ruleset.clone(),
         written.label.clone(),
         e.eligible.to_string(),
         e.disposition.clone(),
@@ -297,6 +309,7 @@ fn lgr_cells(check: Option<&RegistryCheck>) -> Vec<String> {
         u.map(|u| u.evaluation.disposition.clone()).unwrap_or_default(),
         u.map(|u| u.invalid_code_points().join(" ")).unwrap_or_default(),
         held.join(" "),
+        String::new(),
     ]
 }
 
@@ -590,7 +603,7 @@ fn write_row<W: Write>(
         row.edits = Some(imitation.edits.iter().map(|edit| edit.describe()).collect());
     }
     if rows.lgr {
-        row.lgr = Some(lgr.map_or(serde_json::Value::Null, RegistryCheck::record));
+        row.lgr = Some(lgr.map_or(serde_json::Value::Null, lgr_record));
     }
     if rows.runtimes && rows.format == Format::Jsonl {
         row.runtimes = Some(runtimes.map(RuntimesRecord));

@@ -15,7 +15,7 @@
 use crate::browsers::{BrowserRules, Display};
 use crate::chars::skeleton::with_char_skeleton;
 use crate::lgr::LgrSet;
-use crate::registry::{DefaultTags, Ruleset, RulesetSpec, repertoire_holds};
+use crate::registry::{Ruleset, RulesetSpec, TagPicker};
 use crate::spoof::confusables::skeleton;
 use crate::spoof::{FindingSet, ProtectedList, Risk, SpoofSummary};
 use crate::table::{MappingTable, Status};
@@ -69,7 +69,7 @@ impl Technique {
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The LGR every candidate is checked under; `None`: the one the Registry
-    /// tab picks for the candidate's name ([`crate::registry::default_tag`] of the second-level
+    /// tab picks for the candidate's name ([`crate::registry::tag_for_name`] of the second-level
     /// reference set).
     pub lgr: Option<RulesetSpec>,
     /// At most this many candidates are generated and judged (generation
@@ -626,8 +626,8 @@ struct Registries<'p> {
     fixed: Option<Ruleset>,
     /// Bundled second-level rulesets loaded so far, by tag.
     bundled: HashMap<String, Ruleset>,
-    /// The Registry tab's choice of a second-level tag ([`crate::registry::default_tag`]).
-    tags: DefaultTags,
+    /// The Registry tab's choice of a second-level tag ([`crate::registry::tag_for_name`]).
+    tags: TagPicker,
     /// Ruleset name → the protected label's variants (label → disposition);
     /// `None` when the LGR does not list them (too many: then a shared
     /// index label tells a variant, its disposition unknown).
@@ -648,10 +648,19 @@ impl Registries<'_> {
         let ruleset = match fixed {
             Some(fixed) => &*fixed,
             None => {
-                let tag = tags.pick(name, |tag| {
-                    load_bundled(bundled, tag).is_some_and(|ruleset| repertoire_holds(&ruleset.lgr, label))
+                let picked = tags.pick(name, |tag, label| {
+                    load_bundled(bundled, tag).is_some_and(|ruleset| ruleset.holds(label))
                 });
-                load_bundled(bundled, &tag).unwrap_or_else(|| unreachable!("default_tag names a bundled tag"))
+                let Some(ruleset) = picked.and_then(|tag| load_bundled(bundled, &tag)) else {
+                    // No table of the set has the label's script: no registry of it would take it.
+                    return RegistryVerdict {
+                        ruleset: format!("{} (no table for this label's script)", LgrSet::SecondLevel.name()),
+                        eligible: false,
+                        disposition: "invalid".to_string(),
+                        variant_of_protected: None,
+                    };
+                };
+                ruleset
             }
         };
         let evaluation = ruleset.lgr.evaluate_without_variants(label);
@@ -720,7 +729,7 @@ pub fn audit(engine: &Uts46<'_>, name: &str, settings: &Settings) -> Result<Audi
     let mut registries = Registries {
         fixed,
         bundled: HashMap::new(),
-        tags: DefaultTags::new(LgrSet::SecondLevel),
+        tags: TagPicker::new(LgrSet::SecondLevel),
         variants: HashMap::new(),
         protected_label: label,
     };

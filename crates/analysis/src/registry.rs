@@ -7,10 +7,12 @@ use crate::spoof::ProtectedList;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 /// An LGR as the command line names it: `SET/TAG` for a bundled one
-/// (`second-level-reference/de`, `root-zone/und-Arab`, `full-variant-set/zh`)
-/// or the path of an RFC 7940 XML file.
+/// (`second-level-reference/de`, `root-zone/und-Arab`, `full-variant-set/zh`),
+/// `SET` for a tag of that set chosen per name ([`tag_for_name`]), or the
+/// path of an RFC 7940 XML file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesetSpec {
     /// One of the bundled ICANN sets and a tag of it.
@@ -20,6 +22,8 @@ pub enum RulesetSpec {
         /// A tag of the set (`de`, `und-Arab`, …), checked when loaded.
         tag: String,
     },
+    /// One of the bundled ICANN sets, the tag chosen for each name by [`tag_for_name`].
+    Set(LgrSet),
     /// An RFC 7940 XML file.
     File(PathBuf),
 }
@@ -27,9 +31,12 @@ pub enum RulesetSpec {
 impl std::str::FromStr for RulesetSpec {
     type Err = String;
 
-    /// Errors: a `SET/TAG` whose set is not one of the three bundled ones and
-    /// which is no `.xml` path.
+    /// Errors: a `SET/TAG` or `SET` whose set is not one of the three bundled
+    /// ones and which is no `.xml` path.
     fn from_str(text: &str) -> Result<RulesetSpec, String> {
+        if let Some(set) = LgrSet::from_name(text) {
+            return Ok(RulesetSpec::Set(set));
+        }
         if let Some((set, tag)) = text.split_once('/')
             && let Some(set) = LgrSet::from_name(set)
         {
@@ -43,7 +50,7 @@ impl std::str::FromStr for RulesetSpec {
         }
         let sets: Vec<&str> = LgrSet::ALL.iter().map(|s| s.name()).collect();
         Err(format!(
-            "{text:?} is neither SET/TAG (SET one of {}) nor an LGR .xml file",
+            "{text:?} is neither SET/TAG, SET (one of {}) nor an LGR .xml file",
             sets.join(", ")
         ))
     }
@@ -78,19 +85,13 @@ pub struct HeldVariant {
 }
 
 impl Ruleset {
-    /// Loads `spec`. Errors: an unknown bundled tag, an unreadable file, or
-    /// malformed XML (the message names the line).
+    /// Loads `spec`. Errors: an unknown bundled tag, a set without a tag
+    /// ([`Registry::per_name`] takes those), an unreadable file, or malformed
+    /// XML (the message names the line).
     pub fn load(spec: &RulesetSpec) -> Result<Ruleset, String> {
         match spec {
-            RulesetSpec::Bundled { set, tag } => {
-                let lgr = Lgr::bundled(*set, tag)
-                    .map_err(|error| format!("{error}; the tags of {} are: {}", set.name(), set.tags().join(" ")))?;
-                Ok(Ruleset {
-                    name: format!("{}/{tag}", set.name()),
-                    lgr,
-                    root_zone: *set == LgrSet::RootZone,
-                })
-            }
+            RulesetSpec::Bundled { set, tag } => Ruleset::bundled(*set, tag),
+            RulesetSpec::Set(set) => Err(format!("{} names no tag; the tags are: {}", set.name(), set.tags().join(" "))),
             RulesetSpec::File(path) => {
                 let xml =
                     std::fs::read_to_string(path).map_err(|error| format!("cannot read the LGR {}: {error}", path.display()))?;
@@ -102,6 +103,22 @@ impl Ruleset {
                 })
             }
         }
+    }
+
+    /// The bundled `set`/`tag`. Errors: an unknown tag (the message lists the set's tags).
+    pub fn bundled(set: LgrSet, tag: &str) -> Result<Ruleset, String> {
+        let lgr = Lgr::bundled(set, tag)
+            .map_err(|error| format!("{error}; the tags of {} are: {}", set.name(), set.tags().join(" ")))?;
+        Ok(Ruleset {
+            name: format!("{}/{tag}", set.name()),
+            lgr,
+            root_zone: set == LgrSet::RootZone,
+        })
+    }
+
+    /// True when every code point of `label` is in the repertoire (with its context).
+    pub fn holds(&self, label: &str) -> bool {
+        self.lgr.evaluate_without_variants(label).invalid_code_points.is_empty()
     }
 
     /// Names already held — `(as written, ToUnicode)` pairs, e.g. the
@@ -172,26 +189,131 @@ impl Ruleset {
     }
 }
 
-/// A ruleset with the names held under it (the protected list): what
-/// `--lgr` and the window's Registry tab check names against.
+/// What `--lgr` checks names against: one ruleset, or a bundled set whose
+/// tag is chosen per name ([`tag_for_name`]), each ruleset parsed the first
+/// time a name needs it; with the names held under it (the protected list).
+/// Shared by the batch's threads.
 #[derive(Debug)]
 pub struct Registry {
-    /// The LGR names are checked against.
-    pub ruleset: Ruleset,
-    /// The names already held under it, by index label.
-    pub held: HeldNames,
+    rulesets: Rulesets,
+    /// The protected names as `(as written, ToUnicode)`, for the held names of each ruleset.
+    protected: Vec<(String, String)>,
+}
+
+#[derive(Debug)]
+enum Rulesets {
+    One(Box<(Ruleset, HeldNames)>),
+    /// The set, its tags, and each tag's ruleset once a name needed it.
+    PerName(LgrSet, Vec<&'static str>, Vec<OnceLock<(Arc<Ruleset>, HeldNames)>>),
 }
 
 impl Registry {
     /// `ruleset`, with the names of `protected` as the names held.
     pub fn new(ruleset: Ruleset, protected: Option<&ProtectedList>) -> Registry {
         let held = protected.map(|list| ruleset.held_from(list)).unwrap_or_default();
-        Registry { ruleset, held }
+        Registry {
+            rulesets: Rulesets::One(Box::new((ruleset, held))),
+            protected: Vec::new(),
+        }
     }
 
-    /// [`Ruleset::check`] with the names held.
-    pub fn check(&self, input: &str, to_unicode: &str) -> Option<RegistryCheck> {
-        self.ruleset.check(input, to_unicode, &self.held)
+    /// The tags of `set`, one chosen for each name by [`tag_for_name`], with
+    /// the names of `protected` as the names held.
+    pub fn per_name(set: LgrSet, protected: Option<&ProtectedList>) -> Registry {
+        let tags = set.tags();
+        let loaded = tags.iter().map(|_| OnceLock::new()).collect();
+        let protected = protected
+            .map(|list| list.names().iter().map(|n| (n.name.clone(), n.unicode.clone())).collect())
+            .unwrap_or_default();
+        Registry {
+            rulesets: Rulesets::PerName(set, tags, loaded),
+            protected,
+        }
+    }
+
+    /// The check of the name typed as `input` (ToUnicode `to_unicode`):
+    /// [`Ruleset::check`] with the names held, under the ruleset chosen for
+    /// it. `None` when the name has no label to check; `Some(Err)` when no
+    /// tag of the set fits the name ([`tag_for_name`]).
+    pub fn check(&self, input: &str, to_unicode: &str) -> Option<Result<RegistryCheck, NoRuleset>> {
+        match &self.rulesets {
+            Rulesets::One(loaded) => loaded.0.check(input, to_unicode, &loaded.1).map(Ok),
+            Rulesets::PerName(set, tags, loaded) => {
+                let loaded = |tag: &str| {
+                    let index = tags.iter().position(|t| *t == tag)?;
+                    Some(loaded[index].get_or_init(|| {
+                        let ruleset = Ruleset::bundled(*set, tag).expect("a tag of the set");
+                        let held = ruleset.held(self.protected.iter().map(|(n, u)| (n.as_str(), u.as_str())));
+                        (Arc::new(ruleset), held)
+                    }))
+                };
+                let label = checked_label(to_unicode, *set == LgrSet::RootZone)?;
+                match tag_for_name(*set, to_unicode, |tag| loaded(tag).map(|(ruleset, _)| ruleset.clone())) {
+                    Some(tag) => {
+                        let (ruleset, held) = loaded(&tag)?;
+                        ruleset.check(input, to_unicode, held).map(Ok)
+                    }
+                    None => Some(Err(NoRuleset {
+                        set: *set,
+                        label: label.to_string(),
+                        script: script_code(label),
+                    })),
+                }
+            }
+        }
+    }
+}
+
+/// No tag of a bundled set fits a name ([`tag_for_name`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoRuleset {
+    /// The set asked for.
+    pub set: LgrSet,
+    /// The label that would have been checked.
+    pub label: String,
+    /// The ISO 15924 code of the label's script.
+    pub script: &'static str,
+}
+
+impl NoRuleset {
+    /// "No tag of second-level-reference fits ᚠᚢ: the set has no table for its
+    /// TLD's language or its script (Runr); name one with --lgr second-level-reference/TAG."
+    pub fn sentence(&self) -> String {
+        format!(
+            "No tag of {set} fits {label}: the set has no table for its TLD's language or its script ({script}); \
+             name one with --lgr {set}/TAG.",
+            set = self.set.name(),
+            label = self.label,
+            script = self.script
+        )
+    }
+
+    /// The record's `lgr` object in its place: `{ruleset: SET, label, error}`.
+    pub fn record(&self) -> Value {
+        json!({"ruleset": self.set.name(), "label": self.label, "error": self.sentence()})
+    }
+}
+
+/// What [`Registry::check`] gave as text, for `explain --lgr`:
+/// [`RegistryCheck::explain`] or [`NoRuleset::sentence`].
+pub fn lgr_explain(checked: &Result<RegistryCheck, NoRuleset>) -> String {
+    match checked {
+        Ok(check) => check.explain(),
+        Err(none) => format!(
+            "Registry (LGR {}): label {:?}\n  {}\n",
+            none.set.name(),
+            none.label,
+            none.sentence()
+        ),
+    }
+}
+
+/// The record's `lgr` object of what [`Registry::check`] gave:
+/// [`RegistryCheck::record`] or [`NoRuleset::record`].
+pub fn lgr_record(checked: &Result<RegistryCheck, NoRuleset>) -> Value {
+    match checked {
+        Ok(check) => check.record(),
+        Err(none) => none.record(),
     }
 }
 
@@ -279,36 +401,41 @@ const TLD_LANGUAGES: [(&str, &str); 28] = [
     ("uk", "ua укр"),
 ];
 
-/// The tag of `set` a name's label is checked under when none is named: the
-/// TLD's language ([`tld_language`]) when the set has that tag and
-/// `holds(tag)` (its repertoire holds the label), else the label's script
-/// (`und-Latn`, `und-Cyrl`, `und-Jpan`, …), else the set's first tag. For the
-/// Root Zone set, the script of the TLD.
-pub fn default_tag(set: LgrSet, to_unicode: &str, holds: impl FnOnce(&str) -> bool) -> String {
-    DefaultTags::new(set).pick(to_unicode, holds)
+/// The tag of `set` a name (its ToUnicode) is checked under when none is
+/// named, as `--lgr SET`, the window and the look-alike audit choose it: the
+/// TLD's language ([`tld_language`]) when the set has that tag and its
+/// repertoire holds the label ([`Ruleset::holds`]), else the label's script
+/// (`und-Latn`, `und-Cyrl`, `und-Jpan`, …); `None` when the set has neither.
+/// For the Root Zone set, the script of the TLD. `ruleset(tag)` gives the
+/// parsed `set`/`tag` (the caller keeps them parsed).
+pub fn tag_for_name(set: LgrSet, to_unicode: &str, ruleset: impl FnOnce(&str) -> Option<Arc<Ruleset>>) -> Option<String> {
+    TagPicker::new(set).pick(to_unicode, |tag, label| {
+        ruleset(tag).is_some_and(|ruleset| ruleset.holds(label))
+    })
 }
 
-/// [`default_tag`] for many names under one set (the look-alike audit's
+/// [`tag_for_name`] for many names under one set (the look-alike audit's
 /// candidates): the set's tags are read once, and the last TLD's language kept.
-pub struct DefaultTags {
+pub struct TagPicker {
     set: LgrSet,
     tags: Vec<&'static str>,
     /// The last TLD asked about and its [`tld_language`].
     last_tld: Option<(String, Option<&'static str>)>,
 }
 
-impl DefaultTags {
+impl TagPicker {
     /// The picker of `set`'s tags.
-    pub fn new(set: LgrSet) -> DefaultTags {
-        DefaultTags {
+    pub fn new(set: LgrSet) -> TagPicker {
+        TagPicker {
             set,
             tags: set.tags(),
             last_tld: None,
         }
     }
 
-    /// [`default_tag`] of `to_unicode`.
-    pub fn pick(&mut self, to_unicode: &str, holds: impl FnOnce(&str) -> bool) -> String {
+    /// [`tag_for_name`] of `to_unicode`; `holds(tag, label)` says whether the
+    /// tag's repertoire holds the label.
+    pub fn pick(&mut self, to_unicode: &str, holds: impl FnOnce(&str, &str) -> bool) -> Option<String> {
         let root_zone = self.set == LgrSet::RootZone;
         let label = checked_label(to_unicode, root_zone).unwrap_or("");
         let tld = to_unicode.trim_end_matches('.').rsplit('.').next().unwrap_or("");
@@ -324,23 +451,13 @@ impl DefaultTags {
             && tld != label
             && let Some(language) = language
             && let Some(tag) = self.tags.iter().find(|t| **t == language)
-            && holds(tag)
+            && holds(tag, label)
         {
-            return tag.to_string();
+            return Some(tag.to_string());
         }
         let script_tag = format!("und-{}", script_code(label));
-        if self.tags.contains(&script_tag.as_str()) {
-            script_tag
-        } else {
-            self.tags.first().map_or_else(String::new, |t| t.to_string())
-        }
+        self.tags.contains(&script_tag.as_str()).then_some(script_tag)
     }
-}
-
-/// True when every position of `label` is in `lgr`'s repertoire (RFC 7940
-/// §8.1 preliminary eligibility): the test of [`default_tag`]'s `holds`.
-pub fn repertoire_holds(lgr: &Lgr, label: &str) -> bool {
-    lgr.evaluate_without_variants(label).invalid_code_points.is_empty()
 }
 
 /// ISO 15924 code of the label's first character with a script of its own
@@ -723,21 +840,24 @@ mod tests {
     }
 
     #[test]
-    fn the_default_tag_is_the_tld_language_then_the_script() {
+    fn the_tag_for_a_name_is_the_tld_language_then_the_script() {
         let second = LgrSet::SecondLevel;
-        assert_eq!(default_tag(second, "國家.cn", |_| true), "zh");
-        assert_eq!(default_tag(second, "國家.cn", |_| false), "und-Hani");
-        assert_eq!(default_tag(second, "straße.de", |t| t == "de"), "de");
-        assert_eq!(default_tag(second, "example.uk", |_| true), "en");
-        assert_eq!(default_tag(second, "київ.be", |_| true), "und-Cyrl");
-        assert_eq!(default_tag(second, "ひらがな.jp", |_| true), "ja");
-        assert_eq!(default_tag(second, "ひらがな.com", |_| true), "und-Jpan");
+        let tag = |set: LgrSet, name: &str| tag_for_name(set, name, |tag| Ruleset::bundled(set, tag).ok().map(Arc::new));
+        assert_eq!(tag(second, "國家.cn").as_deref(), Some("zh"));
+        assert_eq!(tag_for_name(second, "國家.cn", |_| None).as_deref(), Some("und-Hani"));
+        assert_eq!(tag(second, "straße.de").as_deref(), Some("de"));
+        assert_eq!(tag(second, "ø.de").as_deref(), Some("und-Latn"), "de's repertoire lacks ø");
+        assert_eq!(tag(second, "example.uk").as_deref(), Some("en"));
+        assert_eq!(tag(second, "київ.be").as_deref(), Some("und-Cyrl"));
+        assert_eq!(tag(second, "ひらがな.jp").as_deref(), Some("ja"));
+        assert_eq!(tag(second, "ひらがな.com").as_deref(), Some("und-Jpan"));
         assert_eq!(
-            default_tag(second, "cn", |_| true),
-            "und-Latn",
+            tag(second, "cn").as_deref(),
+            Some("und-Latn"),
             "a one-label name has no TLD of its own"
         );
-        assert_eq!(default_tag(LgrSet::RootZone, "a.рф", |_| true), "und-Cyrl");
+        assert_eq!(tag(LgrSet::RootZone, "a.рф").as_deref(), Some("und-Cyrl"));
+        assert_eq!(tag(second, "ᚠᚢ.com"), None, "no table for Runic");
     }
 
     #[test]
@@ -749,7 +869,12 @@ mod tests {
                 tag: "de".to_string()
             })
         );
+        assert_eq!("root-zone".parse(), Ok(RulesetSpec::Set(LgrSet::RootZone)));
         assert_eq!("my.xml".parse(), Ok(RulesetSpec::File(PathBuf::from("my.xml"))));
         assert!("registry/de".parse::<RulesetSpec>().unwrap_err().contains("SET/TAG"));
+        assert!(
+            Ruleset::load(&RulesetSpec::Set(LgrSet::RootZone)).is_err(),
+            "Registry::per_name takes a set"
+        );
     }
 }

@@ -227,6 +227,22 @@ impl Lgr {
         self.m.chars.len()
     }
 
+    /// Every code point the file names: of each char of the repertoire
+    /// (sequences split, ranges expanded) and of each of their variants;
+    /// ascending, once each.
+    pub fn code_points(&self) -> Vec<u32> {
+        let mut cps: Vec<u32> = self
+            .m
+            .chars
+            .iter()
+            .flat_map(|c| c.cps.iter().chain(c.variants.iter().flat_map(|v| v.cps.iter())))
+            .copied()
+            .collect();
+        cps.sort_unstable();
+        cps.dedup();
+        cps
+    }
+
     /// Evaluates `label` (one label, no dots): eligibility, disposition,
     /// index label, variant count and, when few enough, the variant labels.
     pub fn evaluate(&self, label: &str) -> Evaluation {
