@@ -223,15 +223,20 @@ impl<R: BufRead> ItemReader<R> {
     /// The next item, or `None` at the end (or at a pause, [`Self::pause_after`]).
     /// Errors: the underlying read error.
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
-        match &mut self.left_before_pause {
-            Some(0) => return Ok(None),
-            Some(left) => *left -= 1,
-            None => {}
+        if self.left_before_pause == Some(0) {
+            return Ok(None);
         }
-        match &mut self.source {
-            Source::Lines(lines) => lines.next_item(),
-            Source::Delimited(delimited) => delimited.next_item(),
+        let item = match &mut self.source {
+            Source::Lines(lines) => lines.next_item()?,
+            Source::Delimited(delimited) => delimited.next_item()?,
+        };
+        // Counted only when there was one: at the end of the input the reader has not paused.
+        if item.is_some()
+            && let Some(left) = &mut self.left_before_pause
+        {
+            *left -= 1;
         }
+        Ok(item)
     }
 }
 
