@@ -87,7 +87,10 @@ fn the_library_crates_stand_apart_from_the_application() {
     // allocator and the desktop's GUI stack in its table for targets other
     // than the web page's).
     let mut application = dependencies("Cargo.toml", "dependencies");
-    application.extend(dependencies("Cargo.toml", "target.'cfg(not(target_arch = \"wasm32\"))'.dependencies"));
+    application.extend(dependencies(
+        "Cargo.toml",
+        "target.'cfg(not(target_arch = \"wasm32\"))'.dependencies",
+    ));
     for dependency in ["clap", "mimalloc", "eframe", "idna-inspector-analysis"] {
         assert!(
             application.iter().any(|found| found == dependency),

@@ -126,7 +126,9 @@ fn the_windows_program_answers_as_the_linux_one_and_its_window_starts() {
         }
         let same = linux.status.code() == windows.status.code()
             && comparable(&linux.stdout) == comparable(&windows.stdout)
-            && comparable(&linux.stderr).replace(&linux_missing, "FILE").replace(&linux_list, "LIST")
+            && comparable(&linux.stderr)
+                .replace(&linux_missing, "FILE")
+                .replace(&linux_list, "LIST")
                 == comparable(&windows.stderr)
                     .replace(&windows_missing, "FILE")
                     .replace(&windows_list, "LIST");
