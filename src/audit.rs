@@ -221,3 +221,13 @@ pub fn write_csv(out: impl Write, audit: &Audit) -> io::Result<()> {
     }
     writer.flush()
 }
+
+#[cfg(test)]
+mod tests {
+    /// The browsers' and the spoof check's fields are named as the batch's
+    /// columns of the same facts (`batch --spoof`), in the same order.
+    #[test]
+    fn the_spoof_fields_are_named_as_the_batch_columns() {
+        assert_eq!(super::FIELDS[4..12], crate::batch::writer::SPOOF_HEADER);
+    }
+}

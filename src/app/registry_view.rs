@@ -7,7 +7,7 @@
 use super::widgets::{code_point, error_color, ok_color};
 use crate::lgr::LgrSet;
 use crate::names::char_name;
-use crate::registry::{LabelCheck, RegistryCheck, Ruleset, RulesetSpec, disposition_counts, tag_for_name};
+use crate::registry::{LabelCheck, RegistryCheck, Ruleset, disposition_counts, tag_for_name};
 use crate::spoof::ProtectedList;
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -68,7 +68,7 @@ impl RegistryPanel {
     /// on failure the choice stays and the tab says why (with the line).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn load_file(&mut self, path: &Path) {
-        match Ruleset::load(&RulesetSpec::File(path.to_path_buf())) {
+        match Ruleset::load(&crate::registry::RulesetSpec::File(path.to_path_buf())) {
             Ok(ruleset) => {
                 let name = ruleset.name.clone();
                 self.loaded.insert(name.clone(), Arc::new(ruleset));

@@ -183,23 +183,15 @@ impl BatchView {
         action
     }
 
-    /// The rows to export: all, or those the filter shows in display order.
-    #[cfg(target_arch = "wasm32")]
-    fn export_rows(&self, filtered_only: bool) -> ExportRows<'_> {
-        ExportRows {
-            records: &self.rows.records,
-            rows: filtered_only.then_some(self.rows.visible.as_slice()),
-            run: self.source.as_ref().map(|source| &source.run),
-            profiles: &self.profiles.shown,
-        }
-    }
-
     /// The rows as a file's contents (CSV, formula-safe, or JSONL), for the
     /// web page's download; with the number of rows.
     /// Errors: writing a record failed.
     #[cfg(target_arch = "wasm32")]
     pub fn export_bytes(&self, filtered_only: bool, format: crate::batch::Format) -> std::io::Result<(Vec<u8>, usize)> {
-        export::rows_bytes(format, &self.export_rows(filtered_only))
+        export::rows_bytes(
+            format,
+            &rows_to_export(&self.rows, &self.source, &self.profiles, filtered_only),
+        )
     }
 
     /// Writes all rows, or the filtered rows in display order, to `path`
@@ -207,12 +199,7 @@ impl BatchView {
     /// CSV/TSV formula-safe), with the profile columns shown, on a background
     /// thread; the outcome shows in the progress line, a failure in the dialog.
     pub fn export(&mut self, path: &Path, filtered_only: bool, ctx: &egui::Context) {
-        let what = ExportRows {
-            records: &self.rows.records,
-            rows: filtered_only.then_some(self.rows.visible.as_slice()),
-            run: self.source.as_ref().map(|source| &source.run),
-            profiles: &self.profiles.shown,
-        };
+        let what = rows_to_export(&self.rows, &self.source, &self.profiles, filtered_only);
         self.export.start(path, what, ctx);
     }
 
@@ -234,6 +221,23 @@ impl BatchView {
         if !open {
             self.error = None;
         }
+    }
+}
+
+/// The rows an export writes: all, or those the filter shows in display
+/// order, with the profile columns shown (the desktop's file and the web
+/// page's download alike).
+fn rows_to_export<'a>(
+    rows: &'a Rows,
+    source: &'a Option<Source>,
+    profiles: &'a ShownProfiles,
+    filtered_only: bool,
+) -> ExportRows<'a> {
+    ExportRows {
+        records: &rows.records,
+        rows: filtered_only.then_some(rows.visible.as_slice()),
+        run: source.as_ref().map(|source| &source.run),
+        profiles: &profiles.shown,
     }
 }
 
