@@ -947,7 +947,7 @@ fn write_batch<R: io::BufRead, W: Write>(
     // A record's extras, made on the thread that converted it.
     let made = |record: &batch::RecordBuf| -> Made {
         let runtimes = tally.and_then(|tally| {
-            let answers = batch::runtimes_for(record)?;
+            let answers = batch::runtimes_for(engine, options, record)?;
             tally.add(record.input(), &answers);
             Some(answers)
         });

@@ -438,10 +438,24 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
     )
 }
 
-/// Every runtime's answer on a converted record's input
-/// ([`crate::runtimes::run_all`]); `None` for skipped and unreadable lines.
-pub fn runtimes_for(record: &Record<impl AsRef<str>>) -> Option<Vec<crate::runtimes::Answer>> {
-    record.note().is_none().then(|| crate::runtimes::run_all(record.input()))
+/// Every runtime's answer on a converted record's input, which `engine`
+/// converted under `options` ([`crate::runtimes::run_all_knowing`]: its
+/// ToASCII N tells the runtimes' answers on a plain name when it was made
+/// with the bundled table and no error under every check); `None` for
+/// skipped and unreadable lines.
+pub fn runtimes_for(
+    engine: &Uts46<'_>,
+    options: &Options,
+    record: &Record<impl AsRef<str>>,
+) -> Option<Vec<crate::runtimes::Answer>> {
+    if record.note().is_some() {
+        return None;
+    }
+    let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
+        && options.checks_at_least(&Options::EVERY_CHECK)
+        && record.codes(ResultKind::ToAsciiN).is_empty();
+    let known = told.then(|| record.result(ResultKind::ToAsciiN));
+    Some(crate::runtimes::run_all_knowing(record.input(), known))
 }
 
 /// Per runtime, how many converted names it refuses and how many of those

@@ -12,6 +12,7 @@
 //! ```
 
 mod curl;
+mod gate;
 mod glibc;
 mod go_http;
 mod go_idna;
@@ -177,6 +178,11 @@ impl Runtime {
             Runtime::PerlNetIdn => "perl-net-idn",
             Runtime::RustIdna => "rust-idna",
         }
+    }
+
+    /// The runtime's place in [`Runtime::ALL`].
+    fn index(self) -> usize {
+        self as usize
     }
 
     /// The runtime whose id is `id`.
@@ -399,30 +405,47 @@ fn each_label<E>(
     Ok((host, trailing_dot))
 }
 
-/// Every runtime's answer on `input`, in [`Runtime::ALL`] order. The two
-/// ICU calls read one facts pass of ICU 72's table; `idn2`, `curl` and
-/// `glibc-ai-idn` share libidn2's nontransitional lookup of the name.
+/// Every runtime's answer on `input`, in [`Runtime::ALL`] order, each
+/// from its model. The two ICU calls read one facts pass of ICU 72's
+/// table; `idn2`, `curl` and `glibc-ai-idn` share libidn2's
+/// nontransitional lookup of the name.
 pub fn run_all(input: &str) -> Vec<Answer> {
-    let [default, nontransitional] = icu::both(input);
-    let lookup = libidn2::Lookup::new(input);
-    vec![
-        python::codec(input),
-        python_idna::encode(input, false),
-        python_idna::encode(input, true),
-        requests::prepared_host(input),
-        java::to_ascii(input),
-        default,
-        nontransitional,
-        node::url_hostname(input),
-        node::domain_to_ascii(input),
-        go_idna::lookup(input),
-        go_http::get(input),
-        idn2::answer(input, &lookup),
-        curl::answer(input, &lookup),
-        glibc::answer(input, &lookup),
-        perl_net_idn::domain_to_ascii(input),
-        rust_idna::domain_to_ascii(input),
-    ]
+    run_all_knowing(input, None)
+}
+
+/// [`run_all`], where `known` is the engine's nontransitional ToASCII of
+/// `input` with the bundled table when it was made without an error under
+/// [`Options::EVERY_CHECK`](crate::uts46::Options::EVERY_CHECK) (a batch's
+/// result): the runtimes whose answer that tells (a plain name, `gate`)
+/// are answered from it, the others by their models. The answers are
+/// [`run_all`]'s (`tests/real_runtimes.rs::the_gate_changes_no_answer`).
+pub fn run_all_knowing(input: &str, known: Option<&str>) -> Vec<Answer> {
+    let plain = known.map_or(0, |known| gate::plain_runtimes(input, known));
+    let known = known.unwrap_or_default();
+    if gate::all(plain) {
+        return Runtime::ALL.map(|runtime| gate::plain_answer(runtime, input, known)).to_vec();
+    }
+    let mut icu: Option<[Answer; 2]> = None;
+    let mut lookup: Option<libidn2::Lookup> = None;
+    let mut answers = Vec::with_capacity(Runtime::ALL.len());
+    for runtime in Runtime::ALL {
+        if gate::holds(plain, runtime) {
+            answers.push(gate::plain_answer(runtime, input, known));
+            continue;
+        }
+        let answer = match runtime {
+            Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => {
+                let both = icu.get_or_insert_with(|| icu::both(input));
+                both[usize::from(runtime == Runtime::IcuUts46Nontransitional)].clone()
+            }
+            Runtime::Idn2 => idn2::answer(input, lookup.get_or_insert_with(|| libidn2::Lookup::new(input))),
+            Runtime::Curl => curl::answer(input, lookup.get_or_insert_with(|| libidn2::Lookup::new(input))),
+            Runtime::GlibcAiIdn => glibc::answer(input, lookup.get_or_insert_with(|| libidn2::Lookup::new(input))),
+            other => other.run(input),
+        };
+        answers.push(answer);
+    }
+    answers
 }
 
 /// `answers` on `input` as text: the runtimes grouped by what they do,
