@@ -440,8 +440,8 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
 
 /// Every runtime's answer on a converted record's input, which `engine`
 /// converted under `options` ([`crate::runtimes::run_all_knowing`]: its
-/// ToASCII N tells the runtimes' answers on a plain name when it was made
-/// with the bundled table and no error under every check); `None` for
+/// results tell the runtimes' answers on a plain name when they were made
+/// with the bundled table and ToASCII N has no error under every check); `None` for
 /// skipped and unreadable lines.
 pub fn runtimes_for(
     engine: &Uts46<'_>,
@@ -454,8 +454,15 @@ pub fn runtimes_for(
     let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
         && options.checks_at_least(&Options::EVERY_CHECK)
         && record.codes(ResultKind::ToAsciiN).is_empty();
-    let known = told.then(|| record.result(ResultKind::ToAsciiN));
-    Some(crate::runtimes::run_all_knowing(record.input(), known))
+    let known = told.then(|| crate::runtimes::Known {
+        to_unicode: record.result(ResultKind::ToUnicode),
+        to_ascii_n: record.result(ResultKind::ToAsciiN),
+        to_ascii_t: record
+            .codes(ResultKind::ToAsciiT)
+            .is_empty()
+            .then(|| record.result(ResultKind::ToAsciiT)),
+    });
+    Some(crate::runtimes::run_all_knowing(record.input(), known.as_ref()))
 }
 
 /// Per runtime, how many converted names it refuses and how many of those

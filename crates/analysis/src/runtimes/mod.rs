@@ -13,6 +13,7 @@
 
 mod curl;
 mod gate;
+pub use gate::Known;
 mod glibc;
 mod go_http;
 mod go_idna;
@@ -413,24 +414,24 @@ pub fn run_all(input: &str) -> Vec<Answer> {
     run_all_knowing(input, None)
 }
 
-/// [`run_all`], where `known` is the engine's nontransitional ToASCII of
-/// `input` with the bundled table when it was made without an error under
-/// [`Options::EVERY_CHECK`](crate::uts46::Options::EVERY_CHECK) (a batch's
-/// result): the runtimes whose answer that tells (a plain name, `gate`)
-/// are answered from it, the others by their models. The answers are
-/// [`run_all`]'s (`tests/real_runtimes.rs::the_gate_changes_no_answer`).
-pub fn run_all_knowing(input: &str, known: Option<&str>) -> Vec<Answer> {
-    let plain = known.map_or(0, |known| gate::plain_runtimes(input, known));
-    let known = known.unwrap_or_default();
-    if gate::all(plain) {
-        return Runtime::ALL.map(|runtime| gate::plain_answer(runtime, input, known)).to_vec();
+/// [`run_all`], where `known` is what the engine made of `input` under
+/// every check with the bundled table (a batch's results, when its
+/// nontransitional ToASCII has no error): the runtimes whose answer that
+/// tells (a plain name: `gate`) are answered from it, the others by their
+/// models. The answers are [`run_all`]'s (`tests/runtime_gate.rs`).
+pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
+    let plain = known.map(|known| (gate::plain_runtimes(input, known), known));
+    if let Some((plain, known)) = plain.filter(|(plain, _)| plain.all()) {
+        return Runtime::ALL
+            .map(|runtime| gate::plain_answer(runtime, input, plain.host(runtime, known).unwrap_or_default()))
+            .to_vec();
     }
     let mut icu: Option<[Answer; 2]> = None;
     let mut lookup: Option<libidn2::Lookup> = None;
     let mut answers = Vec::with_capacity(Runtime::ALL.len());
     for runtime in Runtime::ALL {
-        if gate::holds(plain, runtime) {
-            answers.push(gate::plain_answer(runtime, input, known));
+        if let Some(host) = plain.and_then(|(plain, known)| plain.host(runtime, known)) {
+            answers.push(gate::plain_answer(runtime, input, host));
             continue;
         }
         let answer = match runtime {
