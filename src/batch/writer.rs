@@ -111,10 +111,8 @@ struct Row<'a> {
     /// the line has no label to check.
     #[serde(skip_serializing_if = "Option::is_none")]
     lgr: Option<serde_json::Value>,
-    /// What each runtime does with the name (`--runtimes`): [`RuntimesRecord`],
-    /// or null when the line was not converted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    runtimes: Option<Option<RuntimesRecord<'a>>>,
+    // `runtimes` (`--runtimes`) comes last, written by `write_row`:
+    // [`RuntimesRecord`], or null when the line was not converted.
 }
 
 /// The batch's optional additions to one record, made on the converting
@@ -149,9 +147,10 @@ pub struct Columns {
 /// A JSONL record's `runtimes` object: per runtime id (in the ids' byte
 /// order), its `outcome` (`ascii`, `raw`, `error`), its `host` (not on
 /// error) or its `error`, and the `rule` that decided; each answer's keys in
-/// byte order too, as a JSON object map writes them. Serialized straight
-/// from the answers (`answers` in [`Runtime::ALL`] order): no map is built
-/// per record.
+/// byte order too, as a JSON object map writes them. Written straight from
+/// the answers (`answers` in [`Runtime::ALL`] order), each string as
+/// serde_json writes it: a record holds sixteen answers, and building them
+/// as a map per record cost more than the record.
 struct RuntimesRecord<'a>(&'a [Answer]);
 
 /// [`Runtime::ALL`]'s indices in the byte order of the runtimes' ids.
@@ -161,34 +160,58 @@ static BY_ID: std::sync::LazyLock<[usize; Runtime::ALL.len()]> = std::sync::Lazy
     order
 });
 
-impl Serialize for RuntimesRecord<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        /// One answer's fields; `error` sorts before `host`, `outcome`, `rule`.
-        #[derive(Serialize)]
-        struct Fields<'a> {
-            #[serde(skip_serializing_if = "Option::is_none")]
-            error: Option<&'a str>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            host: Option<&'a str>,
-            outcome: Outcome,
-            rule: &'static str,
-        }
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+impl RuntimesRecord<'_> {
+    /// Appends the object's JSON to `out`: the text serde_json gives a map
+    /// of the answers' fields (`the_runtimes_object_is_serde_jsons`).
+    fn write(&self, out: &mut Vec<u8>) {
         let of = |runtime: Runtime, i: usize| {
             let at = self.0.get(i).filter(|a| a.runtime == runtime);
             at.or_else(|| self.0.iter().find(|a| a.runtime == runtime))
         };
+        out.push(b'{');
+        let mut first = true;
         for answer in BY_ID.iter().filter_map(|&i| of(Runtime::ALL[i], i)) {
-            let fields = Fields {
-                error: answer.error.as_deref(),
-                host: answer.host.as_deref(),
-                outcome: answer.outcome,
-                rule: answer.rule,
-            };
-            map.serialize_entry(answer.runtime.id(), &fields)?;
+            if !first {
+                out.push(b',');
+            }
+            first = false;
+            json_string(out, answer.runtime.id());
+            out.extend_from_slice(b":{");
+            if let Some(error) = &answer.error {
+                out.extend_from_slice(b"\"error\":");
+                json_string(out, error);
+                out.push(b',');
+            }
+            if let Some(host) = &answer.host {
+                out.extend_from_slice(b"\"host\":");
+                json_string(out, host);
+                out.push(b',');
+            }
+            out.extend_from_slice(b"\"outcome\":");
+            out.extend_from_slice(match answer.outcome {
+                Outcome::Ascii => b"\"ascii\"",
+                Outcome::Raw => b"\"raw\"",
+                Outcome::Error => b"\"error\"",
+            });
+            out.extend_from_slice(b",\"rule\":");
+            json_string(out, answer.rule);
+            out.push(b'}');
         }
-        map.end()
+        out.push(b'}');
+    }
+}
+
+/// `text` as a JSON string, as serde_json writes it: as it is between
+/// quotes when no byte needs an escape (a control character, `"` or
+/// `\\`), else by serde_json.
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    let plain = |byte: &u8| *byte >= 0x20 && *byte != b'"' && *byte != b'\\';
+    if text.as_bytes().iter().all(plain) {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        serde_json::to_writer(out, text).expect("a string is written to memory");
     }
 }
 
@@ -236,7 +259,6 @@ impl<'a> Row<'a> {
             }),
             profiles_disagree: columns.map(|columns| columns.disagree),
             lgr: None,
-            runtimes: None,
         }
     }
 }
@@ -605,10 +627,20 @@ fn write_row<W: Write>(
     if rows.lgr {
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, lgr_record));
     }
-    if rows.runtimes && rows.format == Format::Jsonl {
-        row.runtimes = Some(runtimes.map(RuntimesRecord));
-    }
     match target {
+        // The `runtimes` object, the record's last field, is written after
+        // the others ([`RuntimesRecord::write`]).
+        Target::Raw(out) if rows.format == Format::Jsonl && rows.runtimes => {
+            let mut line = serde_json::to_vec(&row).map_err(io::Error::other)?;
+            line.pop();
+            line.extend_from_slice(b",\"runtimes\":");
+            match runtimes {
+                Some(answers) => RuntimesRecord(answers).write(&mut line),
+                None => line.extend_from_slice(b"null"),
+            }
+            line.extend_from_slice(b"}\n");
+            out.write_all(&line)
+        }
         Target::Raw(out) if rows.format == Format::Jsonl => {
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;
             out.write_all(b"\n")
@@ -697,5 +729,50 @@ pub fn formula_safe(cell: &str) -> Cow<'_, str> {
         format!("'{cell}").into()
     } else {
         cell.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The runtimes object written by hand is the text serde_json gives the
+    /// same answers as a map of maps, escapes and all.
+    #[test]
+    fn the_runtimes_object_is_serde_jsons() {
+        for input in [
+            "bücher.de",
+            "a\"b\\c.com",
+            "x\u{1}y.de",
+            "ẞ🦄.com",
+            "_dmarc.example.com",
+            "[::1]",
+            "",
+        ] {
+            let mut answers = crate::runtimes::run_all(input);
+            answers[3].error = Some("quote \" backslash \\ tab \t".into());
+            let mut written = Vec::new();
+            RuntimesRecord(&answers).write(&mut written);
+            let map: serde_json::Map<String, serde_json::Value> = answers
+                .iter()
+                .map(|answer| {
+                    let mut fields = serde_json::Map::new();
+                    if let Some(error) = &answer.error {
+                        fields.insert("error".into(), error.as_str().into());
+                    }
+                    if let Some(host) = &answer.host {
+                        fields.insert("host".into(), host.as_str().into());
+                    }
+                    fields.insert("outcome".into(), serde_json::to_value(answer.outcome).unwrap());
+                    fields.insert("rule".into(), answer.rule.into());
+                    (answer.runtime.id().to_string(), fields.into())
+                })
+                .collect();
+            assert_eq!(
+                String::from_utf8(written).unwrap(),
+                serde_json::to_string(&map).unwrap(),
+                "{input:?}"
+            );
+        }
     }
 }

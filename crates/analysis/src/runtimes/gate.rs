@@ -56,21 +56,28 @@ pub(super) struct Plain {
     pub nontransitional: Runtimes,
     /// The runtimes that look up the transitional ToASCII.
     pub transitional: Runtimes,
+    /// The runtimes that look up an all-ASCII name as it is written.
+    pub as_written: Runtimes,
 }
 
 impl Plain {
     /// True when the gate answers for every runtime.
     pub fn all(self) -> bool {
-        self.nontransitional | self.transitional == ALL
+        self.nontransitional | self.transitional | self.as_written == ALL
     }
 
-    /// The ToASCII of `known` that `runtime` looks up, when the gate answers for it.
-    pub fn host<'a>(self, runtime: Runtime, known: &Known<'a>) -> Option<&'a str> {
+    /// What `runtime` looks up, when the gate answers for it: a ToASCII of
+    /// `known`, or `input` as it is written.
+    pub fn host<'a>(self, runtime: Runtime, input: &'a str, known: &Known<'a>) -> Option<&'a str> {
         let bit = 1 << runtime.index();
-        match (self.nontransitional & bit != 0, self.transitional & bit != 0) {
-            (true, _) => Some(known.to_ascii_n),
-            (false, true) => known.to_ascii_t,
-            (false, false) => None,
+        if self.nontransitional & bit != 0 {
+            Some(known.to_ascii_n)
+        } else if self.transitional & bit != 0 {
+            known.to_ascii_t
+        } else if self.as_written & bit != 0 {
+            Some(input)
+        } else {
+            None
         }
     }
 }
@@ -108,6 +115,10 @@ static PLAIN: Generated<u32> = generated!("runtime_plain");
 /// [`PLAIN`] in names with a right-to-left character.
 static PLAIN_RTL: Generated<u32> = generated!("runtime_plain_rtl");
 
+/// Per ASCII code point, the runtimes for which it is plain in an
+/// all-ASCII name looked up as it is written ([`compute_plain_ascii`]).
+static PLAIN_ASCII: Generated<u16> = generated!("runtime_plain_ascii");
+
 /// The bit of [`PLAIN`] set for a character of Bidi class R, AL or AN
 /// (Unicode's, as the engine's Bidi rule reads it): its name is a Bidi
 /// domain name, whose characters [`PLAIN_RTL`] answers for.
@@ -142,12 +153,20 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
         return Plain::default();
     }
     let bits = plain_chars(input);
+    let as_written = match input.is_ascii() {
+        true => input
+            .chars()
+            .filter(|&c| c != '.')
+            .fold(ALL, |bits, c| bits & PLAIN_ASCII.lookup(c).unwrap_or(0)),
+        false => 0,
+    };
     Plain {
         nontransitional: bits as u16,
         transitional: match known.to_ascii_t {
             Some(_) => ((bits & TRANSITIONAL) >> 16) as u16,
             None => 0,
         },
+        as_written,
     }
 }
 
@@ -200,7 +219,14 @@ fn shape_admits(input: &str, known: &Known<'_>) -> bool {
 /// of `input`.
 pub(super) fn plain_answer(runtime: Runtime, input: &str, host: &str) -> Answer {
     let (rule, sentence) = &templates()[runtime.index()][usize::from(!input.is_ascii())];
-    Answer::ascii(runtime, host.to_string(), rule, sentence.clone())
+    Answer {
+        runtime,
+        outcome: super::Outcome::Ascii,
+        host: Some(host.to_string()),
+        error: None,
+        rule,
+        sentence: std::borrow::Cow::Borrowed(sentence),
+    }
 }
 
 /// Per runtime, the rule and sentence its model gives an ASCII name and a
@@ -211,7 +237,7 @@ fn templates() -> &'static [[(&'static str, String); 2]; 16] {
         Runtime::ALL.map(|runtime| {
             ["a", "ü"].map(|name| {
                 let answer = runtime.run(name);
-                (answer.rule, answer.sentence)
+                (answer.rule, answer.sentence.into_owned())
             })
         })
     })
@@ -237,14 +263,42 @@ pub(super) fn compute_plain_rtl(c: char) -> u32 {
     compute_in(c, &RTL_CONTEXTS)
 }
 
-/// The bits of [`compute_plain`] from `contexts`. Left out without
-/// asking: what the engine disallows, U+002E, and a mapped or ignored code
-/// point that is not a starter or whose mapping holds a full stop, a
-/// hyphen, a non-starter or a character the NFC or NFKC quick check stops
-/// at (mapped text then stays normalized, and labels and hyphens are where
-/// the input has them).
+/// The runtimes for which ASCII `c` is plain in an all-ASCII name looked
+/// up as it is written ([`PLAIN_ASCII`]): each model, asked about `c` in
+/// the all-ASCII [`CONTEXTS`] the engine accepts (at least [`ENOUGH`]),
+/// answered as [`plain_answer`] would with the name itself.
+#[cfg(test)]
+pub(super) fn compute_plain_ascii(c: char) -> u16 {
+    let contexts: Vec<&str> = CONTEXTS.iter().copied().filter(|context| context.is_ascii()).collect();
+    match c.is_ascii() {
+        true => (compute_with(c, &contexts, |asked| Some(asked.0.as_str())) & 0xFFFF) as u16,
+        false => 0,
+    }
+}
+
+/// The bits of [`compute_plain`] from `contexts` ([`compute_with`]).
 #[cfg(test)]
 fn compute_in(c: char, contexts: &[&str]) -> u32 {
+    let nontransitional = compute_with(c, contexts, |asked| Some(asked.1.as_str()));
+    let transitional = compute_with(c, contexts, |asked| asked.2.as_deref());
+    nontransitional | (transitional << 16 & TRANSITIONAL)
+}
+
+/// A context the engine accepted: the name, its nontransitional ToASCII
+/// and its transitional one when that has no error.
+#[cfg(test)]
+type Asked = (String, String, Option<String>);
+
+/// The runtimes that look up `host` of every context of `contexts` the
+/// engine accepts with `c` in it (none when fewer than [`ENOUGH`] do, or
+/// when `host` has nothing for one of them). Left out without asking:
+/// what the engine disallows, U+002E, and a mapped or ignored code point
+/// that is not a starter or whose mapping holds a full stop, a hyphen, a
+/// non-starter or a character the NFC or NFKC quick check stops at (mapped
+/// text then stays normalized, and labels and hyphens are where the input
+/// has them).
+#[cfg(test)]
+fn compute_with(c: char, contexts: &[&str], host: fn(&Asked) -> Option<&str>) -> u32 {
     use crate::table::{MappingTable, Status};
     use crate::uts46::{Options, Uts46};
     use unicode_normalization::char::canonical_combining_class;
@@ -266,7 +320,7 @@ fn compute_in(c: char, contexts: &[&str]) -> u32 {
         return 0;
     }
     let engine = Uts46::new();
-    let mut asked = Vec::with_capacity(contexts.len());
+    let mut asked: Vec<Asked> = Vec::with_capacity(contexts.len());
     for context in contexts {
         let name = context.replace("{c}", c.encode_utf8(&mut [0; 4]));
         let results = engine.process(&name, &Options::EVERY_CHECK);
@@ -281,22 +335,19 @@ fn compute_in(c: char, contexts: &[&str]) -> u32 {
             asked.push((name, n, t));
         }
     }
-    let bits = |host: fn(&(String, String, Option<String>)) -> Option<&str>| -> u32 {
-        let told: Vec<(&str, &str)> = asked.iter().filter_map(|a| Some((a.0.as_str(), host(a)?))).collect();
-        if told.len() < ENOUGH || told.len() < asked.len() {
-            return 0;
+    let told: Vec<(&str, &str)> = asked.iter().filter_map(|a| Some((a.0.as_str(), host(a)?))).collect();
+    if told.len() < ENOUGH || told.len() < asked.len() {
+        return 0;
+    }
+    Runtime::ALL.iter().fold(0, |bits, &runtime| {
+        let plain = told
+            .iter()
+            .all(|(name, host)| runtime.run(name) == plain_answer(runtime, name, host));
+        match plain {
+            true => bits | 1 << runtime.index(),
+            false => bits,
         }
-        Runtime::ALL.iter().fold(0, |bits, &runtime| {
-            let plain = told
-                .iter()
-                .all(|(name, host)| runtime.run(name) == plain_answer(runtime, name, host));
-            match plain {
-                true => bits | 1 << runtime.index(),
-                false => bits,
-            }
-        })
-    };
-    bits(|a| Some(a.1.as_str())) | (bits(|a| a.2.as_deref()) << 16 & TRANSITIONAL)
+    })
 }
 
 const _: () = assert!(Runtime::ALL.len() == 16, "a bit per runtime in a u16");
@@ -316,12 +367,14 @@ mod tests {
         PLAIN.check(PLANES, |c| values[c as usize]);
         let values = compute_all(0..PLANES as u32, compute_plain_rtl);
         PLAIN_RTL.check(PLANES, |c| values[c as usize]);
+        PLAIN_ASCII.check(128, compute_plain_ascii);
     }
 
     /// A sample of the table (every 97th code point, and all of U+0000 to
     /// U+07FF) against the models, in the fast tier.
     #[test]
     fn plain_table_holds_on_a_sample() {
+        PLAIN_ASCII.check(128, compute_plain_ascii);
         let sample: Vec<u32> = (0..0x800).chain((0x800..PLANES as u32).step_by(97)).collect();
         for code in sample {
             let Some(c) = char::from_u32(code) else { continue };
@@ -449,7 +502,7 @@ mod tests {
             };
             assert!(plain.all(), "{input}: {plain:?}");
             for runtime in Runtime::ALL {
-                let host = plain.host(runtime, &known).expect("told");
+                let host = plain.host(runtime, input, &known).expect("told");
                 assert_eq!(
                     plain_answer(runtime, input, host),
                     runtime.run(input),

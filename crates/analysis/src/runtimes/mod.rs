@@ -30,6 +30,7 @@ mod requests;
 mod rust_idna;
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// One runtime's call, by the id every output uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -99,8 +100,9 @@ pub struct Answer {
     pub error: Option<String>,
     /// The upstream rule or step that decided, as upstream names it.
     pub rule: &'static str,
-    /// What happened, in one sentence.
-    pub sentence: String,
+    /// What happened, in one sentence (the same text for every plain name:
+    /// borrowed then).
+    pub sentence: Cow<'static, str>,
 }
 
 impl Answer {
@@ -111,7 +113,7 @@ impl Answer {
             host: Some(host),
             error: None,
             rule,
-            sentence,
+            sentence: sentence.into(),
         }
     }
 
@@ -122,7 +124,7 @@ impl Answer {
             host: Some(host),
             error: None,
             rule,
-            sentence,
+            sentence: sentence.into(),
         }
     }
 
@@ -133,7 +135,7 @@ impl Answer {
             host: None,
             error: Some(error),
             rule,
-            sentence,
+            sentence: sentence.into(),
         }
     }
 }
@@ -423,14 +425,14 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
     let plain = known.map(|known| (gate::plain_runtimes(input, known), known));
     if let Some((plain, known)) = plain.filter(|(plain, _)| plain.all()) {
         return Runtime::ALL
-            .map(|runtime| gate::plain_answer(runtime, input, plain.host(runtime, known).unwrap_or_default()))
+            .map(|runtime| gate::plain_answer(runtime, input, plain.host(runtime, input, known).unwrap_or_default()))
             .to_vec();
     }
     let mut icu: Option<[Answer; 2]> = None;
     let mut lookup: Option<libidn2::Lookup> = None;
     let mut answers = Vec::with_capacity(Runtime::ALL.len());
     for runtime in Runtime::ALL {
-        if let Some(host) = plain.and_then(|(plain, known)| plain.host(runtime, known)) {
+        if let Some(host) = plain.and_then(|(plain, known)| plain.host(runtime, input, known)) {
             answers.push(gate::plain_answer(runtime, input, host));
             continue;
         }
