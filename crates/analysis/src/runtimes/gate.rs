@@ -96,6 +96,11 @@ const CONTEXTS: [&str; 7] = ["{c}", "{c}a.b", "b.a{c}", "b.ü{c}", "a{c}a", "ab{
 #[cfg(test)]
 const RTL_CONTEXTS: [&str; 7] = ["{c}א.ب", "ב.א{c}", "א{c}א", "ب{c}بب.b", "{c}a.א", "ב.a{c}", "ü{c}.ب"];
 
+/// [`CONTEXTS`] of all-ASCII names: `{c}` alone, first, last and inside
+/// a label, beside one and two letters (a hyphen asks inside only).
+#[cfg(test)]
+const ASCII_CONTEXTS: [&str; 6] = ["{c}", "{c}a.b", "b.a{c}", "a{c}a", "ab{c}cd.ef", "b.ab{c}c"];
+
 /// Contexts that must have asked before a code point counts as plain.
 #[cfg(test)]
 const ENOUGH: usize = 3;
@@ -265,13 +270,12 @@ pub(super) fn compute_plain_rtl(c: char) -> u32 {
 
 /// The runtimes for which ASCII `c` is plain in an all-ASCII name looked
 /// up as it is written ([`PLAIN_ASCII`]): each model, asked about `c` in
-/// the all-ASCII [`CONTEXTS`] the engine accepts (at least [`ENOUGH`]),
+/// the [`ASCII_CONTEXTS`] the engine accepts (at least [`ENOUGH`]),
 /// answered as [`plain_answer`] would with the name itself.
 #[cfg(test)]
 pub(super) fn compute_plain_ascii(c: char) -> u16 {
-    let contexts: Vec<&str> = CONTEXTS.iter().copied().filter(|context| context.is_ascii()).collect();
     match c.is_ascii() {
-        true => (compute_with(c, &contexts, |asked| Some(asked.0.as_str())) & 0xFFFF) as u16,
+        true => (compute_with(c, &ASCII_CONTEXTS, |asked| Some(asked.0.as_str())) & 0xFFFF) as u16,
         false => 0,
     }
 }
