@@ -175,8 +175,10 @@ impl RuntimesRecord<'_> {
                 out.push(b',');
             }
             first = false;
-            json_string(out, answer.runtime.id());
-            out.extend_from_slice(b":{");
+            // An id needs no escape (`Runtime::id`; `the_runtimes_object_is_serde_jsons`).
+            out.push(b'"');
+            out.extend_from_slice(answer.runtime.id().as_bytes());
+            out.extend_from_slice(b"\":{");
             if let Some(error) = &answer.error {
                 out.extend_from_slice(b"\"error\":");
                 json_string(out, error);
@@ -205,8 +207,9 @@ impl RuntimesRecord<'_> {
 /// quotes when no byte needs an escape (a control character, `"` or
 /// `\\`), else by serde_json.
 fn json_string(out: &mut Vec<u8>, text: &str) {
-    let plain = |byte: &u8| *byte >= 0x20 && *byte != b'"' && *byte != b'\\';
-    if text.as_bytes().iter().all(plain) {
+    // Every byte looked at (no early exit): the loop runs on vectors.
+    let plain = |all: bool, byte: &u8| all & (*byte >= 0x20) & (*byte != b'"') & (*byte != b'\\');
+    if text.as_bytes().iter().fold(true, plain) {
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());
         out.push(b'"');

@@ -161,7 +161,8 @@ impl Runtime {
         Runtime::RustIdna,
     ];
 
-    /// The id every output uses, e.g. `"java-idn"`.
+    /// The id every output uses, e.g. `"java-idn"`: lower-case ASCII
+    /// letters and hyphens (a JSON key without an escape).
     pub fn id(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "python-codec",
