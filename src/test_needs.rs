@@ -31,6 +31,10 @@ pub enum Need {
     /// The Windows program built (`scripts/package-windows.sh --shim`), with
     /// Wine, Xvfb, ImageMagick's `import` and xdotool to run it.
     Windows,
+    /// dnstwist from PyPI in a venv under the target directory
+    /// (`tests/lookalikes_dnstwist.rs` makes it: python3 with its venv
+    /// module, and PyPI reachable the first time).
+    Dnstwist,
 }
 
 impl Need {
@@ -44,6 +48,7 @@ impl Need {
             Need::Runtimes => "IDNA_INSPECTOR_REQUIRE_RUNTIMES",
             Need::Web => "IDNA_INSPECTOR_REQUIRE_WEB",
             Need::Windows => "IDNA_INSPECTOR_REQUIRE_WINDOWS",
+            Need::Dnstwist => "IDNA_INSPECTOR_REQUIRE_DNSTWIST",
         }
     }
 

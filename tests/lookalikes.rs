@@ -39,6 +39,64 @@ fn paypal_has_the_classic_lookalikes() {
     assert!(audit.summary.candidates > 1_000, "{} candidates", audit.summary.candidates);
 }
 
+/// Two edits of any kind (a diacritic, a confusable, a digit), a doubled
+/// letter replaced alike, one letter for two with a diacritic on one; and
+/// letters whose skeleton is the letter with a mark that NFD does not split.
+#[test]
+fn doubles_of_every_kind() {
+    let audit = paypal();
+    for (name, technique) in [
+        ("páypàl.com", Technique::Double),
+        ("p\u{430}ypäl.com", Technique::Double),
+        ("ṕaypa1.com", Technique::Double),
+        ("paypał.com", Technique::Diacritic),
+        ("ƥaypal.com", Technique::Diacritic),
+        ("ƥaɏpal.com", Technique::Double),
+    ] {
+        let found = find(audit, name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(found.technique, technique, "{name}");
+    }
+    let made = |label: &str, candidate: &str| {
+        let (labels, truncated) = lookalikes::candidate_labels(label, usize::MAX);
+        assert!(!truncated);
+        labels.into_iter().find(|(_, l)| l == candidate).map(|(t, _)| t)
+    };
+    assert_eq!(
+        made("sparkasse", "śparkaśśe"),
+        Some(Technique::Double),
+        "śś for ss is one edit"
+    );
+    assert_eq!(made("mail", "rñail"), Some(Technique::Double), "rñ for m");
+    assert_eq!(made("commerz", "corñrnerz"), Some(Technique::Double), "rñrn for mm");
+    assert_eq!(made("sparkasse", "śpárkaśśe"), None, "three edits are not made");
+}
+
+/// The audit judges exactly the labels `candidate_labels` makes whose whole
+/// name UTS #46 accepts as written, each with the technique it was made by.
+#[test]
+fn the_audit_judges_the_generated_labels_uts46_accepts() {
+    let engine = Uts46::new();
+    let (labels, truncated) = lookalikes::candidate_labels("paypal", usize::MAX);
+    assert!(!truncated);
+    let accepted: Vec<(Technique, String)> = labels
+        .into_iter()
+        .map(|(technique, label)| (technique, format!("{label}.com")))
+        .filter(|(_, name)| {
+            let results = engine.process(name, &Options::default());
+            results.to_ascii_n.errors.is_empty() && results.to_unicode.value == *name
+        })
+        .collect();
+    let judged: std::collections::HashMap<&str, Technique> = paypal()
+        .candidates
+        .iter()
+        .map(|c| (c.unicode.as_str(), c.technique))
+        .collect();
+    assert_eq!(judged.len(), accepted.len());
+    for (technique, name) in &accepted {
+        assert_eq!(judged.get(name.as_str()), Some(technique), "{name}");
+    }
+}
+
 #[test]
 fn letters_for_two_and_two_for_one() {
     let engine = Uts46::new();

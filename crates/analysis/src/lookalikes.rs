@@ -34,7 +34,16 @@ pub enum Technique {
     Confusable,
     /// Two such replacements at different places.
     DoubleConfusable,
-    /// One letter replaced by the same letter with diacritics (same NFD base).
+    /// Two replacements at different places, each of any kind here, not
+    /// both confusables: `páypàl`, `pаypäl`, `paypa1` with `ṕ`. A letter
+    /// written twice in a row and replaced alike in both places (`śś` for
+    /// `ss`) counts as one replacement, there and in double confusables;
+    /// one letter for two with diacritics on one of them (`rñ` for `m`) is
+    /// a double too.
+    Double,
+    /// One letter replaced by the same letter with diacritics: the same NFD
+    /// base, or the same UTS #39 skeleton once combining marks are removed
+    /// (`ł` for `l`: its skeleton is `l` with U+0338).
     Diacritic,
     /// An ASCII digit for a letter, or a letter for a digit, whose skeleton
     /// is the other's in either case (`0` for `o`: `0`'s skeleton is `O`).
@@ -44,11 +53,12 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// `confusable`, `double-confusable`, `diacritic`, `digit`, `whole-script`.
+    /// `confusable`, `double-confusable`, `double`, `diacritic`, `digit`, `whole-script`.
     pub fn name(self) -> &'static str {
         match self {
             Technique::Confusable => "confusable",
             Technique::DoubleConfusable => "double-confusable",
+            Technique::Double => "double",
             Technique::Diacritic => "diacritic",
             Technique::Digit => "digit",
             Technique::WholeScript => "whole-script",
@@ -56,7 +66,7 @@ impl Technique {
     }
 
     /// True for the techniques whose candidates have the protected label's
-    /// UTS #39 skeleton (every one but diacritics and digits).
+    /// UTS #39 skeleton (every one but diacritics, digits and other doubles).
     pub fn keeps_skeleton(self) -> bool {
         matches!(
             self,
@@ -262,51 +272,102 @@ impl Untwisted {
 /// names): the two are cut into the shortest runs whose UTS #39 skeletons
 /// agree, first character by character (`а` for `a`, `m` for `rn`), and
 /// where that fails with marks removed and case ignored (`á` for `a`, `0`
-/// for `o`, whose skeleton is `O`); the runs that differ are the changes.
-/// `None` when the two do not line up either way (they do not look alike).
+/// for `o`, whose skeleton is `O`), and where that fails too run by run,
+/// each the first way it lines up of those two and the skeletons of the
+/// characters' upper case without marks (`1` for `i`: `I`'s skeleton is
+/// `l`, as the digit edits have it; `ɱ1crosoft` mixes ways); the runs that
+/// differ are the changes. `None` when the two do not line up any way
+/// (they do not look alike).
 pub fn untwist(written: &str, imitated: &str) -> Option<Vec<Untwisted>> {
     let exact = |c: char, out: &mut String| with_char_skeleton(c, |prototype| out.push_str(prototype));
     let loose = |c: char, out: &mut String| {
         let bare = crate::spoof::confusables::skeleton_without_marks(c.encode_utf8(&mut [0; 4]));
-        out.extend(bare.chars().flat_map(char::to_lowercase));
+        match bare.is_empty() {
+            true => {
+                // A mark that passes for a letter (U+0C02 TELUGU SIGN ANUSVARA
+                // for `o`) is that letter here, as in its skeleton, so that it
+                // lines up beside a letter that only matches without marks (`ɱ`).
+                with_char_skeleton(c, |prototype| {
+                    let letters = prototype.chars().filter(|&p| !is_combining_mark(p));
+                    out.extend(letters.flat_map(char::to_lowercase));
+                })
+            }
+            false => out.extend(bare.chars().flat_map(char::to_lowercase)),
+        }
     };
-    untwist_by(written, imitated, exact).or_else(|| untwist_by(written, imitated, loose))
+    let upper = |c: char, out: &mut String| {
+        for upper in c.to_uppercase() {
+            with_char_skeleton(upper, |prototype| {
+                out.extend(prototype.chars().filter(|&p| !is_combining_mark(p)));
+            });
+        }
+    };
+    // Each way alone first, so that a pair that lines up one way keeps its runs.
+    untwist_by(written, imitated, &[&exact])
+        .or_else(|| untwist_by(written, imitated, &[&loose]))
+        .or_else(|| untwist_by(written, imitated, &[&exact, &loose, &upper]))
 }
 
-/// [`untwist`] with `key` appending each character's skeleton.
-fn untwist_by(written: &str, imitated: &str, key: impl Fn(char, &mut String)) -> Option<Vec<Untwisted>> {
+/// Appends a character's skeleton, one way or another, to a string.
+type SkeletonKey<'k> = dyn Fn(char, &mut String) + 'k;
+
+/// [`untwist`] with `keys` appending each character's skeleton: each run
+/// by the first key under which one ends there.
+fn untwist_by(written: &str, imitated: &str, keys: &[&SkeletonKey<'_>]) -> Option<Vec<Untwisted>> {
     let (mine, theirs): (Vec<char>, Vec<char>) = (written.chars().collect(), imitated.chars().collect());
     let (mut i, mut j) = (0, 0);
     let mut changes = Vec::new();
     let (mut left, mut right) = (String::new(), String::new());
     while i < mine.len() || j < theirs.len() {
-        let (start_i, start_j) = (i, j);
-        left.clear();
-        right.clear();
-        key(*mine.get(i)?, &mut left);
-        i += 1;
-        // A character that is nothing in a skeleton (an invisible one) is a run alone.
-        while left != right {
-            if left.len() <= right.len() || j == theirs.len() {
-                key(*mine.get(i)?, &mut left);
-                i += 1;
-            } else {
-                key(theirs[j], &mut right);
-                j += 1;
-            }
-            if !left.starts_with(right.as_str()) && !right.starts_with(left.as_str()) {
-                return None;
-            }
+        // The same ASCII character on both sides is a run of its own and no
+        // change (its skeleton is never empty): no skeleton to look up.
+        if i < mine.len() && j < theirs.len() && mine[i] == theirs[j] && mine[i].is_ascii() {
+            (i, j) = (i + 1, j + 1);
+            continue;
         }
-        if mine[start_i..i] != theirs[start_j..j] {
+        let (end_i, end_j) = keys
+            .iter()
+            .find_map(|key| run_end(&mine, &theirs, (i, j), key, &mut left, &mut right))?;
+        if mine[i..end_i] != theirs[j..end_j] {
             changes.push(Untwisted {
-                at: start_i + 1,
-                written: mine[start_i..i].iter().collect(),
-                imitated: theirs[start_j..j].iter().collect(),
+                at: i + 1,
+                written: mine[i..end_i].iter().collect(),
+                imitated: theirs[j..end_j].iter().collect(),
             });
         }
+        (i, j) = (end_i, end_j);
     }
     Some(changes)
+}
+
+/// Where the shortest run from `start` ends whose skeletons under `key`
+/// agree, or `None` when they part first.
+fn run_end(
+    mine: &[char],
+    theirs: &[char],
+    (mut i, mut j): (usize, usize),
+    key: &SkeletonKey<'_>,
+    left: &mut String,
+    right: &mut String,
+) -> Option<(usize, usize)> {
+    left.clear();
+    right.clear();
+    key(*mine.get(i)?, left);
+    i += 1;
+    // A character that is nothing in a skeleton (an invisible one) is a run alone.
+    while left != right {
+        if left.len() <= right.len() || j == theirs.len() {
+            key(*mine.get(i)?, left);
+            i += 1;
+        } else {
+            key(theirs[j], right);
+            j += 1;
+        }
+        if !left.starts_with(right.as_str()) && !right.starts_with(left.as_str()) {
+            return None;
+        }
+    }
+    Some((i, j))
 }
 
 /// A checked name's imitation of a protected name: which one, and the
@@ -351,11 +412,16 @@ pub fn imitation(protected: &ProtectedList, input: &str, to_unicode: &str, to_as
 
 /// The characters that stand for a skeleton: every code point of UTS #46
 /// status valid or deviation (what a U-label may hold) by its UTS #39
-/// skeleton alone, and by the base of its NFD where marks follow it.
+/// skeleton alone, by the base of its NFD where marks follow it, and by
+/// its skeleton without combining marks where the skeleton has some.
 /// Characters that are their own skeleton are not stored: [`Index::same_skeleton`] adds them.
 struct Index {
     by_skeleton: HashMap<String, Vec<char>>,
     by_base: HashMap<char, Vec<char>>,
+    /// `l` → `ĺ`, `ł` (skeleton `l` U+0338), `ɫ`…: confusables.txt writes
+    /// many letters with a stroke, hook or overlay that NFD leaves whole as
+    /// a letter and a mark, so they are the same letter with a diacritic.
+    by_bare: HashMap<String, Vec<char>>,
 }
 
 /// The index, built on first use from the bundled mapping table.
@@ -365,6 +431,7 @@ fn index() -> &'static Index {
         let table = MappingTable::bundled();
         let mut by_skeleton: HashMap<String, Vec<char>> = HashMap::new();
         let mut by_base: HashMap<char, Vec<char>> = HashMap::new();
+        let mut by_bare: HashMap<String, Vec<char>> = HashMap::new();
         for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
             if !matches!(table.status(c), Status::Valid | Status::Deviation) {
                 continue;
@@ -372,6 +439,12 @@ fn index() -> &'static Index {
             with_char_skeleton(c, |prototype| {
                 if !is_itself(c, prototype) && !prototype.is_empty() {
                     by_skeleton.entry(prototype.to_string()).or_default().push(c);
+                }
+                if !c.is_ascii() && prototype.chars().any(is_combining_mark) {
+                    let bare: String = prototype.chars().filter(|&p| !is_combining_mark(p)).collect();
+                    if !bare.is_empty() {
+                        by_bare.entry(bare).or_default().push(c);
+                    }
                 }
             });
             if !c.is_ascii() {
@@ -384,7 +457,11 @@ fn index() -> &'static Index {
                 }
             }
         }
-        Index { by_skeleton, by_base }
+        Index {
+            by_skeleton,
+            by_base,
+            by_bare,
+        }
     })
 }
 
@@ -460,16 +537,13 @@ fn confusable_edits(index: &Index, label: &[char]) -> Vec<Edit> {
     edits
 }
 
-/// The same letter with diacritics, and the bare letter for one that has them.
+/// The same letter with diacritics, and the bare letter for one that has
+/// them: the same NFD base, or the same skeleton once its combining marks
+/// are removed (`ł` for `l`, `ƥ` for `p`, `ɱ` for `m`, whose skeleton is `rn`).
 fn diacritic_edits(index: &Index, label: &[char]) -> Vec<Edit> {
     let mut edits = Vec::new();
     for (at, &c) in label.iter().enumerate() {
-        let Some(base) = std::iter::once(c).nfd().next() else {
-            continue;
-        };
-        let mut with: Vec<char> = index.by_base.get(&base).cloned().unwrap_or_default();
-        with.push(base);
-        for other in with.into_iter().filter(|&other| other != c) {
+        for other in with_diacritics(index, c) {
             edits.push(Edit {
                 from: at,
                 to: at + 1,
@@ -478,6 +552,22 @@ fn diacritic_edits(index: &Index, label: &[char]) -> Vec<Edit> {
         }
     }
     edits
+}
+
+/// The characters [`diacritic_edits`] puts for `c`, in code point order.
+fn with_diacritics(index: &Index, c: char) -> Vec<char> {
+    let Some(base) = std::iter::once(c).nfd().next() else {
+        return Vec::new();
+    };
+    let bare: String = char_skeleton(c).chars().filter(|&p| !is_combining_mark(p)).collect();
+    let mut with: Vec<char> = index.by_base.get(&base).cloned().unwrap_or_default();
+    with.extend(index.by_bare.get(&bare).into_iter().flatten());
+    with.push(base);
+    // Each once: the base's and the skeleton's lists share most.
+    with.sort_unstable();
+    with.dedup();
+    with.retain(|&other| other != c);
+    with
 }
 
 /// An ASCII digit for a letter, or an ASCII letter for a digit, whose
@@ -569,8 +659,11 @@ fn apply(label: &[char], edits: &[&Edit]) -> String {
 
 /// The candidate labels of `label`, each once, not `label` itself, at most
 /// `max`: whole-script swaps, single confusables, digits, diacritics, then
-/// double confusables. True in the second place when `max` stopped them.
-fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, bool) {
+/// double confusables, then the other doubles (two edits of any of those
+/// kinds, a doubled letter replaced alike in both places counting as one).
+/// True in the second place when `max` stopped them. These are what
+/// [`audit`] judges, less the ones UTS #46 refuses or maps in the whole name.
+pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, bool) {
     let index = index();
     let chars: Vec<char> = label.chars().collect();
     let protected_skeleton = skeleton(label);
@@ -591,20 +684,14 @@ fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, bool)
         true
     };
     let confusables = confusable_edits(index, &chars);
+    let digits = digit_edits(&chars);
+    let diacritics = diacritic_edits(index, &chars);
     let singles = whole_script_swaps(index, &chars)
         .into_iter()
         .map(|swap| (Technique::WholeScript, swap))
         .chain(confusables.iter().map(|e| (Technique::Confusable, apply(&chars, &[e]))))
-        .chain(
-            digit_edits(&chars)
-                .into_iter()
-                .map(|e| (Technique::Digit, apply(&chars, &[&e]))),
-        )
-        .chain(
-            diacritic_edits(index, &chars)
-                .into_iter()
-                .map(|e| (Technique::Diacritic, apply(&chars, &[&e]))),
-        );
+        .chain(digits.iter().map(|e| (Technique::Digit, apply(&chars, &[e]))))
+        .chain(diacritics.iter().map(|e| (Technique::Diacritic, apply(&chars, &[e]))));
     for (technique, candidate) in singles {
         if !push(technique, candidate) {
             return (out, true);
@@ -614,6 +701,65 @@ fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, bool)
         for second in &confusables[i + 1..] {
             if second.from >= first.to && !push(Technique::DoubleConfusable, apply(&chars, &[first, second])) {
                 return (out, true);
+            }
+        }
+    }
+    // Every edit, with whether it keeps the skeleton and whether it is
+    // doubled, by place: where a letter is written twice in a row (`ss`,
+    // `oo`), each one-letter edit made in both places at once is one edit more.
+    let mut edits: Vec<(bool, bool, Edit)> = confusables
+        .into_iter()
+        .map(|e| (true, false, e))
+        .chain(digits.into_iter().chain(diacritics).map(|e| (false, false, e)))
+        .collect();
+    let doubled: Vec<(bool, bool, Edit)> = edits
+        .iter()
+        .filter(|(_, _, e)| e.to == e.from + 1 && chars.get(e.to) == Some(&chars[e.from]))
+        .map(|(keeps, _, e)| {
+            let edit = Edit {
+                from: e.from,
+                to: e.to + 1,
+                with: e.with.repeat(2),
+            };
+            (*keeps, true, edit)
+        })
+        .collect();
+    edits.extend(doubled);
+    edits.sort_by_key(|(_, _, e)| e.from);
+    for (i, (keeps_first, doubled_first, first)) in edits.iter().enumerate() {
+        for (keeps_second, doubled_second, second) in &edits[i + 1..] {
+            // Two confusables, neither doubled, were paired above.
+            let paired = keeps_first & keeps_second & !doubled_first & !doubled_second;
+            if second.from < first.to || paired {
+                continue;
+            }
+            let technique = match keeps_first & keeps_second {
+                true => Technique::DoubleConfusable,
+                false => Technique::Double,
+            };
+            if !push(technique, apply(&chars, &[first, second])) {
+                return (out, true);
+            }
+        }
+    }
+    // One letter for two (`rn` for `m`, doubled: `rnrn` for `mm`), one of
+    // them with diacritics (`rñ`): two replacements too.
+    let splits = edits
+        .iter()
+        .filter(|(keeps, _, e)| *keeps && e.with.chars().count() > e.to - e.from);
+    for (_, _, split) in splits {
+        let written: Vec<char> = split.with.chars().collect();
+        for at in 0..written.len() {
+            for other in with_diacritics(index, written[at]) {
+                let mut with = written.clone();
+                with[at] = other;
+                let edit = Edit {
+                    with: with.into_iter().collect(),
+                    ..split.clone()
+                };
+                if !push(Technique::Double, apply(&chars, &[&edit])) {
+                    return (out, true);
+                }
             }
         }
     }
@@ -852,6 +998,15 @@ mod tests {
             ["U+00E1 LATIN SMALL LETTER A WITH ACUTE for a at 2"]
         );
         assert_eq!(describe("g0ogle", "google").unwrap(), ["U+0030 DIGIT ZERO for o at 2"]);
+        assert_eq!(describe("w1kipedia", "wikipedia").unwrap(), ["U+0031 DIGIT ONE for i at 2"]);
+        assert_eq!(
+            describe("\u{271}1crosoft", "microsoft").unwrap(),
+            [
+                "U+0271 LATIN SMALL LETTER M WITH HOOK for m at 1",
+                "U+0031 DIGIT ONE for i at 2"
+            ],
+            "a letter only without marks beside a digit only in upper case"
+        );
         assert_eq!(
             describe("pay\u{200B}pal", "paypal").unwrap(),
             ["U+200B ZERO WIDTH SPACE for nothing at 4"]
@@ -865,7 +1020,7 @@ mod tests {
     /// changes that rebuild it (the written runs put in place of the imitated).
     #[test]
     fn every_candidate_untwists_to_its_label() {
-        for label in ["paypal", "modern", "sparkasse", "bücher"] {
+        for label in ["paypal", "modern", "sparkasse", "bücher", "microsoft"] {
             let (candidates, _) = candidate_labels(label, usize::MAX);
             for (technique, candidate) in candidates {
                 let edits = untwist(&candidate, label).unwrap_or_else(|| panic!("{candidate} for {label}"));
