@@ -318,9 +318,9 @@ fn readme_names_every_require_variable_and_ci_sets_them() {
     ];
     for need in needs {
         assert!(README.contains(need.variable()), "README: {}", need.variable());
-        let exported = ci
-            .lines()
-            .any(|line| line.starts_with("export ") && line.split_whitespace().any(|word| word == format!("{}=1", need.variable())));
+        let exported = ci.lines().any(|line| {
+            line.starts_with("export ") && line.split_whitespace().any(|word| word == format!("{}=1", need.variable()))
+        });
         assert!(exported, ".ci/run: {}", need.variable());
     }
 }

@@ -83,12 +83,23 @@ impl Plain {
 }
 
 /// Where a code point is put to ask the models about it (`{c}`), in names
-/// without a right-to-left character: alone, first, last and inside a
-/// label, with ASCII and non-ASCII neighbours, in names of one and of two
-/// labels. A context the engine records an error on, or that
-/// [`shape_admits`] refuses, asks nothing: the gate never sees such a name.
+/// with a non-ASCII character and without a right-to-left one: alone,
+/// first, last and inside a label, with ASCII and non-ASCII neighbours, in
+/// names of one and of two labels (an ASCII code point asks only where the
+/// name is not all ASCII). A context the engine records an error on, or
+/// that [`shape_admits`] refuses, asks nothing: the gate never sees such a
+/// name.
 #[cfg(test)]
-const CONTEXTS: [&str; 7] = ["{c}", "{c}a.b", "b.a{c}", "b.ü{c}", "a{c}a", "ab{c}cd.ü", "ü{c}ab.b"];
+const CONTEXTS: [&str; 8] = [
+    "{c}",
+    "{c}a.b",
+    "b.a{c}",
+    "b.ü{c}",
+    "a{c}a",
+    "ab{c}cd.ü",
+    "ü{c}ab.b",
+    "üa{c}b.c",
+];
 
 /// [`CONTEXTS`] of names with a right-to-left character (a Bidi domain
 /// name, RFC 5893 §1.4), where a runtime's Bidi rule looks at every label:
@@ -121,8 +132,9 @@ static PLAIN: Generated<u32> = generated!("runtime_plain");
 static PLAIN_RTL: Generated<u32> = generated!("runtime_plain_rtl");
 
 /// Per ASCII code point, the runtimes for which it is plain in an
-/// all-ASCII name looked up as it is written ([`compute_plain_ascii`]).
-static PLAIN_ASCII: Generated<u16> = generated!("runtime_plain_ascii");
+/// all-ASCII name ([`compute_plain_ascii`]): with the nontransitional
+/// ToASCII (low 16 bits), and looked up as it is written (high 16 bits).
+static PLAIN_ASCII: Generated<u32> = generated!("runtime_plain_ascii");
 
 /// The bit of [`PLAIN`] set for a character of Bidi class R, AL or AN
 /// (Unicode's, as the engine's Bidi rule reads it): its name is a Bidi
@@ -132,8 +144,9 @@ const RIGHT_TO_LEFT: u32 = 1 << 31;
 /// The transitional bits of a table's value.
 const TRANSITIONAL: u32 = 0x7FFF_0000;
 
-/// The runtimes for which every code point of `input` but its full stops
-/// is plain, from the generated tables, as [`compute_plain`] packs them.
+/// The runtimes for which every code point of `input` (not all ASCII) but
+/// its full stops is plain, from the generated tables, as
+/// [`compute_plain`] packs them.
 fn plain_chars(input: &str) -> u32 {
     let mut bits = u32::MAX;
     let mut right_to_left = 0;
@@ -157,21 +170,24 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
     if !shape_admits(input, known) {
         return Plain::default();
     }
+    if input.is_ascii() {
+        let bits = input.bytes().filter(|&byte| byte != b'.').fold(u32::MAX, |bits, byte| {
+            bits & PLAIN_ASCII.lookup(char::from(byte)).unwrap_or(0)
+        });
+        return Plain {
+            nontransitional: bits as u16,
+            transitional: 0,
+            as_written: (bits >> 16) as u16,
+        };
+    }
     let bits = plain_chars(input);
-    let as_written = match input.is_ascii() {
-        true => input
-            .chars()
-            .filter(|&c| c != '.')
-            .fold(ALL, |bits, c| bits & PLAIN_ASCII.lookup(c).unwrap_or(0)),
-        false => 0,
-    };
     Plain {
         nontransitional: bits as u16,
         transitional: match known.to_ascii_t {
             Some(_) => ((bits & TRANSITIONAL) >> 16) as u16,
             None => 0,
         },
-        as_written,
+        as_written: 0,
     }
 }
 
@@ -207,8 +223,8 @@ fn shape_admits(input: &str, known: &Known<'_>) -> bool {
         bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || third_and_fourth(bytes) || third_and_fourth(&chars)
     };
     let normalized = || {
-        (is_nfc_quick(input.chars()) == IsNormalized::Yes && is_nfkc_quick(input.chars()) == IsNormalized::Yes)
-            || input == known.to_unicode
+        input == known.to_unicode
+            || (is_nfc_quick(input.chars()) == IsNormalized::Yes && is_nfkc_quick(input.chars()) == IsNormalized::Yes)
     };
     input.len() <= 253
         && input
@@ -268,23 +284,26 @@ pub(super) fn compute_plain_rtl(c: char) -> u32 {
     compute_in(c, &RTL_CONTEXTS)
 }
 
-/// The runtimes for which ASCII `c` is plain in an all-ASCII name looked
-/// up as it is written ([`PLAIN_ASCII`]): each model, asked about `c` in
-/// the [`ASCII_CONTEXTS`] the engine accepts (at least [`ENOUGH`]),
-/// answered as [`plain_answer`] would with the name itself.
+/// The runtimes for which ASCII `c` is plain in an all-ASCII name
+/// ([`PLAIN_ASCII`]): each model, asked about `c` in the
+/// [`ASCII_CONTEXTS`] the engine accepts (at least [`ENOUGH`]), answered
+/// as [`plain_answer`] would with the nontransitional ToASCII (low 16
+/// bits) or with the name itself (high 16 bits).
 #[cfg(test)]
-pub(super) fn compute_plain_ascii(c: char) -> u16 {
-    match c.is_ascii() {
-        true => (compute_with(c, &ASCII_CONTEXTS, |asked| Some(asked.0.as_str())) & 0xFFFF) as u16,
-        false => 0,
+pub(super) fn compute_plain_ascii(c: char) -> u32 {
+    if !c.is_ascii() {
+        return 0;
     }
+    let nontransitional = compute_with(c, &ASCII_CONTEXTS, true, |asked| Some(asked.1.as_str()));
+    let as_written = compute_with(c, &ASCII_CONTEXTS, true, |asked| Some(asked.0.as_str()));
+    nontransitional | as_written << 16
 }
 
 /// The bits of [`compute_plain`] from `contexts` ([`compute_with`]).
 #[cfg(test)]
 fn compute_in(c: char, contexts: &[&str]) -> u32 {
-    let nontransitional = compute_with(c, contexts, |asked| Some(asked.1.as_str()));
-    let transitional = compute_with(c, contexts, |asked| asked.2.as_deref());
+    let nontransitional = compute_with(c, contexts, false, |asked| Some(asked.1.as_str()));
+    let transitional = compute_with(c, contexts, false, |asked| asked.2.as_deref());
     nontransitional | (transitional << 16 & TRANSITIONAL)
 }
 
@@ -294,7 +313,8 @@ fn compute_in(c: char, contexts: &[&str]) -> u32 {
 type Asked = (String, String, Option<String>);
 
 /// The runtimes that look up `host` of every context of `contexts` the
-/// engine accepts with `c` in it (none when fewer than [`ENOUGH`] do, or
+/// engine accepts with `c` in it, among the all-ASCII names or the others
+/// (`ascii_names`) (none when fewer than [`ENOUGH`] do, or
 /// when `host` has nothing for one of them). Left out without asking:
 /// what the engine disallows, U+002E, and a mapped or ignored code point
 /// that is not a starter or whose mapping holds a full stop, a hyphen, a
@@ -302,7 +322,7 @@ type Asked = (String, String, Option<String>);
 /// text then stays normalized, and labels and hyphens are where the input
 /// has them).
 #[cfg(test)]
-fn compute_with(c: char, contexts: &[&str], host: fn(&Asked) -> Option<&str>) -> u32 {
+fn compute_with(c: char, contexts: &[&str], ascii_names: bool, host: fn(&Asked) -> Option<&str>) -> u32 {
     use crate::table::{MappingTable, Status};
     use crate::uts46::{Options, Uts46};
     use unicode_normalization::char::canonical_combining_class;
@@ -327,6 +347,10 @@ fn compute_with(c: char, contexts: &[&str], host: fn(&Asked) -> Option<&str>) ->
     let mut asked: Vec<Asked> = Vec::with_capacity(contexts.len());
     for context in contexts {
         let name = context.replace("{c}", c.encode_utf8(&mut [0; 4]));
+        // All-ASCII names ask only for their own table ([`PLAIN_ASCII`]).
+        if name.is_ascii() != ascii_names {
+            continue;
+        }
         let results = engine.process(&name, &Options::EVERY_CHECK);
         let t = results.to_ascii_t.errors.is_empty().then_some(results.to_ascii_t.value);
         let (n, u) = (results.to_ascii_n.value, results.to_unicode.value);

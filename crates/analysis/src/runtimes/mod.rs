@@ -426,8 +426,9 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
     let plain = known.map(|known| (gate::plain_runtimes(input, known), known));
     if let Some((plain, known)) = plain.filter(|(plain, _)| plain.all()) {
         return Runtime::ALL
-            .map(|runtime| gate::plain_answer(runtime, input, plain.host(runtime, input, known).unwrap_or_default()))
-            .to_vec();
+            .iter()
+            .map(|&runtime| gate::plain_answer(runtime, input, plain.host(runtime, input, known).unwrap_or_default()))
+            .collect();
     }
     let mut icu: Option<[Answer; 2]> = None;
     let mut lookup: Option<libidn2::Lookup> = None;
