@@ -170,6 +170,9 @@ impl RuntimesRecord<'_> {
         };
         out.push(b'{');
         let mut first = true;
+        // Most answers look up the same host: one written without an
+        // escape is written again without looking at its bytes.
+        let mut plain_host: Option<&str> = None;
         for answer in BY_ID.iter().filter_map(|&i| of(Runtime::ALL[i], i)) {
             if !first {
                 out.push(b',');
@@ -184,9 +187,15 @@ impl RuntimesRecord<'_> {
                 json_string(out, error);
                 out.push(b',');
             }
-            if let Some(host) = &answer.host {
+            if let Some(host) = answer.host.as_deref() {
                 out.extend_from_slice(b"\"host\":");
-                json_string(out, host);
+                if plain_host == Some(host) {
+                    out.push(b'"');
+                    out.extend_from_slice(host.as_bytes());
+                    out.push(b'"');
+                } else if json_string(out, host) {
+                    plain_host = Some(host);
+                }
                 out.push(b',');
             }
             out.extend_from_slice(b"\"outcome\":");
@@ -205,16 +214,18 @@ impl RuntimesRecord<'_> {
 
 /// `text` as a JSON string, as serde_json writes it: as it is between
 /// quotes when no byte needs an escape (a control character, `"` or
-/// `\\`), else by serde_json.
-fn json_string(out: &mut Vec<u8>, text: &str) {
+/// `\\`), else by serde_json. True when it needed none.
+fn json_string(out: &mut Vec<u8>, text: &str) -> bool {
     // Every byte looked at (no early exit): the loop runs on vectors.
     let plain = |all: bool, byte: &u8| all & (*byte >= 0x20) & (*byte != b'"') & (*byte != b'\\');
     if text.as_bytes().iter().fold(true, plain) {
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());
         out.push(b'"');
+        true
     } else {
         serde_json::to_writer(out, text).expect("a string is written to memory");
+        false
     }
 }
 

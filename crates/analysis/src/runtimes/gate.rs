@@ -231,7 +231,9 @@ fn shape_admits(input: &str, known: &Known<'_>) -> bool {
             .split('.')
             .all(|label| !label.is_empty() && label.len() <= 63 && !hyphens(label))
         && !known.to_ascii_n.split('.').any(numeric)
-        && known.to_ascii_t.is_none_or(|t| !t.split('.').any(numeric))
+        && known
+            .to_ascii_t
+            .is_none_or(|t| t == known.to_ascii_n || !t.split('.').any(numeric))
         && normalized()
 }
 
