@@ -22,17 +22,8 @@ fn same_answers<'a>(what: &str, names: impl IntoIterator<Item = &'a str>) -> (us
     let (mut names_told, mut answers_told, mut differ) = (0, 0, Vec::new());
     for name in names {
         let results = engine.process(name, &Options::EVERY_CHECK);
-        if !results.to_ascii_n.errors.is_empty() {
+        let Some(known) = Known::of(&results) else {
             continue;
-        }
-        let known = Known {
-            to_unicode: &results.to_unicode.value,
-            to_ascii_n: &results.to_ascii_n.value,
-            to_ascii_t: results
-                .to_ascii_t
-                .errors
-                .is_empty()
-                .then_some(results.to_ascii_t.value.as_str()),
         };
         let models = run_all(name);
         let gated = run_all_knowing(name, Some(&known));

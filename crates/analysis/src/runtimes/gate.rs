@@ -43,6 +43,25 @@ pub struct Known<'a> {
     pub to_ascii_t: Option<&'a str>,
 }
 
+impl<'a> Known<'a> {
+    /// What `results` (made under [`Options::EVERY_CHECK`] with the
+    /// bundled table) tell: `None` when their nontransitional ToASCII has
+    /// an error.
+    ///
+    /// [`Options::EVERY_CHECK`]: crate::uts46::Options::EVERY_CHECK
+    pub fn of(results: &'a crate::uts46::Results) -> Option<Known<'a>> {
+        results.to_ascii_n.errors.is_empty().then(|| Known {
+            to_unicode: &results.to_unicode.value,
+            to_ascii_n: &results.to_ascii_n.value,
+            to_ascii_t: results
+                .to_ascii_t
+                .errors
+                .is_empty()
+                .then_some(results.to_ascii_t.value.as_str()),
+        })
+    }
+}
+
 /// A bit per runtime, in [`Runtime::ALL`] order.
 pub(super) type Runtimes = u16;
 
@@ -354,14 +373,8 @@ fn compute_with(c: char, contexts: &[&str], ascii_names: bool, host: fn(&Asked) 
             continue;
         }
         let results = engine.process(&name, &Options::EVERY_CHECK);
-        let t = results.to_ascii_t.errors.is_empty().then_some(results.to_ascii_t.value);
-        let (n, u) = (results.to_ascii_n.value, results.to_unicode.value);
-        let known = Known {
-            to_unicode: &u,
-            to_ascii_n: &n,
-            to_ascii_t: t.as_deref(),
-        };
-        if results.to_ascii_n.errors.is_empty() && shape_admits(&name, &known) {
+        if let Some(known) = Known::of(&results).filter(|known| shape_admits(&name, known)) {
+            let (n, t) = (known.to_ascii_n.to_string(), known.to_ascii_t.map(str::to_string));
             asked.push((name, n, t));
         }
     }
@@ -436,17 +449,10 @@ mod tests {
     }
 
     /// What the engine makes of `input`, and the gate's view of it.
-    fn plain(input: &str) -> (Plain, String, String, Option<String>) {
+    fn plain(input: &str) -> (Plain, crate::uts46::Results) {
         let results = Uts46::new().process(input, &Options::EVERY_CHECK);
-        assert!(results.to_ascii_n.errors.is_empty(), "{input}");
-        let t = results.to_ascii_t.errors.is_empty().then_some(results.to_ascii_t.value);
-        let (n, u) = (results.to_ascii_n.value, results.to_unicode.value);
-        let known = Known {
-            to_unicode: &u,
-            to_ascii_n: &n,
-            to_ascii_t: t.as_deref(),
-        };
-        (plain_runtimes(input, &known), u, n, t)
+        let known = Known::of(&results).expect(input);
+        (plain_runtimes(input, &known), results)
     }
 
     #[test]
@@ -524,12 +530,8 @@ mod tests {
             "שלום.com",
             "faß.de",
         ] {
-            let (plain, u, n, t) = plain(input);
-            let known = Known {
-                to_unicode: &u,
-                to_ascii_n: &n,
-                to_ascii_t: t.as_deref(),
-            };
+            let (plain, results) = plain(input);
+            let known = Known::of(&results).expect(input);
             assert!(plain.all(), "{input}: {plain:?}");
             for runtime in Runtime::ALL {
                 let host = plain.host(runtime, input, &known).expect("told");
