@@ -315,16 +315,24 @@ pub(super) fn compute_plain_ascii(c: char) -> u32 {
     if !c.is_ascii() {
         return 0;
     }
-    let nontransitional = compute_with(c, &ASCII_CONTEXTS, true, |asked| Some(asked.1.as_str()));
-    let as_written = compute_with(c, &ASCII_CONTEXTS, true, |asked| Some(asked.0.as_str()));
+    let [nontransitional, as_written] = compute_with(
+        c,
+        &ASCII_CONTEXTS,
+        true,
+        [|asked| Some(asked.1.as_str()), |asked| Some(asked.0.as_str())],
+    );
     nontransitional | as_written << 16
 }
 
 /// The bits of [`compute_plain`] from `contexts` ([`compute_with`]).
 #[cfg(test)]
 fn compute_in(c: char, contexts: &[&str]) -> u32 {
-    let nontransitional = compute_with(c, contexts, false, |asked| Some(asked.1.as_str()));
-    let transitional = compute_with(c, contexts, false, |asked| asked.2.as_deref());
+    let [nontransitional, transitional] = compute_with(
+        c,
+        contexts,
+        false,
+        [|asked| Some(asked.1.as_str()), |asked| asked.2.as_deref()],
+    );
     nontransitional | (transitional << 16 & TRANSITIONAL)
 }
 
@@ -333,17 +341,17 @@ fn compute_in(c: char, contexts: &[&str]) -> u32 {
 #[cfg(test)]
 type Asked = (String, String, Option<String>);
 
-/// The runtimes that look up `host` of every context of `contexts` the
-/// engine accepts with `c` in it, among the all-ASCII names or the others
-/// (`ascii_names`) (none when fewer than [`ENOUGH`] do, or
-/// when `host` has nothing for one of them). Left out without asking:
+/// For each of two kinds of host, the runtimes that look up that host of
+/// every context of `contexts` the engine accepts with `c` in it, among
+/// the all-ASCII names or the others (`ascii_names`) (none when fewer than
+/// [`ENOUGH`] do, or when the kind has no host for one of them). Left out without asking:
 /// what the engine disallows, U+002E, and a mapped or ignored code point
 /// that is not a starter or whose mapping holds a full stop, a hyphen, a
 /// non-starter or a character the NFC or NFKC quick check stops at (mapped
 /// text then stays normalized, and labels and hyphens are where the input
 /// has them).
 #[cfg(test)]
-fn compute_with(c: char, contexts: &[&str], ascii_names: bool, host: fn(&Asked) -> Option<&str>) -> u32 {
+fn compute_with(c: char, contexts: &[&str], ascii_names: bool, hosts: [fn(&Asked) -> Option<&str>; 2]) -> [u32; 2] {
     use crate::table::{MappingTable, Status};
     use crate::uts46::{Options, Uts46};
     use unicode_normalization::char::canonical_combining_class;
@@ -362,7 +370,7 @@ fn compute_with(c: char, contexts: &[&str], ascii_names: bool, host: fn(&Asked) 
         Status::Disallowed => false,
     };
     if !admitted {
-        return 0;
+        return [0, 0];
     }
     let engine = Uts46::new();
     let mut asked: Vec<Asked> = Vec::with_capacity(contexts.len());
@@ -378,19 +386,34 @@ fn compute_with(c: char, contexts: &[&str], ascii_names: bool, host: fn(&Asked) 
             asked.push((name, n, t));
         }
     }
-    let told: Vec<(&str, &str)> = asked.iter().filter_map(|a| Some((a.0.as_str(), host(a)?))).collect();
-    if told.len() < ENOUGH || told.len() < asked.len() {
-        return 0;
-    }
-    Runtime::ALL.iter().fold(0, |bits, &runtime| {
-        let plain = told
-            .iter()
-            .all(|(name, host)| runtime.run(name) == plain_answer(runtime, name, host));
-        match plain {
-            true => bits | 1 << runtime.index(),
-            false => bits,
+    // Per kind of host, the contexts' hosts; `None` when fewer than
+    // ENOUGH contexts asked or the kind has no host for one of them.
+    let told = hosts.map(|host| {
+        let told: Vec<&str> = asked.iter().filter_map(host).collect();
+        (told.len() >= ENOUGH && told.len() == asked.len()).then_some(told)
+    });
+    let mut bits = [0, 0];
+    for &runtime in &Runtime::ALL {
+        // Each model answers each context once, for both kinds of host.
+        let mut plain = told.each_ref().map(Option::is_some);
+        for (at, (name, ..)) in asked.iter().enumerate() {
+            if plain == [false, false] {
+                break;
+            }
+            let answer = runtime.run(name);
+            for (kind, told) in told.iter().enumerate() {
+                if let Some(told) = told.as_ref().filter(|_| plain[kind]) {
+                    plain[kind] = answer == plain_answer(runtime, name, told[at]);
+                }
+            }
         }
-    })
+        for (bits, plain) in bits.iter_mut().zip(plain) {
+            if plain {
+                *bits |= 1 << runtime.index();
+            }
+        }
+    }
+    bits
 }
 
 const _: () = assert!(Runtime::ALL.len() == 16, "a bit per runtime in a u16");
