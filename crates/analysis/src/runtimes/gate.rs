@@ -212,9 +212,9 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
 
 /// The facts of the whole name the gate asks for, on `input` and what
 /// the engine made of it. Each leaves to the models what one code point
-/// in a context cannot show: the root dot and empty labels (runtimes
-/// differ on both), lengths counted in UTF-8 bytes (some runtimes measure
-/// those), a label a URL or `inet_aton` parser reads as a number (all
+/// in a context cannot show, in the labels as typed and as mapped: the
+/// root dot and empty labels (runtimes differ on both), lengths counted in
+/// UTF-8 bytes (some runtimes measure those), a label a URL or `inet_aton` parser reads as a number (all
 /// ASCII digits, or `0x` and hexadecimal digits), hyphens first, last or
 /// third and fourth by code point or by byte (where hyphen rules look,
 /// Go's on bytes), and characters that compose or reorder with their
@@ -245,10 +245,16 @@ fn shape_admits(input: &str, known: &Known<'_>) -> bool {
         input == known.to_unicode
             || (is_nfc_quick(input.chars()) == IsNormalized::Yes && is_nfkc_quick(input.chars()) == IsNormalized::Yes)
     };
-    input.len() <= 253
-        && input
-            .split('.')
-            .all(|label| !label.is_empty() && label.len() <= 63 && !hyphens(label))
+    // The labels as typed, and as mapped (what a runtime that maps checks:
+    // Go reads the mapped label's bytes, `Ɐ--x` mapped is `ɐ--x`).
+    let labels_admit = |text: &str| {
+        text.len() <= 253
+            && text
+                .split('.')
+                .all(|label| !label.is_empty() && label.len() <= 63 && !hyphens(label))
+    };
+    labels_admit(input)
+        && (known.to_unicode == input || labels_admit(known.to_unicode))
         && !known.to_ascii_n.split('.').any(numeric)
         && known
             .to_ascii_t
