@@ -427,7 +427,7 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
     if let Some((plain, known)) = plain.filter(|(plain, _)| plain.all()) {
         return Runtime::ALL
             .iter()
-            .map(|&runtime| gate::plain_answer(runtime, input, plain.host(runtime, input, known).unwrap_or_default()))
+            .map(|&runtime| gate::plain_answer(runtime, input, &plain.host(runtime, input, known).unwrap_or_default()))
             .collect();
     }
     let mut icu: Option<[Answer; 2]> = None;
@@ -435,7 +435,7 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
     let mut answers = Vec::with_capacity(Runtime::ALL.len());
     for runtime in Runtime::ALL {
         if let Some(host) = plain.and_then(|(plain, known)| plain.host(runtime, input, known)) {
-            answers.push(gate::plain_answer(runtime, input, host));
+            answers.push(gate::plain_answer(runtime, input, &host));
             continue;
         }
         let answer = match runtime {
