@@ -447,19 +447,10 @@ pub(super) fn compute_plain_rtl(c: char) -> u32 {
 /// bits) or with the name itself (high 16 bits).
 #[cfg(test)]
 pub(super) fn compute_plain_ascii(c: char) -> u32 {
-    if !c.is_ascii() {
-        return 0;
+    match c.is_ascii() {
+        true => compute_as_written(c, &ASCII_CONTEXTS, Names::Ascii),
+        false => 0,
     }
-    let [nontransitional, as_written] = compute_with(
-        c,
-        &ASCII_CONTEXTS,
-        Names::Ascii,
-        [
-            |asked| Some(asked.nontransitional.as_str()),
-            |asked| Some(asked.name.as_str()),
-        ],
-    );
-    nontransitional | as_written << 16
 }
 
 /// The runtimes for which ASCII `c` is plain in names with a non-ASCII
@@ -498,10 +489,18 @@ pub(super) fn compute_plain_a_label_rtl(c: char) -> u32 {
 /// The bits of [`compute_plain_a_label`] from `contexts`.
 #[cfg(test)]
 fn compute_a_label(c: char, contexts: &[&str]) -> u32 {
+    compute_as_written(c, contexts, Names::ALabels)
+}
+
+/// The bits of [`compute_plain_ascii`] and [`compute_plain_a_label`]: of
+/// the `names` of `contexts`, the runtimes that look up the
+/// nontransitional ToASCII (low 16 bits) or the name as written (high 16).
+#[cfg(test)]
+fn compute_as_written(c: char, contexts: &[&str], names: Names) -> u32 {
     let [nontransitional, as_written] = compute_with(
         c,
         contexts,
-        Names::ALabels,
+        names,
         [
             |asked| Some(asked.nontransitional.as_str()),
             |asked| Some(asked.name.as_str()),
@@ -642,20 +641,24 @@ mod tests {
     use super::*;
     use crate::uts46::{Options, Uts46};
 
+    /// The tables of planes 0 and 1, each with the function that computes it.
+    const PLANE_TABLES: [(&Generated<u32>, fn(char) -> u32); 4] = [
+        (&PLAIN, compute_plain),
+        (&PLAIN_RTL, compute_plain_rtl),
+        (&PLAIN_A_LABEL, compute_plain_a_label),
+        (&PLAIN_A_LABEL_RTL, compute_plain_a_label_rtl),
+    ];
+
     /// Every code point of the table against the models: what a bit
     /// claims is what each model answers (two threads, about two minutes
     /// in a debug build). With `REGENERATE_TABLES` set, writes the table anew.
     #[test]
     #[ignore = "slow: asks sixteen models about every code point of planes 0 and 1"]
     fn plain_table_is_current() {
-        let values = compute_all(0..PLANES as u32, compute_plain);
-        PLAIN.check(PLANES, |c| values[c as usize]);
-        let values = compute_all(0..PLANES as u32, compute_plain_rtl);
-        PLAIN_RTL.check(PLANES, |c| values[c as usize]);
-        let values = compute_all(0..PLANES as u32, compute_plain_a_label);
-        PLAIN_A_LABEL.check(PLANES, |c| values[c as usize]);
-        let values = compute_all(0..PLANES as u32, compute_plain_a_label_rtl);
-        PLAIN_A_LABEL_RTL.check(PLANES, |c| values[c as usize]);
+        for (table, compute) in PLANE_TABLES {
+            let values = compute_all(0..PLANES as u32, compute);
+            table.check(PLANES, |c| values[c as usize]);
+        }
         PLAIN_ASCII.check(128, compute_plain_ascii);
         PLAIN_LABELWISE.check(128, compute_plain_labelwise);
     }
@@ -669,26 +672,13 @@ mod tests {
         let sample: Vec<u32> = (0..0x800).chain((0x800..PLANES as u32).step_by(97)).collect();
         for code in sample {
             let Some(c) = char::from_u32(code) else { continue };
-            assert_eq!(
-                PLAIN.lookup(c).unwrap_or(0),
-                compute_plain(c),
-                "runtime_plain at U+{code:04X}: rerun plain_table_is_current with REGENERATE_TABLES=1"
-            );
-            assert_eq!(
-                PLAIN_RTL.lookup(c).unwrap_or(0),
-                compute_plain_rtl(c),
-                "runtime_plain_rtl at U+{code:04X}: rerun plain_table_is_current with REGENERATE_TABLES=1"
-            );
-            assert_eq!(
-                PLAIN_A_LABEL.lookup(c).unwrap_or(0),
-                compute_plain_a_label(c),
-                "runtime_plain_alabel at U+{code:04X}: rerun plain_table_is_current with REGENERATE_TABLES=1"
-            );
-            assert_eq!(
-                PLAIN_A_LABEL_RTL.lookup(c).unwrap_or(0),
-                compute_plain_a_label_rtl(c),
-                "runtime_plain_alabel_rtl at U+{code:04X}: rerun plain_table_is_current with REGENERATE_TABLES=1"
-            );
+            for (table, compute) in PLANE_TABLES {
+                assert_eq!(
+                    table.lookup(c).unwrap_or(0),
+                    compute(c),
+                    "{table:?} at U+{code:04X}: rerun plain_table_is_current with REGENERATE_TABLES=1"
+                );
+            }
         }
     }
 
