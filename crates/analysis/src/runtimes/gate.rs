@@ -641,8 +641,11 @@ mod tests {
     use super::*;
     use crate::uts46::{Options, Uts46};
 
-    /// The tables of planes 0 and 1, each with the function that computes it.
-    const PLANE_TABLES: [(&Generated<u32>, fn(char) -> u32); 4] = [
+    /// A generated table, and the function that computes it.
+    type Table = (&'static Generated<u32>, fn(char) -> u32);
+
+    /// The tables of planes 0 and 1.
+    const PLANE_TABLES: [Table; 4] = [
         (&PLAIN, compute_plain),
         (&PLAIN_RTL, compute_plain_rtl),
         (&PLAIN_A_LABEL, compute_plain_a_label),
