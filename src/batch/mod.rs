@@ -484,7 +484,7 @@ impl RuntimeTally {
         if answers.iter().all(|a| a.outcome != Outcome::Error) {
             return;
         }
-        let opened = browsers_open(input);
+        let opened = crate::browsers::opens(input);
         for (i, answer) in answers.iter().enumerate() {
             if answer.outcome == Outcome::Error {
                 self.refused[i].fetch_add(1, Ordering::Relaxed);
@@ -494,20 +494,6 @@ impl RuntimeTally {
             }
         }
     }
-}
-
-/// True when at least one of the three browsers loads `input` (its
-/// display is not `rejected`).
-fn browsers_open(input: &str) -> bool {
-    use crate::browsers::{Display, Rule};
-    let rules = crate::browsers::rules(input, &crate::browsers::chromium::TopDomains::default());
-    [
-        Rule::from(rules.chromium),
-        Rule::from(rules.firefox),
-        Rule::from(rules.webkit),
-    ]
-    .iter()
-    .any(|rule| rule.display() != Display::Rejected)
 }
 
 impl fmt::Display for RuntimeTally {

@@ -556,6 +556,28 @@ pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
     !input.is_empty() && input.bytes().all(ldh) && !may_hold_a_label(input)
 }
 
+/// True when at least one of the three browsers loads `input`, a host as
+/// typed: its display is not [`Display::Rejected`]. The answer of
+/// [`verdicts`] with less work: Firefox's and WebKit's verdicts first, and
+/// Chromium's only when both reject, up to its top-domain step (which
+/// never rejects: [`chromium::BeforeTopDomains::top_domain_step`]), on
+/// none of which the top domains or hosts as shown bear.
+/// `opens_is_any_verdict_not_rejected` compares it with [`verdicts`].
+pub fn opens(input: &str) -> bool {
+    if is_plain_ascii_host(input) {
+        return PLAIN_ASCII_RULES.all().iter().any(|rule| rule.display() != Display::Rejected);
+    }
+    let mut kept = Kept::default();
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(input, &Facts::NONE, &[], false, &mut kept);
+    if firefox.display != Display::Rejected || webkit.display != Display::Rejected {
+        return true;
+    }
+    match chromium_before_top_domains(input, &Facts::NONE, &[], parsed.as_deref(), false, &mut kept) {
+        chromium::BeforeTopDomains::Decided(verdict) => verdict.display != Display::Rejected,
+        chromium::BeforeTopDomains::Converted { .. } => true,
+    }
+}
+
 /// The three browsers' verdicts on `input`, a host as typed.
 /// `top_domains`: Chromium's top domains and the user's protected names
 /// ([`chromium::TopDomains::default`] for Chromium's alone).
@@ -722,6 +744,47 @@ mod tests {
     }
 
     use super::*;
+
+    /// [`opens`] answers as the three verdicts' displays do: on the
+    /// browsers' syntax probes, every runtime family, the look-alike and
+    /// word corpora, the Chromium code-point sample, and hosts of the IPv4
+    /// parsers' bytes.
+    #[test]
+    fn opens_is_any_verdict_not_rejected() {
+        let corpora = [
+            include_str!("../../../../tests/data/real_browsers/syntax.txt"),
+            include_str!("../../../../tests/data/real_browsers/lookalikes.txt"),
+            include_str!("../../../../tests/data/real_browsers/words.txt"),
+            include_str!("../../../../tests/data/real_browsers/codepoints_chromium_sample.txt"),
+            include_str!("../../../../tests/data/real_runtimes/bidi.txt"),
+            include_str!("../../../../tests/data/real_runtimes/case.txt"),
+            include_str!("../../../../tests/data/real_runtimes/codepoints.txt"),
+            include_str!("../../../../tests/data/real_runtimes/deviations.txt"),
+            include_str!("../../../../tests/data/real_runtimes/dots.txt"),
+            include_str!("../../../../tests/data/real_runtimes/emoji.txt"),
+            include_str!("../../../../tests/data/real_runtimes/hyphens.txt"),
+            include_str!("../../../../tests/data/real_runtimes/lengths.txt"),
+            include_str!("../../../../tests/data/real_runtimes/std3.txt"),
+            include_str!("../../../../tests/data/real_runtimes/symbols.txt"),
+            include_str!("../../../../tests/data/real_runtimes/words.txt"),
+            include_str!("../../../../tests/data/real_runtimes/xn.txt"),
+        ];
+        let numbers = number_hosts(b"0x19.a%", 0x0123_4567_89AB_CDEF, 1, 12);
+        let hosts = corpora
+            .iter()
+            .flat_map(|corpus| corpus.lines())
+            .chain(numbers.iter().map(String::as_str));
+        let (mut asked, mut opened) = (0, 0);
+        for host in hosts {
+            let verdicts = verdicts(host, &chromium::TopDomains::default());
+            let any = verdicts.all().iter().any(|verdict| verdict.display != Display::Rejected);
+            assert_eq!(opens(host), any, "{host:?}: {verdicts:?}");
+            asked += 1;
+            opened += usize::from(any);
+        }
+        // Both answers are asked for, many times each.
+        assert!(opened > 1_000 && asked - opened > 1_000, "{opened} of {asked} open");
+    }
 
     /// The generated table holds the rules' values for planes 0 to 3.
     #[test]
