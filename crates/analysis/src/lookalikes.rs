@@ -341,24 +341,28 @@ fn untwist_glyphs(written: &str, imitated: &str, keys: &[&SkeletonKey<'_>]) -> O
         .count();
     let start = same_start.saturating_sub(2);
     let end = same_end.saturating_sub(2);
+    let (mine, theirs) = (&mine[start..mine.len() - end], &theirs[start..theirs.len() - end]);
     let mut search = GlyphSearch {
-        mine: &mine[start..mine.len() - end],
-        theirs: &theirs[start..theirs.len() - end],
+        mine,
+        theirs,
         keys,
-        best: HashMap::new(),
+        best: vec![None; (mine.len() + 1) * (theirs.len() + 1)],
         left: String::new(),
         right: String::new(),
     };
     search.fewest(0, 0)?;
     let (mut i, mut j) = (0, 0);
     let mut changes = Vec::new();
-    while (i, j) != (search.mine.len(), search.theirs.len()) {
-        let (_, (end_i, end_j)) = search.best[&(i, j)].expect("a way on from every place on the best one");
-        if search.mine[i..end_i] != search.theirs[j..end_j] {
+    while (i, j) != (mine.len(), theirs.len()) {
+        let place = i * (theirs.len() + 1) + j;
+        let (_, (end_i, end_j)) = search.best[place]
+            .flatten()
+            .expect("a way on from every place on the best one");
+        if mine[i..end_i] != theirs[j..end_j] {
             changes.push(Untwisted {
                 at: start + i + 1,
-                written: search.mine[i..end_i].iter().collect(),
-                imitated: search.theirs[j..end_j].iter().collect(),
+                written: mine[i..end_i].iter().collect(),
+                imitated: theirs[j..end_j].iter().collect(),
             });
         }
         (i, j) = (end_i, end_j);
@@ -369,13 +373,14 @@ fn untwist_glyphs(written: &str, imitated: &str, keys: &[&SkeletonKey<'_>]) -> O
 /// A place in two labels: characters of the written one and of the imitated one passed.
 type Place = (usize, usize);
 
-/// The search of [`untwist_glyphs`]: from each place reached, the fewest
-/// changes to the end and the first run's end (`None`: no way on).
+/// The search of [`untwist_glyphs`]: from each place reached (by
+/// `i * (theirs.len() + 1) + j`), the fewest changes to the end and the
+/// first run's end (`Some(None)`: no way on; `None`: not reached yet).
 struct GlyphSearch<'s> {
     mine: &'s [char],
     theirs: &'s [char],
     keys: &'s [&'s SkeletonKey<'s>],
-    best: HashMap<Place, Option<(usize, Place)>>,
+    best: Vec<Option<Option<(usize, Place)>>>,
     left: String,
     right: String,
 }
@@ -386,15 +391,18 @@ impl GlyphSearch<'_> {
         if (i, j) == (mine.len(), theirs.len()) {
             return Some(0);
         }
-        if let Some(known) = self.best.get(&(i, j)) {
+        let place = i * (theirs.len() + 1) + j;
+        if let Some(known) = self.best[place] {
             return known.map(|(changes, _)| changes);
         }
         let mut ends: Vec<Place> = Vec::new();
         if i < mine.len() && j < theirs.len() && mine[i] == theirs[j] {
+            // Under any key the run of one character is the same character.
             ends.push((i + 1, j + 1));
-        }
-        for &key in self.keys {
-            ends.extend(run_end(mine, theirs, (i, j), key, &mut self.left, &mut self.right));
+        } else {
+            for &key in self.keys {
+                ends.extend(run_end(mine, theirs, (i, j), key, &mut self.left, &mut self.right));
+            }
         }
         for to in j + 1..=(j + 2).min(theirs.len()) {
             let Some(letters) = letters_key(&theirs[j..to]) else {
@@ -415,7 +423,7 @@ impl GlyphSearch<'_> {
                 best = Some((change + rest, (end_i, end_j)));
             }
         }
-        self.best.insert((i, j), best);
+        self.best[place] = Some(best);
         best.map(|(changes, _)| changes)
     }
 }
@@ -736,8 +744,9 @@ struct Glyphs {
     /// Letters → each listed glyph, then each of those with its second
     /// pass ([`second_pass`] over the whole glyph: `ç` for `e` through `c`,
     /// `ⱱⱱ` for `w` through `vv`), then the Cyrillic letter, each once,
-    /// none the letters themselves: what [`untwist`] takes a run for.
-    written: HashMap<Letters, Vec<Vec<char>>>,
+    /// none the letters themselves: what [`untwist`] takes a run for
+    /// (aHash: looked up at every place of a search).
+    written: HashMap<Letters, Vec<Vec<char>>, ahash::RandomState>,
 }
 
 /// The glyph table, read on first use.
@@ -763,7 +772,7 @@ fn glyphs() -> &'static Glyphs {
                 }
             }
         }
-        let mut written = HashMap::new();
+        let mut written = HashMap::with_hasher(ahash::RandomState::new());
         for (&key, firsts) in &listed {
             let own: Vec<char> = key.into_iter().filter(|&c| c != '\0').collect();
             let mut all: Vec<Vec<char>> = Vec::new();
