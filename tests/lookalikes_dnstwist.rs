@@ -2,18 +2,18 @@
 //! brands of `tests/data/lookalikes/brands.txt`, of the IDN candidates of
 //! `dnstwist --format list --fuzzers homoglyph,cyrillic` that some browser
 //! shows in Unicode (the project's own verdicts), at least 99 % are in the
-//! audit's own list (`lookalikes::candidate_labels`, kept as the audit
-//! keeps them: a name UTS #46 accepts as written). The rest are printed,
-//! each with the changes `lookalikes::untwist` finds.
+//! audit's own list (`lookalikes::candidate_labels` without a maximum, kept
+//! as the audit keeps them: a name UTS #46 accepts as written). The rest
+//! are printed, each with the changes `lookalikes::untwist` finds.
 //!
 //! The audit reads dnstwist's glyph tables (`tables/dnstwist/glyphs.tsv`,
 //! the glyph technique), so this checks that it applies them as dnstwist's
-//! two passes do, within its own rules, on names the table alone does not
-//! give. dnstwist comes from PyPI, pinned, alone in a venv under the target
-//! directory, made on first use and reused. Without the `idna` package (an
-//! extra it does not require) it encodes with Python's IDNA 2003 codec;
-//! that is the output measured. `IDNA_INSPECTOR_DNSTWIST_BRANDS=a.com,b.de`
-//! measures other brands instead, with the same check.
+//! two passes do, within its own rules. dnstwist comes from PyPI, pinned,
+//! alone in a venv under the target directory, made on first use and
+//! reused. Without the `idna` package (an extra it does not require) it
+//! encodes with Python's IDNA 2003 codec; that is the output measured.
+//! `IDNA_INSPECTOR_DNSTWIST_BRANDS=a.com,b.de` measures other brands
+//! instead, with the same check.
 
 use idna_inspector::browsers::{self, Display, chromium::TopDomains};
 use idna_inspector::lookalikes;
