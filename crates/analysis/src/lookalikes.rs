@@ -1291,6 +1291,32 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
+    /// Each row of the glyph table as its code points say, read whole:
+    /// dnstwist 20250130's 257 glyphs and 21 Cyrillic letters.
+    #[test]
+    fn the_glyph_table_is_read_as_written() {
+        let mut rows = 0;
+        for line in DNSTWIST_GLYPHS.lines().filter(|line| !line.starts_with('#')) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let points: Vec<String> = fields[1].chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+            assert_eq!(points.join(" "), fields[2], "{line:?}");
+            rows += 1;
+        }
+        let glyphs = glyphs();
+        let listed: usize = glyphs.listed.values().map(Vec::len).sum();
+        assert_eq!((rows, listed, glyphs.cyrillic.len()), (278, 257, 21));
+        let written = |letters: &str| {
+            let letters: Vec<char> = letters.chars().collect();
+            glyphs.written[&letters_key(&letters).unwrap()].clone()
+        };
+        let ascii = |glyph: &str| glyph.chars().collect::<Vec<char>>();
+        // First pass, second pass (through `c`, through `vv`), Cyrillic.
+        for (letters, glyph) in [("l", "i"), ("e", "ç"), ("w", "ⱱⱱ"), ("w", "vⱱ"), ("t", "т"), ("rn", "m")] {
+            assert!(written(letters).contains(&ascii(glyph)), "{glyph} for {letters}");
+        }
+        assert!(!written("m").contains(&ascii("m")), "not the letter itself");
+    }
+
     #[test]
     fn untwist_names_each_change_with_its_place() {
         let describe = |written: &str, imitated: &str| -> Option<Vec<String>> {
