@@ -98,9 +98,10 @@ enum Command {
     Batch(BatchArgs),
     /// Audit a protected name's look-alikes: the labels a phisher would register
     /// instead of the label left of the TLD (UTS #39 confusables, one or two at a
-    /// time, the same letter with diacritics, whole-script swaps, digits), each
-    /// that UTS #46 accepts with what each browser shows, the spoof risk and the
-    /// registry's verdict. Registrable ones shown in Unicode by some browser come first.
+    /// time, the same letter with diacritics, whole-script swaps, digits, dnstwist's
+    /// glyphs), each that UTS #46 accepts with what each browser shows, the spoof
+    /// risk and the registry's verdict. Registrable ones shown in Unicode by some
+    /// browser come first.
     Lookalikes(LookalikesArgs),
 }
 

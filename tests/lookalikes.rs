@@ -71,6 +71,63 @@ fn doubles_of_every_kind() {
     assert_eq!(made("sparkasse", "śpárkaśśe"), None, "three edits are not made");
 }
 
+/// dnstwist's glyphs where no other technique sees a look-alike
+/// (`tables/dnstwist/glyphs.tsv`): alone, through dnstwist's second pass
+/// (also over the letter beside it; never beside another edit: `páypaì`),
+/// doubled, beside another edit, and its Cyrillic label; all made after the
+/// other techniques' candidates, so that a candidate those make keeps their name.
+#[test]
+fn dnstwist_glyphs_come_after_the_other_techniques() {
+    let made = |label: &str| {
+        let (labels, truncated) = lookalikes::candidate_labels(label, usize::MAX);
+        assert!(!truncated);
+        labels
+    };
+    let technique =
+        |labels: &[(Technique, String)], candidate: &str| labels.iter().find(|(_, l)| l == candidate).map(|(t, _)| *t);
+    let paypal = made("paypal");
+    for (candidate, expected) in [
+        ("paypai", Some(Technique::Glyph)),
+        ("paypaì", Some(Technique::Glyph)),
+        ("p\u{430}ypai", Some(Technique::Glyph)),
+        ("páypai", Some(Technique::Glyph)),
+        ("paypa1", Some(Technique::Confusable)),
+        ("páypaì", None),
+    ] {
+        assert_eq!(technique(&paypal, candidate), expected, "{candidate}");
+    }
+    let first_glyph = paypal.iter().position(|(t, _)| *t == Technique::Glyph).unwrap();
+    assert!(paypal[first_glyph..].iter().all(|(t, _)| *t == Technique::Glyph));
+    for (label, candidate, expected) in [
+        ("microsoft", "nicrosoft", Technique::Glyph),
+        ("microsoft", "rnicrosoft", Technique::Confusable),
+        ("dropbox", "clropbox", Technique::Glyph),
+        ("bank", "banĸ", Technique::Glyph),
+        ("allegro", "aiiegro", Technique::Glyph),
+        ("allegro", "aîîegro", Technique::Glyph),
+        ("commerzbank", "coññerzbank", Technique::Glyph),
+        ("postfinance", "postfinanëë", Technique::Glyph),
+        ("laposte", "ӏароѕте", Technique::Glyph),
+    ] {
+        assert_eq!(technique(&made(label), candidate), Some(expected), "{candidate} for {label}");
+    }
+    let described = |written: &str, imitated: &str| -> Vec<String> {
+        let edits = lookalikes::untwist(written, imitated).unwrap_or_else(|| panic!("{written}"));
+        edits.iter().map(lookalikes::Untwisted::describe).collect()
+    };
+    assert_eq!(
+        described("clropbox", "dropbox"),
+        ["U+0063 LATIN SMALL LETTER C, U+006C LATIN SMALL LETTER L for d at 1"]
+    );
+    assert_eq!(
+        described("postfinanëë", "postfinance"),
+        [
+            "U+00EB LATIN SMALL LETTER E WITH DIAERESIS for c at 10",
+            "U+00EB LATIN SMALL LETTER E WITH DIAERESIS for e at 11"
+        ]
+    );
+}
+
 /// The audit judges exactly the labels `candidate_labels` makes whose whole
 /// name UTS #46 accepts as written, each with the technique it was made by.
 #[test]

@@ -1,9 +1,9 @@
 //! The look-alike audit of a protected name: the labels a phisher would
 //! register in place of the label left of the TLD (UTS #39 §4 confusables,
-//! the same letter with diacritics, whole-script swaps, digits), each kept
-//! only when UTS #46 accepts it, with what the three browsers show, the
-//! spoof check's risk against the protected name, and what a registry's
-//! Label Generation Ruleset (RFC 7940) says of it.
+//! the same letter with diacritics, whole-script swaps, digits, dnstwist's
+//! glyphs), each kept only when UTS #46 accepts it, with what the three
+//! browsers show, the spoof check's risk against the protected name, and
+//! what a registry's Label Generation Ruleset (RFC 7940) says of it.
 //!
 //! ```
 //! use idna_inspector_analysis::lookalikes::{self, Settings};
@@ -21,6 +21,7 @@ use crate::spoof::{FindingSet, ProtectedList, Risk, SpoofSummary};
 use crate::table::{MappingTable, Status};
 use crate::uts46::{Options, ResultsRef, Uts46};
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 use std::sync::OnceLock;
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
@@ -50,10 +51,20 @@ pub enum Technique {
     Digit,
     /// Every letter rewritten in another script (whole-script confusable).
     WholeScript,
+    /// A glyph dnstwist's homoglyph fuzzer writes for a letter or two
+    /// (`tables/dnstwist/glyphs.tsv`) where no technique above relates them:
+    /// `i` for `l`, `cl` for `d`, `ĸ` for `k`; or, as its second pass does,
+    /// such a glyph with one of its letters (or two alike) written as that
+    /// letter's glyph in turn (`ç` for `e`, through `c`). Alone, with a
+    /// letter written twice replaced alike in both places (`ii` for `ll`),
+    /// or, a glyph of the first pass, with one edit of any kind elsewhere.
+    /// And every letter as dnstwist's Cyrillic fuzzer writes it (`ӏароѕте`
+    /// with `т` for `t`), where the whole-script swap is not the same.
+    Glyph,
 }
 
 impl Technique {
-    /// `confusable`, `double-confusable`, `double`, `diacritic`, `digit`, `whole-script`.
+    /// `confusable`, `double-confusable`, `double`, `diacritic`, `digit`, `whole-script`, `glyph`.
     pub fn name(self) -> &'static str {
         match self {
             Technique::Confusable => "confusable",
@@ -62,11 +73,12 @@ impl Technique {
             Technique::Diacritic => "diacritic",
             Technique::Digit => "digit",
             Technique::WholeScript => "whole-script",
+            Technique::Glyph => "glyph",
         }
     }
 
     /// True for the techniques whose candidates have the protected label's
-    /// UTS #39 skeleton (every one but diacritics, digits and other doubles).
+    /// UTS #39 skeleton (every one but diacritics, digits, glyphs and other doubles).
     pub fn keeps_skeleton(self) -> bool {
         matches!(
             self,
@@ -276,8 +288,10 @@ impl Untwisted {
 /// each the first way it lines up of those two and the skeletons of the
 /// characters' upper case without marks (`1` for `i`: `I`'s skeleton is
 /// `l`, as the digit edits have it; `ɱ1crosoft` mixes ways); the runs that
-/// differ are the changes. `None` when the two do not line up any way
-/// (they do not look alike).
+/// differ are the changes; where none of those lines up, the fewest runs
+/// that line up either way or that the glyph technique writes for the
+/// letters ([`Technique::Glyph`]: `i` for `l`, `cl` for `d`). `None` when
+/// the two do not line up any way (they do not look alike).
 pub fn untwist(written: &str, imitated: &str) -> Option<Vec<Untwisted>> {
     let exact = |c: char, out: &mut String| with_char_skeleton(c, |prototype| out.push_str(prototype));
     let loose = |c: char, out: &mut String| {
@@ -306,6 +320,112 @@ pub fn untwist(written: &str, imitated: &str) -> Option<Vec<Untwisted>> {
     untwist_by(written, imitated, &[&exact])
         .or_else(|| untwist_by(written, imitated, &[&loose]))
         .or_else(|| untwist_by(written, imitated, &[&exact, &loose, &upper]))
+        .or_else(|| untwist_glyphs(written, imitated, &[&exact, &loose, &upper]))
+}
+
+/// [`untwist`]'s last way: the fewest changes, each a run that lines up
+/// under one of `keys` or what the glyph technique writes for a letter or
+/// two ([`Technique::Glyph`]: `i` for `l`, `cl` for `d`, `ç` for `e`).
+fn untwist_glyphs(written: &str, imitated: &str, keys: &[&SkeletonKey<'_>]) -> Option<Vec<Untwisted>> {
+    let (mine, theirs): (Vec<char>, Vec<char>) = (written.chars().collect(), imitated.chars().collect());
+    // The same start and end need no search; a glyph is at most three
+    // characters for two, so two of them stay on each side for it to take.
+    let same_start = mine.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+    let shorter = mine.len().min(theirs.len()) - same_start;
+    let same_end = mine
+        .iter()
+        .rev()
+        .zip(theirs.iter().rev())
+        .take(shorter)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let start = same_start.saturating_sub(2);
+    let end = same_end.saturating_sub(2);
+    let (mine, theirs) = (&mine[start..mine.len() - end], &theirs[start..theirs.len() - end]);
+    let mut search = GlyphSearch {
+        mine,
+        theirs,
+        keys,
+        best: vec![None; (mine.len() + 1) * (theirs.len() + 1)],
+        left: String::new(),
+        right: String::new(),
+    };
+    search.fewest(0, 0)?;
+    let (mut i, mut j) = (0, 0);
+    let mut changes = Vec::new();
+    while (i, j) != (mine.len(), theirs.len()) {
+        let place = i * (theirs.len() + 1) + j;
+        let (_, (end_i, end_j)) = search.best[place]
+            .flatten()
+            .expect("a way on from every place on the best one");
+        if mine[i..end_i] != theirs[j..end_j] {
+            changes.push(Untwisted {
+                at: start + i + 1,
+                written: mine[i..end_i].iter().collect(),
+                imitated: theirs[j..end_j].iter().collect(),
+            });
+        }
+        (i, j) = (end_i, end_j);
+    }
+    Some(changes)
+}
+
+/// A place in two labels: characters of the written one and of the imitated one passed.
+type Place = (usize, usize);
+
+/// The search of [`untwist_glyphs`]: from each place reached (by
+/// `i * (theirs.len() + 1) + j`), the fewest changes to the end and the
+/// first run's end (`Some(None)`: no way on; `None`: not reached yet).
+struct GlyphSearch<'s> {
+    mine: &'s [char],
+    theirs: &'s [char],
+    keys: &'s [&'s SkeletonKey<'s>],
+    best: Vec<Option<Option<(usize, Place)>>>,
+    left: String,
+    right: String,
+}
+
+impl GlyphSearch<'_> {
+    fn fewest(&mut self, i: usize, j: usize) -> Option<usize> {
+        let (mine, theirs) = (self.mine, self.theirs);
+        if (i, j) == (mine.len(), theirs.len()) {
+            return Some(0);
+        }
+        let place = i * (theirs.len() + 1) + j;
+        if let Some(known) = self.best[place] {
+            return known.map(|(changes, _)| changes);
+        }
+        let mut ends: Vec<Place> = Vec::new();
+        if i < mine.len() && j < theirs.len() && mine[i] == theirs[j] {
+            // Under any key the run of one character is the same character.
+            ends.push((i + 1, j + 1));
+        } else {
+            for &key in self.keys {
+                ends.extend(run_end(mine, theirs, (i, j), key, &mut self.left, &mut self.right));
+            }
+        }
+        for to in j + 1..=(j + 2).min(theirs.len()) {
+            let Some(letters) = letters_key(&theirs[j..to]) else {
+                continue;
+            };
+            for glyph in glyphs().written.get(&letters).into_iter().flatten() {
+                if mine[i..].starts_with(glyph) {
+                    ends.push((i + glyph.len(), to));
+                }
+            }
+        }
+        let mut best = None;
+        for (end_i, end_j) in ends {
+            let change = usize::from(mine[i..end_i] != theirs[j..end_j]);
+            if let Some(rest) = self.fewest(end_i, end_j)
+                && best.is_none_or(|(fewest, _)| change + rest < fewest)
+            {
+                best = Some((change + rest, (end_i, end_j)));
+            }
+        }
+        self.best[place] = Some(best);
+        best.map(|(changes, _)| changes)
+    }
 }
 
 /// Appends a character's skeleton, one way or another, to a string.
@@ -600,6 +720,171 @@ fn digit_edits(label: &[char]) -> Vec<Edit> {
     edits
 }
 
+/// dnstwist 20250130's homoglyph table, carried over as facts (`tables/README.md`).
+const DNSTWIST_GLYPHS: &str = include_str!("../../../tables/dnstwist/glyphs.tsv");
+
+/// One letter or two as the glyph table keys them: `['m', '\0']`, `['r', 'n']`.
+type Letters = [char; 2];
+
+/// `letters` as a key of the glyph table; `None` for none or more than two.
+fn letters_key(letters: &[char]) -> Option<Letters> {
+    match *letters {
+        [a] => Some([a, '\0']),
+        [a, b] => Some([a, b]),
+        _ => None,
+    }
+}
+
+/// dnstwist's glyph table and what the glyph technique reads of it.
+struct Glyphs {
+    /// Letters → the glyphs the table lists for them (dnstwist's first pass).
+    listed: HashMap<Letters, Vec<Vec<char>>>,
+    /// A Latin letter → the Cyrillic letter dnstwist's Cyrillic fuzzer writes for it.
+    cyrillic: HashMap<char, char>,
+    /// Letters → each listed glyph, then each of those with its second
+    /// pass ([`second_pass`] over the whole glyph: `ç` for `e` through `c`,
+    /// `ⱱⱱ` for `w` through `vv`), then the Cyrillic letter, each once,
+    /// none the letters themselves: what [`untwist`] takes a run for
+    /// (aHash: looked up at every place of a search).
+    written: HashMap<Letters, Vec<Vec<char>>, ahash::RandomState>,
+}
+
+/// The glyph table, read on first use.
+fn glyphs() -> &'static Glyphs {
+    static GLYPHS: OnceLock<Glyphs> = OnceLock::new();
+    GLYPHS.get_or_init(|| {
+        let mut listed: HashMap<Letters, Vec<Vec<char>>> = HashMap::new();
+        let mut cyrillic = HashMap::new();
+        for line in DNSTWIST_GLYPHS.lines().filter(|line| !line.starts_with('#')) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [letters, glyph, _, tables] = fields[..] else {
+                panic!("letter, glyph, code points, tables: {line:?}");
+            };
+            let letters: Vec<char> = letters.chars().collect();
+            let glyph: Vec<char> = glyph.chars().collect();
+            match (tables, &letters[..], &glyph[..]) {
+                ("cyrillic", &[latin], &[cyrillic_letter]) => {
+                    cyrillic.insert(latin, cyrillic_letter);
+                }
+                _ => {
+                    let key = letters_key(&letters).expect("the glyph table keys one letter or two");
+                    listed.entry(key).or_default().push(glyph);
+                }
+            }
+        }
+        let mut written = HashMap::with_hasher(ahash::RandomState::new());
+        for (&key, firsts) in &listed {
+            let own: Vec<char> = key.into_iter().filter(|&c| c != '\0').collect();
+            let mut all: Vec<Vec<char>> = Vec::new();
+            let mut keep = |glyph: Vec<char>| {
+                if glyph != own && !all.contains(&glyph) {
+                    all.push(glyph);
+                }
+            };
+            firsts.iter().cloned().for_each(&mut keep);
+            for glyph in firsts {
+                second_pass(&listed, glyph, 0..glyph.len(), &mut keep);
+            }
+            written.insert(key, all);
+        }
+        for (&latin, &cyrillic_letter) in &cyrillic {
+            written.entry([latin, '\0']).or_default().push(vec![cyrillic_letter]);
+        }
+        Glyphs {
+            listed,
+            cyrillic,
+            written,
+        }
+    })
+}
+
+/// dnstwist's pass of glyphs over `text` where it touches `span` (its
+/// second pass over what the first wrote there), each result to `out`:
+/// every letter of the span written as one of its listed glyphs, every two
+/// letters in a row with one in the span, both as a glyph of the letter
+/// where they are alike (dnstwist replaces a letter alike in a pair), and
+/// two in the span as a glyph listed for the pair (`m` for `rn`).
+fn second_pass(listed: &HashMap<Letters, Vec<Vec<char>>>, text: &[char], span: Range<usize>, out: &mut impl FnMut(Vec<char>)) {
+    let of = |letters: &[char]| letters_key(letters).and_then(|key| listed.get(&key)).into_iter().flatten();
+    for at in span.clone() {
+        for glyph in of(&text[at..=at]) {
+            out([&text[..at], glyph, &text[at + 1..]].concat());
+        }
+    }
+    for at in span.start.saturating_sub(1)..span.end.min(text.len().saturating_sub(1)) {
+        let pair = &text[at..at + 2];
+        if pair[0] == pair[1] {
+            for glyph in of(&pair[..1]) {
+                out([&text[..at], glyph, glyph, &text[at + 2..]].concat());
+            }
+        }
+        // Not a pair across the span's edge: `dh` for `ch` (through `clh`) is no glyph of either.
+        if span.contains(&at) && span.contains(&(at + 1)) {
+            for glyph in of(pair) {
+                out([&text[..at], glyph, &text[at + 2..]].concat());
+            }
+        }
+    }
+}
+
+/// dnstwist's Cyrillic fuzzer: every letter of `label` as its table writes
+/// it; `None` where one is not in the table (`f`, a digit, a hyphen).
+fn cyrillic_swap(label: &[char]) -> Option<String> {
+    label.iter().map(|c| glyphs().cyrillic.get(c).copied()).collect()
+}
+
+/// The glyph technique's edits of `label` that `new` admits, by place,
+/// `true` for dnstwist's first pass: each glyph listed for a letter or
+/// two, and where a letter is written twice in a row, one of its glyphs in
+/// both places; then, for each of those, its [`second_pass`] with a letter
+/// on either side (`ç` for `e` through `c`; `ëë` for `ce` through `ee`;
+/// `ññ` for `mm` through `nn`).
+fn glyph_edits(label: &[char], new: impl Fn(&Edit) -> bool) -> Vec<(bool, Edit)> {
+    let listed = &glyphs().listed;
+    let mut firsts = Vec::new();
+    for from in 0..label.len() {
+        for to in from + 1..=(from + 2).min(label.len()) {
+            let Some(key) = letters_key(&label[from..to]) else {
+                continue;
+            };
+            for glyph in listed.get(&key).into_iter().flatten() {
+                firsts.push((from, to, glyph.clone()));
+                if to == from + 1 && label.get(to) == Some(&label[from]) {
+                    firsts.push((from, to + 1, glyph.repeat(2)));
+                }
+            }
+        }
+    }
+    let mut edits = Vec::new();
+    let mut seconds = Vec::new();
+    for (from, to, written) in &firsts {
+        let (from, to) = (*from, *to);
+        let edit = Edit {
+            from,
+            to,
+            with: written.iter().collect(),
+        };
+        if new(&edit) {
+            edits.push((true, edit));
+        }
+        let (start, end) = (from.saturating_sub(1), (to + 1).min(label.len()));
+        let text = [&label[start..from], &written[..], &label[to..end]].concat();
+        let span = from - start..from - start + written.len();
+        second_pass(listed, &text, span, &mut |again| {
+            let edit = Edit {
+                from: start,
+                to: end,
+                with: again.into_iter().collect(),
+            };
+            if new(&edit) {
+                seconds.push((false, edit));
+            }
+        });
+    }
+    edits.extend(seconds);
+    edits
+}
+
 /// For each script other than the label's own, the label with every letter
 /// replaced by the lowest code point of that script with the letter's
 /// skeleton; digits, hyphens and other Common or Inherited characters stay.
@@ -660,7 +945,9 @@ fn apply(label: &[char], edits: &[&Edit]) -> String {
 /// The candidate labels of `label`, each once, not `label` itself, at most
 /// `max`: whole-script swaps, single confusables, digits, diacritics, then
 /// double confusables, then the other doubles (two edits of any of those
-/// kinds, a doubled letter replaced alike in both places counting as one).
+/// kinds, a doubled letter replaced alike in both places counting as one),
+/// then dnstwist's glyphs that none of those makes, alone and then with one
+/// edit of any kind ([`Technique::Glyph`]).
 /// True in the second place when `max` stopped them. These are what
 /// [`audit`] judges, less the ones UTS #46 refuses or maps in the whole name.
 pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, bool) {
@@ -760,6 +1047,34 @@ pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, b
                 if !push(Technique::Double, apply(&chars, &[&edit])) {
                     return (out, true);
                 }
+            }
+        }
+    }
+    // dnstwist's Cyrillic label and glyphs where no technique above relates
+    // them to the letters (an edit made above is not made again): alone,
+    // then those of its first pass with one edit of any kind elsewhere,
+    // after everything else so that the techniques above keep their output.
+    let made: HashSet<(usize, usize, &str)> = edits.iter().map(|(_, _, e)| (e.from, e.to, e.with.as_str())).collect();
+    let glyphs = glyph_edits(&chars, |e| !made.contains(&(e.from, e.to, e.with.as_str())));
+    let singles = cyrillic_swap(&chars)
+        .into_iter()
+        .chain(glyphs.iter().map(|(_, glyph)| apply(&chars, &[glyph])));
+    for single in singles {
+        if !push(Technique::Glyph, single) {
+            return (out, true);
+        }
+    }
+    let firsts: Vec<&Edit> = glyphs.iter().filter(|(first, _)| *first).map(|(_, e)| e).collect();
+    for (i, glyph) in firsts.iter().enumerate() {
+        // Two glyphs once: the other one from the later ones.
+        let others = edits.iter().map(|(_, _, e)| e).chain(firsts[i + 1..].iter().copied());
+        for other in others {
+            let (a, b) = match other.from < glyph.from {
+                true => (other, *glyph),
+                false => (*glyph, other),
+            };
+            if a.to <= b.from && !push(Technique::Glyph, apply(&chars, &[a, b])) {
+                return (out, true);
             }
         }
     }
@@ -974,6 +1289,32 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Each row of the glyph table as its code points say, read whole:
+    /// dnstwist 20250130's 257 glyphs and 21 Cyrillic letters.
+    #[test]
+    fn the_glyph_table_is_read_as_written() {
+        let mut rows = 0;
+        for line in DNSTWIST_GLYPHS.lines().filter(|line| !line.starts_with('#')) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let points: Vec<String> = fields[1].chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+            assert_eq!(points.join(" "), fields[2], "{line:?}");
+            rows += 1;
+        }
+        let glyphs = glyphs();
+        let listed: usize = glyphs.listed.values().map(Vec::len).sum();
+        assert_eq!((rows, listed, glyphs.cyrillic.len()), (278, 257, 21));
+        let written = |letters: &str| {
+            let letters: Vec<char> = letters.chars().collect();
+            glyphs.written[&letters_key(&letters).unwrap()].clone()
+        };
+        let ascii = |glyph: &str| glyph.chars().collect::<Vec<char>>();
+        // First pass, second pass (through `c`, through `vv`), Cyrillic.
+        for (letters, glyph) in [("l", "i"), ("e", "ç"), ("w", "ⱱⱱ"), ("w", "vⱱ"), ("t", "т"), ("rn", "m")] {
+            assert!(written(letters).contains(&ascii(glyph)), "{glyph} for {letters}");
+        }
+        assert!(!written("m").contains(&ascii("m")), "not the letter itself");
     }
 
     #[test]
