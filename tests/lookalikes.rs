@@ -480,3 +480,26 @@ fn batch_untwists_lookalikes_of_protected_names() {
     assert_eq!(&rows[2][at + 1], "");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// When `max` stops the doubles, dnstwist's glyphs keep their room: every
+/// glyph candidate of the whole list is made, and the doubles stop early.
+#[test]
+fn max_keeps_room_for_dnstwist_glyphs() {
+    let (all, truncated) = lookalikes::candidate_labels("paypal", usize::MAX);
+    assert!(!truncated);
+    let glyphs: HashSet<&str> = all
+        .iter()
+        .filter(|(technique, _)| *technique == Technique::Glyph)
+        .map(|(_, label)| label.as_str())
+        .collect();
+    assert!(glyphs.len() > 100, "{} glyph candidates", glyphs.len());
+    let max = all.len() / 2;
+    let (cut, truncated) = lookalikes::candidate_labels("paypal", max);
+    assert!(truncated);
+    assert!(cut.len() <= max);
+    let kept: HashSet<&str> = cut.iter().map(|(_, label)| label.as_str()).collect();
+    assert!(glyphs.iter().all(|label| kept.contains(label)));
+    // The doubles are what stopped: fewer than in the whole list.
+    let doubles = |list: &[(Technique, String)]| list.iter().filter(|(t, _)| *t == Technique::Double).count();
+    assert!(doubles(&cut) < doubles(&all));
+}

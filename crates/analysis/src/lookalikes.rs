@@ -947,7 +947,8 @@ fn apply(label: &[char], edits: &[&Edit]) -> String {
 /// double confusables, then the other doubles (two edits of any of those
 /// kinds, a doubled letter replaced alike in both places counting as one),
 /// then dnstwist's glyphs that none of those makes, alone and then with one
-/// edit of any kind ([`Technique::Glyph`]).
+/// edit of any kind ([`Technique::Glyph`]), for which room is kept: `max`
+/// stops the doubles as many candidates early (at most half of `max`).
 /// True in the second place when `max` stopped them. These are what
 /// [`audit`] judges, less the ones UTS #46 refuses or maps in the whole name.
 pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, bool) {
@@ -956,48 +957,17 @@ pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, b
     let protected_skeleton = skeleton(label);
     let mut seen: HashSet<String> = HashSet::from([label.to_string()]);
     let mut out = Vec::new();
-    let mut push = |technique: Technique, candidate: String| -> bool {
-        if out.len() >= max {
-            return false;
-        }
-        // A piece of a skeleton that depends on its neighbours can break the
-        // concatenation; such a candidate is not the protected label's look-alike.
-        if technique.keeps_skeleton() && skeleton(&candidate) != protected_skeleton {
-            return true;
-        }
-        if seen.insert(candidate.clone()) {
-            out.push((technique, candidate));
-        }
-        true
-    };
     let confusables = confusable_edits(index, &chars);
     let digits = digit_edits(&chars);
     let diacritics = diacritic_edits(index, &chars);
-    let singles = whole_script_swaps(index, &chars)
-        .into_iter()
-        .map(|swap| (Technique::WholeScript, swap))
-        .chain(confusables.iter().map(|e| (Technique::Confusable, apply(&chars, &[e]))))
-        .chain(digits.iter().map(|e| (Technique::Digit, apply(&chars, &[e]))))
-        .chain(diacritics.iter().map(|e| (Technique::Diacritic, apply(&chars, &[e]))));
-    for (technique, candidate) in singles {
-        if !push(technique, candidate) {
-            return (out, true);
-        }
-    }
-    for (i, first) in confusables.iter().enumerate() {
-        for second in &confusables[i + 1..] {
-            if second.from >= first.to && !push(Technique::DoubleConfusable, apply(&chars, &[first, second])) {
-                return (out, true);
-            }
-        }
-    }
     // Every edit, with whether it keeps the skeleton and whether it is
     // doubled, by place: where a letter is written twice in a row (`ss`,
     // `oo`), each one-letter edit made in both places at once is one edit more.
     let mut edits: Vec<(bool, bool, Edit)> = confusables
-        .into_iter()
+        .iter()
+        .cloned()
         .map(|e| (true, false, e))
-        .chain(digits.into_iter().chain(diacritics).map(|e| (false, false, e)))
+        .chain(digits.iter().chain(&diacritics).cloned().map(|e| (false, false, e)))
         .collect();
     let doubled: Vec<(bool, bool, Edit)> = edits
         .iter()
@@ -1013,72 +983,125 @@ pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, b
         .collect();
     edits.extend(doubled);
     edits.sort_by_key(|(_, _, e)| e.from);
-    for (i, (keeps_first, doubled_first, first)) in edits.iter().enumerate() {
-        for (keeps_second, doubled_second, second) in &edits[i + 1..] {
-            // Two confusables, neither doubled, were paired above.
-            let paired = keeps_first & keeps_second & !doubled_first & !doubled_second;
-            if second.from < first.to || paired {
-                continue;
-            }
-            let technique = match keeps_first & keeps_second {
-                true => Technique::DoubleConfusable,
-                false => Technique::Double,
-            };
-            if !push(technique, apply(&chars, &[first, second])) {
-                return (out, true);
-            }
-        }
-    }
-    // One letter for two (`rn` for `m`, doubled: `rnrn` for `mm`), one of
-    // them with diacritics (`rñ`): two replacements too.
-    let splits = edits
-        .iter()
-        .filter(|(keeps, _, e)| *keeps && e.with.chars().count() > e.to - e.from);
-    for (_, _, split) in splits {
-        let written: Vec<char> = split.with.chars().collect();
-        for at in 0..written.len() {
-            for other in with_diacritics(index, written[at]) {
-                let mut with = written.clone();
-                with[at] = other;
-                let edit = Edit {
-                    with: with.into_iter().collect(),
-                    ..split.clone()
-                };
-                if !push(Technique::Double, apply(&chars, &[&edit])) {
-                    return (out, true);
-                }
-            }
-        }
-    }
-    // dnstwist's Cyrillic label and glyphs where no technique above relates
-    // them to the letters (an edit made above is not made again): alone,
-    // then those of its first pass with one edit of any kind elsewhere,
-    // after everything else so that the techniques above keep their output.
+    // dnstwist's glyphs that no other technique makes, and how many
+    // candidates they can make: dnstwist's Cyrillic label, each glyph alone,
+    // and each of its first pass with each other edit of any kind.
     let made: HashSet<(usize, usize, &str)> = edits.iter().map(|(_, _, e)| (e.from, e.to, e.with.as_str())).collect();
     let glyphs = glyph_edits(&chars, |e| !made.contains(&(e.from, e.to, e.with.as_str())));
+    let firsts: Vec<&Edit> = glyphs.iter().filter(|(first, _)| *first).map(|(_, e)| e).collect();
+    // Their candidates, each once, at most `max`: dnstwist's Cyrillic label,
+    // each glyph alone, then each of its first pass with one edit of any kind
+    // elsewhere (two glyphs once: the other one from the later ones).
+    let mut glyph_labels: Vec<String> = Vec::new();
+    let mut glyph_seen: HashSet<String> = HashSet::new();
     let singles = cyrillic_swap(&chars)
         .into_iter()
         .chain(glyphs.iter().map(|(_, glyph)| apply(&chars, &[glyph])));
-    for single in singles {
-        if !push(Technique::Glyph, single) {
-            return (out, true);
-        }
-    }
-    let firsts: Vec<&Edit> = glyphs.iter().filter(|(first, _)| *first).map(|(_, e)| e).collect();
-    for (i, glyph) in firsts.iter().enumerate() {
-        // Two glyphs once: the other one from the later ones.
+    let with_one_more = firsts.iter().enumerate().flat_map(|(i, glyph)| {
         let others = edits.iter().map(|(_, _, e)| e).chain(firsts[i + 1..].iter().copied());
-        for other in others {
+        others.filter_map(|other| {
             let (a, b) = match other.from < glyph.from {
                 true => (other, *glyph),
                 false => (*glyph, other),
             };
-            if a.to <= b.from && !push(Technique::Glyph, apply(&chars, &[a, b])) {
-                return (out, true);
-            }
+            (a.to <= b.from).then(|| apply(&chars, &[a, b]))
+        })
+    });
+    for label in singles.chain(with_one_more) {
+        if glyph_labels.len() >= max {
+            break;
+        }
+        if glyph_seen.insert(label.clone()) {
+            glyph_labels.push(label);
         }
     }
-    (out, false)
+    // Room kept for them, made last, of at most half of `max`: `max` stops
+    // the many doubles of the other kinds before them.
+    let reserve = glyph_labels.len().min(max / 2);
+    let mut push = |technique: Technique, candidate: String| -> bool {
+        let room = match technique {
+            Technique::DoubleConfusable | Technique::Double => max - reserve,
+            _ => max,
+        };
+        if out.len() >= room {
+            return false;
+        }
+        // A piece of a skeleton that depends on its neighbours can break the
+        // concatenation; such a candidate is not the protected label's look-alike.
+        if technique.keeps_skeleton() && skeleton(&candidate) != protected_skeleton {
+            return true;
+        }
+        if seen.insert(candidate.clone()) {
+            out.push((technique, candidate));
+        }
+        true
+    };
+    let stopped = 'others: {
+        let singles = whole_script_swaps(index, &chars)
+            .into_iter()
+            .map(|swap| (Technique::WholeScript, swap))
+            .chain(confusables.iter().map(|e| (Technique::Confusable, apply(&chars, &[e]))))
+            .chain(digits.iter().map(|e| (Technique::Digit, apply(&chars, &[e]))))
+            .chain(diacritics.iter().map(|e| (Technique::Diacritic, apply(&chars, &[e]))));
+        for (technique, candidate) in singles {
+            if !push(technique, candidate) {
+                break 'others true;
+            }
+        }
+        for (i, first) in confusables.iter().enumerate() {
+            for second in &confusables[i + 1..] {
+                if second.from >= first.to && !push(Technique::DoubleConfusable, apply(&chars, &[first, second])) {
+                    break 'others true;
+                }
+            }
+        }
+        for (i, (keeps_first, doubled_first, first)) in edits.iter().enumerate() {
+            for (keeps_second, doubled_second, second) in &edits[i + 1..] {
+                // Two confusables, neither doubled, were paired above.
+                let paired = keeps_first & keeps_second & !doubled_first & !doubled_second;
+                if second.from < first.to || paired {
+                    continue;
+                }
+                let technique = match keeps_first & keeps_second {
+                    true => Technique::DoubleConfusable,
+                    false => Technique::Double,
+                };
+                if !push(technique, apply(&chars, &[first, second])) {
+                    break 'others true;
+                }
+            }
+        }
+        // One letter for two (`rn` for `m`, doubled: `rnrn` for `mm`), one of
+        // them with diacritics (`rñ`): two replacements too.
+        let splits = edits
+            .iter()
+            .filter(|(keeps, _, e)| *keeps && e.with.chars().count() > e.to - e.from);
+        for (_, _, split) in splits {
+            let written: Vec<char> = split.with.chars().collect();
+            for at in 0..written.len() {
+                for other in with_diacritics(index, written[at]) {
+                    let mut with = written.clone();
+                    with[at] = other;
+                    let edit = Edit {
+                        with: with.into_iter().collect(),
+                        ..split.clone()
+                    };
+                    if !push(Technique::Double, apply(&chars, &[&edit])) {
+                        break 'others true;
+                    }
+                }
+            }
+        }
+        false
+    };
+    // dnstwist's glyphs, after everything else so that the techniques above
+    // keep their output (a label one of them made is not made again).
+    for label in glyph_labels {
+        if !push(Technique::Glyph, label) {
+            return (out, true);
+        }
+    }
+    (out, stopped)
 }
 
 /// The LGRs a run loads, each once, and the protected label's variants under each.
