@@ -330,15 +330,10 @@ fn untwist_glyphs(written: &str, imitated: &str, keys: &[&SkeletonKey<'_>]) -> O
     let (mine, theirs): (Vec<char>, Vec<char>) = (written.chars().collect(), imitated.chars().collect());
     // The same start and end need no search; a glyph is at most three
     // characters for two, so two of them stay on each side for it to take.
-    let same_start = mine.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
-    let shorter = mine.len().min(theirs.len()) - same_start;
-    let same_end = mine
-        .iter()
-        .rev()
-        .zip(theirs.iter().rev())
-        .take(shorter)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let (same_start, same_end) = match crate::display::changed_span(written, imitated) {
+        Some((changed, _)) => (changed.start, mine.len() - changed.end),
+        None => (mine.len(), 0),
+    };
     let start = same_start.saturating_sub(2);
     let end = same_end.saturating_sub(2);
     let (mine, theirs) = (&mine[start..mine.len() - end], &theirs[start..theirs.len() - end]);
