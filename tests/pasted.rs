@@ -1,9 +1,10 @@
 //! Input as pasted (issue 68): the host `pasted::take_host` finds in a URL
 //! is the host the URL Standard's parser finds, as Node's `new URL()` (ada,
-//! a URL Standard parser) gives it. Node parses both the pasted URL and
-//! `http://HOST/` of the host we took, so the check is of where the host
-//! is cut, not of the host parser's Unicode version. A live oracle: the slow
-//! tier (`cargo test --all-features -- --ignored`).
+//! a URL Standard parser) and the real browsers' own parsers (Chromium's
+//! and Firefox's `new URL()`, in a page) give it. Each parses both the
+//! pasted URL and `http://HOST/` of the host we took, so the check is of
+//! where the host is cut, not of the host parser's Unicode version. Live
+//! oracles: the slow tier (`cargo test --all-features -- --ignored`).
 
 use idna_inspector::pasted::{TakenFrom, take_host};
 use idna_inspector::test_needs::{Need, skip};
@@ -90,13 +91,106 @@ fn node_hostnames(lines: &[String]) -> Option<Vec<Option<String>>> {
     Some(text.lines().map(|line| serde_json::from_str(line).expect("JSON")).collect())
 }
 
-#[test]
-#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
-fn the_host_taken_from_a_url_is_the_url_parsers() {
+/// Chromium's or Firefox's hostname of each of `lines` by its own URL
+/// parser (`new URL(line).hostname` in a page it loads), `None` where that
+/// throws: the page comes from a server on 127.0.0.1, and the answer comes
+/// back in the DOM Chromium dumps or in a request Firefox makes (it dumps
+/// none). `None` (skipped) without the browser.
+fn browser_hostnames(browser: &str, lines: &[String]) -> Option<Vec<Option<String>>> {
+    use std::io::{BufRead, BufReader, Read};
+    let path = match browser {
+        "chromium" => "/usr/bin/chromium",
+        _ => "/usr/bin/firefox-esr",
+    };
+    if !Path::new(path).exists() {
+        skip(Need::Browsers, &format!("{path} is not installed"));
+        return None;
+    }
+    let script = "const R=L.map(l=>{try{return new URL(l).hostname}catch(e){return null}});\
+                  const T=JSON.stringify(R);\
+                  document.body.insertAdjacentHTML('beforeend','<pre>@@BEGIN'+T.replace(/&/g,'&amp;').replace(/</g,'&lt;')+'@@END</pre>');\
+                  fetch('/result',{method:'POST',body:T});";
+    let page = format!(
+        "<!doctype html><meta charset=utf-8><body><script>const L={};{script}</script>",
+        serde_json::to_string(lines).expect("JSON")
+    );
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
+    let url = format!("http://{}/", listener.local_addr().expect("its address"));
+    // Serves the page to every GET; the first POST's body is the answer.
+    let server = std::thread::spawn(move || -> Option<String> {
+        for stream in listener.incoming() {
+            let mut stream = stream.ok()?;
+            let mut reader = BufReader::new(stream.try_clone().ok()?);
+            let (mut request, mut length) = (String::new(), 0);
+            reader.read_line(&mut request).ok()?;
+            loop {
+                let mut header = String::new();
+                if reader.read_line(&mut header).ok()? == 0 || header == "\r\n" {
+                    break;
+                }
+                if let Some(value) = header.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = value.trim().parse().unwrap_or(0);
+                }
+            }
+            if request.starts_with("POST") {
+                let mut body = vec![0; length];
+                reader.read_exact(&mut body).ok()?;
+                let _ = stream.write_all(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n");
+                return String::from_utf8(body).ok();
+            }
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                page.len()
+            );
+            let _ = stream
+                .write_all(head.as_bytes())
+                .and_then(|()| stream.write_all(page.as_bytes()));
+        }
+        None
+    });
+    let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pasted-{browser}"));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile).expect("a profile directory");
+    let answer = if browser == "chromium" {
+        let output = Command::new(path)
+            .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", &url])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .stderr(Stdio::null())
+            .output()
+            .expect("chromium ran");
+        let dom = String::from_utf8_lossy(&output.stdout).into_owned();
+        // The last markers are the answer's (the script's text holds them too).
+        let start = dom.rfind("@@BEGIN").expect("the page's answer in Chromium's DOM") + "@@BEGIN".len();
+        let end = dom.rfind("@@END").expect("its end");
+        dom[start..end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    } else {
+        let mut child = Command::new(path)
+            .args(["--headless", "--no-remote", "--profile"])
+            .arg(&profile)
+            .arg(&url)
+            .env("HOME", &profile)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("firefox started");
+        let answer = server.join().expect("the server").expect("Firefox's answer");
+        let _ = child.kill();
+        let _ = child.wait();
+        answer
+    };
+    Some(serde_json::from_str(&answer).expect("the page's JSON"))
+}
+
+/// The hosts `hostnames` (a URL parser) finds in the pasted forms are the
+/// hosts it finds in `http://HOST/` of the hosts we took (a file URL's in
+/// `file://HOST/`), on every form it accepts.
+fn check_parser(parser: &str, hostnames: impl Fn(&[String]) -> Option<Vec<Option<String>>>) {
     let forms = forms();
-    let Some(theirs) = node_hostnames(&forms) else { return };
+    let Some(theirs) = hostnames(&forms) else { return };
     assert_eq!(theirs.len(), forms.len());
-    // Our host, written as `http://HOST/` (a file URL's as `file://HOST/`).
     let ours: Vec<String> = forms
         .iter()
         .map(|form| match take_host(form) {
@@ -105,7 +199,7 @@ fn the_host_taken_from_a_url_is_the_url_parsers() {
             Err(reason) => format!("no host: {reason:?}"),
         })
         .collect();
-    let Some(ours_parsed) = node_hostnames(&ours) else { return };
+    let Some(ours_parsed) = hostnames(&ours) else { return };
     let (mut asked, mut differing) = (0, Vec::new());
     for ((form, theirs), ours) in forms.iter().zip(&theirs).zip(&ours_parsed) {
         // Where the URL parser fails, a browser does not open it as a URL.
@@ -113,11 +207,11 @@ fn the_host_taken_from_a_url_is_the_url_parsers() {
         asked += 1;
         let url = take_host(form).map(|p| p.taken_from);
         if ours.as_ref() != Some(theirs) || url != Ok(TakenFrom::Url) {
-            differing.push(format!("{form:?}: the URL parser's {theirs:?}, ours {ours:?} ({url:?})"));
+            differing.push(format!("{form:?}: {parser}'s {theirs:?}, ours {ours:?} ({url:?})"));
         }
     }
     eprintln!(
-        "{} URL forms, {asked} of them accepted by the URL parser; {} differ",
+        "{parser}: {} URL forms, {asked} of them accepted by its URL parser; {} differ",
         forms.len(),
         differing.len()
     );
@@ -128,4 +222,19 @@ fn the_host_taken_from_a_url_is_the_url_parsers() {
         differing.len(),
         differing[..differing.len().min(20)].join("\n")
     );
+}
+
+#[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
+fn the_host_taken_from_a_url_is_the_url_parsers() {
+    check_parser("Node's new URL", node_hostnames);
+}
+
+/// The real browsers' own URL parsers (`new URL` in a page): the host a
+/// browser opens from a pasted URL is the host we take from it.
+#[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
+fn the_host_taken_from_a_url_is_chromiums_and_firefoxs() {
+    check_parser("Chromium", |lines| browser_hostnames("chromium", lines));
+    check_parser("Firefox", |lines| browser_hostnames("firefox", lines));
 }
