@@ -117,9 +117,20 @@ fn browser_hostnames(browser: &str, lines: &[String]) -> Option<Vec<Option<Strin
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
     let url = format!("http://{}/", listener.local_addr().expect("its address"));
     // Serves the page to every GET; the first POST's body is the answer.
+    // Two minutes at most: a browser that never asks ends the wait.
+    listener.set_nonblocking(true).expect("a listener that does not block");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     let server = std::thread::spawn(move || -> Option<String> {
-        for stream in listener.incoming() {
-            let mut stream = stream.ok()?;
+        loop {
+            let mut stream = match listener.accept() {
+                Ok((stream, _)) => stream,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    continue;
+                }
+                Err(_) => return None,
+            };
+            stream.set_nonblocking(false).ok()?;
             let mut reader = BufReader::new(stream.try_clone().ok()?);
             let (mut request, mut length) = (String::new(), 0);
             reader.read_line(&mut request).ok()?;
@@ -146,14 +157,13 @@ fn browser_hostnames(browser: &str, lines: &[String]) -> Option<Vec<Option<Strin
                 .write_all(head.as_bytes())
                 .and_then(|()| stream.write_all(page.as_bytes()));
         }
-        None
     });
     let profile = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("pasted-{browser}"));
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::create_dir_all(&profile).expect("a profile directory");
     let answer = if browser == "chromium" {
-        let output = Command::new(path)
-            .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", &url])
+        let output = Command::new("timeout")
+            .args(["120", path, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", &url])
             .arg(format!("--user-data-dir={}", profile.display()))
             .stderr(Stdio::null())
             .output()
@@ -176,7 +186,8 @@ fn browser_hostnames(browser: &str, lines: &[String]) -> Option<Vec<Option<Strin
             .stderr(Stdio::null())
             .spawn()
             .expect("firefox started");
-        let answer = server.join().expect("the server").expect("Firefox's answer");
+        let answer = server.join().expect("the server");
+        let answer = answer.expect("Firefox's answer within two minutes");
         let _ = child.kill();
         let _ = child.wait();
         answer
