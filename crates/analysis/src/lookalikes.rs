@@ -978,9 +978,7 @@ pub fn candidate_labels(label: &str, max: usize) -> (Vec<(Technique, String)>, b
         .collect();
     edits.extend(doubled);
     edits.sort_by_key(|(_, _, e)| e.from);
-    // dnstwist's glyphs that no other technique makes, and how many
-    // candidates they can make: dnstwist's Cyrillic label, each glyph alone,
-    // and each of its first pass with each other edit of any kind.
+    // dnstwist's glyphs that no other technique makes.
     let made: HashSet<(usize, usize, &str)> = edits.iter().map(|(_, _, e)| (e.from, e.to, e.with.as_str())).collect();
     let glyphs = glyph_edits(&chars, |e| !made.contains(&(e.from, e.to, e.with.as_str())));
     let firsts: Vec<&Edit> = glyphs.iter().filter(|(first, _)| *first).map(|(_, e)| e).collect();

@@ -32,6 +32,7 @@
 
 use super::{Answer, Runtime};
 use crate::properties::generated::{Generated, generated};
+use crate::uts46::validity::may_hold_a_label;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -274,19 +275,15 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
     if !shape_admits(input, known) {
         return Plain::default();
     }
-    if has_a_label(input) {
-        let bits = a_label_chars(input, known);
-        return Plain {
-            nontransitional: bits as u16,
-            transitional: 0,
-            as_written: (bits >> 16) as u16,
-            labelwise: 0,
-        };
-    }
     if input.is_ascii() {
-        let bits = input.bytes().filter(|&byte| byte != b'.').fold(u32::MAX, |bits, byte| {
-            bits & PLAIN_ASCII.lookup(char::from(byte)).unwrap_or(0)
-        });
+        // Both tables of all-ASCII names pack the nontransitional bits low
+        // and the as-written ones high.
+        let bits = match has_a_label(input) {
+            true => a_label_chars(input, known),
+            false => input.bytes().filter(|&byte| byte != b'.').fold(u32::MAX, |bits, byte| {
+                bits & PLAIN_ASCII.lookup(char::from(byte)).unwrap_or(0)
+            }),
+        };
         return Plain {
             nontransitional: bits as u16,
             transitional: 0,
@@ -376,14 +373,16 @@ fn shape_admits(input: &str, known: &Known<'_>) -> bool {
         && normalized()
 }
 
-/// True when `label` starts with the ACE prefix `xn--`, in any case.
+/// True when `label`, all ASCII, starts with the ACE prefix `xn--` in any
+/// case (the engine's [`may_hold_a_label`] of one ASCII label).
 fn is_a_label(label: &str) -> bool {
-    label.get(..4).is_some_and(|prefix| prefix.eq_ignore_ascii_case("xn--"))
+    label.is_ascii() && may_hold_a_label(label)
 }
 
-/// True when `input` is all ASCII and has an A-label.
+/// True when `input` is all ASCII and has an A-label ([`may_hold_a_label`]:
+/// an all-ASCII name may hold one only where a label starts `xn--`).
 fn has_a_label(input: &str) -> bool {
-    input.is_ascii() && input.split('.').any(is_a_label)
+    input.is_ascii() && may_hold_a_label(input)
 }
 
 /// The answer of `runtime` on a name the gate passes, which looks up
