@@ -170,9 +170,10 @@ impl RuntimesRecord<'_> {
         };
         out.push(b'{');
         let mut first = true;
-        // Most answers look up the same host: one written without an
-        // escape is written again without looking at its bytes.
-        let mut plain_host: Option<&str> = None;
+        // Most answers look up one of two hosts (the ToASCII, the name as
+        // written): one written without an escape is written again
+        // without looking at its bytes.
+        let mut plain_hosts: [Option<&str>; 2] = [None, None];
         for answer in BY_ID.iter().filter_map(|&i| of(Runtime::ALL[i], i)) {
             if !first {
                 out.push(b',');
@@ -189,12 +190,12 @@ impl RuntimesRecord<'_> {
             }
             if let Some(host) = answer.host.as_deref() {
                 out.extend_from_slice(b"\"host\":");
-                if plain_host == Some(host) {
+                if plain_hosts.contains(&Some(host)) {
                     out.push(b'"');
                     out.extend_from_slice(host.as_bytes());
                     out.push(b'"');
                 } else if json_string(out, host) {
-                    plain_host = Some(host);
+                    plain_hosts = [Some(host), plain_hosts[0]];
                 }
                 out.push(b',');
             }
@@ -551,6 +552,10 @@ fn lost() -> io::Error {
 /// buffer there: most rows fit, so the row is not grown step by step.
 const ROW_BUFFER_BYTES: usize = 512;
 
+/// [`ROW_BUFFER_BYTES`] of a JSONL row with its `runtimes` object (about
+/// a hundred bytes per runtime).
+const RUNTIMES_ROW_BYTES: usize = 2560;
+
 impl RowFormat {
     /// One record's row, with its line end, as the writer this came from
     /// would write it: JSONL's object, or the CSV/TSV row without the
@@ -558,7 +563,8 @@ impl RowFormat {
     /// `writers`: the calling worker's, kept from row to row.
     pub fn format(&self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>, writers: &mut RowWriters) -> io::Result<Vec<u8>> {
         if self.format == Format::Jsonl {
-            let mut target = Target::Raw(Vec::with_capacity(ROW_BUFFER_BYTES));
+            let room = if self.runtimes { RUNTIMES_ROW_BYTES } else { ROW_BUFFER_BYTES };
+            let mut target = Target::Raw(Vec::with_capacity(room));
             write_row(self, &mut target, record, extras)?;
             let Target::Raw(row) = target else {
                 unreachable!("JSONL writes to the output itself");
@@ -645,7 +651,8 @@ fn write_row<W: Write>(
         // The `runtimes` object, the record's last field, is written after
         // the others ([`RuntimesRecord::write`]).
         Target::Raw(out) if rows.format == Format::Jsonl && rows.runtimes => {
-            let mut line = serde_json::to_vec(&row).map_err(io::Error::other)?;
+            let mut line = Vec::with_capacity(RUNTIMES_ROW_BYTES);
+            serde_json::to_writer(&mut line, &row).map_err(io::Error::other)?;
             line.pop();
             line.extend_from_slice(b",\"runtimes\":");
             match runtimes {

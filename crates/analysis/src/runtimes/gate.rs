@@ -33,7 +33,6 @@
 use super::{Answer, Runtime};
 use crate::properties::generated::{Generated, generated};
 use crate::uts46::validity::may_hold_a_label;
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// What the engine made of a name under [`Options::EVERY_CHECK`] with the
@@ -73,6 +72,7 @@ impl<'a> Known<'a> {
 pub(super) type Runtimes = u16;
 
 /// Every runtime.
+#[cfg(test)]
 const ALL: Runtimes = u16::MAX;
 
 /// Which runtimes the gate answers on a name, and from which ToASCII.
@@ -88,29 +88,90 @@ pub(super) struct Plain {
     /// label: its all-ASCII labels as written, the others as in its
     /// nontransitional ToASCII ([`labelwise`]).
     pub labelwise: Runtimes,
+    /// The name's shape, which picks the models' rule and sentence.
+    pub shape: Shape,
+}
+
+/// The three shapes of name whose plain answers share a rule and a
+/// sentence per runtime ([`templates`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// All ASCII, without an A-label.
+    #[default]
+    Ascii,
+    /// With a non-ASCII character.
+    NonAscii,
+    /// All ASCII, with an A-label.
+    ALabel,
+}
+
+impl Shape {
+    /// The shape of `input`.
+    pub fn of(input: &str) -> Shape {
+        match (input.is_ascii(), has_a_label(input)) {
+            (false, _) => Shape::NonAscii,
+            (true, false) => Shape::Ascii,
+            (true, true) => Shape::ALabel,
+        }
+    }
+}
+
+/// Which of a name's hosts a runtime the gate answers for looks up.
+#[derive(Clone, Copy)]
+enum HostKind {
+    Nontransitional,
+    Transitional,
+    AsWritten,
+    Labelwise,
 }
 
 impl Plain {
     /// True when the gate answers for every runtime.
+    #[cfg(test)]
     pub fn all(self) -> bool {
         self.nontransitional | self.transitional | self.as_written | self.labelwise == ALL
     }
 
+    /// Which host `runtime` looks up, when the gate answers for it.
+    fn kind(self, runtime: Runtime) -> Option<HostKind> {
+        let bit = 1 << runtime.index();
+        [
+            (self.nontransitional, HostKind::Nontransitional),
+            (self.transitional, HostKind::Transitional),
+            (self.as_written, HostKind::AsWritten),
+            (self.labelwise, HostKind::Labelwise),
+        ]
+        .into_iter()
+        .find_map(|(runtimes, kind)| (runtimes & bit != 0).then_some(kind))
+    }
+
     /// What `runtime` looks up, when the gate answers for it: a ToASCII of
     /// `known`, or `input` as it is written.
-    pub fn host<'a>(self, runtime: Runtime, input: &'a str, known: &Known<'a>) -> Option<Cow<'a, str>> {
-        let bit = 1 << runtime.index();
-        if self.nontransitional & bit != 0 {
-            Some(Cow::Borrowed(known.to_ascii_n))
-        } else if self.transitional & bit != 0 {
-            known.to_ascii_t.map(Cow::Borrowed)
-        } else if self.as_written & bit != 0 {
-            Some(Cow::Borrowed(input))
-        } else if self.labelwise & bit != 0 {
-            labelwise(input, known.to_ascii_n).map(Cow::Owned)
-        } else {
-            None
+    #[cfg(test)]
+    pub fn host<'a>(self, runtime: Runtime, input: &'a str, known: &Known<'a>) -> Option<std::borrow::Cow<'a, str>> {
+        use std::borrow::Cow;
+        match self.kind(runtime)? {
+            HostKind::Nontransitional => Some(Cow::Borrowed(known.to_ascii_n)),
+            HostKind::Transitional => known.to_ascii_t.map(Cow::Borrowed),
+            HostKind::AsWritten => Some(Cow::Borrowed(input)),
+            HostKind::Labelwise => labelwise(input, known.to_ascii_n).map(Cow::Owned),
         }
+    }
+
+    /// Each runtime's answer the gate gives on `input`, in
+    /// [`Runtime::ALL`] order (`None` where its model must judge): the
+    /// label-by-label host made once for all the runtimes that look it up.
+    pub fn answers(self, input: &str, known: &Known<'_>) -> [Option<Answer>; Runtime::ALL.len()] {
+        let labelwise = (self.labelwise != 0).then(|| labelwise(input, known.to_ascii_n)).flatten();
+        Runtime::ALL.map(|runtime| {
+            let host = match self.kind(runtime)? {
+                HostKind::Nontransitional => Some(known.to_ascii_n),
+                HostKind::Transitional => known.to_ascii_t,
+                HostKind::AsWritten => Some(input),
+                HostKind::Labelwise => labelwise.as_deref(),
+            }?;
+            Some(answer_of(runtime, self.shape, host))
+        })
     }
 }
 
@@ -272,13 +333,14 @@ fn a_label_chars(input: &str, known: &Known<'_>) -> u32 {
 /// The runtimes whose answer on `input` the gate gives, where `known` is
 /// what the engine made of it.
 pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
-    if !shape_admits(input, known) {
+    let shape = Shape::of(input);
+    if !shape_admits(input, known, shape) {
         return Plain::default();
     }
-    if input.is_ascii() {
+    if shape != Shape::NonAscii {
         // Both tables of all-ASCII names pack the nontransitional bits low
         // and the as-written ones high.
-        let bits = match has_a_label(input) {
+        let bits = match shape == Shape::ALabel {
             true => a_label_chars(input, known),
             false => input.bytes().filter(|&byte| byte != b'.').fold(u32::MAX, |bits, byte| {
                 bits & PLAIN_ASCII.lookup(char::from(byte)).unwrap_or(0)
@@ -289,6 +351,7 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
             transitional: 0,
             as_written: (bits >> 16) as u16,
             labelwise: 0,
+            shape,
         };
     }
     let (bits, labelwise) = plain_chars(input);
@@ -300,6 +363,7 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
         },
         as_written: 0,
         labelwise,
+        shape,
     }
 }
 
@@ -317,7 +381,7 @@ pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
 /// or the engine's ToUnicode is the text itself (nothing mapped, already
 /// NFC). An A-label (a label that starts with `xn--` in any case) must be
 /// written as the ToASCII writes it, and its U-label meets the same facts.
-fn shape_admits(input: &str, known: &Known<'_>) -> bool {
+fn shape_admits(input: &str, known: &Known<'_>, shape: Shape) -> bool {
     use unicode_normalization::{IsNormalized, is_nfc_quick, is_nfkc_quick};
     let numeric = |label: &str| {
         let bytes = label.as_bytes();
@@ -350,7 +414,7 @@ fn shape_admits(input: &str, known: &Known<'_>) -> bool {
         && known
             .to_ascii_t
             .is_none_or(|t| t == known.to_ascii_n || !t.split('.').any(numeric));
-    if has_a_label(input) {
+    if shape == Shape::ALabel {
         // Each A-label as the ToASCII writes it (lower case), its U-label
         // not ending in a hyphen of the A-label's own.
         let labels = input.split('.').count();
@@ -388,20 +452,22 @@ fn has_a_label(input: &str) -> bool {
 /// The answer of `runtime` on a name the gate passes, which looks up
 /// `host`: with the rule and sentence of its model on a name of the shape
 /// of `input`.
+#[cfg(test)]
 pub(super) fn plain_answer(runtime: Runtime, input: &str, host: &str) -> Answer {
-    let shape = match (input.is_ascii(), has_a_label(input)) {
-        (false, _) => 1,
-        (true, false) => 0,
-        (true, true) => 2,
-    };
-    let (rule, sentence) = &templates()[runtime.index()][shape];
+    answer_of(runtime, Shape::of(input), host)
+}
+
+/// The answer of `runtime` on a name of `shape` the gate passes, which
+/// looks up `host`.
+fn answer_of(runtime: Runtime, shape: Shape, host: &str) -> Answer {
+    let (rule, sentence) = &templates()[runtime.index()][shape as usize];
     Answer {
         runtime,
         outcome: super::Outcome::Ascii,
         host: Some(host.to_string()),
         error: None,
         rule,
-        sentence: std::borrow::Cow::Borrowed(sentence),
+        sentence: sentence.as_str().into(),
     }
 }
 
@@ -594,7 +660,7 @@ fn compute_with(c: char, contexts: &[&str], names: Names, hosts: [fn(&Asked) -> 
             }
         }
         let results = engine.process(&name, &Options::EVERY_CHECK);
-        if let Some(known) = Known::of(&results).filter(|known| shape_admits(&name, known)) {
+        if let Some(known) = Known::of(&results).filter(|known| shape_admits(&name, known, Shape::of(&name))) {
             asked.push(Asked {
                 nontransitional: known.to_ascii_n.to_string(),
                 transitional: known.to_ascii_t.map(str::to_string),
@@ -713,7 +779,7 @@ mod tests {
                 to_ascii_n: n,
                 to_ascii_t: Some(n),
             };
-            shape_admits(input, &known)
+            shape_admits(input, &known, Shape::of(input))
         };
         assert!(admits("bücher.de", "xn--bcher-kva.de"));
         assert!(admits("a-b.com", "a-b.com"));
@@ -740,7 +806,7 @@ mod tests {
                 to_ascii_n: "x",
                 to_ascii_t: None,
             };
-            shape_admits(input, &known)
+            shape_admits(input, &known, Shape::of(input))
         };
         assert!(!changed("e\u{301}.de", "é.de"));
         assert!(!changed("ﬁ.de", "fi.de"));
@@ -754,7 +820,7 @@ mod tests {
                 to_ascii_n: n,
                 to_ascii_t: Some(n),
             };
-            shape_admits(input, &known)
+            shape_admits(input, &known, Shape::of(input))
         };
         assert!(written("xn--bcher-kva.de", "bücher.de", "xn--bcher-kva.de"));
         assert!(written("xn--bcher-kva.DE", "bücher.de", "xn--bcher-kva.de"));

@@ -423,19 +423,13 @@ pub fn run_all(input: &str) -> Vec<Answer> {
 /// tells (a plain name: `gate`) are answered from it, the others by their
 /// models. The answers are [`run_all`]'s (`tests/runtime_gate.rs`).
 pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
-    let plain = known.map(|known| (gate::plain_runtimes(input, known), known));
-    if let Some((plain, known)) = plain.filter(|(plain, _)| plain.all()) {
-        return Runtime::ALL
-            .iter()
-            .map(|&runtime| gate::plain_answer(runtime, input, &plain.host(runtime, input, known).unwrap_or_default()))
-            .collect();
-    }
+    let mut gated = known.map(|known| gate::plain_runtimes(input, known).answers(input, known));
     let mut icu: Option<[Answer; 2]> = None;
     let mut lookup: Option<libidn2::Lookup> = None;
     let mut answers = Vec::with_capacity(Runtime::ALL.len());
     for runtime in Runtime::ALL {
-        if let Some(host) = plain.and_then(|(plain, known)| plain.host(runtime, input, known)) {
-            answers.push(gate::plain_answer(runtime, input, &host));
+        if let Some(answer) = gated.as_mut().and_then(|gated| gated[runtime.index()].take()) {
+            answers.push(answer);
             continue;
         }
         let answer = match runtime {
