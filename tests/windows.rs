@@ -53,6 +53,24 @@ fn under_wine(wine: &Path, exe: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A Wine prefix whose processes are ended when this is dropped: its
+/// wineserver is killed (`wineserver -k`) and waited for (`-w`).
+struct WineSession(PathBuf);
+
+impl Drop for WineSession {
+    fn drop(&mut self) {
+        for flag in ["-k", "-w"] {
+            let _ = Command::new("wineserver")
+                .arg(flag)
+                .env("WINEPREFIX", &self.0)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+}
+
 fn on_linux(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_idna-inspector"))
         .args(args)
@@ -80,6 +98,10 @@ fn the_windows_program_answers_as_the_linux_one_and_its_window_starts() {
         test_needs::skip(Need::Windows, "Wine is not installed (apt-get install wine wine64)");
         return;
     };
+    // Whatever the test's end, Wine's processes in the prefix end with it
+    // (its wineserver would outlive the test by seconds, still writing
+    // into the prefix).
+    let _session = WineSession(Path::new(ROOT).join("target/windows/wineprefix"));
     // A fresh prefix makes Wine's first run print its own setup lines on
     // stderr ("wine: created the configuration directory …"): one run
     // whose output is not compared sets the prefix up (CI starts fresh).
