@@ -145,19 +145,6 @@ impl Plain {
         .find_map(|(runtimes, kind)| (runtimes & bit != 0).then_some(kind))
     }
 
-    /// What `runtime` looks up, when the gate answers for it: a ToASCII of
-    /// `known`, or `input` as it is written.
-    #[cfg(test)]
-    pub fn host<'a>(self, runtime: Runtime, input: &'a str, known: &Known<'a>) -> Option<std::borrow::Cow<'a, str>> {
-        use std::borrow::Cow;
-        match self.kind(runtime)? {
-            HostKind::Nontransitional => Some(Cow::Borrowed(known.to_ascii_n)),
-            HostKind::Transitional => known.to_ascii_t.map(Cow::Borrowed),
-            HostKind::AsWritten => Some(Cow::Borrowed(input)),
-            HostKind::Labelwise => labelwise(input, known.to_ascii_n).map(Cow::Owned),
-        }
-    }
-
     /// Each runtime's answer the gate gives on `input`, in
     /// [`Runtime::ALL`] order (`None` where its model must judge): the
     /// label-by-label host made once for all the runtimes that look it up.
@@ -867,10 +854,10 @@ mod tests {
             let (plain, results) = plain(input);
             let known = Known::of(&results).expect(input);
             assert!(plain.all(), "{input}: {plain:?}");
+            let answers = plain.answers(input, &known);
             for runtime in Runtime::ALL {
-                let host = plain.host(runtime, input, &known).expect("told");
                 assert_eq!(
-                    plain_answer(runtime, input, &host),
+                    answers[runtime.index()].clone().expect("told"),
                     runtime.run(input),
                     "{input} {}",
                     runtime.id()
@@ -885,8 +872,8 @@ mod tests {
             let (gate, results) = plain(input);
             let known = Known::of(&results).expect(input);
             assert_ne!(gate.labelwise & 1 << Runtime::JavaIdn.index(), 0, "{input}");
-            let host = gate.host(Runtime::JavaIdn, input, &known).expect("told");
-            assert_eq!(plain_answer(Runtime::JavaIdn, input, &host), Runtime::JavaIdn.run(input));
+            let answer = gate.answers(input, &known)[Runtime::JavaIdn.index()].clone().expect("told");
+            assert_eq!(answer, Runtime::JavaIdn.run(input));
         }
         assert_eq!(
             labelwise("bücher.DE", "xn--bcher-kva.de").as_deref(),
