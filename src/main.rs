@@ -8,7 +8,6 @@ use idna_inspector::explain::explain;
 use idna_inspector::pasted::{self, Pasted};
 use idna_inspector::profiles::{self, Profile, ProfileColumns};
 use idna_inspector::registry::{NoRuleset, Registry, RegistryCheck, Ruleset, RulesetSpec, lgr_explain, lgr_record};
-use idna_inspector::runtimes::Answer;
 use idna_inspector::spoof::{self, ProtectedList};
 use idna_inspector::{MappingTable, Options, Uts46};
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -992,7 +991,7 @@ fn write_batch<R: io::BufRead, W: Write>(
 type Made = (
     Option<ProfileColumns>,
     Option<Result<RegistryCheck, NoRuleset>>,
-    Option<Vec<Answer>>,
+    Option<idna_inspector::runtimes::Answers>,
     Option<idna_inspector::lookalikes::Imitation>,
 );
 
@@ -1001,7 +1000,7 @@ fn extras(made: &Made) -> batch::Extras<'_> {
     batch::Extras {
         columns: made.0.as_ref(),
         lgr: made.1.as_ref(),
-        runtimes: made.2.as_deref(),
+        runtimes: made.2.as_ref(),
         imitation: made.3.as_ref(),
     }
 }

@@ -26,7 +26,7 @@ fn same_answers<'a>(what: &str, names: impl IntoIterator<Item = &'a str>) -> (us
             continue;
         };
         let models = run_all(name);
-        let gated = run_all_knowing(name, Some(&known));
+        let gated = run_all_knowing(name, Some(&known)).into_vec();
         // The answers the engine's result could tell: those that look up one of its ToASCII.
         let hosts = [Some(known.to_ascii_n), known.to_ascii_t];
         let told = Runtime::ALL

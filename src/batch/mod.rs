@@ -443,11 +443,7 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
 /// results tell the runtimes' answers on a plain name when they were made
 /// with the bundled table and ToASCII N has no error under every check); `None` for
 /// skipped and unreadable lines.
-pub fn runtimes_for(
-    engine: &Uts46<'_>,
-    options: &Options,
-    record: &Record<impl AsRef<str>>,
-) -> Option<Vec<crate::runtimes::Answer>> {
+pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl AsRef<str>>) -> Option<crate::runtimes::Answers> {
     if record.note().is_some() {
         return None;
     }
@@ -478,15 +474,16 @@ pub struct RuntimeTally {
 impl RuntimeTally {
     /// Counts one converted name's `answers` (in [`crate::runtimes::Runtime::ALL`]
     /// order). The browsers' verdicts are asked only of a name some runtime refuses.
-    pub fn add(&self, input: &str, answers: &[crate::runtimes::Answer]) {
+    pub fn add(&self, input: &str, answers: &crate::runtimes::Answers) {
         use crate::runtimes::Outcome;
         self.names.fetch_add(1, Ordering::Relaxed);
-        if answers.iter().all(|a| a.outcome != Outcome::Error) {
+        let refused = |runtime| answers.outcome(runtime) == Outcome::Error;
+        if !crate::runtimes::Runtime::ALL.into_iter().any(refused) {
             return;
         }
         let opened = crate::browsers::opens(input);
-        for (i, answer) in answers.iter().enumerate() {
-            if answer.outcome == Outcome::Error {
+        for (i, runtime) in crate::runtimes::Runtime::ALL.into_iter().enumerate() {
+            if refused(runtime) {
                 self.refused[i].fetch_add(1, Ordering::Relaxed);
                 if opened {
                     self.refused_opened[i].fetch_add(1, Ordering::Relaxed);

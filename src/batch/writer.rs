@@ -5,7 +5,7 @@ use crate::browsers::Rule;
 use crate::lookalikes::Imitation;
 use crate::profiles::{Profile, ProfileColumns};
 use crate::registry::{NoRuleset, RegistryCheck, lgr_record};
-use crate::runtimes::{Answer, Outcome, Runtime};
+use crate::runtimes::{Answers, Outcome, Runtime};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -124,7 +124,7 @@ pub struct Extras<'a> {
     /// `--lgr`: the registry check, or why no ruleset fits the name (`--lgr SET`).
     pub lgr: Option<&'a Result<RegistryCheck, NoRuleset>>,
     /// `--runtimes`: every runtime's answer, in [`Runtime::ALL`] order.
-    pub runtimes: Option<&'a [Answer]>,
+    pub runtimes: Option<&'a Answers>,
     /// `--protected`: the protected name imitated and the changes.
     pub imitation: Option<&'a Imitation>,
 }
@@ -148,66 +148,90 @@ pub struct Columns {
 /// order), its `outcome` (`ascii`, `raw`, `error`), its `host` (not on
 /// error) or its `error`, and the `rule` that decided; each answer's keys in
 /// byte order too, as a JSON object map writes them. Written straight from
-/// the answers (`answers` in [`Runtime::ALL`] order), each string as
-/// serde_json writes it: a record holds sixteen answers, and building them
-/// as a map per record cost more than the record.
-struct RuntimesRecord<'a>(&'a [Answer]);
+/// the answers, each string as serde_json writes it: a record holds sixteen
+/// answers, and building them as a map per record cost more than the record.
+struct RuntimesRecord<'a>(&'a Answers);
 
-/// [`Runtime::ALL`]'s indices in the byte order of the runtimes' ids.
-static BY_ID: std::sync::LazyLock<[usize; Runtime::ALL.len()]> = std::sync::LazyLock::new(|| {
-    let mut order: [usize; Runtime::ALL.len()] = std::array::from_fn(|i| i);
-    order.sort_by_key(|&i| Runtime::ALL[i].id());
-    order
+/// The runtimes in the byte order of their ids, each with its key as the
+/// object writes it after another (`,"<id>":{`), and that key with the
+/// answer's first field when it is its host (`,"<id>":{"host":`).
+static BY_ID: std::sync::LazyLock<[(Runtime, String, String); Runtime::ALL.len()]> = std::sync::LazyLock::new(|| {
+    let mut order = Runtime::ALL;
+    order.sort_by_key(|runtime| runtime.id());
+    // An id needs no escape (`Runtime::id`; `the_runtimes_object_is_serde_jsons`).
+    order.map(|runtime| {
+        let key = format!(",\"{}\":{{", runtime.id());
+        let with_host = format!("{key}\"host\":");
+        (runtime, key, with_host)
+    })
 });
+
+/// The ends of the `runtimes` object's answers a writer has written
+/// (`"outcome":…,"rule":…}`), per runtime, by outcome and rule: kept from
+/// row to row, as most rows repeat them. Bounded: a rule is a `&'static
+/// str`, one of the models' own.
+#[derive(Default)]
+pub(crate) struct AnswerEnds([Vec<(Outcome, &'static str, Box<[u8]>)>; Runtime::ALL.len()]);
+
+impl AnswerEnds {
+    /// The end of an answer with `outcome` and `rule` of the runtime at
+    /// `index` in [`BY_ID`].
+    fn of(&mut self, index: usize, outcome: Outcome, rule: &'static str) -> &[u8] {
+        let ends = &mut self.0[index];
+        // Found by the rule's address: each is its model's one `&'static
+        // str` (the same text elsewhere only adds an end).
+        let at = ends.iter().position(|(o, r, _)| *o == outcome && std::ptr::eq(*r, rule));
+        let at = at.unwrap_or_else(|| {
+            let mut end = match outcome {
+                Outcome::Ascii => b"\"outcome\":\"ascii\",\"rule\":".to_vec(),
+                Outcome::Raw => b"\"outcome\":\"raw\",\"rule\":".to_vec(),
+                Outcome::Error => b"\"outcome\":\"error\",\"rule\":".to_vec(),
+            };
+            json_string(&mut end, rule);
+            end.push(b'}');
+            ends.push((outcome, rule, end.into()));
+            ends.len() - 1
+        });
+        &ends[at].2
+    }
+}
 
 impl RuntimesRecord<'_> {
     /// Appends the object's JSON to `out`: the text serde_json gives a map
-    /// of the answers' fields (`the_runtimes_object_is_serde_jsons`).
-    fn write(&self, out: &mut Vec<u8>) {
-        let of = |runtime: Runtime, i: usize| {
-            let at = self.0.get(i).filter(|a| a.runtime == runtime);
-            at.or_else(|| self.0.iter().find(|a| a.runtime == runtime))
-        };
+    /// of the answers' fields (`the_runtimes_object_is_serde_jsons`), with
+    /// the answers' ends from `ends`.
+    fn write(&self, out: &mut Vec<u8>, ends: &mut AnswerEnds) {
         out.push(b'{');
-        let mut first = true;
-        // Most answers look up one of two hosts (the ToASCII, the name as
-        // written): one written without an escape is written again
-        // without looking at its bytes.
-        let mut plain_hosts: [Option<&str>; 2] = [None, None];
-        for answer in BY_ID.iter().filter_map(|&i| of(Runtime::ALL[i], i)) {
-            if !first {
-                out.push(b',');
-            }
-            first = false;
-            // An id needs no escape (`Runtime::id`; `the_runtimes_object_is_serde_jsons`).
-            out.push(b'"');
-            out.extend_from_slice(answer.runtime.id().as_bytes());
-            out.extend_from_slice(b"\":{");
-            if let Some(error) = &answer.error {
+        // Most answers look up one of the few hosts `Answers` holds once
+        // (the ToASCII, the name as written): one written without an escape
+        // is written again without looking at its bytes.
+        let mut plain_hosts: [&str; 2] = ["", ""];
+        for (at, (runtime, key, with_host)) in BY_ID.iter().enumerate() {
+            let answer = self.0.get(*runtime);
+            let key = match (answer.error, answer.host) {
+                (None, Some(_)) => with_host,
+                _ => key,
+            };
+            out.extend_from_slice(&key.as_bytes()[usize::from(at == 0)..]);
+            if let Some(error) = answer.error {
                 out.extend_from_slice(b"\"error\":");
                 json_string(out, error);
                 out.push(b',');
+                if answer.host.is_some() {
+                    out.extend_from_slice(b"\"host\":");
+                }
             }
-            if let Some(host) = answer.host.as_deref() {
-                out.extend_from_slice(b"\"host\":");
-                if plain_hosts.contains(&Some(host)) {
+            if let Some(host) = answer.host {
+                if plain_hosts.iter().any(|plain| std::ptr::eq(*plain, host)) {
                     out.push(b'"');
                     out.extend_from_slice(host.as_bytes());
                     out.push(b'"');
                 } else if json_string(out, host) {
-                    plain_hosts = [Some(host), plain_hosts[0]];
+                    plain_hosts = [host, plain_hosts[0]];
                 }
                 out.push(b',');
             }
-            out.extend_from_slice(b"\"outcome\":");
-            out.extend_from_slice(match answer.outcome {
-                Outcome::Ascii => b"\"ascii\"",
-                Outcome::Raw => b"\"raw\"",
-                Outcome::Error => b"\"error\"",
-            });
-            out.extend_from_slice(b",\"rule\":");
-            json_string(out, answer.rule);
-            out.push(b'}');
+            out.extend_from_slice(ends.of(at, answer.outcome, answer.rule));
         }
         out.push(b'}');
     }
@@ -367,6 +391,8 @@ pub struct RecordWriter<W: Write> {
     /// `None` only while [`RecordWriter::write_formatted`] takes the CSV writer apart.
     target: Option<Target<W>>,
     rows: RowFormat,
+    /// The `runtimes` object's answer ends written so far.
+    ends: AnswerEnds,
 }
 
 /// How a [`RecordWriter`] lays out each row: its format and columns. A
@@ -472,6 +498,7 @@ impl<W: Write> RecordWriter<W> {
         Ok(RecordWriter {
             target: Some(target),
             rows,
+            ends: AnswerEnds::default(),
         })
     }
 
@@ -508,7 +535,7 @@ impl<W: Write> RecordWriter<W> {
     /// or `null` in JSONL).
     pub fn write_with_extras(&mut self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>) -> io::Result<()> {
         let target = self.target.as_mut().ok_or_else(lost)?;
-        write_row(&self.rows, target, record, extras)
+        write_row(&self.rows, target, record, extras, &mut self.ends)
     }
 
     /// Writes a row that [`RowFormat::format`] made from this writer's
@@ -565,7 +592,7 @@ impl RowFormat {
         if self.format == Format::Jsonl {
             let room = if self.runtimes { RUNTIMES_ROW_BYTES } else { ROW_BUFFER_BYTES };
             let mut target = Target::Raw(Vec::with_capacity(room));
-            write_row(self, &mut target, record, extras)?;
+            write_row(self, &mut target, record, extras, &mut writers.1)?;
             let Target::Raw(row) = target else {
                 unreachable!("JSONL writes to the output itself");
             };
@@ -573,7 +600,7 @@ impl RowFormat {
         }
         // The worker's CSV writer for this format, kept between rows: making
         // one (its buffer, its box) cost more than the row it writes.
-        let writers = &mut writers.0;
+        let RowWriters(writers, ends) = writers;
         let at = match writers.iter().position(|writer| writer.format == self.format) {
             Some(at) => at,
             None => {
@@ -588,7 +615,7 @@ impl RowFormat {
             }
         };
         let RowWriter { target, row, .. } = &mut writers[at];
-        let written = write_row(self, target, record, extras);
+        let written = write_row(self, target, record, extras, ends);
         let flushed = match target {
             Target::Delimited(writer) => writer.flush(),
             Target::Raw(_) => Ok(()),
@@ -603,7 +630,7 @@ impl RowFormat {
 /// writing into the buffer beside it: a converting thread makes one and
 /// hands it to every row it formats.
 #[derive(Default)]
-pub struct RowWriters(Vec<RowWriter>);
+pub struct RowWriters(Vec<RowWriter>, AnswerEnds);
 
 /// A worker's CSV or TSV writer for [`RowFormat::format`], and the buffer it writes into.
 struct RowWriter {
@@ -632,6 +659,7 @@ fn write_row<W: Write>(
     target: &mut Target<W>,
     record: &Record<impl AsRef<str>>,
     extras: &Extras<'_>,
+    ends: &mut AnswerEnds,
 ) -> io::Result<()> {
     let Extras {
         columns,
@@ -656,7 +684,7 @@ fn write_row<W: Write>(
             line.pop();
             line.extend_from_slice(b",\"runtimes\":");
             match runtimes {
-                Some(answers) => RuntimesRecord(answers).write(&mut line),
+                Some(answers) => RuntimesRecord(answers).write(&mut line, ends),
                 None => line.extend_from_slice(b"null"),
             }
             line.extend_from_slice(b"}\n");
@@ -717,14 +745,14 @@ fn write_row<W: Write>(
             }
             if rows.runtimes {
                 for runtime in Runtime::ALL {
-                    let answer = runtimes.and_then(|answers| answers.iter().find(|a| a.runtime == runtime));
+                    let answer = runtimes.map(|answers| answers.get(runtime));
                     let outcome = answer.map(|a| match a.outcome {
                         Outcome::Ascii => "ascii",
                         Outcome::Raw => "raw",
                         Outcome::Error => "error",
                     });
                     profile_cells.push(outcome.unwrap_or_default().to_string());
-                    profile_cells.push(answer.and_then(|a| a.host.clone()).unwrap_or_default());
+                    profile_cells.push(answer.and_then(|a| a.host).unwrap_or_default().to_string());
                 }
             }
             let safe = rows.formula_safe;
@@ -773,7 +801,7 @@ mod tests {
             let mut answers = crate::runtimes::run_all(input);
             answers[3].error = Some("quote \" backslash \\ tab \t".into());
             let mut written = Vec::new();
-            RuntimesRecord(&answers).write(&mut written);
+            RuntimesRecord(&answers.clone().into()).write(&mut written, &mut AnswerEnds::default());
             let map: serde_json::Map<String, serde_json::Value> = answers
                 .iter()
                 .map(|answer| {

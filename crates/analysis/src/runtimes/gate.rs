@@ -30,8 +30,9 @@
 //! has, and names made of the characters whose neighbours matter,
 //! answered with and without the gate.
 
-use super::{Answer, Runtime};
+use super::{Answers, Runtime};
 use crate::properties::generated::{Generated, generated};
+use crate::uts46::labels;
 use crate::uts46::validity::may_hold_a_label;
 use std::sync::OnceLock;
 
@@ -145,20 +146,35 @@ impl Plain {
         .find_map(|(runtimes, kind)| (runtimes & bit != 0).then_some(kind))
     }
 
-    /// Each runtime's answer the gate gives on `input`, in
-    /// [`Runtime::ALL`] order (`None` where its model must judge): the
-    /// label-by-label host made once for all the runtimes that look it up.
-    pub fn answers(self, input: &str, known: &Known<'_>) -> [Option<Answer>; Runtime::ALL.len()] {
-        let labelwise = (self.labelwise != 0).then(|| labelwise(input, known.to_ascii_n)).flatten();
-        Runtime::ALL.map(|runtime| {
-            let host = match self.kind(runtime)? {
-                HostKind::Nontransitional => Some(known.to_ascii_n),
-                HostKind::Transitional => known.to_ascii_t,
-                HostKind::AsWritten => Some(input),
-                HostKind::Labelwise => labelwise.as_deref(),
-            }?;
-            Some(answer_of(runtime, self.shape, host))
-        })
+    /// The gate's answers on `input`: for each runtime it answers for, the
+    /// host it looks up, each host kept once (the label-by-label one made
+    /// once for every runtime that looks it up); the other runtimes untold,
+    /// for their models.
+    pub fn answers(self, input: &str, known: &Known<'_>) -> Answers {
+        let mut answers = Answers::untold(self.shape);
+        let mut kept: [Option<(u32, u32)>; 4] = [None; 4];
+        for runtime in Runtime::ALL {
+            let Some(kind) = self.kind(runtime) else {
+                continue;
+            };
+            let at = match kept[kind as usize] {
+                Some(at) => Some(at),
+                None => {
+                    let at = match kind {
+                        HostKind::Nontransitional => Some(answers.keep_host(known.to_ascii_n)),
+                        HostKind::Transitional => known.to_ascii_t.map(|host| answers.keep_host(host)),
+                        HostKind::AsWritten => Some(answers.keep_host(input)),
+                        HostKind::Labelwise => labelwise(input, known.to_ascii_n).map(|host| answers.keep_host(&host)),
+                    };
+                    kept[kind as usize] = at;
+                    at
+                }
+            };
+            if let Some(at) = at {
+                answers.tell(runtime, at);
+            }
+        }
+        answers
     }
 }
 
@@ -169,8 +185,8 @@ impl Plain {
 /// the two have not as many labels.
 fn labelwise(input: &str, to_ascii: &str) -> Option<String> {
     let mut host = String::with_capacity(to_ascii.len());
-    let mut typed = input.split('.');
-    for (at, converted) in to_ascii.split('.').enumerate() {
+    let mut typed = labels(input);
+    for (at, converted) in labels(to_ascii).enumerate() {
         let label = typed.next()?;
         if at > 0 {
             host.push('.');
@@ -307,9 +323,8 @@ fn plain_chars(input: &str) -> (u32, Runtimes) {
 /// written.
 fn a_label_chars(input: &str, known: &Known<'_>) -> u32 {
     let chars = || {
-        input
-            .split('.')
-            .zip(known.to_unicode.split('.'))
+        labels(input)
+            .zip(labels(known.to_unicode))
             .flat_map(|(typed, decoded)| if is_a_label(typed) { decoded } else { typed }.chars())
     };
     let right_to_left = chars().any(|c| !c.is_ascii() && PLAIN.lookup(c).unwrap_or(0) & RIGHT_TO_LEFT != 0);
@@ -387,29 +402,30 @@ fn shape_admits(input: &str, known: &Known<'_>, shape: Shape) -> bool {
         }
         bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || third_and_fourth(bytes) || third_and_fourth(&chars)
     };
-    let quick = |text: &str| is_nfc_quick(text.chars()) == IsNormalized::Yes && is_nfkc_quick(text.chars()) == IsNormalized::Yes;
+    // ASCII is its own NFC and NFKC: each quick check passes it (UAX #15 §9).
+    let quick = |text: &str| {
+        text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes && is_nfkc_quick(text.chars()) == IsNormalized::Yes
+    };
     // The labels as typed (an A-label's hyphens are its prefix's), and as
     // mapped or decoded (what a runtime that maps checks: Go reads the
     // mapped label's bytes, `Ɐ--x` mapped is `ɐ--x`).
     let labels_admit = |text: &str, a_labels: bool| {
         text.len() <= 253
-            && text
-                .split('.')
+            && labels(text)
                 .all(|label| !label.is_empty() && label.len() <= 63 && !(hyphens(label) && !(a_labels && is_a_label(label))))
     };
-    let no_number = !known.to_ascii_n.split('.').any(numeric)
+    let no_number = !labels(known.to_ascii_n).any(numeric)
         && known
             .to_ascii_t
-            .is_none_or(|t| t == known.to_ascii_n || !t.split('.').any(numeric));
+            .is_none_or(|t| t == known.to_ascii_n || !labels(t).any(numeric));
     if shape == Shape::ALabel {
         // Each A-label as the ToASCII writes it (lower case), its U-label
         // not ending in a hyphen of the A-label's own.
-        let labels = input.split('.').count();
-        let as_converted = labels == known.to_ascii_n.split('.').count()
-            && labels == known.to_unicode.split('.').count()
-            && input
-                .split('.')
-                .zip(known.to_ascii_n.split('.'))
+        let count = labels(input).count();
+        let as_converted = count == labels(known.to_ascii_n).count()
+            && count == labels(known.to_unicode).count()
+            && labels(input)
+                .zip(labels(known.to_ascii_n))
                 .all(|(typed, converted)| !is_a_label(typed) || (typed == converted && !typed.ends_with('-')));
         return as_converted
             && labels_admit(input, true)
@@ -440,22 +456,22 @@ fn has_a_label(input: &str) -> bool {
 /// `host`: with the rule and sentence of its model on a name of the shape
 /// of `input`.
 #[cfg(test)]
-pub(super) fn plain_answer(runtime: Runtime, input: &str, host: &str) -> Answer {
-    answer_of(runtime, Shape::of(input), host)
-}
-
-/// The answer of `runtime` on a name of `shape` the gate passes, which
-/// looks up `host`.
-fn answer_of(runtime: Runtime, shape: Shape, host: &str) -> Answer {
-    let (rule, sentence) = &templates()[runtime.index()][shape as usize];
-    Answer {
+pub(super) fn plain_answer(runtime: Runtime, input: &str, host: &str) -> super::Answer {
+    let (rule, sentence) = template(runtime, Shape::of(input));
+    super::Answer {
         runtime,
         outcome: super::Outcome::Ascii,
         host: Some(host.to_string()),
         error: None,
         rule,
-        sentence: sentence.as_str().into(),
+        sentence: sentence.into(),
     }
+}
+
+/// The rule and sentence of `runtime`'s model on a plain name of `shape`.
+pub(super) fn template(runtime: Runtime, shape: Shape) -> (&'static str, &'static str) {
+    let (rule, sentence) = &templates()[runtime.index()][shape as usize];
+    (rule, sentence)
 }
 
 /// Per runtime, the rule and sentence its model gives an ASCII name, a
@@ -857,7 +873,7 @@ mod tests {
             let answers = plain.answers(input, &known);
             for runtime in Runtime::ALL {
                 assert_eq!(
-                    answers[runtime.index()].clone().expect("told"),
+                    answers.told(runtime).expect("told").to_answer(),
                     runtime.run(input),
                     "{input} {}",
                     runtime.id()
@@ -872,7 +888,7 @@ mod tests {
             let (gate, results) = plain(input);
             let known = Known::of(&results).expect(input);
             assert_ne!(gate.labelwise & 1 << Runtime::JavaIdn.index(), 0, "{input}");
-            let answer = gate.answers(input, &known)[Runtime::JavaIdn.index()].clone().expect("told");
+            let answer = gate.answers(input, &known).told(Runtime::JavaIdn).expect("told").to_answer();
             assert_eq!(answer, Runtime::JavaIdn.run(input));
         }
         assert_eq!(

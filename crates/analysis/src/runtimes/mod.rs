@@ -414,7 +414,7 @@ fn each_label<E>(
 /// table; `idn2`, `curl` and `glibc-ai-idn` share libidn2's
 /// nontransitional lookup of the name.
 pub fn run_all(input: &str) -> Vec<Answer> {
-    run_all_knowing(input, None)
+    run_all_knowing(input, None).into_vec()
 }
 
 /// [`run_all`], where `known` is what the engine made of `input` under
@@ -422,14 +422,15 @@ pub fn run_all(input: &str) -> Vec<Answer> {
 /// nontransitional ToASCII has no error): the runtimes whose answer that
 /// tells (a plain name: `gate`) are answered from it, the others by their
 /// models. The answers are [`run_all`]'s (`tests/runtime_gate.rs`).
-pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
-    let mut gated = known.map(|known| gate::plain_runtimes(input, known).answers(input, known));
+pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Answers {
+    let mut answers = match known {
+        Some(known) => gate::plain_runtimes(input, known).answers(input, known),
+        None => Answers::untold(gate::Shape::default()),
+    };
     let mut icu: Option<[Answer; 2]> = None;
     let mut lookup: Option<libidn2::Lookup> = None;
-    let mut answers = Vec::with_capacity(Runtime::ALL.len());
     for runtime in Runtime::ALL {
-        if let Some(answer) = gated.as_mut().and_then(|gated| gated[runtime.index()].take()) {
-            answers.push(answer);
+        if answers.slots[runtime.index()] != Slot::Untold {
             continue;
         }
         let answer = match runtime {
@@ -442,9 +443,173 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Vec<Answer> {
             Runtime::GlibcAiIdn => glibc::answer(input, lookup.get_or_insert_with(|| libidn2::Lookup::new(input))),
             other => other.run(input),
         };
-        answers.push(answer);
+        answers.put(answer);
     }
     answers
+}
+
+/// Every runtime's answer on one name ([`run_all_knowing`]): each the
+/// gate's, which holds only which of the name's hosts the runtime looks
+/// up, or its model's. [`Answers::get`] views one in place;
+/// [`Answers::into_vec`] makes them [`Answer`]s.
+#[derive(Clone, Debug)]
+pub struct Answers {
+    /// The hosts the gate's answers look up, back to back (each once).
+    hosts: String,
+    /// The name's shape, which picks the gate's rule and sentence.
+    shape: gate::Shape,
+    /// Per runtime, in [`Runtime::ALL`] order, where its answer is.
+    slots: [Slot; Runtime::ALL.len()],
+    /// The models' answers.
+    models: Vec<Answer>,
+}
+
+/// Where [`Answers`] holds one runtime's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// Not answered yet.
+    Untold,
+    /// The gate's: it looks up `hosts[start..end]`.
+    Gated(u32, u32),
+    /// Its model's: `models[index]`.
+    Model(u32),
+}
+
+/// One runtime's answer in [`Answers`]: [`Answer`]'s fields, borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnswerRef<'a> {
+    /// The runtime.
+    pub runtime: Runtime,
+    /// What it does with the name.
+    pub outcome: Outcome,
+    /// What it looks up or sends, as that runtime writes it (not on error).
+    pub host: Option<&'a str>,
+    /// Its error, in its own words (on error).
+    pub error: Option<&'a str>,
+    /// The upstream rule or step that decided, as upstream names it.
+    pub rule: &'static str,
+    /// What happened, in one sentence.
+    pub sentence: &'a str,
+}
+
+impl Answers {
+    /// No runtime answered yet, on a name of `shape`.
+    fn untold(shape: gate::Shape) -> Answers {
+        Answers {
+            hosts: String::new(),
+            shape,
+            slots: [Slot::Untold; Runtime::ALL.len()],
+            models: Vec::new(),
+        }
+    }
+
+    /// Keeps `host` for the gate's answers: where it is in the hosts.
+    fn keep_host(&mut self, host: &str) -> (u32, u32) {
+        let start = self.hosts.len();
+        self.hosts.push_str(host);
+        // A told name is at most 253 bytes, and so is each of its hosts.
+        (start as u32, self.hosts.len() as u32)
+    }
+
+    /// The gate's answer for `runtime`: it looks up the kept host at `at`.
+    fn tell(&mut self, runtime: Runtime, at: (u32, u32)) {
+        self.slots[runtime.index()] = Slot::Gated(at.0, at.1);
+    }
+
+    /// A model's answer, for its runtime.
+    fn put(&mut self, answer: Answer) {
+        self.slots[answer.runtime.index()] = Slot::Model(self.models.len() as u32);
+        self.models.push(answer);
+    }
+
+    /// The answer of `runtime`, when there is one yet.
+    fn told(&self, runtime: Runtime) -> Option<AnswerRef<'_>> {
+        match self.slots[runtime.index()] {
+            Slot::Untold => None,
+            Slot::Gated(start, end) => {
+                let (rule, sentence) = gate::template(runtime, self.shape);
+                Some(AnswerRef {
+                    runtime,
+                    outcome: Outcome::Ascii,
+                    host: Some(&self.hosts[start as usize..end as usize]),
+                    error: None,
+                    rule,
+                    sentence,
+                })
+            }
+            Slot::Model(index) => Some(self.models[index as usize].view()),
+        }
+    }
+
+    /// The answer of `runtime`.
+    pub fn get(&self, runtime: Runtime) -> AnswerRef<'_> {
+        self.told(runtime).expect("every runtime answers (run_all_knowing)")
+    }
+
+    /// What `runtime` does with the name ([`Answers::get`]'s outcome).
+    pub fn outcome(&self, runtime: Runtime) -> Outcome {
+        match self.slots[runtime.index()] {
+            Slot::Gated(..) => Outcome::Ascii,
+            _ => self.get(runtime).outcome,
+        }
+    }
+
+    /// Every runtime's answer, in [`Runtime::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = AnswerRef<'_>> {
+        Runtime::ALL.into_iter().map(|runtime| self.get(runtime))
+    }
+
+    /// Every runtime's answer, in [`Runtime::ALL`] order, as [`Answer`]s.
+    pub fn into_vec(mut self) -> Vec<Answer> {
+        let mut models: Vec<Option<Answer>> = std::mem::take(&mut self.models).into_iter().map(Some).collect();
+        Runtime::ALL
+            .into_iter()
+            .map(|runtime| match self.slots[runtime.index()] {
+                Slot::Model(index) => models[index as usize].take().expect("one runtime per model's answer"),
+                _ => self.get(runtime).to_answer(),
+            })
+            .collect()
+    }
+}
+
+impl From<Vec<Answer>> for Answers {
+    /// `answers`, one per runtime (a later one of the same runtime replaces
+    /// an earlier). Panics on [`Answers::get`] of a runtime without one.
+    fn from(answers: Vec<Answer>) -> Answers {
+        let mut all = Answers::untold(gate::Shape::default());
+        for answer in answers {
+            all.put(answer);
+        }
+        all
+    }
+}
+
+impl Answer {
+    /// This answer's fields, borrowed.
+    pub fn view(&self) -> AnswerRef<'_> {
+        AnswerRef {
+            runtime: self.runtime,
+            outcome: self.outcome,
+            host: self.host.as_deref(),
+            error: self.error.as_deref(),
+            rule: self.rule,
+            sentence: &self.sentence,
+        }
+    }
+}
+
+impl AnswerRef<'_> {
+    /// The answer, owned.
+    pub fn to_answer(self) -> Answer {
+        Answer {
+            runtime: self.runtime,
+            outcome: self.outcome,
+            host: self.host.map(str::to_string),
+            error: self.error.map(str::to_string),
+            rule: self.rule,
+            sentence: self.sentence.to_string().into(),
+        }
+    }
 }
 
 /// `answers` on `input` as text: the runtimes grouped by what they do,
