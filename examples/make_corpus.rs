@@ -1,6 +1,6 @@
 //! Writes a generated benchmark corpus to standard output, for measuring the
 //! CLI and the GUI on big files: `cargo run --release --example make_corpus --
-//! mixed 1000000 > /tmp/mixed.txt` (kinds: mixed, ascii, idn, distinct-idn, distinct-words; the 100,000-line
+//! mixed 1000000 > /tmp/mixed.txt` (kinds: mixed, ascii, idn, distinct-idn, distinct-words, distinct-mixed; the 100,000-line
 //! corpus repeated as often as needed).
 
 #[path = "../benches/corpus.rs"]
@@ -15,12 +15,13 @@ fn main() {
         Some("idn") => corpus::Kind::Idn,
         Some("distinct-idn") => corpus::Kind::DistinctIdn,
         Some("distinct-words") => corpus::Kind::DistinctWords,
+        Some("distinct-mixed") => corpus::Kind::DistinctMixed,
         _ => corpus::Kind::Mixed,
     };
     let lines: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(corpus::LINES);
-    // Distinct-IDN never repeats a name; the others repeat their 100,000 names.
+    // The distinct kinds never repeat a name; the others repeat their 100,000 names.
     let corpus = match kind {
-        corpus::Kind::DistinctIdn | corpus::Kind::DistinctWords => corpus::generate_n(kind, lines),
+        corpus::Kind::DistinctIdn | corpus::Kind::DistinctWords | corpus::Kind::DistinctMixed => corpus::generate_n(kind, lines),
         _ => corpus::generate(kind),
     };
     let mut out = BufWriter::new(std::io::stdout().lock());

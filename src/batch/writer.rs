@@ -171,7 +171,10 @@ static BY_ID: std::sync::LazyLock<[(Runtime, String, String); Runtime::ALL.len()
 /// row to row, as most rows repeat them. Bounded: a rule is a `&'static
 /// str`, one of the models' own.
 #[derive(Default)]
-pub(crate) struct AnswerEnds([Vec<(Outcome, &'static str, Box<[u8]>)>; Runtime::ALL.len()]);
+pub(crate) struct AnswerEnds([Vec<AnswerEnd>; Runtime::ALL.len()]);
+
+/// One answer end of [`AnswerEnds`]: its outcome, its rule and its bytes.
+type AnswerEnd = (Outcome, &'static str, Box<[u8]>);
 
 impl AnswerEnds {
     /// The end of an answer with `outcome` and `rule` of the runtime at
