@@ -87,6 +87,7 @@ fn the_gate_changes_no_answer_on_the_bench_corpora() {
         corpus::Kind::Idn,
         corpus::Kind::DistinctIdn,
         corpus::Kind::DistinctWords,
+        corpus::Kind::DistinctMixed,
     ] {
         let names = corpus::generate_n(kind, 3_000);
         let (told, _) = same_answers(kind.name(), names.iter().map(String::as_str));

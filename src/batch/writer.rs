@@ -171,7 +171,11 @@ static BY_ID: std::sync::LazyLock<[(Runtime, String, String); Runtime::ALL.len()
 /// row to row, as most rows repeat them. Bounded: a rule is a `&'static
 /// str`, one of the models' own.
 #[derive(Default)]
-pub(crate) struct AnswerEnds([Vec<AnswerEnd>; Runtime::ALL.len()]);
+pub(crate) struct AnswerEnds {
+    ends: [Vec<AnswerEnd>; Runtime::ALL.len()],
+    /// Per runtime, the end it wrote last: most rows write it again.
+    last: [usize; Runtime::ALL.len()],
+}
 
 /// One answer end of [`AnswerEnds`]: its outcome, its rule and its bytes.
 type AnswerEnd = (Outcome, &'static str, Box<[u8]>);
@@ -180,11 +184,16 @@ impl AnswerEnds {
     /// The end of an answer with `outcome` and `rule` of the runtime at
     /// `index` in [`BY_ID`].
     fn of(&mut self, index: usize, outcome: Outcome, rule: &'static str) -> &[u8] {
-        let ends = &mut self.0[index];
+        let ends = &mut self.ends[index];
         // Found by the rule's address: each is its model's one `&'static
         // str` (the same text elsewhere only adds an end).
-        let at = ends.iter().position(|(o, r, _)| *o == outcome && std::ptr::eq(*r, rule));
-        let at = at.unwrap_or_else(|| {
+        let same = |(o, r, _): &AnswerEnd| *o == outcome && std::ptr::eq(*r, rule);
+        let last = self.last[index];
+        let found = match ends.get(last).is_some_and(same) {
+            true => Some(last),
+            false => ends.iter().position(same),
+        };
+        let at = found.unwrap_or_else(|| {
             let mut end = match outcome {
                 Outcome::Ascii => b"\"outcome\":\"ascii\",\"rule\":".to_vec(),
                 Outcome::Raw => b"\"outcome\":\"raw\",\"rule\":".to_vec(),
@@ -195,6 +204,7 @@ impl AnswerEnds {
             ends.push((outcome, rule, end.into()));
             ends.len() - 1
         });
+        self.last[index] = at;
         &ends[at].2
     }
 }
