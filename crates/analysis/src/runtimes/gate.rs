@@ -402,7 +402,8 @@ fn shape_admits(input: &str, known: &Known<'_>, shape: Shape) -> bool {
         }
         bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || third_and_fourth(bytes) || third_and_fourth(&chars)
     };
-    // ASCII is its own NFC and NFKC: each quick check passes it (UAX #15 §9).
+    // ASCII is its own NFC and NFKC: each quick check passes it (UAX #15
+    // §9; `ascii_passes_the_quick_checks`).
     let quick = |text: &str| {
         text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes && is_nfkc_quick(text.chars()) == IsNormalized::Yes
     };
@@ -772,6 +773,18 @@ mod tests {
         let results = Uts46::new().process(input, &Options::EVERY_CHECK);
         let known = Known::of(&results).expect(input);
         (plain_runtimes(input, &known), results)
+    }
+
+    /// The shortcut of `shape_admits`: every ASCII code point passes the
+    /// NFC and NFKC quick checks, alone and after each other.
+    #[test]
+    fn ascii_passes_the_quick_checks() {
+        use unicode_normalization::{IsNormalized, is_nfc_quick, is_nfkc_quick};
+        let ascii: String = (0u8..0x80).map(char::from).collect();
+        for text in ascii.split_inclusive(|_| true).chain([ascii.as_str()]) {
+            assert_eq!(is_nfc_quick(text.chars()), IsNormalized::Yes, "{text:?}");
+            assert_eq!(is_nfkc_quick(text.chars()), IsNormalized::Yes, "{text:?}");
+        }
     }
 
     #[test]
