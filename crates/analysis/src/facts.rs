@@ -7,7 +7,7 @@
 //! [`ErrorCode::recorded_under`]) and runs the engine only where they do
 //! not tell its answer: another mapping table, flags that cannot be viewed
 //! ([`Options::viewable`]), or another text. Every rule of when they tell
-//! it is here ([`Run::serves`]); `tests/batch_vs_engine.rs` checks each
+//! it is here (`Run::ascii_n_for` and `Run::unicode_of`); `tests/batch_vs_engine.rs` checks each
 //! answer against a fresh run.
 //!
 //! [`ErrorCode::recorded_under`]: crate::uts46::ErrorCode::recorded_under

@@ -560,7 +560,7 @@ pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
 /// typed: its display is not [`Display::Rejected`]. The answer of
 /// [`verdicts`] with less work: Firefox's and WebKit's verdicts first, and
 /// Chromium's only when both reject, up to its top-domain step (which
-/// never rejects: [`chromium::BeforeTopDomains::top_domain_step`]), on
+/// never rejects: `chromium::BeforeTopDomains::top_domain_step`), on
 /// none of which the top domains or hosts as shown bear.
 /// `opens_is_any_verdict_not_rejected` compares it with [`verdicts`].
 pub fn opens(input: &str) -> bool {

@@ -57,7 +57,7 @@ pub fn resolved_scripts(label: &str) -> String {
 /// `getRestrictionLevel`, Chromium's, differs in Moderately Restrictive:
 /// `spoof/evidence.rs` states how where the two meet), with each
 /// character's Identifier_Status and augmented script set read from the
-/// tables of [`properties`] (a test compares the two on every BMP character in
+/// tables of [`crate::properties`] (a test compares the two on every BMP character in
 /// several company).
 pub fn restriction_level(label: &str) -> RestrictionLevel {
     restriction_level_and_sets(label).0

@@ -2,7 +2,7 @@
 //! `Source/WTF/wtf/URLHelpers.cpp` (`mapHostName`,
 //! `allCharactersInAllowedIDNScriptList`, `isLookalikeCharacter`,
 //! `isLookalikeSequence`, `allCharactersAllowedByTLDRules`) and
-//! `URLParser.cpp` (the IDNA options, and its own IPv4 parser: [`url_parser`]). The decision is for the whole host:
+//! `URLParser.cpp` (the IDNA options, and its own IPv4 parser: `url_parser`). The decision is for the whole host:
 //! every label as Unicode, or the host as it came (Punycode).
 
 mod data;
