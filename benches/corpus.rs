@@ -10,7 +10,7 @@
 //! wordfreq's top lists of 42 languages): two words of one language joined
 //! in one label, under that language's TLD, as a zone file's new names are;
 //! and `DistinctMixed`, `Mixed`'s shares with no name twice (each A-label and
-//! invalid name made new from the line's number).
+//! invalid name made new from a counter).
 
 #![allow(dead_code)]
 

@@ -472,8 +472,8 @@ pub struct RuntimeTally {
 }
 
 impl RuntimeTally {
-    /// Counts one converted name's `answers` (in [`crate::runtimes::Runtime::ALL`]
-    /// order). The browsers' verdicts are asked only of a name some runtime refuses.
+    /// Counts one converted name's `answers`. The browsers' verdicts are
+    /// asked only of a name some runtime refuses.
     pub fn add(&self, input: &str, answers: &crate::runtimes::Answers) {
         use crate::runtimes::Outcome;
         self.names.fetch_add(1, Ordering::Relaxed);

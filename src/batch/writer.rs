@@ -123,7 +123,7 @@ pub struct Extras<'a> {
     pub columns: Option<&'a ProfileColumns>,
     /// `--lgr`: the registry check, or why no ruleset fits the name (`--lgr SET`).
     pub lgr: Option<&'a Result<RegistryCheck, NoRuleset>>,
-    /// `--runtimes`: every runtime's answer, in [`Runtime::ALL`] order.
+    /// `--runtimes`: every runtime's answer.
     pub runtimes: Option<&'a Answers>,
     /// `--protected`: the protected name imitated and the changes.
     pub imitation: Option<&'a Imitation>,
@@ -194,11 +194,8 @@ impl AnswerEnds {
             false => ends.iter().position(same),
         };
         let at = found.unwrap_or_else(|| {
-            let mut end = match outcome {
-                Outcome::Ascii => b"\"outcome\":\"ascii\",\"rule\":".to_vec(),
-                Outcome::Raw => b"\"outcome\":\"raw\",\"rule\":".to_vec(),
-                Outcome::Error => b"\"outcome\":\"error\",\"rule\":".to_vec(),
-            };
+            // An outcome's id needs no escape (`Outcome::id`).
+            let mut end = format!("\"outcome\":\"{}\",\"rule\":", outcome.id()).into_bytes();
             json_string(&mut end, rule);
             end.push(b'}');
             ends.push((outcome, rule, end.into()));
@@ -759,12 +756,7 @@ fn write_row<W: Write>(
             if rows.runtimes {
                 for runtime in Runtime::ALL {
                     let answer = runtimes.map(|answers| answers.get(runtime));
-                    let outcome = answer.map(|a| match a.outcome {
-                        Outcome::Ascii => "ascii",
-                        Outcome::Raw => "raw",
-                        Outcome::Error => "error",
-                    });
-                    profile_cells.push(outcome.unwrap_or_default().to_string());
+                    profile_cells.push(answer.map(|a| a.outcome.id()).unwrap_or_default().to_string());
                     profile_cells.push(answer.and_then(|a| a.host).unwrap_or_default().to_string());
                 }
             }

@@ -87,6 +87,18 @@ pub enum Outcome {
     Error,
 }
 
+impl Outcome {
+    /// The outcome as every output writes it: `ascii`, `raw` or `error`
+    /// (serde's name for it too; `the_runtimes_object_is_serde_jsons`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Outcome::Ascii => "ascii",
+            Outcome::Raw => "raw",
+            Outcome::Error => "error",
+        }
+    }
+}
+
 /// One runtime's answer on one name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Answer {
@@ -554,11 +566,6 @@ impl Answers {
         }
     }
 
-    /// Every runtime's answer, in [`Runtime::ALL`] order.
-    pub fn iter(&self) -> impl Iterator<Item = AnswerRef<'_>> {
-        Runtime::ALL.into_iter().map(|runtime| self.get(runtime))
-    }
-
     /// Every runtime's answer, in [`Runtime::ALL`] order, as [`Answer`]s.
     pub fn into_vec(mut self) -> Vec<Answer> {
         let mut models: Vec<Option<Answer>> = std::mem::take(&mut self.models).into_iter().map(Some).collect();
@@ -586,7 +593,7 @@ impl From<Vec<Answer>> for Answers {
 
 impl Answer {
     /// This answer's fields, borrowed.
-    pub fn view(&self) -> AnswerRef<'_> {
+    fn view(&self) -> AnswerRef<'_> {
         AnswerRef {
             runtime: self.runtime,
             outcome: self.outcome,
@@ -600,7 +607,7 @@ impl Answer {
 
 impl AnswerRef<'_> {
     /// The answer, owned.
-    pub fn to_answer(self) -> Answer {
+    fn to_answer(self) -> Answer {
         Answer {
             runtime: self.runtime,
             outcome: self.outcome,
