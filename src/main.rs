@@ -596,6 +596,16 @@ fn with_pasted(value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json::Val
     idna_inspector::explain::with_pasted(value, pasted.input, taken)
 }
 
+/// What the runtimes were asked about when a host was taken from the
+/// text: `input` (the text as written) or `host`
+/// ([`Pasted::runtime_text`]).
+fn runtimes_asked(pasted: &Pasted<'_>) -> &'static str {
+    match std::ptr::eq(pasted.runtime_text(), pasted.input) {
+        true => "input",
+        false => "host",
+    }
+}
+
 /// `text` after `pasted`'s sentence when its host is not the text itself.
 fn after_pasted(text: String, pasted: &Pasted<'_>) -> String {
     match pasted.sentence() {
@@ -673,7 +683,8 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
     let (results, trace) = engine.process_traced(domain, options);
     let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
     let registry = request.registry_check(&results.to_unicode.value);
-    let answers = runtimes.then(|| idna_inspector::runtimes::run_all(domain));
+    let asked = request.pasted.runtime_text();
+    let answers = runtimes.then(|| idna_inspector::runtimes::run_all(asked));
     let pasted_sentence = request.pasted.sentence();
     let report = idna_inspector::report::Report {
         options,
@@ -681,7 +692,7 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
         trace: &trace,
         spoof: &spoof,
         registry: registry.as_ref(),
-        runtimes: answers.as_deref(),
+        runtimes: answers.as_deref().map(|answers| (asked, answers)),
         pasted: pasted_sentence.as_deref(),
     };
     let text = if format == ExplainFormat::Html {
@@ -697,7 +708,7 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
 /// `explain --runtimes`: each runtime's answer, as text or JSON. Valid when
 /// every runtime converts the name.
 fn run_runtimes(pasted: &Pasted<'_>, json: bool) -> ExitCode {
-    let domain: &str = &pasted.host;
+    let domain = pasted.runtime_text();
     let answers = idna_inspector::runtimes::run_all(domain);
     let text = if json {
         let runtimes: serde_json::Map<String, serde_json::Value> = answers
@@ -716,7 +727,11 @@ fn run_runtimes(pasted: &Pasted<'_>, json: bool) -> ExitCode {
                 (a.runtime.id().to_string(), entry)
             })
             .collect();
-        with_pasted(serde_json::json!({ "input": domain, "runtimes": runtimes }), pasted).to_string()
+        let mut value = with_pasted(serde_json::json!({ "input": domain, "runtimes": runtimes }), pasted);
+        if pasted.changed() {
+            value["runtimes_asked"] = runtimes_asked(pasted).into();
+        }
+        value.to_string()
     } else {
         after_pasted(idna_inspector::runtimes::explain(domain, &answers), pasted)
     };

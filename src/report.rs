@@ -23,8 +23,10 @@ pub struct Report<'a> {
     /// The registry (LGR) check, when one was asked for, or why no tag of
     /// the set asked for fits the name (`--lgr SET`).
     pub registry: Option<&'a Result<RegistryCheck, NoRuleset>>,
-    /// What each runtime does with the name ([`crate::runtimes::run_all`]), when asked for.
-    pub runtimes: Option<&'a [crate::runtimes::Answer]>,
+    /// What each runtime does with the text it was asked about
+    /// ([`crate::pasted::Pasted::runtime_text`]; [`crate::runtimes::run_all`]),
+    /// when asked for: the text and the answers.
+    pub runtimes: Option<(&'a str, &'a [crate::runtimes::Answer])>,
     /// Where the name was taken from what was pasted
     /// ([`crate::pasted::Pasted::sentence`]), when it is not the text itself.
     pub pasted: Option<&'a str>,
@@ -271,10 +273,14 @@ impl Report<'_> {
     /// rule and sentence, and what would make it pass; then the models' versions.
     fn runtimes_section(&self, out: &mut String) {
         use crate::runtimes::Outcome;
-        let Some(answers) = self.runtimes else { return };
+        let Some((asked, answers)) = self.runtimes else { return };
+        let _ = writeln!(out, "## Runtimes\n");
+        if asked != self.trace.input {
+            let _ = writeln!(out, "Asked about the text as written, {}.\n", code(asked));
+        }
         let _ = writeln!(
             out,
-            "## Runtimes\n\n| runtime | does | host or error | rule | why | to pass |\n|---|---|---|---|---|---|"
+            "| runtime | does | host or error | rule | why | to pass |\n|---|---|---|---|---|---|"
         );
         for answer in answers {
             let does = match answer.outcome {
@@ -283,7 +289,7 @@ impl Report<'_> {
                 Outcome::Error => "refuses",
             };
             let what = answer.host.as_deref().or(answer.error.as_deref()).unwrap_or("");
-            let hint = answer.runtime.hint(&self.trace.input, answer).unwrap_or_default();
+            let hint = answer.runtime.hint(asked, answer).unwrap_or_default();
             let _ = writeln!(
                 out,
                 "| {} | {does} | {} | {} | {} | {} |",

@@ -1032,6 +1032,61 @@ fn batch_runtimes_adds_each_runtimes_answer_and_counts_the_refusals_browsers_ope
     assert!(summary.contains("runtime\tjava-idn\trefuses 0 of 2 names"), "{summary}");
 }
 
+/// A runtime is asked about a pasted line as written (a program may hand it
+/// `user@host` or `host:port` as it is, and the URL-level runtimes parse
+/// them), and about the host of a URL with a scheme or a `mailto:` link; the
+/// record says which. The other stages inspect the host.
+#[test]
+fn the_runtimes_answer_a_pasted_line_as_written_unless_it_has_a_scheme() {
+    use idna_inspector::runtimes::Runtime;
+    let lines = [
+        ("user@Bücher.de", "input", "user@Bücher.de"),
+        ("Bücher.de:80", "input", "Bücher.de:80"),
+        (" Bücher.de", "input", " Bücher.de"),
+        ("https://Bücher.de/x", "host", "Bücher.de"),
+        ("mailto:kontakt@Bücher.de", "host", "Bücher.de"),
+    ];
+    let input: String = lines.iter().map(|(line, ..)| format!("{line}\n")).collect();
+    let output = run(&["batch", "--runtimes"], input.as_bytes());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), lines.len());
+    for (record, (line, asked, text)) in records.iter().zip(lines) {
+        assert_eq!(record["input"], line);
+        assert_eq!(record["host"], "Bücher.de", "{line:?}: the engine inspects the host");
+        assert_eq!(record["runtimes_asked"], asked, "{line:?}");
+        for runtime in Runtime::ALL {
+            let model = runtime.run(text);
+            let entry = &record["runtimes"][runtime.id()];
+            assert_eq!(entry["host"].as_str(), model.host.as_deref(), "{line:?} {}", runtime.id());
+            assert_eq!(entry["error"].as_str(), model.error.as_deref(), "{line:?} {}", runtime.id());
+        }
+    }
+    // Python's codec encodes the text it is given; requests connects to the host.
+    let codec = |i: usize| records[i]["runtimes"]["python-codec"]["host"].as_str().unwrap().to_string();
+    assert_eq!(codec(1), "xn--bcher-kva.de:80");
+    assert_eq!(codec(3), "xn--bcher-kva.de");
+    assert_eq!(records[0]["runtimes"]["python-requests"]["host"], "xn--bcher-kva.de");
+    // A plain name's record has no `runtimes_asked`.
+    let plain = run(&["batch", "--runtimes"], b"B\xc3\xbccher.de\n");
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(plain.get("runtimes_asked").is_none());
+    // CSV says it in the note cell; explain's JSON and report say it too.
+    let csv = run(&["batch", "--runtimes", "--format", "csv"], b"user@B\xc3\xbccher.de\n");
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert!(csv.contains("; the runtimes were asked about the line as written"), "{csv}");
+    let json = run(&["explain", "--runtimes", "--json", "Bücher.de:80"], b"");
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["runtimes_asked"], "input");
+    assert_eq!(json["runtimes"]["python-codec"]["host"], "xn--bcher-kva.de:80");
+    let markdown = run(&["explain", "--runtimes", "--format", "markdown", "Bücher.de:80"], b"");
+    let markdown = String::from_utf8(markdown.stdout).unwrap();
+    assert!(
+        markdown.contains("Asked about the text as written, `Bücher.de:80`."),
+        "{markdown}"
+    );
+}
+
 /// Issue 68: what support staff paste is read for the host a browser would
 /// open; the first line says so, JSON carries `input`, `host`, `taken_from`.
 #[test]

@@ -911,6 +911,31 @@ fn a_pasted_url_is_inspected_for_its_host() {
     assert_eq!(count_containing(&harness, "Host taken from"), 0);
 }
 
+/// The Runtimes tab answers a pasted `host:port` as written (a program may
+/// hand a runtime that text), says so, and a URL with a scheme for its host.
+#[test]
+fn the_runtimes_tab_answers_pasted_text_as_typed() {
+    let mut harness = app_with(None);
+    type_domain(&mut harness, "bücher.de:80");
+    click(&mut harness, "Runtimes");
+    let inspection = harness.state().inspection().expect("inspected");
+    assert_eq!(inspection.host(), "bücher.de");
+    assert_eq!(inspection.runtimes_asked, "bücher.de:80");
+    assert_eq!(inspection.runtimes, idna_inspector::runtimes::run_all("bücher.de:80"));
+    assert_eq!(
+        count_containing(&harness, "Asked about the text as typed, \"bücher.de:80\""),
+        1
+    );
+    assert!(
+        count(&harness, "xn--bcher-kva.de:80") >= 1,
+        "Python's codec encodes the text it is given"
+    );
+    type_domain(&mut harness, "https://bücher.de:80/x");
+    let inspection = harness.state().inspection().expect("inspected");
+    assert_eq!(inspection.runtimes_asked, "bücher.de");
+    assert_eq!(count_containing(&harness, "Asked about the text as typed"), 0);
+}
+
 /// The look-alike audit opens from the Spoof check tab, runs on its own
 /// thread and shows the same summary the library gives.
 #[test]

@@ -17,7 +17,7 @@ fn report(input: &str, options: &Options) -> (String, String) {
         spoof: &spoof,
         registry: None,
         pasted: None,
-        runtimes: Some(&answers),
+        runtimes: Some((input, &answers)),
     };
     (report.markdown(), report.html())
 }

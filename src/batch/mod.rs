@@ -75,7 +75,7 @@ pub(crate) fn fill_item(
                 Ok(pasted) if !pasted.changed() => return Some(fill_results(engine, options, line, text, record)),
                 Ok(pasted) => {
                     let filled = fill_results(engine, options, line, &pasted.host, record);
-                    record.set_pasted(text, pasted.taken_from);
+                    record.set_pasted(&pasted);
                     return Some(filled);
                 }
                 Err(reason) => record.set_noted(line, text, Note::NoHost(reason)),
@@ -438,14 +438,20 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
     )
 }
 
-/// Every runtime's answer on a converted record's input, which `engine`
-/// converted under `options` ([`crate::runtimes::run_all_knowing`]: its
+/// Every runtime's answer on a converted record's [`Record::runtime_text`]
+/// (its input, which `engine` converted under `options`, unless the line
+/// is asked as written): [`crate::runtimes::run_all_knowing`], whose
 /// results tell the runtimes' answers on a plain name when they were made
-/// with the bundled table and ToASCII N has no error under every check); `None` for
-/// skipped and unreadable lines.
+/// with the bundled table and ToASCII N has no error under every check;
+/// `None` for skipped and unreadable lines.
 pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl AsRef<str>>) -> Option<crate::runtimes::Answers> {
     if record.note().is_some() {
         return None;
+    }
+    let text = record.runtime_text();
+    if !std::ptr::eq(text, record.input()) {
+        // The engine converted the host taken from the line, not the line.
+        return Some(crate::runtimes::run_all_knowing(text, None));
     }
     let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
         && options.checks_at_least(&Options::EVERY_CHECK)

@@ -145,7 +145,9 @@ pub struct Record<Text = Box<str>> {
     extra: Extra,
     /// The line as pasted and where its host was found, when the input is
     /// the host taken from a URL, an e-mail address, … (rare: boxed).
-    pasted: Option<Box<(Box<str>, crate::pasted::TakenFrom)>>,
+    /// And whether the runtimes are asked about that host rather than the
+    /// line ([`crate::pasted::Pasted::runtime_text`]).
+    pasted: Option<Box<(Box<str>, crate::pasted::TakenFrom, bool)>>,
 }
 
 /// A record whose strings live in a reusable `String`: what the batch fills
@@ -282,10 +284,10 @@ impl RecordBuf {
         self.pasted = None;
     }
 
-    /// Marks a converted record's input as the host taken from `line`,
-    /// found in it as `taken_from` says.
-    pub(crate) fn set_pasted(&mut self, line: &str, taken_from: crate::pasted::TakenFrom) {
-        self.pasted = Some(Box::new((line.into(), taken_from)));
+    /// Marks a converted record's input as the host taken from `pasted`.
+    pub(crate) fn set_pasted(&mut self, pasted: &crate::pasted::Pasted<'_>) {
+        let runtimes_ask_host = std::ptr::eq(pasted.runtime_text(), &*pasted.host);
+        self.pasted = Some(Box::new((pasted.input.into(), pasted.taken_from, runtimes_ask_host)));
     }
 
     /// The three results of a name a fast path found valid, read where
@@ -314,7 +316,17 @@ impl<Text: AsRef<str>> Record<Text> {
     /// The line as pasted and where the host in [`Record::input`] was found
     /// in it; `None` when the line is the name itself.
     pub fn pasted(&self) -> Option<(&str, crate::pasted::TakenFrom)> {
-        self.pasted.as_deref().map(|(line, from)| (&**line, *from))
+        self.pasted.as_deref().map(|(line, from, _)| (&**line, *from))
+    }
+
+    /// The text the runtimes are asked about (`--runtimes`): the line as
+    /// written, or the host [`Record::input`] when the line is a URL with a
+    /// scheme or a `mailto:` link ([`crate::pasted::Pasted::runtime_text`]).
+    pub fn runtime_text(&self) -> &str {
+        match self.pasted.as_deref() {
+            Some((line, _, false)) => line,
+            _ => self.input(),
+        }
     }
 
     /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").

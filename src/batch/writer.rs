@@ -111,6 +111,11 @@ struct Row<'a> {
     /// the line has no label to check.
     #[serde(skip_serializing_if = "Option::is_none")]
     lgr: Option<serde_json::Value>,
+    /// What the runtimes were asked about when a host was taken from the
+    /// line (`--runtimes`): `input`, the line as written, or `host`, for a
+    /// URL with a scheme or a `mailto:` link ([`Record::runtime_text`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runtimes_asked: Option<&'static str>,
     // `runtimes` (`--runtimes`) comes last, written by `write_row`:
     // [`RuntimesRecord`], or null when the line was not converted.
 }
@@ -308,6 +313,7 @@ impl<'a> Row<'a> {
             }),
             profiles_disagree: columns.map(|columns| columns.disagree),
             lgr: None,
+            runtimes_asked: None,
         }
     }
 }
@@ -685,6 +691,12 @@ fn write_row<W: Write>(
     if rows.lgr {
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, lgr_record));
     }
+    if rows.runtimes && record.pasted().is_some() {
+        row.runtimes_asked = Some(match std::ptr::eq(record.runtime_text(), record.input()) {
+            true => "host",
+            false => "input",
+        });
+    }
     match target {
         // The `runtimes` object, the record's last field, is written after
         // the others ([`RuntimesRecord::write`]).
@@ -713,6 +725,9 @@ fn write_row<W: Write>(
             // was): the note cell says which host the results are of.
             let note = match (row.note, row.host, row.taken_from) {
                 (Some(note), ..) => note,
+                (None, Some(host), Some(from)) if row.runtimes_asked == Some("input") => {
+                    format!("host taken from the line ({from}): {host}; the runtimes were asked about the line as written")
+                }
                 (None, Some(host), Some(from)) => format!("host taken from the line ({from}): {host}"),
                 _ => String::new(),
             };

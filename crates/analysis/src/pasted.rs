@@ -66,6 +66,8 @@ pub struct Pasted<'a> {
     pub before: &'a str,
     /// What was set aside after it (`:8080/login?x=1`), as pasted.
     pub after: &'a str,
+    /// Whether it came from a URL with a scheme or a `mailto:` link.
+    schemed: bool,
 }
 
 impl<'a> Pasted<'a> {
@@ -77,6 +79,20 @@ impl<'a> Pasted<'a> {
             taken_from: TakenFrom::Text,
             before: "",
             after: "",
+            schemed: false,
+        }
+    }
+
+    /// The text a program hands a runtime (`--runtimes`): the host of a
+    /// URL with a scheme or of a `mailto:` link, which a program parses
+    /// before it asks for a lookup; any other text as written. A name with
+    /// a port, a user, a path, brackets or spaces is handed over as it is,
+    /// and each runtime's model reads what its call reads (`requests` the
+    /// user and the port, `idna.encode` the whole text).
+    pub fn runtime_text(&self) -> &str {
+        match self.schemed {
+            true => &self.host,
+            false => self.input,
         }
     }
 
@@ -224,7 +240,10 @@ fn take_host_steps(input: &str) -> Result<Pasted<'_>, NoHost> {
         let address = &rest[..rest.find('?').unwrap_or(rest.len())];
         let at = address.rfind('@').ok_or(NoHost::EmailWithoutDomain)?;
         let offset = text.len() - rest.len();
-        Found::new(TakenFrom::Email, offset + at + 1, offset + address.len())
+        Found {
+            schemed: true,
+            ..Found::new(TakenFrom::Email, offset + at + 1, offset + address.len())
+        }
     } else if let Some(found) = url(text)? {
         found
     } else if let Some(at) = text.rfind('@') {
@@ -269,6 +288,7 @@ fn take_host_steps(input: &str) -> Result<Pasted<'_>, NoHost> {
         taken_from: found.taken_from,
         before: &input[..host_start],
         after: &input[host_end..],
+        schemed: found.schemed,
     })
 }
 
@@ -277,11 +297,18 @@ struct Found {
     taken_from: TakenFrom,
     start: usize,
     end: usize,
+    /// A URL with a scheme, or a `mailto:` link.
+    schemed: bool,
 }
 
 impl Found {
     fn new(taken_from: TakenFrom, start: usize, end: usize) -> Found {
-        Found { taken_from, start, end }
+        Found {
+            taken_from,
+            start,
+            end,
+            schemed: false,
+        }
     }
 }
 
@@ -388,7 +415,10 @@ fn url(text: &str) -> Result<Option<Found>, NoHost> {
         return Err(NoHost::UrlWithoutHost);
     }
     let start = authority_start + host_start;
-    Ok(Some(Found::new(TakenFrom::Url, start, start + host_end)))
+    Ok(Some(Found {
+        schemed: scheme_end.is_some() && authority_start > 0,
+        ..Found::new(TakenFrom::Url, start, start + host_end)
+    }))
 }
 
 /// The byte offset of `text`'s port colon: the last `:` outside brackets,
@@ -551,5 +581,30 @@ mod tests {
             pasted.sentence().unwrap(),
             "Host taken from the URL: аррӏе.com (set aside: \"https://\", \"/login?x=1\")."
         );
+    }
+
+    /// A program parses the host out of a URL with a scheme or a `mailto:`
+    /// link before a lookup; any other text it may hand a runtime as it is.
+    #[test]
+    fn the_runtimes_are_asked_about_the_text_unless_it_has_a_scheme() {
+        for (text, asked) in [
+            ("https://bücher.de/x", "bücher.de"),
+            ("HTTP://user@bücher.de:8080", "bücher.de"),
+            ("ftp:bücher.de", "bücher.de"),
+            ("foo://bücher.de/x", "bücher.de"),
+            ("mailto:kontakt@bücher.de?subject=Hallo", "bücher.de"),
+            ("<https://bücher.de/>", "bücher.de"),
+            ("kontakt@bücher.de", "kontakt@bücher.de"),
+            ("bücher.de:80", "bücher.de:80"),
+            ("bücher.de/x", "bücher.de/x"),
+            ("bücher.de:8080/x", "bücher.de:8080/x"),
+            (" bücher.de ", " bücher.de "),
+            ("<bücher.de>,", "<bücher.de>,"),
+            ("*.bücher.de", "*.bücher.de"),
+            ("bücher.de", "bücher.de"),
+        ] {
+            let pasted = take_host(text).unwrap();
+            assert_eq!(pasted.runtime_text(), asked, "{text:?}");
+        }
     }
 }

@@ -11,6 +11,9 @@ use eframe::egui;
 use egui::{RichText, Ui};
 
 pub struct RuntimesView<'a> {
+    /// The text the runtimes were asked about, when it is not the host
+    /// the other stages inspect (the text as typed, around that host).
+    pub asked: Option<&'a str>,
     pub answers: &'a [Answer],
     /// What would make each answer's runtime pass, in the same order.
     pub hints: &'a [Option<String>],
@@ -26,6 +29,14 @@ impl RuntimesView<'_> {
             .map(|(browser, _)| browser.name())
             .collect();
         egui::ScrollArea::vertical().id_salt("runtimes").show(ui, |ui| {
+            if let Some(asked) = self.asked {
+                // A program hands a runtime the text it has: only a URL's
+                // scheme or a mailto: link says it would parse out the host.
+                ui.label(format!(
+                    "Asked about the text as typed, {asked:?}; a program that parses out the host asks about it."
+                ));
+                ui.add_space(4.0);
+            }
             for (outcome, heading) in [
                 (Outcome::Ascii, "Look up"),
                 (Outcome::Raw, "Pass on unconverted"),
