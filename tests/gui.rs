@@ -930,6 +930,18 @@ fn the_runtimes_tab_answers_pasted_text_as_typed() {
         count(&harness, "xn--bcher-kva.de:80") >= 1,
         "Python's codec encodes the text it is given"
     );
+    // The host follows the note's words, not drawn over them (nothing was
+    // set aside before it).
+    let words = harness.get_by_label("Host taken from host:port: ").rect();
+    let on_its_row: Vec<egui::Rect> = harness
+        .query_all_by_label("bücher.de")
+        .map(|node| node.rect())
+        .filter(|rect| rect.top() < words.bottom() && rect.bottom() > words.top())
+        .collect();
+    assert!(
+        !on_its_row.is_empty() && on_its_row.iter().all(|host| host.left() >= words.right() - 0.5),
+        "{words:?} {on_its_row:?}"
+    );
     type_domain(&mut harness, "https://bücher.de:80/x");
     let inspection = harness.state().inspection().expect("inspected");
     assert_eq!(inspection.runtimes_asked, "bücher.de");

@@ -711,9 +711,15 @@ fn pasted_note(ui: &mut Ui, inspection: &Inspection) {
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;
             ui.label(format!("Host taken from {}: ", taken.from.noun()));
-            ui.label(RichText::new(&taken.before).monospace().weak());
+            // An empty label in a wrapped row is laid out from the row's
+            // start, over the text before it: only what was set aside is shown.
+            if !taken.before.is_empty() {
+                ui.label(RichText::new(&taken.before).monospace().weak());
+            }
             ui.label(RichText::new(&taken.host).monospace().strong());
-            ui.label(RichText::new(&taken.after).monospace().weak());
+            if !taken.after.is_empty() {
+                ui.label(RichText::new(&taken.after).monospace().weak());
+            }
         });
     } else if let Some(reason) = inspection.no_host {
         ui.label(RichText::new(reason.sentence()).color(ui.visuals().warn_fg_color));
