@@ -15,7 +15,8 @@ use std::borrow::Cow;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TakenFrom {
-    /// A URL (a scheme, or a path, query or fragment after the host).
+    /// A URL (a scheme, or a path, query or fragment after the host), or
+    /// `user@host:port`.
     Url,
     /// An e-mail address or a `mailto:` link: the part after the last `@`.
     Email,
@@ -169,7 +170,8 @@ const TRAILING: [char; 6] = [',', ';', '!', '?', '…', ':'];
 /// trailing punctuation peeled; then `mailto:`, a URL (a scheme followed by
 /// `//`, a special scheme, or a `/`, `\`, `?` or `#` after the host, as an
 /// address bar completes `example.com/path` to `http://`), an e-mail address
-/// (an `@` and no URL), a `*.` wildcard, `host:port` (digits after the last
+/// (an `@` and no URL; `user@host:port` is a URL's authority, its port set
+/// aside), a `*.` wildcard, `host:port` (digits after the last
 /// `:` outside brackets); anything else is the text itself.
 pub fn take_host(input: &str) -> Result<Pasted<'_>, NoHost> {
     if is_plain(input) {
@@ -247,7 +249,12 @@ fn take_host_steps(input: &str) -> Result<Pasted<'_>, NoHost> {
     } else if let Some(found) = url(text)? {
         found
     } else if let Some(at) = text.rfind('@') {
-        Found::new(TakenFrom::Email, at + 1, text.len())
+        // `user@host:port` is no e-mail address but a URL's authority, which
+        // an address bar completes with `http://`: the port is set aside.
+        match port_colon(&text[at + 1..]) {
+            Some(colon) => Found::new(TakenFrom::Url, at + 1, at + 1 + colon),
+            None => Found::new(TakenFrom::Email, at + 1, text.len()),
+        }
     } else if text.starts_with("*.") {
         Found::new(TakenFrom::Wildcard, 2, text.len())
     } else if let Some(colon) = port_colon(text) {
@@ -546,6 +553,10 @@ mod tests {
         assert_eq!(
             taken("mailto:Kontakt@Bücher.de?subject=Hi"),
             ("Bücher.de".into(), "email", "mailto:Kontakt@".into(), "?subject=Hi".into())
+        );
+        assert_eq!(
+            taken("user@bücher.de:8080"),
+            ("bücher.de".into(), "url", "user@".into(), ":8080".into())
         );
         assert_eq!(taken("*.пример.рф"), ("пример.рф".into(), "wildcard", "*.".into(), "".into()));
         assert_eq!(
