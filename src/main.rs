@@ -427,10 +427,17 @@ fn main() -> ExitCode {
                 };
                 run_report(&request, &ProtectedList::default(), format, true)
             }
-            _ => match taken(&domain) {
-                Ok(pasted) => run_runtimes(&pasted, json || format == ExplainFormat::Json),
-                Err(code) => code,
-            },
+            _ => {
+                let json = json || format == ExplainFormat::Json;
+                match pasted::take_host(&domain) {
+                    Ok(pasted) => run_runtimes(pasted.runtime_text(), Some(&pasted), json),
+                    // No host to take: a program hands the runtimes the text as it is.
+                    Err(reason) => {
+                        eprintln!("idna-inspector: {domain:?}: {}", reason.sentence());
+                        run_runtimes(&domain, None, json)
+                    }
+                }
+            }
         },
         (
             Some(Command::Explain {
@@ -705,10 +712,10 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
     validity(results.is_ok())
 }
 
-/// `explain --runtimes`: each runtime's answer, as text or JSON. Valid when
-/// every runtime converts the name.
-fn run_runtimes(pasted: &Pasted<'_>, json: bool) -> ExitCode {
-    let domain = pasted.runtime_text();
+/// `explain --runtimes`: each runtime's answer on `domain`
+/// ([`Pasted::runtime_text`] of `pasted`, or the text itself when it holds
+/// no host), as text or JSON. Valid when every runtime converts the name.
+fn run_runtimes(domain: &str, pasted: Option<&Pasted<'_>>, json: bool) -> ExitCode {
     let answers = idna_inspector::runtimes::run_all(domain);
     let text = if json {
         let runtimes: serde_json::Map<String, serde_json::Value> = answers
@@ -727,13 +734,18 @@ fn run_runtimes(pasted: &Pasted<'_>, json: bool) -> ExitCode {
                 (a.runtime.id().to_string(), entry)
             })
             .collect();
-        let mut value = with_pasted(serde_json::json!({ "input": domain, "runtimes": runtimes }), pasted);
-        if pasted.changed() {
+        let mut value = serde_json::json!({ "input": domain, "runtimes": runtimes });
+        if let Some(pasted) = pasted.filter(|pasted| pasted.changed()) {
+            value = with_pasted(value, pasted);
             value["runtimes_asked"] = runtimes_asked(pasted).into();
         }
         value.to_string()
     } else {
-        after_pasted(idna_inspector::runtimes::explain(domain, &answers), pasted)
+        let text = idna_inspector::runtimes::explain(domain, &answers);
+        match pasted {
+            Some(pasted) => after_pasted(text, pasted),
+            None => text,
+        }
     };
     let mut stdout = io::stdout().lock();
     let _ = writeln!(stdout, "{text}");

@@ -1085,6 +1085,26 @@ fn the_runtimes_answer_a_pasted_line_as_written_unless_it_has_a_scheme() {
         markdown.contains("Asked about the text as written, `Bücher.de:80`."),
         "{markdown}"
     );
+    // A line with no host to take is noted, and the runtimes still answer it
+    // as written, as is a URL without a host.
+    let output = run(&["batch", "--runtimes"], b"shop.de@\nfile:/etc/hosts\n");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(records[0]["note"].as_str().unwrap().contains("no domain"), "{text}");
+    assert!(records[1]["note"].as_str().unwrap().contains("no host"), "{text}");
+    for (record, line) in records.iter().zip(["shop.de@", "file:/etc/hosts"]) {
+        for runtime in Runtime::ALL {
+            let model = runtime.run(line);
+            let entry = &record["runtimes"][runtime.id()];
+            assert_eq!(entry["host"].as_str(), model.host.as_deref(), "{line:?} {}", runtime.id());
+            assert_eq!(entry["error"].as_str(), model.error.as_deref(), "{line:?} {}", runtime.id());
+        }
+    }
+    let json = run(&["explain", "--runtimes", "--json", "shop.de@"], b"");
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["input"], "shop.de@");
+    let codec = Runtime::PythonCodec.run("shop.de@");
+    assert_eq!(json["runtimes"]["python-codec"]["host"].as_str(), codec.host.as_deref());
 }
 
 /// Issue 68: what support staff paste is read for the host a browser would

@@ -442,11 +442,15 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
 /// (its input, which `engine` converted under `options`, unless the line
 /// is asked as written): [`crate::runtimes::run_all_knowing`], whose
 /// results tell the runtimes' answers on a plain name when they were made
-/// with the bundled table and ToASCII N has no error under every check;
-/// `None` for skipped and unreadable lines.
+/// with the bundled table and ToASCII N has no error under every check.
+/// A line that holds no host to take is asked as written; `None` for
+/// skipped and unreadable lines.
 pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl AsRef<str>>) -> Option<crate::runtimes::Answers> {
-    if record.note().is_some() {
-        return None;
+    match record.note() {
+        // No host to take: a program hands the runtimes the line as it is.
+        Some(Note::NoHost(_)) => return Some(crate::runtimes::run_all_knowing(record.input(), None)),
+        Some(_) => return None,
+        None => {}
     }
     let text = record.runtime_text();
     if !std::ptr::eq(text, record.input()) {

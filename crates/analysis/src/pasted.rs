@@ -89,7 +89,8 @@ impl<'a> Pasted<'a> {
     /// before it asks for a lookup; any other text as written. A name with
     /// a port, a user, a path, brackets or spaces is handed over as it is,
     /// and each runtime's model reads what its call reads (`requests` the
-    /// user and the port, `idna.encode` the whole text).
+    /// user and the port, `idna.encode` the whole text). A text that holds
+    /// no host ([`take_host`]'s `Err`) is asked as written too.
     pub fn runtime_text(&self) -> &str {
         match self.schemed {
             true => &self.host,
