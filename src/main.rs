@@ -607,9 +607,9 @@ fn with_pasted(value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json::Val
 /// text: `input` (the text as written) or `host`
 /// ([`Pasted::runtime_text`]).
 fn runtimes_asked(pasted: &Pasted<'_>) -> &'static str {
-    match std::ptr::eq(pasted.runtime_text(), pasted.input) {
-        true => "input",
-        false => "host",
+    match pasted.runtimes_ask_host() {
+        true => "host",
+        false => "input",
     }
 }
 

@@ -84,7 +84,7 @@ impl Inspection {
                     after: pasted.after.to_string(),
                     from: pasted.taken_from,
                     sentence: pasted.sentence().unwrap_or_default(),
-                    runtimes_ask_host: !std::ptr::eq(pasted.runtime_text(), typed),
+                    runtimes_ask_host: pasted.runtimes_ask_host(),
                 }),
                 None,
             ),

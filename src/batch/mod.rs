@@ -452,10 +452,9 @@ pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl 
         Some(_) => return None,
         None => {}
     }
-    let text = record.runtime_text();
-    if !std::ptr::eq(text, record.input()) {
+    if record.runtimes_ask_line() {
         // The engine converted the host taken from the line, not the line.
-        return Some(crate::runtimes::run_all_knowing(text, None));
+        return Some(crate::runtimes::run_all_knowing(record.runtime_text(), None));
     }
     let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
         && options.checks_at_least(&Options::EVERY_CHECK)

@@ -286,8 +286,7 @@ impl RecordBuf {
 
     /// Marks a converted record's input as the host taken from `pasted`.
     pub(crate) fn set_pasted(&mut self, pasted: &crate::pasted::Pasted<'_>) {
-        let runtimes_ask_host = std::ptr::eq(pasted.runtime_text(), &*pasted.host);
-        self.pasted = Some(Box::new((pasted.input.into(), pasted.taken_from, runtimes_ask_host)));
+        self.pasted = Some(Box::new((pasted.input.into(), pasted.taken_from, pasted.runtimes_ask_host())));
     }
 
     /// The three results of a name a fast path found valid, read where
@@ -327,6 +326,12 @@ impl<Text: AsRef<str>> Record<Text> {
             Some((line, _, false)) => line,
             _ => self.input(),
         }
+    }
+
+    /// Whether the runtimes are asked about the line as written while the
+    /// other stages inspect a host taken from it ([`Record::runtime_text`]).
+    pub fn runtimes_ask_line(&self) -> bool {
+        matches!(self.pasted.as_deref(), Some((_, _, false)))
     }
 
     /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").

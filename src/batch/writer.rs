@@ -692,9 +692,9 @@ fn write_row<W: Write>(
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, lgr_record));
     }
     if rows.runtimes && record.pasted().is_some() {
-        row.runtimes_asked = Some(match std::ptr::eq(record.runtime_text(), record.input()) {
-            true => "host",
-            false => "input",
+        row.runtimes_asked = Some(match record.runtimes_ask_line() {
+            true => "input",
+            false => "host",
         });
     }
     match target {

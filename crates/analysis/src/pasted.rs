@@ -92,10 +92,16 @@ impl<'a> Pasted<'a> {
     /// user and the port, `idna.encode` the whole text). A text that holds
     /// no host ([`take_host`]'s `Err`) is asked as written too.
     pub fn runtime_text(&self) -> &str {
-        match self.schemed {
+        match self.runtimes_ask_host() {
             true => &self.host,
             false => self.input,
         }
+    }
+
+    /// Whether [`Pasted::runtime_text`] is the host rather than the text
+    /// as written: a URL with a scheme, or a `mailto:` link.
+    pub fn runtimes_ask_host(&self) -> bool {
+        self.schemed
     }
 
     /// Whether anything was set aside or decoded: `false` for a plain name.
