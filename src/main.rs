@@ -430,7 +430,7 @@ fn main() -> ExitCode {
             _ => {
                 let json = json || format == ExplainFormat::Json;
                 match pasted::take_host(&domain) {
-                    Ok(pasted) => run_runtimes(pasted.runtime_text(), Some(&pasted), json),
+                    Ok(pasted) => run_runtimes(pasted.input, Some(&pasted), json),
                     // No host to take: a program hands the runtimes the text as it is.
                     Err(reason) => {
                         eprintln!("idna-inspector: {domain:?}: {}", reason.sentence());
@@ -603,16 +603,6 @@ fn with_pasted(value: serde_json::Value, pasted: &Pasted<'_>) -> serde_json::Val
     idna_inspector::explain::with_pasted(value, pasted.input, taken)
 }
 
-/// What the runtimes were asked about when a host was taken from the
-/// text: `input` (the text as written) or `host`
-/// ([`Pasted::runtime_text`]).
-fn runtimes_asked(pasted: &Pasted<'_>) -> &'static str {
-    match pasted.runtimes_ask_host() {
-        true => "host",
-        false => "input",
-    }
-}
-
 /// `text` after `pasted`'s sentence when its host is not the text itself.
 fn after_pasted(text: String, pasted: &Pasted<'_>) -> String {
     match pasted.sentence() {
@@ -690,7 +680,8 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
     let (results, trace) = engine.process_traced(domain, options);
     let spoof = spoof::analyze_results(engine, domain, &results, options, protected);
     let registry = request.registry_check(&results.to_unicode.value);
-    let asked = request.pasted.runtime_text();
+    // A program hands a runtime the text as it has it.
+    let asked = request.pasted.input;
     let answers = runtimes.then(|| idna_inspector::runtimes::run_all(asked));
     let pasted_sentence = request.pasted.sentence();
     let report = idna_inspector::report::Report {
@@ -712,9 +703,10 @@ fn run_report(request: &Request<'_>, protected: &ProtectedList, format: ExplainF
     validity(results.is_ok())
 }
 
-/// `explain --runtimes`: each runtime's answer on `domain`
-/// ([`Pasted::runtime_text`] of `pasted`, or the text itself when it holds
-/// no host), as text or JSON. Valid when every runtime converts the name.
+/// `explain --runtimes`: each runtime's answer on `domain`, the text as
+/// written (a program hands a runtime the text it has, where the other
+/// stages inspect the host `pasted` took from it), as text or JSON. Valid
+/// when every runtime converts the name.
 fn run_runtimes(domain: &str, pasted: Option<&Pasted<'_>>, json: bool) -> ExitCode {
     let answers = idna_inspector::runtimes::run_all(domain);
     let text = if json {
@@ -737,7 +729,8 @@ fn run_runtimes(domain: &str, pasted: Option<&Pasted<'_>>, json: bool) -> ExitCo
         let mut value = serde_json::json!({ "input": domain, "runtimes": runtimes });
         if let Some(pasted) = pasted.filter(|pasted| pasted.changed()) {
             value = with_pasted(value, pasted);
-            value["runtimes_asked"] = runtimes_asked(pasted).into();
+            // The runtimes answered the text, the other fields are of the host.
+            value["runtimes_asked"] = "input".into();
         }
         value.to_string()
     } else {

@@ -23,9 +23,9 @@ pub struct Report<'a> {
     /// The registry (LGR) check, when one was asked for, or why no tag of
     /// the set asked for fits the name (`--lgr SET`).
     pub registry: Option<&'a Result<RegistryCheck, NoRuleset>>,
-    /// What each runtime does with the text it was asked about
-    /// ([`crate::pasted::Pasted::runtime_text`]; [`crate::runtimes::run_all`]),
-    /// when asked for: the text and the answers.
+    /// What each runtime does with the text as written (a program hands a
+    /// runtime the text it has; [`crate::runtimes::run_all`]), when asked
+    /// for: the text and the answers.
     pub runtimes: Option<(&'a str, &'a [crate::runtimes::Answer])>,
     /// Where the name was taken from what was pasted
     /// ([`crate::pasted::Pasted::sentence`]), when it is not the text itself.

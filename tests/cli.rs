@@ -1032,19 +1032,20 @@ fn batch_runtimes_adds_each_runtimes_answer_and_counts_the_refusals_browsers_ope
     assert!(summary.contains("runtime\tjava-idn\trefuses 0 of 2 names"), "{summary}");
 }
 
-/// A runtime is asked about a pasted line as written (a program may hand it
-/// `user@host` or `host:port` as it is, and the URL-level runtimes parse
-/// them), and about the host of a URL with a scheme or a `mailto:` link; the
-/// record says which. The other stages inspect the host.
+/// A runtime is asked about a pasted line as written, a URL with a scheme
+/// too: each runtime's call is made with the text a program hands it (the
+/// URL-level runtimes parse `user@host` and `host:port`, `idna.encode`
+/// reads the whole text); the record says so. The other stages inspect the
+/// host.
 #[test]
-fn the_runtimes_answer_a_pasted_line_as_written_unless_it_has_a_scheme() {
+fn the_runtimes_answer_a_pasted_line_as_written() {
     use idna_inspector::runtimes::Runtime;
     let lines = [
         ("user@Bücher.de", "input", "user@Bücher.de"),
         ("Bücher.de:80", "input", "Bücher.de:80"),
         (" Bücher.de", "input", " Bücher.de"),
-        ("https://Bücher.de/x", "host", "Bücher.de"),
-        ("mailto:kontakt@Bücher.de", "host", "Bücher.de"),
+        ("https://Bücher.de/x", "input", "https://Bücher.de/x"),
+        ("mailto:kontakt@Bücher.de", "input", "mailto:kontakt@Bücher.de"),
     ];
     let input: String = lines.iter().map(|(line, ..)| format!("{line}\n")).collect();
     let output = run(&["batch", "--runtimes"], input.as_bytes());
@@ -1062,11 +1063,15 @@ fn the_runtimes_answer_a_pasted_line_as_written_unless_it_has_a_scheme() {
             assert_eq!(entry["error"].as_str(), model.error.as_deref(), "{line:?} {}", runtime.id());
         }
     }
-    // Python's codec encodes the text it is given; requests connects to the host.
+    // Python's codec encodes the text it is given (Python 3.11's own
+    // answers: `"https://Bücher.de/x".encode("idna")`); requests connects to
+    // the host of `http://` and the text.
     let codec = |i: usize| records[i]["runtimes"]["python-codec"]["host"].as_str().unwrap().to_string();
     assert_eq!(codec(1), "xn--bcher-kva.de:80");
-    assert_eq!(codec(3), "xn--bcher-kva.de");
+    assert_eq!(codec(3), "xn--https://bcher-4ob.de/x");
+    assert_eq!(codec(4), "xn--mailto:kontakt@bcher-4ec.de");
     assert_eq!(records[0]["runtimes"]["python-requests"]["host"], "xn--bcher-kva.de");
+    assert_eq!(records[4]["runtimes"]["python-requests"]["host"], "xn--bcher-kva.de");
     // A plain name's record has no `runtimes_asked`.
     let plain = run(&["batch", "--runtimes"], b"B\xc3\xbccher.de\n");
     let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();

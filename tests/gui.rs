@@ -911,8 +911,9 @@ fn a_pasted_url_is_inspected_for_its_host() {
     assert_eq!(count_containing(&harness, "Host taken from"), 0);
 }
 
-/// The Runtimes tab answers a pasted `host:port` as written (a program may
-/// hand a runtime that text), says so, and a URL with a scheme for its host.
+/// The Runtimes tab answers pasted text as written, `host:port` and a URL
+/// with a scheme alike (a program hands a runtime the text it has), and
+/// says so.
 #[test]
 fn the_runtimes_tab_answers_pasted_text_as_typed() {
     let mut harness = app_with(None);
@@ -920,7 +921,6 @@ fn the_runtimes_tab_answers_pasted_text_as_typed() {
     click(&mut harness, "Runtimes");
     let inspection = harness.state().inspection().expect("inspected");
     assert_eq!(inspection.host(), "bücher.de");
-    assert_eq!(inspection.runtimes_asked, "bücher.de:80");
     assert_eq!(inspection.runtimes, idna_inspector::runtimes::run_all("bücher.de:80"));
     assert_eq!(
         count_containing(&harness, "Asked about the text as typed, \"bücher.de:80\""),
@@ -944,7 +944,10 @@ fn the_runtimes_tab_answers_pasted_text_as_typed() {
     );
     type_domain(&mut harness, "https://bücher.de:80/x");
     let inspection = harness.state().inspection().expect("inspected");
-    assert_eq!(inspection.runtimes_asked, "bücher.de");
+    assert_eq!(inspection.runtimes, idna_inspector::runtimes::run_all("https://bücher.de:80/x"));
+    assert_eq!(count_containing(&harness, "Asked about the text as typed, \"https://bücher.de:80/x\""), 1);
+    // A plain name needs no note.
+    type_domain(&mut harness, "bücher.de");
     assert_eq!(count_containing(&harness, "Asked about the text as typed"), 0);
 }
 

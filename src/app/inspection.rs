@@ -33,11 +33,9 @@ pub struct Inspection {
     pub comparison: Comparison,
     /// Each distinct input character's UTS #46 Table 4 row and status per profile.
     pub profile_chars: Vec<ProfileChar>,
-    /// The text the runtimes were asked about: the text as typed, or the
-    /// host of a URL with a scheme or a `mailto:` link
-    /// ([`crate::pasted::Pasted::runtime_text`]).
-    pub runtimes_asked: String,
-    /// What each runtime does with [`Inspection::runtimes_asked`].
+    /// What each runtime does with the text as typed,
+    /// [`Inspection::input`] (a program hands a runtime the text it has,
+    /// where the other stages inspect the host taken from it).
     pub runtimes: Vec<crate::runtimes::Answer>,
     /// For each of [`Inspection::runtimes`], what would make it pass, where something would.
     pub runtime_hints: Vec<Option<String>>,
@@ -47,8 +45,7 @@ pub struct Inspection {
 pub struct Taken {
     /// What was set aside before the host, as pasted.
     pub before: String,
-    /// The host every stage inspects (the runtimes only when
-    /// [`Taken::runtimes_ask_host`]).
+    /// The host every stage but the runtimes inspects.
     pub host: String,
     /// What was set aside after it.
     pub after: String,
@@ -56,9 +53,6 @@ pub struct Taken {
     pub from: crate::pasted::TakenFrom,
     /// [`crate::pasted::Pasted::sentence`], for the report.
     pub sentence: String,
-    /// Whether the runtimes are asked about the host (a URL with a scheme,
-    /// a `mailto:` link) rather than the text as typed.
-    pub runtimes_ask_host: bool,
 }
 
 /// How the profiles treat one input character (UTS #46 §7 Table 4).
@@ -75,7 +69,6 @@ impl Inspection {
     /// Runs the traced engine on `input`, then the spoof check against `protected`.
     /// `generation`: the table's and the protected list's generation numbers.
     pub fn compute(engine: &Uts46<'_>, typed: &str, options: Options, protected: &ProtectedList, generation: (u64, u64)) -> Self {
-        let mut runtimes_asked = typed;
         let (taken, no_host) = match crate::pasted::take_host(typed) {
             Ok(pasted) if pasted.changed() => (
                 Some(Taken {
@@ -84,7 +77,6 @@ impl Inspection {
                     after: pasted.after.to_string(),
                     from: pasted.taken_from,
                     sentence: pasted.sentence().unwrap_or_default(),
-                    runtimes_ask_host: pasted.runtimes_ask_host(),
                 }),
                 None,
             ),
@@ -92,9 +84,6 @@ impl Inspection {
             Err(reason) => (None, Some(reason)),
         };
         let input = taken.as_ref().map_or(typed, |taken| taken.host.as_str());
-        if taken.as_ref().is_some_and(|taken| taken.runtimes_ask_host) {
-            runtimes_asked = input;
-        }
         let started = Instant::now();
         let (results, trace) = engine.process_traced(input, &options);
         let elapsed = started.elapsed();
@@ -109,13 +98,9 @@ impl Inspection {
                 statuses: table4::char_statuses(engine.table(), c, options.use_std3_ascii_rules),
             })
             .collect();
-        let runtimes = crate::runtimes::run_all(runtimes_asked);
-        let runtime_hints = runtimes
-            .iter()
-            .map(|answer| answer.runtime.hint(runtimes_asked, answer))
-            .collect();
+        let runtimes = crate::runtimes::run_all(typed);
+        let runtime_hints = runtimes.iter().map(|answer| answer.runtime.hint(typed, answer)).collect();
         Inspection {
-            runtimes_asked: runtimes_asked.to_string(),
             runtimes,
             runtime_hints,
             comparison,
@@ -146,7 +131,7 @@ impl Inspection {
             trace: &self.trace,
             spoof: &self.spoof,
             registry: None,
-            runtimes: Some((&self.runtimes_asked, &self.runtimes)),
+            runtimes: Some((&self.input, &self.runtimes)),
             pasted: self.taken.as_ref().map(|taken| taken.sentence.as_str()),
         }
     }

@@ -438,13 +438,14 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
     )
 }
 
-/// Every runtime's answer on a converted record's [`Record::runtime_text`]
-/// (its input, which `engine` converted under `options`, unless the line
-/// is asked as written): [`crate::runtimes::run_all_knowing`], whose
-/// results tell the runtimes' answers on a plain name when they were made
-/// with the bundled table and ToASCII N has no error under every check.
-/// A line that holds no host to take is asked as written; `None` for
-/// skipped and unreadable lines.
+/// Every runtime's answer on a converted record's line as written (a
+/// program hands a runtime the text it has; the other stages inspect the
+/// host taken from a pasted line, [`Record::pasted`]), by
+/// [`crate::runtimes::run_all_knowing`]: on a plain name, `engine`'s
+/// results tell the runtimes' answers when they were made with the bundled
+/// table and ToASCII N has no error under every check. A line that holds
+/// no host to take is asked as written too; `None` for skipped and
+/// unreadable lines.
 pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl AsRef<str>>) -> Option<crate::runtimes::Answers> {
     match record.note() {
         // No host to take: a program hands the runtimes the line as it is.
@@ -452,9 +453,9 @@ pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl 
         Some(_) => return None,
         None => {}
     }
-    if record.runtimes_ask_line() {
+    if let Some((line, _)) = record.pasted() {
         // The engine converted the host taken from the line, not the line.
-        return Some(crate::runtimes::run_all_knowing(record.runtime_text(), None));
+        return Some(crate::runtimes::run_all_knowing(line, None));
     }
     let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
         && options.checks_at_least(&Options::EVERY_CHECK)

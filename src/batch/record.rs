@@ -145,9 +145,7 @@ pub struct Record<Text = Box<str>> {
     extra: Extra,
     /// The line as pasted and where its host was found, when the input is
     /// the host taken from a URL, an e-mail address, … (rare: boxed).
-    /// And whether the runtimes are asked about that host rather than the
-    /// line ([`crate::pasted::Pasted::runtime_text`]).
-    pasted: Option<Box<(Box<str>, crate::pasted::TakenFrom, bool)>>,
+    pasted: Option<Box<(Box<str>, crate::pasted::TakenFrom)>>,
 }
 
 /// A record whose strings live in a reusable `String`: what the batch fills
@@ -286,7 +284,7 @@ impl RecordBuf {
 
     /// Marks a converted record's input as the host taken from `pasted`.
     pub(crate) fn set_pasted(&mut self, pasted: &crate::pasted::Pasted<'_>) {
-        self.pasted = Some(Box::new((pasted.input.into(), pasted.taken_from, pasted.runtimes_ask_host())));
+        self.pasted = Some(Box::new((pasted.input.into(), pasted.taken_from)));
     }
 
     /// The three results of a name a fast path found valid, read where
@@ -315,23 +313,7 @@ impl<Text: AsRef<str>> Record<Text> {
     /// The line as pasted and where the host in [`Record::input`] was found
     /// in it; `None` when the line is the name itself.
     pub fn pasted(&self) -> Option<(&str, crate::pasted::TakenFrom)> {
-        self.pasted.as_deref().map(|(line, from, _)| (&**line, *from))
-    }
-
-    /// The text the runtimes are asked about (`--runtimes`): the line as
-    /// written, or the host [`Record::input`] when the line is a URL with a
-    /// scheme or a `mailto:` link ([`crate::pasted::Pasted::runtime_text`]).
-    pub fn runtime_text(&self) -> &str {
-        match self.pasted.as_deref() {
-            Some((line, _, false)) => line,
-            _ => self.input(),
-        }
-    }
-
-    /// Whether the runtimes are asked about the line as written while the
-    /// other stages inspect a host taken from it ([`Record::runtime_text`]).
-    pub fn runtimes_ask_line(&self) -> bool {
-        matches!(self.pasted.as_deref(), Some((_, _, false)))
+        self.pasted.as_deref().map(|(line, from)| (&**line, *from))
     }
 
     /// The input line (invalid UTF-8 escaped as `\xHH`; a too-long line's start and "…").

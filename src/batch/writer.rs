@@ -112,8 +112,8 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     lgr: Option<serde_json::Value>,
     /// What the runtimes were asked about when a host was taken from the
-    /// line (`--runtimes`): `input`, the line as written, or `host`, for a
-    /// URL with a scheme or a `mailto:` link ([`Record::runtime_text`]).
+    /// line (`--runtimes`): `input`, the line as written, which a program
+    /// hands a runtime as it has it, while the other fields are of `host`.
     #[serde(skip_serializing_if = "Option::is_none")]
     runtimes_asked: Option<&'static str>,
     // `runtimes` (`--runtimes`) comes last, written by `write_row`:
@@ -692,10 +692,7 @@ fn write_row<W: Write>(
         row.lgr = Some(lgr.map_or(serde_json::Value::Null, lgr_record));
     }
     if rows.runtimes && record.pasted().is_some() {
-        row.runtimes_asked = Some(match record.runtimes_ask_line() {
-            true => "input",
-            false => "host",
-        });
+        row.runtimes_asked = Some("input");
     }
     match target {
         // The `runtimes` object, the record's last field, is written after

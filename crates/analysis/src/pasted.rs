@@ -67,8 +67,6 @@ pub struct Pasted<'a> {
     pub before: &'a str,
     /// What was set aside after it (`:8080/login?x=1`), as pasted.
     pub after: &'a str,
-    /// Whether it came from a URL with a scheme or a `mailto:` link.
-    schemed: bool,
 }
 
 impl<'a> Pasted<'a> {
@@ -80,28 +78,7 @@ impl<'a> Pasted<'a> {
             taken_from: TakenFrom::Text,
             before: "",
             after: "",
-            schemed: false,
         }
-    }
-
-    /// The text a program hands a runtime (`--runtimes`): the host of a
-    /// URL with a scheme or of a `mailto:` link, which a program parses
-    /// before it asks for a lookup; any other text as written. A name with
-    /// a port, a user, a path, brackets or spaces is handed over as it is,
-    /// and each runtime's model reads what its call reads (`requests` the
-    /// user and the port, `idna.encode` the whole text). A text that holds
-    /// no host ([`take_host`]'s `Err`) is asked as written too.
-    pub fn runtime_text(&self) -> &str {
-        match self.runtimes_ask_host() {
-            true => &self.host,
-            false => self.input,
-        }
-    }
-
-    /// Whether [`Pasted::runtime_text`] is the host rather than the text
-    /// as written: a URL with a scheme, or a `mailto:` link.
-    pub fn runtimes_ask_host(&self) -> bool {
-        self.schemed
     }
 
     /// Whether anything was set aside or decoded: `false` for a plain name.
@@ -249,10 +226,7 @@ fn take_host_steps(input: &str) -> Result<Pasted<'_>, NoHost> {
         let address = &rest[..rest.find('?').unwrap_or(rest.len())];
         let at = address.rfind('@').ok_or(NoHost::EmailWithoutDomain)?;
         let offset = text.len() - rest.len();
-        Found {
-            schemed: true,
-            ..Found::new(TakenFrom::Email, offset + at + 1, offset + address.len())
-        }
+        Found::new(TakenFrom::Email, offset + at + 1, offset + address.len())
     } else if let Some(found) = url(text)? {
         found
     } else if let Some(at) = text.rfind('@') {
@@ -302,7 +276,6 @@ fn take_host_steps(input: &str) -> Result<Pasted<'_>, NoHost> {
         taken_from: found.taken_from,
         before: &input[..host_start],
         after: &input[host_end..],
-        schemed: found.schemed,
     })
 }
 
@@ -311,18 +284,11 @@ struct Found {
     taken_from: TakenFrom,
     start: usize,
     end: usize,
-    /// A URL with a scheme, or a `mailto:` link.
-    schemed: bool,
 }
 
 impl Found {
     fn new(taken_from: TakenFrom, start: usize, end: usize) -> Found {
-        Found {
-            taken_from,
-            start,
-            end,
-            schemed: false,
-        }
+        Found { taken_from, start, end }
     }
 }
 
@@ -429,10 +395,7 @@ fn url(text: &str) -> Result<Option<Found>, NoHost> {
         return Err(NoHost::UrlWithoutHost);
     }
     let start = authority_start + host_start;
-    Ok(Some(Found {
-        schemed: scheme_end.is_some() && authority_start > 0,
-        ..Found::new(TakenFrom::Url, start, start + host_end)
-    }))
+    Ok(Some(Found::new(TakenFrom::Url, start, start + host_end)))
 }
 
 /// The byte offset of `text`'s port colon: the last `:` outside brackets,
@@ -599,30 +562,5 @@ mod tests {
             pasted.sentence().unwrap(),
             "Host taken from the URL: аррӏе.com (set aside: \"https://\", \"/login?x=1\")."
         );
-    }
-
-    /// A program parses the host out of a URL with a scheme or a `mailto:`
-    /// link before a lookup; any other text it may hand a runtime as it is.
-    #[test]
-    fn the_runtimes_are_asked_about_the_text_unless_it_has_a_scheme() {
-        for (text, asked) in [
-            ("https://bücher.de/x", "bücher.de"),
-            ("HTTP://user@bücher.de:8080", "bücher.de"),
-            ("ftp:bücher.de", "bücher.de"),
-            ("foo://bücher.de/x", "bücher.de"),
-            ("mailto:kontakt@bücher.de?subject=Hallo", "bücher.de"),
-            ("<https://bücher.de/>", "bücher.de"),
-            ("kontakt@bücher.de", "kontakt@bücher.de"),
-            ("bücher.de:80", "bücher.de:80"),
-            ("bücher.de/x", "bücher.de/x"),
-            ("bücher.de:8080/x", "bücher.de:8080/x"),
-            (" bücher.de ", " bücher.de "),
-            ("<bücher.de>,", "<bücher.de>,"),
-            ("*.bücher.de", "*.bücher.de"),
-            ("bücher.de", "bücher.de"),
-        ] {
-            let pasted = take_host(text).unwrap();
-            assert_eq!(pasted.runtime_text(), asked, "{text:?}");
-        }
     }
 }

@@ -172,7 +172,7 @@ impl StageTabs {
             }
             .ui(ui),
             Stage::Runtimes => RuntimesView {
-                asked: (inspection.runtimes_asked != inspection.host()).then_some(inspection.runtimes_asked.as_str()),
+                asked: (inspection.input != inspection.host()).then_some(inspection.input.as_str()),
                 answers: &inspection.runtimes,
                 hints: &inspection.runtime_hints,
                 browsers: &inspection.spoof.browsers,
