@@ -944,8 +944,14 @@ fn the_runtimes_tab_answers_pasted_text_as_typed() {
     );
     type_domain(&mut harness, "https://bücher.de:80/x");
     let inspection = harness.state().inspection().expect("inspected");
-    assert_eq!(inspection.runtimes, idna_inspector::runtimes::run_all("https://bücher.de:80/x"));
-    assert_eq!(count_containing(&harness, "Asked about the text as typed, \"https://bücher.de:80/x\""), 1);
+    assert_eq!(
+        inspection.runtimes,
+        idna_inspector::runtimes::run_all("https://bücher.de:80/x")
+    );
+    assert_eq!(
+        count_containing(&harness, "Asked about the text as typed, \"https://bücher.de:80/x\""),
+        1
+    );
     // A plain name needs no note.
     type_domain(&mut harness, "bücher.de");
     assert_eq!(count_containing(&harness, "Asked about the text as typed"), 0);
