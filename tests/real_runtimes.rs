@@ -90,7 +90,7 @@ fn answers(runtime: Runtime, family: &str) -> Option<Vec<Real>> {
     )
 }
 
-const FAMILIES: [&str; 12] = [
+const FAMILIES: [&str; 14] = [
     "words",
     "codepoints",
     "case",
@@ -103,6 +103,8 @@ const FAMILIES: [&str; 12] = [
     "dots",
     "lengths",
     "symbols",
+    "syntax",
+    "controls",
 ];
 
 #[test]
@@ -143,6 +145,76 @@ fn every_runtime_model_agrees_with_the_real_runtime_on_every_family() {
         }
     }
     eprintln!("{table}");
+    assert!(failures.is_empty(), "below 99.9 %: {failures:?}");
+}
+
+/// What a user runs, `batch --runtimes`, against the real runtimes: each
+/// line's runtimes asked about the text as written (not the host the other
+/// stages take from it) and answered by the gate or the models, end to end.
+/// Lines the batch skips (blank, `# ` comments) have no runtimes and are
+/// counted apart.
+#[test]
+#[ignore = "live oracle, the slow tier: cargo test --all-features -- --ignored"]
+fn batch_runtimes_agree_with_the_real_runtimes_on_every_family() {
+    let mut failures = Vec::new();
+    for family in FAMILIES {
+        let corpus = root().join(format!("tests/data/real_runtimes/{family}.txt"));
+        let run = Command::new(env!("CARGO_BIN_EXE_idna-inspector"))
+            .args(["batch", "--runtimes", "--format", "jsonl"])
+            .arg(&corpus)
+            .output()
+            .expect("the batch runs");
+        // 1: some line has an error, as the hard cases do.
+        assert!(matches!(run.status.code(), Some(0 | 1)), "{family}: {run:?}");
+        let mut records = std::collections::HashMap::new();
+        let mut skipped = 0;
+        for line in String::from_utf8(run.stdout).expect("UTF-8").lines() {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let input = record["input"].as_str().expect("input").to_string();
+            if record["runtimes"].is_null() {
+                let note = record["note"].as_str().unwrap_or_default();
+                assert!(note.ends_with("line, skipped"), "{family} {input:?}: no runtimes ({note})");
+                skipped += 1;
+                continue;
+            }
+            records.insert(input, record);
+        }
+        for runtime in Runtime::ALL {
+            let Some(real) = answers(runtime, family) else { continue };
+            let (mut agree, mut asked) = (0, 0);
+            for answer in real.iter().filter(|answer| records.contains_key(&answer.input)) {
+                asked += 1;
+                let batch = &records[&answer.input]["runtimes"][runtime.id()];
+                let outcome = match batch["outcome"].as_str() {
+                    Some("ascii") => Outcome::Ascii,
+                    Some("raw") => Outcome::Raw,
+                    _ => Outcome::Error,
+                };
+                let host = batch["host"].as_str().map(str::to_string);
+                if outcome == answer.outcome && host == answer.host {
+                    agree += 1;
+                } else {
+                    eprintln!(
+                        "  batch {} {family} {:?}: real {:?} {:?} {:?}; batch {batch}",
+                        runtime.id(),
+                        answer.input,
+                        answer.outcome,
+                        answer.host,
+                        answer.error
+                    );
+                }
+            }
+            assert_eq!(
+                asked + skipped,
+                real.len(),
+                "{family}: every real answer's line is in the batch"
+            );
+            if agree * 1000 < asked * 999 {
+                failures.push(format!("{} {family}: {agree} of {asked}", runtime.id()));
+            }
+        }
+        eprintln!("batch {family}: {} lines answered, {skipped} skipped lines", records.len());
+    }
     assert!(failures.is_empty(), "below 99.9 %: {failures:?}");
 }
 

@@ -12,6 +12,12 @@ family a file:
   xn.txt, dots.txt, lengths.txt, symbols.txt
                   the hard cases of each kind, written out and combined
                   below
+  syntax.txt      URL syntax around a host: schemes, mailto:, user
+                  information, ports, paths, brackets and IPv6 zone
+                  identifiers, percent escapes, spaces; a fixed sample of
+                  their combinations
+  controls.txt    controls, spaces, format characters, noncharacters,
+                  private use and tags, at each place in a label
 
     python3 tools/runtime-oracle/make_corpora.py
 """
@@ -89,6 +95,36 @@ def families(rng):
                "\u0660", "\u06f0", "\u0f0b", "\u3002", "\u2e2e", "\u200b", "\u2060", "\ufeff", "\u034f",
                "\u180b", "\ufe0f", "\U000e0001", "\ue000", "\U0001d400", "\U0001f100"]
     out["symbols"] = cross([f"a{s}b" for s in symbols] + [f"{s}" for s in symbols], ["com"])
+    # Their own generator, so that the families above stay as they were.
+    more = random.Random(20261204)
+    schemes = ["", "", "http://", "https://", "HTTP://", "ftp://", "file://", "file:///", "mailto:", "foo://", "http:",
+               "http:/", "http:///", "https:\\\\", "//", "data:,", "ws://"]
+    users = ["", "", "user@", "u:p@", "@", "u@v@", "us%40er@", "ü@", "u:@", ":p@", "u;x@", "u[x]@", "user name@"]
+    hosts = ["bücher.de", "Bücher.DE", "example.com", "xn--bcher-kva.de", "1.2.3.4", "0x7f.1", "[::1]",
+             "[fe80::1%25eth0]", "[fe80::1%eth0]", "[::ffff:1.2.3.4]", "[bücher.de]", "", "bücher.de.",
+             "b%C3%BCcher.de", "bü%2echer.de", "a_b.de", "a b.de", "ａｂｃ.com", "faß.de", "ⓐb.com", "😀.com",
+             "a%zzb.de", "a%25b.de", "a\\b.de", "a|b.de", "a<b>.de", "пример.рф", "a‌b.de"]
+    ports = ["", "", ":80", ":8080", ":", ":0", ":00080", ":65535", ":65536", ":99999", ":a", "::80"]
+    rests = ["", "", "/", "/path", "/pä th", "?q=1", "#frag", "/?#", "\\x", "?ü", "/a@b", "#a@b"]
+    spaces = ["", "", "", " ", "\t"]
+    out["syntax"] = [
+        more.choice(spaces) + more.choice(schemes) + more.choice(users) + more.choice(hosts) + more.choice(ports)
+        + more.choice(rests) + more.choice(spaces)
+        for _ in range(600)
+    ] + ["[fe80::1%25eth0]", "[fe80::1%eth0]", "[fe80::1%25]", "[fe80::1%]", "[fe80::1%25abcdefghijklmnop]",
+         "[0:0:0:0:0:0:1.2.3.4]", "http://[fe80::1%25eth0]:8080/", "[FE80:0:0:0:0:0:0:1%25eth0]", "[::ffff:1.2.3.4%25x]"]
+    odd = [0x01, 0x09, 0x0B, 0x0C, 0x1B, 0x1F, 0x7F, 0x80, 0x85, 0x9F, 0xA0, 0xAD, 0x34F, 0x61C, 0x115F, 0x180E,
+           0x2000, 0x200B, 0x200E, 0x2028, 0x202E, 0x205F, 0x2060, 0x2066, 0x2800, 0x3000, 0x3164, 0xFEFF, 0xFFA0,
+           0xFFF9, 0xFFFC, 0xFFFD, 0xFFFE, 0xFFFF, 0xE000, 0xF0000, 0x10FFFD, 0x10FFFF, 0xE0001, 0xE0041, 0xE0100,
+           0x1D173, 0x1BCA0, 0xFE00, 0x2061, 0x13430]
+    controls = []
+    for code in odd:
+        c = chr(code)
+        for label in ["bücher", "example", "ПРИМЕР", "שלום"]:
+            at = more.randint(1, len(label) - 1)
+            controls += [f"{c}{label}.de", f"{label}{c}.de", f"{label[:at]}{c}{label[at:]}.de", f"{c}.{label}.de",
+                         f"{label}.{c}"]
+    out["controls"] = more.sample(controls, 400)
     return out
 
 
