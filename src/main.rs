@@ -735,8 +735,14 @@ fn run_runtimes(domain: &str, pasted: Option<&Pasted<'_>>, json: bool) -> ExitCo
         value.to_string()
     } else {
         let text = idna_inspector::runtimes::explain(domain, &answers);
-        match pasted {
-            Some(pasted) => after_pasted(text, pasted),
+        match pasted.filter(|pasted| pasted.changed()) {
+            Some(pasted) => after_pasted(
+                format!(
+                    "The runtimes are asked about the text as written; a program that parses out the host asks them about {:?}.\n{text}",
+                    pasted.host
+                ),
+                pasted,
+            ),
             None => text,
         }
     };

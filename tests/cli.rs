@@ -1090,6 +1090,16 @@ fn the_runtimes_answer_a_pasted_line_as_written() {
         markdown.contains("Asked about the text as written, `Bücher.de:80`."),
         "{markdown}"
     );
+    // The text says which host a program that parses the URL would ask about.
+    let text = run(&["explain", "--runtimes", "https://Bücher.de/x"], b"");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains(
+            "a program that parses out the host asks them about \"Bücher.de\".\nWhat the runtimes do with \"https://Bücher.de/x\""
+        ),
+        "{text}"
+    );
+    assert!(text.contains("xn--https://bcher-4ob.de/x"), "{text}");
     // A line with no host to take is noted, and the runtimes still answer it
     // as written, as is a URL without a host.
     let output = run(&["batch", "--runtimes"], b"shop.de@\nfile:/etc/hosts\n");
