@@ -1100,6 +1100,13 @@ fn the_runtimes_answer_a_pasted_line_as_written() {
         "{text}"
     );
     assert!(text.contains("xn--https://bcher-4ob.de/x"), "{text}");
+    // A runtime that refuses the text is told to take the host alone.
+    assert!(
+        text.contains(
+            "To pass: Handed the host alone, Bücher.de, as a program that parses the URL does, it gives xn--bcher-kva.de."
+        ),
+        "{text}"
+    );
     // A line with no host to take is noted, and the runtimes still answer it
     // as written, as is a URL without a host.
     let output = run(&["batch", "--runtimes"], b"shop.de@\nfile:/etc/hosts\n");

@@ -333,11 +333,24 @@ impl Runtime {
     }
 
     /// What would make this runtime accept `input` where it refuses it or
-    /// passes it on unconverted (`answer` is its answer): another call of
+    /// passes it on unconverted (`answer` is its answer): for a refused text
+    /// that holds a host to take (a URL, an e-mail address, `host:port`:
+    /// [`crate::pasted::take_host`]), the host alone; else another call of
     /// the same library, else the name written as its UTS #46 U-labels or
     /// A-labels (nontransitional, every check on, the bundled table); each
     /// tried on the models. `None` when nothing tried helps.
     pub fn hint(self, input: &str, answer: &Answer) -> Option<String> {
+        if answer.outcome == Outcome::Error
+            && let Ok(pasted) = crate::pasted::take_host(input)
+            && pasted.changed()
+            && let Some(host) = self.run(&pasted.host).host
+        {
+            return Some(format!(
+                "Handed the host alone, {}, as a program that parses {} does, it gives {host}.",
+                pasted.host,
+                pasted.taken_from.noun()
+            ));
+        }
         // A module that models its library's other calls itself says first.
         let own = match self {
             Runtime::GoLookup => go_idna::hint(input, answer),
