@@ -30,8 +30,8 @@ impl RuntimesView<'_> {
             .collect();
         egui::ScrollArea::vertical().id_salt("runtimes").show(ui, |ui| {
             if let Some(asked) = self.asked {
-                // A program hands a runtime the text it has: only a URL's
-                // scheme or a mailto: link says it would parse out the host.
+                // A program hands a runtime the text it has; one that
+                // parses the text first hands it the host.
                 ui.label(format!(
                     "Asked about the text as typed, {asked:?}; a program that parses out the host asks about it."
                 ));
