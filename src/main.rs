@@ -972,11 +972,7 @@ fn write_batch<R: io::BufRead, W: Write>(
     let mut writer = RecordWriter::with_extras(layout.format, output, &columns)?.formula_safe(layout.formula_safe);
     // A record's extras, made on the thread that converted it.
     let made = |record: &batch::RecordBuf| -> Made {
-        let runtimes = tally.and_then(|tally| {
-            let answers = batch::runtimes_for(engine, options, record)?;
-            tally.add(record.input(), &answers);
-            Some(answers)
-        });
+        let runtimes = tally.and_then(|tally| tally.answers(engine, options, record));
         (
             batch::profile_columns_for(engine, options, record, selected),
             batch::registry_check_for(lgr, record),
@@ -1017,7 +1013,7 @@ fn write_batch<R: io::BufRead, W: Write>(
 type Made = (
     Option<ProfileColumns>,
     Option<Result<RegistryCheck, NoRuleset>>,
-    Option<idna_inspector::runtimes::Answers>,
+    Option<std::sync::Arc<idna_inspector::runtimes::Answers>>,
     Option<idna_inspector::lookalikes::Imitation>,
 );
 
@@ -1026,7 +1022,7 @@ fn extras(made: &Made) -> batch::Extras<'_> {
     batch::Extras {
         columns: made.0.as_ref(),
         lgr: made.1.as_ref(),
-        runtimes: made.2.as_ref(),
+        runtimes: made.2.as_deref(),
         imitation: made.3.as_ref(),
     }
 }

@@ -438,24 +438,28 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
     )
 }
 
-/// Every runtime's answer on a converted record's line as written (a
+/// The text a program hands the runtimes for a converted record, and what
+/// the engine's results tell of their answers: the line as written (a
 /// program hands a runtime the text it has; the other stages inspect the
-/// host taken from a pasted line, [`Record::pasted`]), by
-/// [`crate::runtimes::run_all_knowing`]: on a plain name, `engine`'s
-/// results tell the runtimes' answers when they were made with the bundled
-/// table and ToASCII N has no error under every check. A line that holds
-/// no host to take is asked as written too; `None` for skipped and
-/// unreadable lines.
-pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl AsRef<str>>) -> Option<crate::runtimes::Answers> {
+/// host taken from a pasted line, [`Record::pasted`]), with, on a plain
+/// name, `engine`'s results when they were made with the bundled table and
+/// ToASCII N has no error under every check
+/// ([`crate::runtimes::run_all_knowing`]). A line that holds no host to
+/// take is asked as written too; `None` for skipped and unreadable lines.
+fn runtimes_asked<'r>(
+    engine: &Uts46<'_>,
+    options: &Options,
+    record: &'r Record<impl AsRef<str>>,
+) -> Option<(&'r str, Option<crate::runtimes::Known<'r>>)> {
     match record.note() {
         // No host to take: a program hands the runtimes the line as it is.
-        Some(Note::NoHost(_)) => return Some(crate::runtimes::run_all_knowing(record.input(), None)),
+        Some(Note::NoHost(_)) => return Some((record.input(), None)),
         Some(_) => return None,
         None => {}
     }
     if let Some((line, _)) = record.pasted() {
         // The engine converted the host taken from the line, not the line.
-        return Some(crate::runtimes::run_all_knowing(line, None));
+        return Some((line, None));
     }
     let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
         && options.checks_at_least(&Options::EVERY_CHECK)
@@ -468,32 +472,72 @@ pub fn runtimes_for(engine: &Uts46<'_>, options: &Options, record: &Record<impl 
             .is_empty()
             .then(|| record.result(ResultKind::ToAsciiT)),
     });
-    Some(crate::runtimes::run_all_knowing(record.input(), known.as_ref()))
+    Some((record.input(), known))
 }
 
-/// Per runtime, how many converted names it refuses and how many of those
-/// at least one browser opens (`batch --runtimes`). Shared by the
-/// converting threads.
+/// What `batch --runtimes` keeps across its converted lines, shared by the
+/// converting threads: per runtime, how many names it refuses and how many
+/// of those at least one browser opens; and the answers on lines that
+/// every model judged, remembered for when the line comes back.
 #[derive(Debug, Default)]
 pub struct RuntimeTally {
     names: AtomicU64,
     refused: [AtomicU64; crate::runtimes::Runtime::ALL.len()],
     refused_opened: [AtomicU64; crate::runtimes::Runtime::ALL.len()],
+    memory: AnswerMemory,
 }
 
 impl RuntimeTally {
-    /// Counts one converted name's `answers`. The browsers' verdicts are
-    /// asked only of a name some runtime refuses.
-    pub fn add(&self, input: &str, answers: &crate::runtimes::Answers) {
+    /// Every runtime's answer on a converted record ([`runtimes_asked`]
+    /// says on which text), counted here: from the memory when the text
+    /// came before and every model judged it, else from
+    /// [`crate::runtimes::run_all_knowing`]. `None` for skipped and
+    /// unreadable lines (not counted).
+    pub fn answers(
+        &self,
+        engine: &Uts46<'_>,
+        options: &Options,
+        record: &Record<impl AsRef<str>>,
+    ) -> Option<std::sync::Arc<crate::runtimes::Answers>> {
+        let (text, known) = runtimes_asked(engine, options, record)?;
+        if known.is_some() {
+            // The gate tells some answers: a name without an error costs
+            // little, and such names are most of a file.
+            let answers = crate::runtimes::run_all_knowing(text, known.as_ref());
+            let opened = self.refusing(&answers).then(|| crate::browsers::opens(record.input()));
+            self.add(&answers, opened);
+            return Some(std::sync::Arc::new(answers));
+        }
+        // Every model judges the text: about thirty times a plain name's
+        // cost, worth remembering. The answers are a function of the text
+        // alone (no engine result told them), and so is the browsers'
+        // verdict on the host taken from it.
+        let (answers, opened) = self.memory.remember(text, || {
+            let answers = crate::runtimes::run_all_knowing(text, None);
+            let opened = self.refusing(&answers).then(|| crate::browsers::opens(record.input()));
+            (std::sync::Arc::new(answers), opened)
+        });
+        self.add(&answers, opened);
+        Some(answers)
+    }
+
+    /// True when some runtime refuses the name of `answers`.
+    fn refusing(&self, answers: &crate::runtimes::Answers) -> bool {
+        crate::runtimes::Runtime::ALL
+            .into_iter()
+            .any(|runtime| answers.outcome(runtime) == crate::runtimes::Outcome::Error)
+    }
+
+    /// Counts one converted name's `answers`, where `opened` (asked only
+    /// of a name some runtime refuses) says whether a browser opens it.
+    fn add(&self, answers: &crate::runtimes::Answers, opened: Option<bool>) {
         use crate::runtimes::Outcome;
         self.names.fetch_add(1, Ordering::Relaxed);
-        let refused = |runtime| answers.outcome(runtime) == Outcome::Error;
-        if !crate::runtimes::Runtime::ALL.into_iter().any(refused) {
+        let Some(opened) = opened else {
             return;
-        }
-        let opened = crate::browsers::opens(input);
+        };
         for (i, runtime) in crate::runtimes::Runtime::ALL.into_iter().enumerate() {
-            if refused(runtime) {
+            if answers.outcome(runtime) == Outcome::Error {
                 self.refused[i].fetch_add(1, Ordering::Relaxed);
                 if opened {
                     self.refused_opened[i].fetch_add(1, Ordering::Relaxed);
@@ -501,6 +545,140 @@ impl RuntimeTally {
             }
         }
     }
+}
+
+/// The runtimes' answers on texts every model judged, with the browsers'
+/// verdict on each, remembered by [`RuntimeTally`].
+///
+/// Memory is bounded: per part, two generations of at most
+/// [`AnswerMemory::GENERATION_BYTES`] bytes of answers each; when the newer
+/// is full it becomes the older, and the older is dropped. Texts longer
+/// than [`AnswerMemory::LONGEST`] are not kept. A part keeps every text
+/// while at least one look-up in [`AnswerMemory::WORTH`] finds its text,
+/// else one text in [`AnswerMemory::SAMPLE`] (a file whose lines never
+/// repeat then pays for few texts kept), deciding again every
+/// [`AnswerMemory::WINDOW`] look-ups.
+#[derive(Debug)]
+struct AnswerMemory {
+    parts: Box<[std::sync::Mutex<Generations>]>,
+    hasher: std::collections::hash_map::RandomState,
+}
+
+/// A remembered text's answers and the browsers' verdict (asked only
+/// when some runtime refuses).
+type Remembered = (std::sync::Arc<crate::runtimes::Answers>, Option<bool>);
+
+/// One part of an [`AnswerMemory`].
+#[derive(Debug, Default)]
+struct Generations {
+    newer: std::collections::HashMap<Box<str>, Remembered>,
+    older: std::collections::HashMap<Box<str>, Remembered>,
+    /// The bytes `newer` holds ([`answer_bytes`]).
+    bytes: usize,
+    /// Look-ups in the current window, and how many found their text.
+    lookups: u32,
+    hits: u32,
+    /// True while the part keeps only a sample of the texts.
+    sampling: bool,
+}
+
+impl Default for AnswerMemory {
+    fn default() -> Self {
+        AnswerMemory {
+            parts: (0..Self::PARTS).map(|_| Default::default()).collect(),
+            hasher: Default::default(),
+        }
+    }
+}
+
+impl AnswerMemory {
+    /// Parts with a lock each, so that threads rarely wait for one another.
+    const PARTS: usize = 4;
+    /// The bytes of answers a part's generation holds: with two
+    /// generations a part, the memory holds at most 16 MiB of answers
+    /// (`the_answer_memory_is_bounded`), about 3,000 texts' answers.
+    const GENERATION_BYTES: usize = 2 * 1024 * 1024;
+    /// The longest text kept, in bytes: a domain name has at most 253
+    /// ASCII characters; a longer line rarely comes back.
+    const LONGEST: usize = 256;
+    /// Look-ups per part after which it decides whether to keep every text.
+    const WINDOW: u32 = 64;
+    /// A part keeps every text while at least one look-up in this many
+    /// finds its text: a text kept costs about a twentieth of the models'
+    /// work a look-up that finds it saves.
+    const WORTH: u32 = 16;
+    /// A sampling part keeps one text in this many.
+    const SAMPLE: u64 = 32;
+
+    /// What `compute` gives for `text`, or gave before.
+    fn remember(&self, text: &str, compute: impl FnOnce() -> Remembered) -> Remembered {
+        use std::hash::BuildHasher;
+        if text.len() > Self::LONGEST {
+            return compute();
+        }
+        let hash = self.hasher.hash_one(text);
+        let part = &self.parts[(hash % Self::PARTS as u64) as usize];
+        let keep = {
+            let mut part = part.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let found = part.newer.get(text).or_else(|| part.older.get(text)).cloned();
+            part.lookups += 1;
+            part.hits += u32::from(found.is_some());
+            if part.lookups == Self::WINDOW {
+                part.sampling = part.hits * Self::WORTH < Self::WINDOW;
+                (part.lookups, part.hits) = (0, 0);
+            }
+            if let Some(found) = found {
+                return found;
+            }
+            !part.sampling || (hash / Self::PARTS as u64).is_multiple_of(Self::SAMPLE)
+        };
+        // Computed without the lock, so another thread may keep the same
+        // text meanwhile: both computed the same answers.
+        let remembered = compute();
+        let bytes = text.len() + answer_bytes(&remembered.0);
+        if keep && bytes <= Self::GENERATION_BYTES {
+            let mut part = part.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if part.bytes + bytes > Self::GENERATION_BYTES {
+                part.older = std::mem::take(&mut part.newer);
+                part.bytes = 0;
+            }
+            if part.newer.insert(text.into(), remembered.clone()).is_none() {
+                part.bytes += bytes;
+            }
+        }
+        remembered
+    }
+
+    /// The bytes the memory holds, over all parts and both generations.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|part| {
+                let part = part.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let held = |map: &std::collections::HashMap<Box<str>, Remembered>| {
+                    map.iter()
+                        .map(|(text, (answers, _))| text.len() + answer_bytes(answers))
+                        .sum::<usize>()
+                };
+                held(&part.newer) + held(&part.older)
+            })
+            .sum()
+    }
+}
+
+/// About the bytes `answers` hold: each answer's texts and its fields.
+fn answer_bytes(answers: &crate::runtimes::Answers) -> usize {
+    crate::runtimes::Runtime::ALL
+        .into_iter()
+        .map(|runtime| {
+            let answer = answers.get(runtime);
+            std::mem::size_of::<crate::runtimes::Answer>()
+                + answer.host.map_or(0, str::len)
+                + answer.error.map_or(0, str::len)
+                + answer.sentence.len()
+        })
+        .sum()
 }
 
 impl fmt::Display for RuntimeTally {
@@ -633,4 +811,77 @@ pub fn run<R: BufRead, W: io::Write>(
         writer.write(record)?;
         Ok(ControlFlow::Continue(()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AnswerMemory, Remembered, answer_bytes};
+    use std::sync::Arc;
+
+    /// Answers every model gives on a name most runtimes refuse.
+    fn remembered() -> Remembered {
+        (
+            Arc::new(crate::runtimes::run_all_knowing("ab--c\u{200D}d.example", None)),
+            Some(true),
+        )
+    }
+
+    #[test]
+    fn a_text_that_comes_back_is_answered_from_the_memory() {
+        let memory = AnswerMemory::default();
+        let first = memory.remember("ab--c\u{200D}d.example", remembered);
+        let again = memory.remember("ab--c\u{200D}d.example", || panic!("the memory holds the text"));
+        assert!(Arc::ptr_eq(&first.0, &again.0));
+        assert_eq!(first.1, again.1);
+        // A text too long to keep is computed each time.
+        let long = "a".repeat(AnswerMemory::LONGEST + 1);
+        let mut computed = 0;
+        for _ in 0..2 {
+            memory.remember(&long, || {
+                computed += 1;
+                remembered()
+            });
+        }
+        assert_eq!(computed, 2);
+    }
+
+    #[test]
+    fn the_answer_memory_is_bounded() {
+        let memory = AnswerMemory::default();
+        let answers = remembered();
+        let text = |i: usize| format!("name{i:06}.example");
+        let each = text(0).len() + answer_bytes(&answers.0);
+        let bound = 2 * AnswerMemory::PARTS * AnswerMemory::GENERATION_BYTES;
+        let mut most = 0;
+        // One look-up in four finds its text: every part keeps every text.
+        for i in 1..3 * bound / each {
+            let asked = if i % 4 == 0 { text(i - 1) } else { text(i) };
+            memory.remember(&asked, || answers.clone());
+            if i % 1000 == 0 {
+                most = most.max(memory.bytes());
+                assert!(memory.bytes() <= bound, "{} bytes held after {i} texts", memory.bytes());
+            }
+        }
+        // The memory filled up to its bound, and no further.
+        assert!(most > bound / 2, "at most {most} bytes held");
+    }
+
+    #[test]
+    fn texts_that_never_come_back_are_kept_only_as_a_sample() {
+        let memory = AnswerMemory::default();
+        let answers = remembered();
+        let texts = 20_000;
+        for i in 0..texts {
+            memory.remember(&format!("name{i:06}.example"), || answers.clone());
+        }
+        let each = "name000000.example".len() + answer_bytes(&answers.0);
+        // The first window of each part keeps every text, then one in SAMPLE.
+        let window = AnswerMemory::PARTS * AnswerMemory::WINDOW as usize;
+        let most = window + 2 * texts / AnswerMemory::SAMPLE as usize;
+        assert!(
+            memory.bytes() <= most * each,
+            "{} texts kept of {texts}",
+            memory.bytes() / each
+        );
+    }
 }
