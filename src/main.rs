@@ -866,7 +866,7 @@ fn run_batch(engine: &Uts46<'_>, options: &Options, args: BatchArgs) -> ExitCode
         },
         Err(error) => return fail(EXIT_IO, &format!("cannot read the input: {error}")),
     };
-    let output = io::BufWriter::new(io::stdout().lock());
+    let output = io::BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout().lock());
     let selected = selected_profiles(&args.profile);
     let format = match args.format {
         FormatArg::Summary => None,
@@ -948,6 +948,11 @@ struct Layout<'a> {
     /// `--runtimes`: each converted line's runtimes, counted here.
     runtimes: Option<&'a batch::RuntimeTally>,
 }
+
+/// The batch's output buffer, in bytes: a `--runtimes` record is about
+/// 1,700 bytes, and std's 8 KiB buffer made a `write` call every four or
+/// five records (benches/results.md).
+const OUTPUT_BUFFER: usize = 256 * 1024;
 
 /// Every record in `layout`, with the spoof columns when `spoof` is given.
 fn write_batch<R: io::BufRead, W: Write>(
