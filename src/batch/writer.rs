@@ -5,7 +5,7 @@ use crate::browsers::Rule;
 use crate::lookalikes::Imitation;
 use crate::profiles::{Profile, ProfileColumns};
 use crate::registry::{NoRuleset, RegistryCheck, lgr_record};
-use crate::runtimes::{Answers, Outcome, Runtime};
+use crate::runtimes::{Answers, Runtime};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -117,7 +117,7 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     runtimes_asked: Option<&'static str>,
     // `runtimes` (`--runtimes`) comes last, written by `write_row`:
-    // [`RuntimesRecord`], or null when the line was not converted.
+    // [`Answers::write_json`], or null when the line was not converted.
 }
 
 /// The batch's optional additions to one record, made on the converting
@@ -147,126 +147,6 @@ pub struct Columns {
     pub runtimes: bool,
     /// `--protected`: the `IMITATION_HEADER` columns, after the spoof columns.
     pub imitation: bool,
-}
-
-/// A JSONL record's `runtimes` object: per runtime id (in the ids' byte
-/// order), its `outcome` (`ascii`, `raw`, `error`), its `host` (not on
-/// error) or its `error`, and the `rule` that decided; each answer's keys in
-/// byte order too, as a JSON object map writes them. Written straight from
-/// the answers, each string as serde_json writes it: a record holds sixteen
-/// answers, and building them as a map per record cost more than the record.
-struct RuntimesRecord<'a>(&'a Answers);
-
-/// The runtimes in the byte order of their ids, each with its key as the
-/// object writes it after another (`,"<id>":{`), and that key with the
-/// answer's first field when it is its host (`,"<id>":{"host":`).
-static BY_ID: std::sync::LazyLock<[(Runtime, String, String); Runtime::ALL.len()]> = std::sync::LazyLock::new(|| {
-    let mut order = Runtime::ALL;
-    order.sort_by_key(|runtime| runtime.id());
-    // An id needs no escape (`Runtime::id`; `the_runtimes_object_is_serde_jsons`).
-    order.map(|runtime| {
-        let key = format!(",\"{}\":{{", runtime.id());
-        let with_host = format!("{key}\"host\":");
-        (runtime, key, with_host)
-    })
-});
-
-/// The ends of the `runtimes` object's answers a writer has written
-/// (`"outcome":…,"rule":…}`), per runtime, by outcome and rule: kept from
-/// row to row, as most rows repeat them. Bounded: a rule is a `&'static
-/// str`, one of the models' own.
-#[derive(Default)]
-pub(crate) struct AnswerEnds {
-    ends: [Vec<AnswerEnd>; Runtime::ALL.len()],
-    /// Per runtime, the end it wrote last: most rows write it again.
-    last: [usize; Runtime::ALL.len()],
-}
-
-/// One answer end of [`AnswerEnds`]: its outcome, its rule and its bytes.
-type AnswerEnd = (Outcome, &'static str, Box<[u8]>);
-
-impl AnswerEnds {
-    /// The end of an answer with `outcome` and `rule` of the runtime at
-    /// `index` in [`BY_ID`].
-    fn of(&mut self, index: usize, outcome: Outcome, rule: &'static str) -> &[u8] {
-        let ends = &mut self.ends[index];
-        // Found by the rule's address: each is its model's one `&'static
-        // str` (the same text elsewhere only adds an end).
-        let same = |(o, r, _): &AnswerEnd| *o == outcome && std::ptr::eq(*r, rule);
-        let last = self.last[index];
-        let found = match ends.get(last).is_some_and(same) {
-            true => Some(last),
-            false => ends.iter().position(same),
-        };
-        let at = found.unwrap_or_else(|| {
-            // An outcome's id needs no escape (`Outcome::id`).
-            let mut end = format!("\"outcome\":\"{}\",\"rule\":", outcome.id()).into_bytes();
-            json_string(&mut end, rule);
-            end.push(b'}');
-            ends.push((outcome, rule, end.into()));
-            ends.len() - 1
-        });
-        self.last[index] = at;
-        &ends[at].2
-    }
-}
-
-impl RuntimesRecord<'_> {
-    /// Appends the object's JSON to `out`: the text serde_json gives a map
-    /// of the answers' fields (`the_runtimes_object_is_serde_jsons`), with
-    /// the answers' ends from `ends`.
-    fn write(&self, out: &mut Vec<u8>, ends: &mut AnswerEnds) {
-        out.push(b'{');
-        // Most answers look up one of the few hosts `Answers` holds once
-        // (the ToASCII, the name as written): one written without an escape
-        // is written again without looking at its bytes.
-        let mut plain_hosts: [&str; 2] = ["", ""];
-        for (at, (runtime, key, with_host)) in BY_ID.iter().enumerate() {
-            let answer = self.0.get(*runtime);
-            let key = match (answer.error, answer.host) {
-                (None, Some(_)) => with_host,
-                _ => key,
-            };
-            out.extend_from_slice(&key.as_bytes()[usize::from(at == 0)..]);
-            if let Some(error) = answer.error {
-                out.extend_from_slice(b"\"error\":");
-                json_string(out, error);
-                out.push(b',');
-                if answer.host.is_some() {
-                    out.extend_from_slice(b"\"host\":");
-                }
-            }
-            if let Some(host) = answer.host {
-                if plain_hosts.iter().any(|plain| std::ptr::eq(*plain, host)) {
-                    out.push(b'"');
-                    out.extend_from_slice(host.as_bytes());
-                    out.push(b'"');
-                } else if json_string(out, host) {
-                    plain_hosts = [host, plain_hosts[0]];
-                }
-                out.push(b',');
-            }
-            out.extend_from_slice(ends.of(at, answer.outcome, answer.rule));
-        }
-        out.push(b'}');
-    }
-}
-
-/// `text` as a JSON string, as serde_json writes it: as it is between
-/// quotes when no byte needs an escape (a control character, `"` or
-/// `\\`), else by serde_json. True when it needed none.
-fn json_string(out: &mut Vec<u8>, text: &str) -> bool {
-    // Every byte looked at (no early exit): the loop runs on vectors.
-    let plain = |all: bool, byte: &u8| all & (*byte >= 0x20) & (*byte != b'"') & (*byte != b'\\');
-    if text.as_bytes().iter().fold(true, plain) {
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
-        true
-    } else {
-        serde_json::to_writer(out, text).expect("a string is written to memory");
-        false
-    }
 }
 
 /// The `--runtimes` columns: `<id>_outcome` and `<id>_host` for each runtime.
@@ -407,8 +287,6 @@ pub struct RecordWriter<W: Write> {
     /// `None` only while [`RecordWriter::write_formatted`] takes the CSV writer apart.
     target: Option<Target<W>>,
     rows: RowFormat,
-    /// The `runtimes` object's answer ends written so far.
-    ends: AnswerEnds,
 }
 
 /// How a [`RecordWriter`] lays out each row: its format and columns. A
@@ -514,7 +392,6 @@ impl<W: Write> RecordWriter<W> {
         Ok(RecordWriter {
             target: Some(target),
             rows,
-            ends: AnswerEnds::default(),
         })
     }
 
@@ -551,7 +428,7 @@ impl<W: Write> RecordWriter<W> {
     /// or `null` in JSONL).
     pub fn write_with_extras(&mut self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>) -> io::Result<()> {
         let target = self.target.as_mut().ok_or_else(lost)?;
-        write_row(&self.rows, target, record, extras, &mut self.ends)
+        write_row(&self.rows, target, record, extras)
     }
 
     /// Writes a row that [`RowFormat::format`] made from this writer's
@@ -608,7 +485,7 @@ impl RowFormat {
         if self.format == Format::Jsonl {
             let room = if self.runtimes { RUNTIMES_ROW_BYTES } else { ROW_BUFFER_BYTES };
             let mut target = Target::Raw(Vec::with_capacity(room));
-            write_row(self, &mut target, record, extras, &mut writers.1)?;
+            write_row(self, &mut target, record, extras)?;
             let Target::Raw(row) = target else {
                 unreachable!("JSONL writes to the output itself");
             };
@@ -616,7 +493,7 @@ impl RowFormat {
         }
         // The worker's CSV writer for this format, kept between rows: making
         // one (its buffer, its box) cost more than the row it writes.
-        let RowWriters(writers, ends) = writers;
+        let RowWriters(writers) = writers;
         let at = match writers.iter().position(|writer| writer.format == self.format) {
             Some(at) => at,
             None => {
@@ -631,7 +508,7 @@ impl RowFormat {
             }
         };
         let RowWriter { target, row, .. } = &mut writers[at];
-        let written = write_row(self, target, record, extras, ends);
+        let written = write_row(self, target, record, extras);
         let flushed = match target {
             Target::Delimited(writer) => writer.flush(),
             Target::Raw(_) => Ok(()),
@@ -646,7 +523,7 @@ impl RowFormat {
 /// writing into the buffer beside it: a converting thread makes one and
 /// hands it to every row it formats.
 #[derive(Default)]
-pub struct RowWriters(Vec<RowWriter>, AnswerEnds);
+pub struct RowWriters(Vec<RowWriter>);
 
 /// A worker's CSV or TSV writer for [`RowFormat::format`], and the buffer it writes into.
 struct RowWriter {
@@ -675,7 +552,6 @@ fn write_row<W: Write>(
     target: &mut Target<W>,
     record: &Record<impl AsRef<str>>,
     extras: &Extras<'_>,
-    ends: &mut AnswerEnds,
 ) -> io::Result<()> {
     let Extras {
         columns,
@@ -696,14 +572,14 @@ fn write_row<W: Write>(
     }
     match target {
         // The `runtimes` object, the record's last field, is written after
-        // the others ([`RuntimesRecord::write`]).
+        // the others ([`Answers::write_json`]).
         Target::Raw(out) if rows.format == Format::Jsonl && rows.runtimes => {
             let mut line = Vec::with_capacity(RUNTIMES_ROW_BYTES);
             serde_json::to_writer(&mut line, &row).map_err(io::Error::other)?;
             line.pop();
             line.extend_from_slice(b",\"runtimes\":");
             match runtimes {
-                Some(answers) => RuntimesRecord(answers).write(&mut line, ends),
+                Some(answers) => answers.write_json(&mut line),
                 None => line.extend_from_slice(b"null"),
             }
             line.extend_from_slice(b"}\n");
@@ -818,7 +694,7 @@ mod tests {
             let mut answers = crate::runtimes::run_all(input);
             answers[3].error = Some("quote \" backslash \\ tab \t".into());
             let mut written = Vec::new();
-            RuntimesRecord(&answers.clone().into()).write(&mut written, &mut AnswerEnds::default());
+            Answers::from(answers.clone()).write_json(&mut written);
             let map: serde_json::Map<String, serde_json::Value> = answers
                 .iter()
                 .map(|answer| {
@@ -836,6 +712,49 @@ mod tests {
                 .collect();
             assert_eq!(
                 String::from_utf8(written).unwrap(),
+                serde_json::to_string(&map).unwrap(),
+                "{input:?}"
+            );
+        }
+    }
+
+    /// The object of answers the gate gives (a plain name's, written from
+    /// the text around each host) is the one serde_json gives the models'
+    /// answers on the same name.
+    #[test]
+    fn the_gates_runtimes_object_is_serde_jsons_of_the_models_answers() {
+        let engine = crate::Uts46::new();
+        for input in [
+            "example.com",
+            "bücher.de",
+            "Bücher.DE",
+            "xn--bcher-kva.de",
+            "faß.de",
+            "שלום.קום",
+            "a-b.c",
+        ] {
+            let results = engine.process(input, &crate::Options::EVERY_CHECK);
+            let known = crate::runtimes::Known::of(&results);
+            assert!(known.is_some(), "{input:?} has no error");
+            let mut gated = Vec::new();
+            crate::runtimes::run_all_knowing(input, known.as_ref()).write_json(&mut gated);
+            let map: serde_json::Map<String, serde_json::Value> = crate::runtimes::run_all(input)
+                .iter()
+                .map(|answer| {
+                    let mut fields = serde_json::Map::new();
+                    if let Some(error) = &answer.error {
+                        fields.insert("error".into(), error.as_str().into());
+                    }
+                    if let Some(host) = &answer.host {
+                        fields.insert("host".into(), host.as_str().into());
+                    }
+                    fields.insert("outcome".into(), serde_json::to_value(answer.outcome).unwrap());
+                    fields.insert("rule".into(), answer.rule.into());
+                    (answer.runtime.id().to_string(), fields.into())
+                })
+                .collect();
+            assert_eq!(
+                String::from_utf8(gated).unwrap(),
                 serde_json::to_string(&map).unwrap(),
                 "{input:?}"
             );

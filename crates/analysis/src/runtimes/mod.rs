@@ -31,6 +31,7 @@ mod rust_idna;
 
 use serde::Serialize;
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// One runtime's call, by the id every output uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -589,6 +590,97 @@ impl Answers {
                 _ => self.get(runtime).to_answer(),
             })
             .collect()
+    }
+}
+
+impl Answers {
+    /// Appends the answers to `out` as the JSON object of `batch
+    /// --runtimes`: each runtime's id, in the byte order of the ids, with
+    /// its answer's `error` and `host` (where it has them), `outcome` and
+    /// `rule`; the text serde_json gives them as a map of maps, escapes
+    /// and all (`the_runtimes_object_is_serde_jsons`; a gated answer's:
+    /// `the_gates_runtimes_object_is_serde_jsons_of_the_models_answers`).
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        // A gated host is written without an escape where none of the
+        // hosts needs one: each is between quotes as it is.
+        let plain = json_plain(&self.hosts);
+        out.push(b'{');
+        for (at, &(runtime, ref key, ref around)) in json_parts().iter().enumerate() {
+            let comma = usize::from(at == 0);
+            match self.slots[runtime.index()] {
+                Slot::Gated(start, end) if plain => {
+                    let (before, after) = &around[self.shape as usize];
+                    out.extend_from_slice(&before[comma..]);
+                    out.extend_from_slice(&self.hosts.as_bytes()[start as usize..end as usize]);
+                    out.extend_from_slice(after);
+                }
+                _ => {
+                    let answer = self.get(runtime);
+                    out.extend_from_slice(&key[comma..]);
+                    if let Some(error) = answer.error {
+                        out.extend_from_slice(b"\"error\":");
+                        json_string(out, error);
+                        out.push(b',');
+                    }
+                    if let Some(host) = answer.host {
+                        out.extend_from_slice(b"\"host\":");
+                        json_string(out, host);
+                        out.push(b',');
+                    }
+                    // An outcome's id needs no escape (`Outcome::id`).
+                    out.extend_from_slice(b"\"outcome\":\"");
+                    out.extend_from_slice(answer.outcome.id().as_bytes());
+                    out.extend_from_slice(b"\",\"rule\":");
+                    json_string(out, answer.rule);
+                    out.push(b'}');
+                }
+            }
+        }
+        out.push(b'}');
+    }
+}
+
+/// Per runtime, in the byte order of the ids: its key as the object
+/// writes it after another (`,"<id>":{`), and per [`gate::Shape`] the text
+/// of a gated answer before and after its host (`,"<id>":{"host":"` and
+/// `","outcome":"ascii","rule":…}`), for [`Answers::write_json`].
+#[allow(clippy::type_complexity)]
+fn json_parts() -> &'static [(Runtime, Vec<u8>, [(Vec<u8>, Vec<u8>); 3]); Runtime::ALL.len()] {
+    static PARTS: OnceLock<[(Runtime, Vec<u8>, [(Vec<u8>, Vec<u8>); 3]); Runtime::ALL.len()]> = OnceLock::new();
+    PARTS.get_or_init(|| {
+        let mut order = Runtime::ALL;
+        order.sort_by_key(|runtime| runtime.id());
+        order.map(|runtime| {
+            // An id needs no escape (`Runtime::id`).
+            let key = format!(",\"{}\":{{", runtime.id()).into_bytes();
+            let around = [gate::Shape::Ascii, gate::Shape::NonAscii, gate::Shape::ALabel].map(|shape| {
+                let before = [key.as_slice(), b"\"host\":\""].concat();
+                let mut after = format!("\",\"outcome\":\"{}\",\"rule\":", Outcome::Ascii.id()).into_bytes();
+                json_string(&mut after, gate::template(runtime, shape).0);
+                after.push(b'}');
+                (before, after)
+            });
+            (runtime, key, around)
+        })
+    })
+}
+
+/// True when `text` needs no escape in a JSON string: no control
+/// character, `"` or `\\`.
+fn json_plain(text: &str) -> bool {
+    // Every byte looked at (no early exit): the loop runs on vectors.
+    text.bytes()
+        .fold(true, |all, byte| all & (byte >= 0x20) & (byte != b'"') & (byte != b'\\'))
+}
+
+/// Appends `text` as a JSON string, as serde_json writes it.
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    if json_plain(text) {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        serde_json::to_writer(out, text).expect("a string is written to memory");
     }
 }
 
