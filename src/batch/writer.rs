@@ -678,6 +678,28 @@ pub fn formula_safe(cell: &str) -> Cow<'_, str> {
 mod tests {
     use super::*;
 
+    /// What serde_json writes for `answers` as a map of maps: per runtime
+    /// id, its answer's `error` and `host` where it has them, `outcome`
+    /// and `rule`.
+    fn serde_jsons(answers: &[crate::runtimes::Answer]) -> String {
+        let map: serde_json::Map<String, serde_json::Value> = answers
+            .iter()
+            .map(|answer| {
+                let mut fields = serde_json::Map::new();
+                if let Some(error) = &answer.error {
+                    fields.insert("error".into(), error.as_str().into());
+                }
+                if let Some(host) = &answer.host {
+                    fields.insert("host".into(), host.as_str().into());
+                }
+                fields.insert("outcome".into(), serde_json::to_value(answer.outcome).unwrap());
+                fields.insert("rule".into(), answer.rule.into());
+                (answer.runtime.id().to_string(), fields.into())
+            })
+            .collect();
+        serde_json::to_string(&map).unwrap()
+    }
+
     /// The runtimes object written by hand is the text serde_json gives the
     /// same answers as a map of maps, escapes and all.
     #[test]
@@ -695,26 +717,7 @@ mod tests {
             answers[3].error = Some("quote \" backslash \\ tab \t".into());
             let mut written = Vec::new();
             Answers::from(answers.clone()).write_json(&mut written);
-            let map: serde_json::Map<String, serde_json::Value> = answers
-                .iter()
-                .map(|answer| {
-                    let mut fields = serde_json::Map::new();
-                    if let Some(error) = &answer.error {
-                        fields.insert("error".into(), error.as_str().into());
-                    }
-                    if let Some(host) = &answer.host {
-                        fields.insert("host".into(), host.as_str().into());
-                    }
-                    fields.insert("outcome".into(), serde_json::to_value(answer.outcome).unwrap());
-                    fields.insert("rule".into(), answer.rule.into());
-                    (answer.runtime.id().to_string(), fields.into())
-                })
-                .collect();
-            assert_eq!(
-                String::from_utf8(written).unwrap(),
-                serde_json::to_string(&map).unwrap(),
-                "{input:?}"
-            );
+            assert_eq!(String::from_utf8(written).unwrap(), serde_jsons(&answers), "{input:?}");
         }
     }
 
@@ -738,26 +741,8 @@ mod tests {
             assert!(known.is_some(), "{input:?} has no error");
             let mut gated = Vec::new();
             crate::runtimes::run_all_knowing(input, known.as_ref()).write_json(&mut gated);
-            let map: serde_json::Map<String, serde_json::Value> = crate::runtimes::run_all(input)
-                .iter()
-                .map(|answer| {
-                    let mut fields = serde_json::Map::new();
-                    if let Some(error) = &answer.error {
-                        fields.insert("error".into(), error.as_str().into());
-                    }
-                    if let Some(host) = &answer.host {
-                        fields.insert("host".into(), host.as_str().into());
-                    }
-                    fields.insert("outcome".into(), serde_json::to_value(answer.outcome).unwrap());
-                    fields.insert("rule".into(), answer.rule.into());
-                    (answer.runtime.id().to_string(), fields.into())
-                })
-                .collect();
-            assert_eq!(
-                String::from_utf8(gated).unwrap(),
-                serde_json::to_string(&map).unwrap(),
-                "{input:?}"
-            );
+            let models = crate::runtimes::run_all(input);
+            assert_eq!(String::from_utf8(gated).unwrap(), serde_jsons(&models), "{input:?}");
         }
     }
 }
