@@ -504,7 +504,7 @@ impl RuntimeTally {
             // The gate tells some answers: a name without an error costs
             // little, and such names are most of a file.
             let answers = crate::runtimes::run_all_knowing(text, known.as_ref());
-            let opened = self.refusing(&answers).then(|| crate::browsers::opens(record.input()));
+            let opened = refusing(&answers).then(|| crate::browsers::opens(record.input()));
             self.add(&answers, opened);
             return Some(std::sync::Arc::new(answers));
         }
@@ -514,18 +514,11 @@ impl RuntimeTally {
         // verdict on the host taken from it.
         let (answers, opened) = self.memory.remember(text, || {
             let answers = crate::runtimes::run_all_knowing(text, None);
-            let opened = self.refusing(&answers).then(|| crate::browsers::opens(record.input()));
+            let opened = refusing(&answers).then(|| crate::browsers::opens(record.input()));
             (std::sync::Arc::new(answers), opened)
         });
         self.add(&answers, opened);
         Some(answers)
-    }
-
-    /// True when some runtime refuses the name of `answers`.
-    fn refusing(&self, answers: &crate::runtimes::Answers) -> bool {
-        crate::runtimes::Runtime::ALL
-            .into_iter()
-            .any(|runtime| answers.outcome(runtime) == crate::runtimes::Outcome::Error)
     }
 
     /// Counts one converted name's `answers`, where `opened` (asked only
@@ -545,6 +538,13 @@ impl RuntimeTally {
             }
         }
     }
+}
+
+/// True when some runtime refuses the name of `answers`.
+fn refusing(answers: &crate::runtimes::Answers) -> bool {
+    crate::runtimes::Runtime::ALL
+        .into_iter()
+        .any(|runtime| answers.outcome(runtime) == crate::runtimes::Outcome::Error)
 }
 
 /// The runtimes' answers on texts every model judged, with the browsers'

@@ -591,9 +591,7 @@ impl Answers {
             })
             .collect()
     }
-}
 
-impl Answers {
     /// Appends the answers to `out` as the JSON object of `batch
     /// --runtimes`: each runtime's id, in the byte order of the ids, with
     /// its answer's `error` and `host` (where it has them), `outcome` and
@@ -605,17 +603,16 @@ impl Answers {
         // hosts needs one: each is between quotes as it is.
         let plain = json_plain(&self.hosts);
         out.push(b'{');
-        for (at, &(runtime, ref key, ref around)) in json_parts().iter().enumerate() {
+        for (at, (runtime, key, before, after)) in json_parts().iter().enumerate() {
             let comma = usize::from(at == 0);
             match self.slots[runtime.index()] {
                 Slot::Gated(start, end) if plain => {
-                    let (before, after) = &around[self.shape as usize];
                     out.extend_from_slice(&before[comma..]);
                     out.extend_from_slice(&self.hosts.as_bytes()[start as usize..end as usize]);
-                    out.extend_from_slice(after);
+                    out.extend_from_slice(&after[self.shape as usize]);
                 }
                 _ => {
-                    let answer = self.get(runtime);
+                    let answer = self.get(*runtime);
                     out.extend_from_slice(&key[comma..]);
                     if let Some(error) = answer.error {
                         out.extend_from_slice(b"\"error\":");
@@ -641,26 +638,26 @@ impl Answers {
 }
 
 /// Per runtime, in the byte order of the ids: its key as the object
-/// writes it after another (`,"<id>":{`), and per [`gate::Shape`] the text
-/// of a gated answer before and after its host (`,"<id>":{"host":"` and
-/// `","outcome":"ascii","rule":…}`), for [`Answers::write_json`].
+/// writes it after another (`,"<id>":{`), the text of a gated answer
+/// before its host (`,"<id>":{"host":"`), and per [`gate::Shape`] the text
+/// after it (`","outcome":"ascii","rule":…}`), for [`Answers::write_json`].
 #[allow(clippy::type_complexity)]
-fn json_parts() -> &'static [(Runtime, Vec<u8>, [(Vec<u8>, Vec<u8>); 3]); Runtime::ALL.len()] {
-    static PARTS: OnceLock<[(Runtime, Vec<u8>, [(Vec<u8>, Vec<u8>); 3]); Runtime::ALL.len()]> = OnceLock::new();
+fn json_parts() -> &'static [(Runtime, Vec<u8>, Vec<u8>, [Vec<u8>; 3]); Runtime::ALL.len()] {
+    static PARTS: OnceLock<[(Runtime, Vec<u8>, Vec<u8>, [Vec<u8>; 3]); Runtime::ALL.len()]> = OnceLock::new();
     PARTS.get_or_init(|| {
         let mut order = Runtime::ALL;
         order.sort_by_key(|runtime| runtime.id());
         order.map(|runtime| {
             // An id needs no escape (`Runtime::id`).
             let key = format!(",\"{}\":{{", runtime.id()).into_bytes();
-            let around = [gate::Shape::Ascii, gate::Shape::NonAscii, gate::Shape::ALabel].map(|shape| {
-                let before = [key.as_slice(), b"\"host\":\""].concat();
+            let before = [key.as_slice(), b"\"host\":\""].concat();
+            let after = [gate::Shape::Ascii, gate::Shape::NonAscii, gate::Shape::ALabel].map(|shape| {
                 let mut after = format!("\",\"outcome\":\"{}\",\"rule\":", Outcome::Ascii.id()).into_bytes();
                 json_string(&mut after, gate::template(runtime, shape).0);
                 after.push(b'}');
-                (before, after)
+                after
             });
-            (runtime, key, around)
+            (runtime, key, before, after)
         })
     })
 }
