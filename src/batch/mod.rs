@@ -443,8 +443,9 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
 /// program hands a runtime the text it has; the other stages inspect the
 /// host taken from a pasted line, [`Record::pasted`]), with, on a plain
 /// name, `engine`'s results when they were made with the bundled table and
-/// ToASCII N has no error under every check
-/// ([`crate::runtimes::run_all_knowing`]). A line that holds no host to
+/// ToASCII N has no error under every check but hyphen ones
+/// ([`crate::runtimes::Known::told_despite`],
+/// [`crate::runtimes::run_all_knowing`]). A line that holds no host to
 /// take is asked as written too; `None` for skipped and unreadable lines.
 fn runtimes_asked<'r>(
     engine: &Uts46<'_>,
@@ -461,16 +462,19 @@ fn runtimes_asked<'r>(
         // The engine converted the host taken from the line, not the line.
         return Some((line, None));
     }
-    let told = std::ptr::eq(engine.table(), crate::table::MappingTable::bundled())
-        && options.checks_at_least(&Options::EVERY_CHECK)
-        && record.codes(ResultKind::ToAsciiN).is_empty();
-    let known = told.then(|| crate::runtimes::Known {
+    let bundled =
+        std::ptr::eq(engine.table(), crate::table::MappingTable::bundled()) && options.checks_at_least(&Options::EVERY_CHECK);
+    let hyphens = bundled
+        .then(|| crate::runtimes::Known::told_despite(record.codes(ResultKind::ToAsciiN).iter()))
+        .flatten();
+    let known = hyphens.map(|hyphens| crate::runtimes::Known {
         to_unicode: record.result(ResultKind::ToUnicode),
         to_ascii_n: record.result(ResultKind::ToAsciiN),
         to_ascii_t: record
             .codes(ResultKind::ToAsciiT)
             .is_empty()
             .then(|| record.result(ResultKind::ToAsciiT)),
+        hyphens,
     });
     Some((record.input(), known))
 }
@@ -490,7 +494,8 @@ pub struct RuntimeTally {
 impl RuntimeTally {
     /// Every runtime's answer on a converted record ([`runtimes_asked`]
     /// says on which text), counted here: from the memory when the text
-    /// came before and every model judged it, else from
+    /// came before and the gate told none of its answers or, on a name
+    /// with hyphen errors alone, not all, else from
     /// [`crate::runtimes::run_all_knowing`]. `None` for skipped and
     /// unreadable lines (not counted).
     pub fn answers(
@@ -500,7 +505,7 @@ impl RuntimeTally {
         record: &Record<impl AsRef<str>>,
     ) -> Option<std::sync::Arc<crate::runtimes::Answers>> {
         let (text, known) = runtimes_asked(engine, options, record)?;
-        if known.is_some() {
+        if known.is_some_and(|known| !known.hyphens) {
             // The gate tells some answers: a name without an error costs
             // little, and such names are most of a file.
             let answers = crate::runtimes::run_all_knowing(text, known.as_ref());
@@ -508,12 +513,15 @@ impl RuntimeTally {
             self.add(&answers, opened);
             return Some(std::sync::Arc::new(answers));
         }
-        // Every model judges the text: about thirty times a plain name's
-        // cost, worth remembering. The answers are a function of the text
-        // alone (no engine result told them), and so is the browsers'
-        // verdict on the host taken from it.
+        // Every model judges the text, or, on a name with hyphen errors
+        // alone, six of them: many times a plain name's cost, worth
+        // remembering. The answers are a function of the text alone (the
+        // engine's results, where they told some, are the text's under the
+        // batch's options; `tests/runtime_gate.rs` checks they tell what the
+        // models would), and so is the browsers' verdict on the host taken
+        // from it.
         let (answers, opened) = self.memory.remember(text, || {
-            let answers = crate::runtimes::run_all_knowing(text, None);
+            let answers = crate::runtimes::run_all_knowing(text, known.as_ref());
             let opened = refusing(&answers).then(|| crate::browsers::opens(record.input()));
             (std::sync::Arc::new(answers), opened)
         });

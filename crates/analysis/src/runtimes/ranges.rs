@@ -21,14 +21,19 @@ pub(super) fn lines<'t>(text: &'t str, name: &'static str) -> impl Iterator<Item
 const BLOCK: u32 = 256;
 
 /// Rows of sorted, disjoint code-point ranges, with an index that narrows
-/// the search for a code point to the rows its block of 256 may hold: the
-/// same row as a binary search over all rows, found in a few steps
+/// the search for a code point to the rows its block of 256 may hold, and
+/// the row of each ASCII code point: the same row as a binary search over
+/// all rows, found in a few steps
 /// (`indexed_finds_what_a_search_of_every_row_finds`).
 pub(super) struct Indexed<T> {
     rows: Vec<T>,
     /// Per block, the first row whose first code point lies past the
     /// block's start, and the first row past the block.
     blocks: Vec<(u32, u32)>,
+    /// Per ASCII code point, one more than the index of its row (0: none).
+    /// Every name has ASCII, and a table's first block is its densest: a
+    /// row per capital letter in the mapping tables.
+    ascii: [u32; 128],
 }
 
 impl<T> Indexed<T> {
@@ -39,11 +44,21 @@ impl<T> Indexed<T> {
         let blocks = (0..=0x10_FFFF / BLOCK)
             .map(|b| (point(b * BLOCK), point(b * BLOCK + BLOCK - 1)))
             .collect();
-        Indexed { rows, blocks }
+        let ascii = std::array::from_fn(|cp| {
+            let at = point(cp as u32) as usize;
+            match at.checked_sub(1).map(|at| (at, range(&rows[at]).1)) {
+                Some((at, last)) if last >= cp as u32 => at as u32 + 1,
+                _ => 0,
+            }
+        });
+        Indexed { rows, blocks, ascii }
     }
 
     /// The row holding `cp`, if one does.
     pub(super) fn find(&self, cp: u32, range: impl Fn(&T) -> (u32, u32)) -> Option<&T> {
+        if let Some(&at) = self.ascii.get(cp as usize) {
+            return at.checked_sub(1).map(|at| &self.rows[at as usize]);
+        }
         let at = match self.blocks.get((cp / BLOCK) as usize) {
             // Rows before `lo` start at or before the block, so before `cp`;
             // rows from `hi` on start past the block, so past `cp`.
@@ -132,10 +147,14 @@ mod tests {
 
     #[test]
     fn indexed_finds_what_a_search_of_every_row_finds() {
-        // Ranges inside one block, across blocks, touching, and far apart.
+        // Ranges of one ASCII code point and a gap between two, one from
+        // ASCII on, inside one block, across blocks, touching, and far apart.
         let rows: Vec<(u32, u32)> = vec![
             (0, 0),
-            (5, 300),
+            (5, 0x40),
+            (0x41, 0x41),
+            (0x43, 0x44),
+            (0x7F, 300),
             (301, 301),
             (0x4FF, 0x500),
             (0xFFFF, 0x10000),
