@@ -443,7 +443,7 @@ pub fn imitation_for(protected: Option<&ProtectedList>, record: &Record<impl AsR
 /// program hands a runtime the text it has; the other stages inspect the
 /// host taken from a pasted line, [`Record::pasted`]), with, on a plain
 /// name, `engine`'s results when they were made with the bundled table and
-/// ToASCII N has no error under every check but hyphen ones
+/// ToASCII N has no error under every check but those the gate looks past
 /// ([`crate::runtimes::Known::told_despite`],
 /// [`crate::runtimes::run_all_knowing`]). A line that holds no host to
 /// take is asked as written too; `None` for skipped and unreadable lines.
@@ -464,17 +464,17 @@ fn runtimes_asked<'r>(
     }
     let bundled =
         std::ptr::eq(engine.table(), crate::table::MappingTable::bundled()) && options.checks_at_least(&Options::EVERY_CHECK);
-    let hyphens = bundled
+    let waived = bundled
         .then(|| crate::runtimes::Known::told_despite(record.codes(ResultKind::ToAsciiN).iter()))
         .flatten();
-    let known = hyphens.map(|hyphens| crate::runtimes::Known {
+    let known = waived.map(|waived| crate::runtimes::Known {
         to_unicode: record.result(ResultKind::ToUnicode),
         to_ascii_n: record.result(ResultKind::ToAsciiN),
         to_ascii_t: record
             .codes(ResultKind::ToAsciiT)
             .is_empty()
             .then(|| record.result(ResultKind::ToAsciiT)),
-        hyphens,
+        waived,
     });
     Some((record.input(), known))
 }
@@ -495,7 +495,7 @@ impl RuntimeTally {
     /// Every runtime's answer on a converted record ([`runtimes_asked`]
     /// says on which text), counted here: from the memory when the text
     /// came before and the gate told none of its answers or, on a name
-    /// with hyphen errors alone, not all, else from
+    /// with errors it looks past, not all, else from
     /// [`crate::runtimes::run_all_knowing`]. `None` for skipped and
     /// unreadable lines (not counted).
     pub fn answers(
@@ -505,7 +505,7 @@ impl RuntimeTally {
         record: &Record<impl AsRef<str>>,
     ) -> Option<std::sync::Arc<crate::runtimes::Answers>> {
         let (text, known) = runtimes_asked(engine, options, record)?;
-        if known.is_some_and(|known| !known.hyphens) {
+        if known.is_some_and(|known| !known.waived.any()) {
             // The gate tells some answers: a name without an error costs
             // little, and such names are most of a file.
             let answers = crate::runtimes::run_all_knowing(text, known.as_ref());
@@ -513,8 +513,8 @@ impl RuntimeTally {
             self.add(&answers, opened);
             return Some(std::sync::Arc::new(answers));
         }
-        // Every model judges the text, or, on a name with hyphen errors
-        // alone, six of them: many times a plain name's cost, worth
+        // Every model judges the text, or, on a name with errors the gate
+        // looks past, those it does not tell: many times a plain name's cost, worth
         // remembering. The answers are a function of the text alone (the
         // engine's results, where they told some, are the text's under the
         // batch's options; `tests/runtime_gate.rs` checks they tell what the

@@ -13,7 +13,7 @@
 
 mod curl;
 mod gate;
-pub use gate::Known;
+pub use gate::{Known, Waived};
 mod glibc;
 mod go_http;
 mod go_idna;
