@@ -509,7 +509,11 @@ impl RuntimeTally {
             // The gate tells some answers: a name without an error costs
             // little, and such names are most of a file.
             let answers = crate::runtimes::run_all_knowing(text, known.as_ref());
-            let opened = refusing(&answers).then(|| crate::browsers::opens(record.input()));
+            // The browsers read the batch's results where they have no error.
+            let opened = refusing(&answers).then(|| match record.all_codes().is_empty() {
+                true => crate::browsers::opens_reading(engine, record.input(), options, record.valid_results()),
+                false => crate::browsers::opens(record.input()),
+            });
             self.add(&answers, opened);
             return Some(std::sync::Arc::new(answers));
         }

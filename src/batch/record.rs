@@ -287,6 +287,14 @@ impl RecordBuf {
         self.pasted = Some(Box::new((pasted.input.into(), pasted.taken_from)));
     }
 
+    /// Attaches the spoof verdict to a converted record.
+    pub(crate) fn set_spoof(&mut self, summary: SpoofSummary) {
+        debug_assert!(matches!(self.extra, Extra::Converted(_)));
+        self.extra = Extra::Converted(Some(summary));
+    }
+}
+
+impl<Text: AsRef<str>> Record<Text> {
     /// The three results of a name a fast path found valid, read where
     /// they are kept (none has an error).
     pub(crate) fn valid_results(&self) -> ResultsRef<'_> {
@@ -302,14 +310,6 @@ impl RecordBuf {
         }
     }
 
-    /// Attaches the spoof verdict to a converted record.
-    pub(crate) fn set_spoof(&mut self, summary: SpoofSummary) {
-        debug_assert!(matches!(self.extra, Extra::Converted(_)));
-        self.extra = Extra::Converted(Some(summary));
-    }
-}
-
-impl<Text: AsRef<str>> Record<Text> {
     /// The line as pasted and where the host in [`Record::input`] was found
     /// in it; `None` when the line is the name itself.
     pub fn pasted(&self) -> Option<(&str, crate::pasted::TakenFrom)> {

@@ -28,7 +28,7 @@ use crate::profiles::whatwg;
 use crate::properties::generated::{Generated, generated};
 use crate::table::MappingTable;
 use crate::uts46::validity::may_hold_a_label;
-use crate::uts46::{ErrorCode, Options, Results, Uts46};
+use crate::uts46::{ErrorCode, Options, Results, ResultsRef, Uts46};
 use serde::Serialize;
 
 /// A decoded label with ICU's checks the caller found in it already, and
@@ -564,15 +564,28 @@ pub(crate) fn is_ldh_host_without_a_label(input: &str) -> bool {
 /// none of which the top domains or hosts as shown bear.
 /// `opens_is_any_verdict_not_rejected` compares it with [`verdicts`].
 pub fn opens(input: &str) -> bool {
+    opens_with(input, &Facts::NONE)
+}
+
+/// [`opens`], reading `results`: what `engine` made of `input` under
+/// `options` (a batch's conversion), as [`verdicts_reading`] reads them.
+/// The same answer as [`opens`], with fewer engine runs.
+pub fn opens_reading(engine: &Uts46<'_>, input: &str, options: &Options, results: ResultsRef<'_>) -> bool {
+    opens_with(input, &Facts::of_results(input, options, engine.table(), results))
+}
+
+/// [`opens`] and [`opens_reading`], where `facts` is what is known of
+/// `input`.
+fn opens_with(input: &str, facts: &Facts<'_>) -> bool {
     if is_plain_ascii_host(input) {
         return PLAIN_ASCII_RULES.all().iter().any(|rule| rule.display() != Display::Rejected);
     }
     let mut kept = Kept::default();
-    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(input, &Facts::NONE, &[], false, &mut kept);
+    let ButChromium { firefox, webkit, parsed } = verdicts_but_chromium(input, facts, &[], false, &mut kept);
     if firefox.display != Display::Rejected || webkit.display != Display::Rejected {
         return true;
     }
-    match chromium_before_top_domains(input, &Facts::NONE, &[], parsed.as_deref(), false, &mut kept) {
+    match chromium_before_top_domains(input, facts, &[], parsed.as_deref(), false, &mut kept) {
         chromium::BeforeTopDomains::Decided(verdict) => verdict.display != Display::Rejected,
         chromium::BeforeTopDomains::Converted { .. } => true,
     }
@@ -775,10 +788,18 @@ mod tests {
             .flat_map(|corpus| corpus.lines())
             .chain(numbers.iter().map(String::as_str));
         let (mut asked, mut opened) = (0, 0);
+        let engine = Uts46::new();
         for host in hosts {
             let verdicts = verdicts(host, &chromium::TopDomains::default());
             let any = verdicts.all().iter().any(|verdict| verdict.display != Display::Rejected);
             assert_eq!(opens(host), any, "{host:?}: {verdicts:?}");
+            // Read off a batch's results, as `batch --runtimes` does.
+            let results = engine.process(host, &Options::EVERY_CHECK);
+            assert_eq!(
+                opens_reading(&engine, host, &Options::EVERY_CHECK, results.borrowed()),
+                any,
+                "{host:?} read: {verdicts:?}"
+            );
             asked += 1;
             opened += usize::from(any);
         }
