@@ -909,24 +909,16 @@ mod tests {
         (plain_runtimes(input, &known), results)
     }
 
-    /// HYPHENS holds the runtimes whose models answer every name of
-    /// HYPHEN_NAMES as the gate would, and each of those names is one the
-    /// gate sees with hyphen errors alone.
-    #[test]
-    fn hyphens_are_what_the_models_answer() {
+    /// The runtimes whose models answer every name of `names` as the gate
+    /// would (as `HYPHENS` and `LOW_LINE` pack them), where each name is
+    /// one the gate sees with the errors `waived` alone.
+    fn waived_bits(names: &[&str], waived: Waived) -> u32 {
         let engine = Uts46::new();
         let mut bits = u32::MAX;
-        for name in HYPHEN_NAMES {
+        for &name in names {
             let results = engine.process(name, &Options::EVERY_CHECK);
             let known = Known::of(&results).expect(name);
-            assert_eq!(
-                known.waived,
-                Waived {
-                    hyphens: true,
-                    std3: false
-                },
-                "{name}: hyphen errors alone"
-            );
+            assert_eq!(known.waived, waived, "{name}: {waived:?} alone");
             assert_eq!(Shape::of(name), Shape::Ascii, "{name}");
             assert!(shape_admits(name, &known, Shape::Ascii), "{name}");
             for runtime in Runtime::ALL {
@@ -938,38 +930,34 @@ mod tests {
                 }
             }
         }
+        bits
+    }
+
+    /// HYPHENS holds the runtimes whose models answer every name of
+    /// HYPHEN_NAMES as the gate would.
+    #[test]
+    fn hyphens_are_what_the_models_answer() {
+        let bits = waived_bits(
+            &HYPHEN_NAMES,
+            Waived {
+                hyphens: true,
+                std3: false,
+            },
+        );
         assert_eq!(format!("{HYPHENS:#034b}"), format!("{bits:#034b}"));
     }
 
     /// LOW_LINE holds the runtimes whose models answer every name of
-    /// LOW_LINE_NAMES as the gate would, and each of those names is one the
-    /// gate sees with low lines (U1) alone.
+    /// LOW_LINE_NAMES as the gate would.
     #[test]
     fn low_lines_are_what_the_models_answer() {
-        let engine = Uts46::new();
-        let mut bits = u32::MAX;
-        for name in LOW_LINE_NAMES {
-            let results = engine.process(name, &Options::EVERY_CHECK);
-            let known = Known::of(&results).expect(name);
-            assert_eq!(
-                known.waived,
-                Waived {
-                    hyphens: false,
-                    std3: true
-                },
-                "{name}: U1 alone"
-            );
-            assert_eq!(Shape::of(name), Shape::Ascii, "{name}");
-            assert!(shape_admits(name, &known, Shape::Ascii), "{name}");
-            for runtime in Runtime::ALL {
-                let answer = runtime.run(name);
-                for (kind, host) in [known.to_ascii_n, name].into_iter().enumerate() {
-                    if answer != plain_answer(runtime, name, host) {
-                        bits &= !(1 << (runtime.index() + 16 * kind));
-                    }
-                }
-            }
-        }
+        let bits = waived_bits(
+            &LOW_LINE_NAMES,
+            Waived {
+                hyphens: false,
+                std3: true,
+            },
+        );
         assert_eq!(format!("{LOW_LINE:#034b}"), format!("{bits:#034b}"));
     }
 
