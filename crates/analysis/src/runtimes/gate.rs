@@ -59,8 +59,9 @@ pub struct Known<'a> {
 }
 
 /// Errors of a nontransitional ToASCII the gate looks past ([`Known`]):
-/// with one, it tells only an all-ASCII name without an A-label, and only
-/// for the runtimes its models show the error does not concern.
+/// with one, it tells only the runtimes its models show the error does
+/// not concern, and with a hyphen or STD3 error only on an all-ASCII name
+/// without an A-label.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Waived {
     /// Hyphens where CheckHyphens looks (V2, V3; UTS #46 §4.1 criteria 2
@@ -70,12 +71,16 @@ pub struct Waived {
     /// 7): the gate tells only names whose such characters are low lines
     /// (`_`), as in `_dmarc.example.com`.
     pub std3: bool,
+    /// A label VerifyDnsLength refuses (A4_2; §4.2 step 4): the gate
+    /// tells only names whose such label is the root's, the empty label
+    /// after a trailing dot (`example.com.`).
+    pub dns_length: bool,
 }
 
 impl Waived {
     /// True when the name has a waived error.
     pub fn any(self) -> bool {
-        self.hyphens || self.std3
+        self.hyphens || self.std3 || self.dns_length
     }
 }
 
@@ -109,6 +114,7 @@ impl<'a> Known<'a> {
             match code {
                 ErrorCode::V2 | ErrorCode::V3 => waived.hyphens = true,
                 ErrorCode::U1 => waived.std3 = true,
+                ErrorCode::A4_2 => waived.dns_length = true,
                 _ => return None,
             }
         }
@@ -382,8 +388,23 @@ fn a_label_chars(input: &str, known: &Known<'_>) -> u32 {
 /// The runtimes whose answer on `input` the gate gives, where `known` is
 /// what the engine made of it.
 pub(super) fn plain_runtimes(input: &str, known: &Known<'_>) -> Plain {
+    let mut plain = plain_of_shape(input, known);
+    if known.waived.dns_length {
+        // A root dot: only the runtimes its models show it does not concern.
+        let [nontransitional, transitional, as_written, labelwise] = ROOT_DOT[plain.shape as usize];
+        plain.nontransitional &= nontransitional;
+        plain.transitional &= transitional;
+        plain.as_written &= as_written;
+        plain.labelwise &= labelwise;
+    }
+    plain
+}
+
+/// [`plain_runtimes`] but for a root dot.
+fn plain_of_shape(input: &str, known: &Known<'_>) -> Plain {
     let shape = Shape::of(input);
-    if known.waived.any() && shape != Shape::Ascii || !shape_admits(input, known, shape) {
+    let ascii_only = known.waived.hyphens || known.waived.std3;
+    if ascii_only && shape != Shape::Ascii || !shape_admits(input, known, shape) {
         return Plain::default();
     }
     if shape != Shape::NonAscii {
@@ -467,6 +488,57 @@ const HYPHEN_NAMES: [&str; 24] = [
 /// (`low_lines_are_what_the_models_answer`).
 const LOW_LINE: u32 = 0b0111_0100_0001_0001_1000_1001_1110_1000;
 
+/// Per [`Shape`], per kind of host (nontransitional, transitional, as
+/// written, label by label), the runtimes whose models answer a name of
+/// that shape whose only error is its root label (a trailing dot: A4_2)
+/// as the gate would with that host, from its other facts; asked of each
+/// model on [`ROOT_DOT_NAMES`] (`root_dots_are_what_the_models_answer`).
+const ROOT_DOT: [[Runtimes; 4]; 3] = [[0xffff, 0, 0xffff, 0], [0xffff, 0, 0, 0xffff], [0xffff, 0, 0xffff, 0]];
+
+/// The names [`ROOT_DOT`] asks the models about: a trailing dot after one,
+/// two and three labels, all ASCII (in lower and upper case, beside
+/// letters, digits and hyphens), not (Latin, Cyrillic, Han, Hangul, Greek,
+/// Hebrew letters, a deviation, capitals beside ASCII labels), and
+/// written with A-labels.
+#[cfg(test)]
+const ROOT_DOT_NAMES: [&str; 35] = [
+    "a.",
+    "A.",
+    "a.b.",
+    "A.b.",
+    "ab.CD.",
+    "example.com.",
+    "Example.COM.",
+    "www.example.org.",
+    "mail.Example.net.",
+    "a-b.c.",
+    "x1.y2.",
+    "1a.b.",
+    "a.b-c.",
+    "ab.cd.ef.",
+    "localhost.",
+    "z9.",
+    "ü.",
+    "Ü.",
+    "bücher.de.",
+    "Bücher.DE.",
+    "a.ü.",
+    "ü.a.",
+    "пример.рф.",
+    "www.пример.рф.",
+    "中文.com.",
+    "한국.kr.",
+    "ελλάδα.gr.",
+    "faß.de.",
+    "שלום.com.",
+    "ñ1.es.",
+    "xn--tda.",
+    "xn--bcher-kva.de.",
+    "xn--bcher-kva.DE.",
+    "www.xn--e1afmkfd.xn--p1ai.",
+    "a.xn--tda.",
+];
+
 /// The names [`LOW_LINE`] asks the models about: a low line alone, first,
 /// last and inside a label, twice, beside a hyphen, in the first, a middle
 /// and the last label, in lower and upper case, beside letters and digits.
@@ -508,11 +580,34 @@ const LOW_LINE_NAMES: [&str; 22] = [
 /// (a runtime that checks NFC without normalizing, and one that normalizes
 /// with NFKC, meet them): the text passes the NFC and NFKC quick checks,
 /// or the engine's ToUnicode is the text itself (nothing mapped, already
-/// NFC). Where the engine recorded hyphen errors ([`Known::hyphens`]),
-/// hyphens are left to [`HYPHENS`]. An A-label (a label that starts with `xn--` in any case) must be
+/// NFC). Where the engine recorded hyphen errors ([`Waived::hyphens`]),
+/// hyphens are left to [`HYPHENS`]; where it recorded a label of a
+/// length VerifyDnsLength refuses ([`Waived::dns_length`]), the facts are
+/// read on the name without its trailing dot, whose root label is left to
+/// [`ROOT_DOT`] (a name without one keeps its empty or long label). An
+/// A-label (a label that starts with `xn--` in any case) must be
 /// written as the ToASCII writes it, and its U-label meets the same facts.
 fn shape_admits(input: &str, known: &Known<'_>, shape: Shape) -> bool {
     use unicode_normalization::{IsNormalized, is_nfc_quick, is_nfkc_quick};
+    if known.waived.dns_length {
+        fn root(text: &str) -> Option<&str> {
+            text.strip_suffix('.')
+        }
+        let (Some(name), Some(to_unicode), Some(to_ascii_n)) = (root(input), root(known.to_unicode), root(known.to_ascii_n))
+        else {
+            return false;
+        };
+        let without_root = Known {
+            to_unicode,
+            to_ascii_n,
+            to_ascii_t: known.to_ascii_t.and_then(root),
+            waived: Waived {
+                dns_length: false,
+                ..known.waived
+            },
+        };
+        return shape_admits(name, &without_root, shape);
+    }
     let numeric = |label: &str| {
         let bytes = label.as_bytes();
         let hex = bytes.len() >= 2 && bytes[0] == b'0' && bytes[1].eq_ignore_ascii_case(&b'x');
@@ -941,7 +1036,7 @@ mod tests {
             &HYPHEN_NAMES,
             Waived {
                 hyphens: true,
-                std3: false,
+                ..Waived::default()
             },
         );
         assert_eq!(format!("{HYPHENS:#034b}"), format!("{bits:#034b}"));
@@ -954,11 +1049,78 @@ mod tests {
         let bits = waived_bits(
             &LOW_LINE_NAMES,
             Waived {
-                hyphens: false,
                 std3: true,
+                ..Waived::default()
             },
         );
         assert_eq!(format!("{LOW_LINE:#034b}"), format!("{bits:#034b}"));
+    }
+
+    /// ROOT_DOT holds, per shape and kind of host, the runtimes whose
+    /// models answer every name of ROOT_DOT_NAMES of that shape as the
+    /// gate would with that host, wherever the gate's other facts tell
+    /// them that host (asked at least once).
+    #[test]
+    fn root_dots_are_what_the_models_answer() {
+        let engine = Uts46::new();
+        let (mut seen, mut differ) = ([[0 as Runtimes; 4]; 3], [[0 as Runtimes; 4]; 3]);
+        for name in ROOT_DOT_NAMES {
+            let results = engine.process(name, &Options::EVERY_CHECK);
+            let known = Known::of(&results).expect(name);
+            let root = Waived {
+                dns_length: true,
+                ..Waived::default()
+            };
+            assert_eq!(known.waived, root, "{name}: a root label alone");
+            let shape = Shape::of(name);
+            assert!(shape_admits(name, &known, shape), "{name}");
+            // What the gate tells before the root dot's mask.
+            let plain = plain_of_shape(name, &known);
+            let labelwise = labelwise(name, known.to_ascii_n);
+            let hosts = [Some(known.to_ascii_n), known.to_ascii_t, Some(name), labelwise.as_deref()];
+            let told = [plain.nontransitional, plain.transitional, plain.as_written, plain.labelwise];
+            for runtime in Runtime::ALL {
+                let bit = 1 << runtime.index();
+                let answer = runtime.run(name);
+                for kind in (0..4).filter(|&kind| told[kind] & bit != 0) {
+                    seen[shape as usize][kind] |= bit;
+                    if hosts[kind].is_none_or(|host| answer != plain_answer(runtime, name, host)) {
+                        differ[shape as usize][kind] |= bit;
+                    }
+                }
+            }
+        }
+        let bits = std::array::from_fn::<_, 3, _>(|shape| {
+            std::array::from_fn::<_, 4, _>(|kind| seen[shape][kind] & !differ[shape][kind])
+        });
+        assert_eq!(format!("{ROOT_DOT:#06x?}"), format!("{bits:#06x?}"));
+    }
+
+    /// Errors the gate looks past, together in one name: the runtimes of
+    /// each set answer as their models do.
+    #[test]
+    fn waived_errors_together_are_the_models_answers() {
+        for name in [
+            "ab--c.com.",
+            "-a.b.",
+            "_dmarc.example.com.",
+            "_sip._tcp.Example.COM.",
+            "a_b--c.d",
+            "-_a.b",
+            "x_-.y.",
+        ] {
+            let results = Uts46::new().process(name, &Options::EVERY_CHECK);
+            let known = Known::of(&results).expect(name);
+            assert!(known.waived.any(), "{name}");
+            let gated = plain_runtimes(name, &known);
+            assert_ne!(gated.nontransitional | gated.as_written, 0, "{name}: told for some runtime");
+            let answers = gated.answers(name, &known);
+            for runtime in Runtime::ALL {
+                if let Some(told) = answers.told(runtime) {
+                    assert_eq!(told.to_answer(), runtime.run(name), "{name} {}", runtime.id());
+                }
+            }
+        }
     }
 
     /// The shortcut of `shape_admits`: every ASCII code point passes the
