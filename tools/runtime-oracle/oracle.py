@@ -475,11 +475,14 @@ def main():
     if len(answers) != len(names) or any(a["input"] != n for a, n in zip(answers, names)):
         sys.exit(f"{args.runtime}: {len(answers)} answers for {len(names)} names, or out of order")
     version = versions(args.python, args.build_dir)[args.runtime]
-    with open(args.out + ".part", "w", encoding="utf-8") as f:
+    # A part file of this process's own: two askers of the same file each
+    # replace it whole.
+    part = f"{args.out}.{os.getpid()}.part"
+    with open(part, "w", encoding="utf-8") as f:
         f.write(json.dumps({"runtime": args.runtime, "version": version}) + "\n")
         for answer in answers:
             f.write(json.dumps(answer, ensure_ascii=False) + "\n")
-    os.replace(args.out + ".part", args.out)
+    os.replace(part, args.out)
 
 
 if __name__ == "__main__":
