@@ -494,8 +494,8 @@ pub struct RuntimeTally {
 impl RuntimeTally {
     /// Every runtime's answer on a converted record ([`runtimes_asked`]
     /// says on which text), counted here: from the memory when the text
-    /// came before and is not a plain name (one with an error, a pasted
-    /// line: the gate tells few or none of its answers), else from
+    /// came before and is not a plain name (a name with an error, a pasted
+    /// line), else from
     /// [`crate::runtimes::run_all_knowing`]. `None` for skipped and
     /// unreadable lines (not counted).
     pub fn answers(
@@ -518,9 +518,9 @@ impl RuntimeTally {
             return Some(std::sync::Arc::new(answers));
         }
         // Every model judges the text, or, on a name with errors the gate
-        // looks past, those it does not tell (none where the only error is
-        // a root dot): up to many times a plain name's cost, worth
-        // remembering. The answers are a function of the text alone (the
+        // looks past, those it does not tell: up to thirty times a plain
+        // name's cost, worth remembering (a name whose only error is a root
+        // dot runs none, and pays only the look-up). The answers are a function of the text alone (the
         // engine's results, where they told some, are the text's under the
         // batch's options; `tests/runtime_gate.rs` checks they tell what the
         // models would), and so is the browsers' verdict on the host taken

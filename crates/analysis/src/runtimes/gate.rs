@@ -893,7 +893,8 @@ fn compute_with(c: char, contexts: &[&str], names: Names, hosts: [fn(&Asked) -> 
             }
         }
         let results = engine.process(&name, &Options::EVERY_CHECK);
-        // A name with hyphen errors asks HYPHENS, not the tables.
+        // A name with an error the gate looks past asks HYPHENS, LOW_LINE
+        // or ROOT_DOT, not the tables.
         let told = Known::of(&results).filter(|known| !known.waived.any());
         if let Some(known) = told.filter(|known| shape_admits(&name, known, Shape::of(&name))) {
             asked.push(Asked {
