@@ -64,6 +64,36 @@ static IPV4_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{IPV4
 static IPV6_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{}$", ipv6_pattern())).expect("IPv6"));
 
 /// urllib3's `_ZONE_ID_RE`: an IPv6 address's zone identifier, up to the `]`.
+/// `_HOST_PORT_RE` on `host_port`: its host and port (empty without
+/// one), `None` where it does not match. Text without `[`, `]`, `%`, `:`,
+/// `/`, `?` or `#` is a reg-name and no more, so the pattern is not run on
+/// it (`the_shortcuts_are_the_patterns_answers`).
+fn host_and_port(host_port: &str) -> Option<(&str, &str)> {
+    if !host_port
+        .bytes()
+        .any(|b| matches!(b, b'[' | b']' | b'%' | b':' | b'/' | b'?' | b'#'))
+    {
+        return Some((host_port, ""));
+    }
+    let captures = HOST_PORT.captures(host_port)?;
+    Some((
+        captures.get(1).map_or("", |m| m.as_str()),
+        captures.get(2).map_or("", |m| m.as_str()),
+    ))
+}
+
+/// `IPV4_ONLY` matches `host`: only ASCII digits and dots can, so the
+/// pattern runs on no other (`the_shortcuts_are_the_patterns_answers`).
+fn is_ipv4(host: &str) -> bool {
+    host.bytes().all(|b| b.is_ascii_digit() || b == b'.') && IPV4_ONLY.is_match(host)
+}
+
+/// `IPV6_ONLY` matches `host`: only text in brackets can, so the pattern
+/// runs on no other (`the_shortcuts_are_the_patterns_answers`).
+fn is_ipv6(host: &str) -> bool {
+    host.starts_with('[') && IPV6_ONLY.is_match(host)
+}
+
 static ZONE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new("((?:%25|%)(?:[A-Za-z0-9._~-]|%[a-fA-F0-9]{2})+)\\]$").expect("the zone pattern"));
 
@@ -97,10 +127,10 @@ fn encode_invalid_chars(component: &str) -> String {
 /// identifier after a `%25` or `%` re-encoded and kept as it is), an IPv4
 /// address kept, any other host label by label (`_idna_encode`).
 fn normalize_host(host: &str) -> Result<String, Failure> {
-    if host.is_empty() || IPV4_ONLY.is_match(host) {
+    if host.is_empty() || is_ipv4(host) {
         return Ok(host.to_string());
     }
-    if IPV6_ONLY.is_match(host) {
+    if is_ipv6(host) {
         let Some(zone) = ZONE_ID.captures(host).and_then(|c| c.get(1)) else {
             return Ok(host.to_ascii_lowercase());
         };
@@ -200,14 +230,12 @@ pub(super) fn prepared_host(input: &str) -> Answer {
         return no_host();
     }
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, host_port)| host_port);
-    let Some(captures) = HOST_PORT.captures(host_port) else {
+    let Some((host, port)) = host_and_port(host_port) else {
         return parse_failure(
             "_HOST_PORT_RE",
             "urllib3 finds no host and port in the URL: a “[”, “]”, “%” or “:” where none may be.".to_string(),
         );
     };
-    let host = captures.get(1).map_or("", |m| m.as_str());
-    let port = captures.get(2).map_or("", |m| m.as_str());
     if !port.is_empty() && port.parse::<u32>().is_ok_and(|p| p > 65535) {
         return parse_failure("parse_url", format!("The port {port} is past 65535."));
     }
@@ -278,7 +306,7 @@ pub(super) fn prepared_host(input: &str) -> Answer {
         "urllib3 lower-cases each label with str.lower() and encodes it with idna.encode(label, strict=True) (IDNA2008, no mapping)."
     };
     // urllib3 parses the prepared URL again and connects to its host.
-    let again = HOST_PORT.captures(&prepared).and_then(|c| c.get(1)).map(|m| m.as_str());
+    let again = host_and_port(&prepared).map(|(host, _)| host);
     match again.map(normalize_host) {
         Some(Ok(host)) => Answer::ascii(runtime, host, "_normalize_host", sentence.to_string()),
         _ => parse_failure(
@@ -299,5 +327,62 @@ mod tests {
         assert_eq!(normalize_host("[fe80::1%25en0]").unwrap(), "[fe80::1%en0]");
         assert_eq!(requote("[fe80::1%en0]"), "[fe80::1%25en0]");
         assert_eq!(prepared_host("[fe80::1%25en0]:80").host.as_deref(), Some("[fe80::1%en0]"));
+    }
+
+    /// [`host_and_port`], [`is_ipv4`] and [`is_ipv6`] answer as their
+    /// patterns do on every text of up to four characters of an alphabet
+    /// of what the patterns read (and of what they do not), and on longer
+    /// addresses, hosts and ports.
+    #[test]
+    fn the_shortcuts_are_the_patterns_answers() {
+        let alphabet = [
+            'a', 'F', '0', '9', '1', '.', ':', '[', ']', '%', '/', '?', '#', '@', '-', '_', 'ü', '\n', ' ', '2',
+        ];
+        let mut texts = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..4 {
+            last = last
+                .iter()
+                .flat_map(|text| alphabet.iter().map(move |c| format!("{text}{c}")))
+                .collect();
+            texts.extend(last.iter().cloned());
+        }
+        texts.extend(
+            [
+                "1.2.3.4",
+                "255.255.255.255",
+                "1.2.3.4:80",
+                "1.2.3",
+                "1234.1.1.1",
+                "example.com",
+                "example.com:8080",
+                "example.com:99999",
+                "[::1]",
+                "[::1]:443",
+                "[fe80::1%25en0]",
+                "[fe80::1%en0]:80",
+                "[1:2:3:4:5:6:7:8]",
+                "[::ffff:1.2.3.4]",
+                "[::1",
+                "a%41b.com",
+                "a%4.com",
+                "bücher.de",
+                "xn--bcher-kva.de:0",
+                "host:00080",
+            ]
+            .map(str::to_string),
+        );
+        for text in &texts {
+            let pattern = HOST_PORT.captures(text).map(|captures| {
+                (
+                    captures.get(1).map_or("", |m| m.as_str()),
+                    captures.get(2).map_or("", |m| m.as_str()),
+                )
+            });
+            assert_eq!(host_and_port(text), pattern, "{text:?}");
+            assert_eq!(is_ipv4(text), IPV4_ONLY.is_match(text), "{text:?}");
+            assert_eq!(is_ipv6(text), IPV6_ONLY.is_match(text), "{text:?}");
+        }
+        assert!(texts.len() > 160_000);
     }
 }
