@@ -287,6 +287,9 @@ pub struct RecordWriter<W: Write> {
     /// `None` only while [`RecordWriter::write_formatted`] takes the CSV writer apart.
     target: Option<Target<W>>,
     rows: RowFormat,
+    /// A JSONL line with runtimes, made here before it is written (kept
+    /// from row to row: [`write_row`]).
+    line: Vec<u8>,
 }
 
 /// How a [`RecordWriter`] lays out each row: its format and columns. A
@@ -392,6 +395,7 @@ impl<W: Write> RecordWriter<W> {
         Ok(RecordWriter {
             target: Some(target),
             rows,
+            line: Vec::new(),
         })
     }
 
@@ -428,7 +432,7 @@ impl<W: Write> RecordWriter<W> {
     /// or `null` in JSONL).
     pub fn write_with_extras(&mut self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>) -> io::Result<()> {
         let target = self.target.as_mut().ok_or_else(lost)?;
-        write_row(&self.rows, target, record, extras)
+        write_row(&self.rows, target, record, extras, &mut self.line)
     }
 
     /// Writes a row that [`RowFormat::format`] made from this writer's
@@ -482,10 +486,15 @@ impl RowFormat {
     /// header. Errors: as [`RecordWriter::write_with_extras`].
     /// `writers`: the calling worker's, kept from row to row.
     pub fn format(&self, record: &Record<impl AsRef<str>>, extras: &Extras<'_>, writers: &mut RowWriters) -> io::Result<Vec<u8>> {
+        if self.format == Format::Jsonl && self.runtimes {
+            // The line is made in the row itself, and nothing is copied.
+            let mut row = Vec::with_capacity(RUNTIMES_ROW_BYTES);
+            write_row(self, &mut Target::Raw(io::sink()), record, extras, &mut row)?;
+            return Ok(row);
+        }
         if self.format == Format::Jsonl {
-            let room = if self.runtimes { RUNTIMES_ROW_BYTES } else { ROW_BUFFER_BYTES };
-            let mut target = Target::Raw(Vec::with_capacity(room));
-            write_row(self, &mut target, record, extras)?;
+            let mut target = Target::Raw(Vec::with_capacity(ROW_BUFFER_BYTES));
+            write_row(self, &mut target, record, extras, &mut Vec::new())?;
             let Target::Raw(row) = target else {
                 unreachable!("JSONL writes to the output itself");
             };
@@ -508,7 +517,7 @@ impl RowFormat {
             }
         };
         let RowWriter { target, row, .. } = &mut writers[at];
-        let written = write_row(self, target, record, extras);
+        let written = write_row(self, target, record, extras, &mut Vec::new());
         let flushed = match target {
             Target::Delimited(writer) => writer.flush(),
             Target::Raw(_) => Ok(()),
@@ -547,11 +556,14 @@ impl Write for RowSink {
 }
 
 /// Writes `record`'s row laid out by `rows` to `target`.
+/// `line`: where a JSONL line with runtimes is made before it goes to
+/// `target` (emptied first).
 fn write_row<W: Write>(
     rows: &RowFormat,
     target: &mut Target<W>,
     record: &Record<impl AsRef<str>>,
     extras: &Extras<'_>,
+    line: &mut Vec<u8>,
 ) -> io::Result<()> {
     let Extras {
         columns,
@@ -574,16 +586,17 @@ fn write_row<W: Write>(
         // The `runtimes` object, the record's last field, is written after
         // the others ([`Answers::write_json`]).
         Target::Raw(out) if rows.format == Format::Jsonl && rows.runtimes => {
-            let mut line = Vec::with_capacity(RUNTIMES_ROW_BYTES);
-            serde_json::to_writer(&mut line, &row).map_err(io::Error::other)?;
+            line.clear();
+            line.reserve(RUNTIMES_ROW_BYTES);
+            serde_json::to_writer(&mut *line, &row).map_err(io::Error::other)?;
             line.pop();
             line.extend_from_slice(b",\"runtimes\":");
             match runtimes {
-                Some(answers) => answers.write_json(&mut line),
+                Some(answers) => answers.write_json(line),
                 None => line.extend_from_slice(b"null"),
             }
             line.extend_from_slice(b"}\n");
-            out.write_all(&line)
+            out.write_all(line)
         }
         Target::Raw(out) if rows.format == Format::Jsonl => {
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::other)?;

@@ -38,8 +38,8 @@
 
 use super::{Answers, Runtime};
 use crate::properties::generated::{Generated, generated};
-use crate::uts46::labels;
 use crate::uts46::validity::may_hold_a_label;
+use crate::uts46::{labels, last_label};
 use std::sync::OnceLock;
 
 /// What the engine made of a name under [`Options::EVERY_CHECK`] with the
@@ -207,6 +207,20 @@ impl Plain {
     /// for their models.
     pub fn answers(self, input: &str, known: &Known<'_>) -> Answers {
         let mut answers = Answers::untold(self.shape);
+        // Room for every host kept, made once: growing the hosts host by
+        // host cost as much as the gate's other work on a plain name. A
+        // label-by-label host's labels are the input's or the ToASCII's.
+        let room = [
+            (self.nontransitional, known.to_ascii_n.len()),
+            (self.transitional, known.to_ascii_t.map_or(0, str::len)),
+            (self.as_written, input.len()),
+            (self.labelwise, input.len() + known.to_ascii_n.len()),
+        ]
+        .into_iter()
+        .filter(|&(runtimes, _)| runtimes != 0)
+        .map(|(_, bytes)| bytes)
+        .sum();
+        answers.hosts.reserve_exact(room);
         let mut kept: [Option<(u32, u32)>; 4] = [None; 4];
         for runtime in Runtime::ALL {
             let Some(kind) = self.kind(runtime) else {
@@ -541,6 +555,41 @@ const ROOT_DOT_NAMES: [&str; 35] = [
     "a.xn--tda.",
 ];
 
+/// Names with a label of numbers before the last label (decimal, octal,
+/// hexadecimal, past 32 bits, four of them), in every shape, that
+/// `numbers_before_the_last_label_are_what_the_models_answer` asks the
+/// models about.
+#[cfg(test)]
+const NUMBER_NAMES: [&str; 27] = [
+    "1.com",
+    "0.example.org",
+    "123.example.com",
+    "0x1f.example.com",
+    "0X1F.Example.COM",
+    "1.2.3.com",
+    "08.a.com",
+    "4294967296.b.com",
+    "1.2.3.4.com",
+    "a.1.b",
+    "0x.b.c",
+    "00.b",
+    "255.255.255.com",
+    "1.Com",
+    "1.bücher.de",
+    "bücher.1.de",
+    "0x10.münchen.de",
+    "1.2.3.ü",
+    "1.xn--bcher-kva.de",
+    "xn--bcher-kva.1.de",
+    "1.2.3.4.5.a",
+    "0x7f.0.0.a",
+    "127.0.0.a",
+    "1.com.",
+    "a.1.b.",
+    "12.ab.com",
+    "0x.0x.a",
+];
+
 /// The names [`LOW_LINE`] asks the models about: a low line alone, first,
 /// last and inside a label, twice, beside a hyphen, in the first, a middle
 /// and the last label, in lower and upper case, beside letters and digits.
@@ -575,8 +624,11 @@ const LOW_LINE_NAMES: [&str; 22] = [
 /// in a context cannot show, in the labels as typed and as mapped (or, of
 /// an A-label, as decoded): the root dot and empty labels (runtimes differ
 /// on both), lengths counted in UTF-8 bytes (some runtimes measure those),
-/// a label a URL or `inet_aton` parser reads as a number (all ASCII
-/// digits, or `0x` and hexadecimal digits), hyphens first, last or third
+/// a last label a URL or `inet_aton` parser reads as a number (all ASCII
+/// digits, or `0x` and hexadecimal digits: a URL parser reads the last
+/// label alone, `inet_aton` a name of numbers alone, and the models answer
+/// a number before the last label as any other label, on [`NUMBER_NAMES`]
+/// (`numbers_before_the_last_label_are_what_the_models_answer`)), hyphens first, last or third
 /// and fourth by code point or by byte (where hyphen rules look, Go's on
 /// bytes), and characters that compose or reorder with their neighbours
 /// (a runtime that checks NFC without normalizing, and one that normalizes
@@ -643,10 +695,10 @@ fn shape_admits(input: &str, known: &Known<'_>, shape: Shape) -> bool {
             && labels(text)
                 .all(|label| !label.is_empty() && label.len() <= 63 && !(hyphens(label) && !(a_labels && is_a_label(label))))
     };
-    let no_number = !labels(known.to_ascii_n).any(numeric)
+    let no_number = !numeric(last_label(known.to_ascii_n))
         && known
             .to_ascii_t
-            .is_none_or(|t| t == known.to_ascii_n || !labels(t).any(numeric));
+            .is_none_or(|t| t == known.to_ascii_n || !numeric(last_label(t)));
     if shape == Shape::ALabel {
         // Each A-label as the ToASCII writes it (lower case), its U-label
         // not ending in a hyphen of the A-label's own.
@@ -1097,6 +1149,40 @@ mod tests {
             std::array::from_fn::<_, 4, _>(|kind| seen[shape][kind] & !differ[shape][kind])
         });
         assert_eq!(format!("{ROOT_DOT:#06x?}"), format!("{bits:#06x?}"));
+    }
+
+    /// A label of numbers before the last one concerns no runtime: every
+    /// model answers each name of NUMBER_NAMES as the gate tells it, and
+    /// the gate tells every runtime there. A name whose last label is a
+    /// number is left to the models.
+    #[test]
+    fn numbers_before_the_last_label_are_what_the_models_answer() {
+        for name in NUMBER_NAMES {
+            let results = Uts46::new().process(name, &Options::EVERY_CHECK);
+            let known = Known::of(&results).expect(name);
+            let answers = plain_runtimes(name, &known).answers(name, &known);
+            for runtime in Runtime::ALL {
+                let told = answers
+                    .told(runtime)
+                    .unwrap_or_else(|| panic!("{name}: {} told", runtime.id()));
+                assert_eq!(told.to_answer(), runtime.run(name), "{name} {}", runtime.id());
+            }
+        }
+        for name in [
+            "1",
+            "a.1",
+            "a.0x1F",
+            "0.0.0.0x",
+            "1.2.3.4",
+            "b.0X",
+            "ü.08",
+            "a.1.",
+            "bücher.0x10.",
+        ] {
+            let results = Uts46::new().process(name, &Options::EVERY_CHECK);
+            let known = Known::of(&results).expect(name);
+            assert_eq!(plain_runtimes(name, &known), Plain::default(), "{name}");
+        }
     }
 
     /// Errors the gate looks past, together in one name: the runtimes of
