@@ -306,6 +306,26 @@ const RTL_CONTEXTS: [&str; 9] = [
 #[cfg(test)]
 const ASCII_CONTEXTS: [&str; 6] = ["{c}", "{c}a.b", "b.a{c}", "a{c}a", "ab{c}cd.ef", "b.ab{c}c"];
 
+/// Where an ASCII code point is put in an all-ASCII label of a name with
+/// a non-ASCII character, without a right-to-left one: first, last and
+/// inside the label, the label first and last in the name
+/// ([`PLAIN_LABELWISE_ASCII_LABEL`]).
+#[cfg(test)]
+const ASCII_LABEL_CONTEXTS: [&str; 8] = [
+    "{c}a.ü",
+    "a{c}.ü",
+    "ü.a{c}",
+    "ü.{c}a",
+    "ab{c}cd.ü",
+    "ü.ab{c}c.b",
+    "ü.a{c}a",
+    "a{c}ab.ü",
+];
+
+/// [`ASCII_LABEL_CONTEXTS`] of names with a right-to-left character.
+#[cfg(test)]
+const RTL_ASCII_LABEL_CONTEXTS: [&str; 7] = ["{c}a.א", "a{c}.א", "ב.a{c}", "ב.{c}a", "a{c}a.א", "ab{c}cd.ب", "ב.ab{c}c"];
+
 /// Contexts that must have asked before a code point counts as plain.
 #[cfg(test)]
 const ENOUGH: usize = 3;
@@ -339,6 +359,12 @@ static PLAIN_ASCII: Generated<u32> = generated!("runtime_plain_ascii");
 /// [`PLAIN_RTL`]'s nontransitional bits tell.
 static PLAIN_LABELWISE: Generated<u32> = generated!("runtime_plain_labelwise");
 
+/// [`PLAIN_LABELWISE`] of an ASCII code point in an all-ASCII label, which
+/// the [`labelwise`] host keeps as written
+/// ([`compute_plain_labelwise_ascii_label`]): a runtime that refuses upper
+/// case in a label it converts (Python's `idna`) passes it there.
+static PLAIN_LABELWISE_ASCII_LABEL: Generated<u32> = generated!("runtime_plain_labelwise_ascii_label");
+
 /// Per code point of planes 0 and 1, the runtimes for which it is plain
 /// in an all-ASCII name with an A-label, without a right-to-left character
 /// ([`compute_plain_a_label`]): in an A-label's U-label, or in another
@@ -359,27 +385,37 @@ const TRANSITIONAL: u32 = 0x7FFF_0000;
 
 /// The runtimes for which every code point of `input` (not all ASCII) but
 /// its full stops is plain, from the generated tables: as [`compute_plain`]
-/// packs them, and with the [`labelwise`] host.
+/// packs them, and with the [`labelwise`] host (an ASCII code point's
+/// table is the one of its label: all ASCII, or not).
 fn plain_chars(input: &str) -> (u32, Runtimes) {
-    let chars = || input.chars().filter(|&c| c != '.');
+    // Each code point, and the labelwise table of an ASCII one.
+    let chars = || {
+        labels(input).flat_map(|label| {
+            let table = match label.is_ascii() {
+                true => &PLAIN_LABELWISE_ASCII_LABEL,
+                false => &PLAIN_LABELWISE,
+            };
+            label.chars().map(move |c| (c, table))
+        })
+    };
     let (mut bits, mut labelwise) = (u32::MAX, u32::MAX);
     let mut right_to_left = 0;
-    for c in chars() {
+    for (c, ascii_table) in chars() {
         let value = PLAIN.lookup(c).unwrap_or(0);
         right_to_left |= value & RIGHT_TO_LEFT;
         bits &= value;
         labelwise &= match c.is_ascii() {
-            true => PLAIN_LABELWISE.lookup(c).unwrap_or(0),
+            true => ascii_table.lookup(c).unwrap_or(0),
             false => value,
         };
     }
     if right_to_left == 0 {
         return (bits & !RIGHT_TO_LEFT, labelwise as Runtimes);
     }
-    chars().fold((u32::MAX, Runtimes::MAX), |(bits, labelwise), c| {
+    chars().fold((u32::MAX, Runtimes::MAX), |(bits, labelwise), (c, ascii_table)| {
         let value = PLAIN_RTL.lookup(c).unwrap_or(0);
         let other = match c.is_ascii() {
-            true => (PLAIN_LABELWISE.lookup(c).unwrap_or(0) >> 16) as Runtimes,
+            true => (ascii_table.lookup(c).unwrap_or(0) >> 16) as Runtimes,
             false => value as Runtimes,
         };
         (bits & value, labelwise & other)
@@ -817,6 +853,20 @@ pub(super) fn compute_plain_labelwise(c: char) -> u32 {
     left_to_right | right_to_left << 16
 }
 
+/// [`compute_plain_labelwise`] of `c` in an all-ASCII label
+/// ([`PLAIN_LABELWISE_ASCII_LABEL`]), from [`ASCII_LABEL_CONTEXTS`] and
+/// [`RTL_ASCII_LABEL_CONTEXTS`].
+#[cfg(test)]
+pub(super) fn compute_plain_labelwise_ascii_label(c: char) -> u32 {
+    if !c.is_ascii() {
+        return 0;
+    }
+    let hosts: [fn(&Asked) -> Option<&str>; 2] = [|asked| asked.labelwise.as_deref(), |_| None];
+    let [left_to_right, _] = compute_with(c, &ASCII_LABEL_CONTEXTS, Names::NotAscii, hosts);
+    let [right_to_left, _] = compute_with(c, &RTL_ASCII_LABEL_CONTEXTS, Names::NotAscii, hosts);
+    left_to_right | right_to_left << 16
+}
+
 /// The runtimes for which `c` is plain in an all-ASCII name with an
 /// A-label ([`PLAIN_A_LABEL`]): each model, asked about the [`labelwise`]
 /// host of each context of [`CONTEXTS`] (`c` in an A-label's U-label, or
@@ -1017,6 +1067,7 @@ mod tests {
         }
         PLAIN_ASCII.check(128, compute_plain_ascii);
         PLAIN_LABELWISE.check(128, compute_plain_labelwise);
+        PLAIN_LABELWISE_ASCII_LABEL.check(128, compute_plain_labelwise_ascii_label);
     }
 
     /// A sample of the table (every 97th code point, and all of U+0000 to
@@ -1025,6 +1076,7 @@ mod tests {
     fn plain_table_holds_on_a_sample() {
         PLAIN_ASCII.check(128, compute_plain_ascii);
         PLAIN_LABELWISE.check(128, compute_plain_labelwise);
+        PLAIN_LABELWISE_ASCII_LABEL.check(128, compute_plain_labelwise_ascii_label);
         let sample: Vec<u32> = (0..0x800).chain((0x800..PLANES as u32).step_by(97)).collect();
         for code in sample {
             let Some(c) = char::from_u32(code) else { continue };
