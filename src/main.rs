@@ -1018,7 +1018,7 @@ fn write_batch<R: io::BufRead, W: Write>(
 type Made = (
     Option<ProfileColumns>,
     Option<Result<RegistryCheck, NoRuleset>>,
-    Option<std::sync::Arc<idna_inspector::runtimes::Answers>>,
+    Option<batch::NameAnswers>,
     Option<idna_inspector::lookalikes::Imitation>,
 );
 

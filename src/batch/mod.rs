@@ -498,12 +498,7 @@ impl RuntimeTally {
     /// line), else from
     /// [`crate::runtimes::run_all_knowing`]. `None` for skipped and
     /// unreadable lines (not counted).
-    pub fn answers(
-        &self,
-        engine: &Uts46<'_>,
-        options: &Options,
-        record: &Record<impl AsRef<str>>,
-    ) -> Option<std::sync::Arc<crate::runtimes::Answers>> {
+    pub fn answers(&self, engine: &Uts46<'_>, options: &Options, record: &Record<impl AsRef<str>>) -> Option<NameAnswers> {
         let (text, known) = runtimes_asked(engine, options, record)?;
         if known.is_some_and(|known| !known.waived.any()) {
             // The gate tells some answers: a name without an error costs
@@ -515,7 +510,8 @@ impl RuntimeTally {
                 false => crate::browsers::opens(record.input()),
             });
             self.add(&answers, opened);
-            return Some(std::sync::Arc::new(answers));
+            // Not shared: a plain name's answers are not remembered.
+            return Some(NameAnswers::Made(answers));
         }
         // Every model judges the text, or, on a name with errors the gate
         // looks past, those it does not tell: up to thirty times a plain
@@ -531,7 +527,7 @@ impl RuntimeTally {
             (std::sync::Arc::new(answers), opened)
         });
         self.add(&answers, opened);
-        Some(answers)
+        Some(NameAnswers::Remembered(answers))
     }
 
     /// Counts one converted name's `answers`, where `opened` (asked only
@@ -549,6 +545,27 @@ impl RuntimeTally {
                     self.refused_opened[i].fetch_add(1, Ordering::Relaxed);
                 }
             }
+        }
+    }
+}
+
+/// The runtimes' answers on one line ([`RuntimeTally::answers`]), read
+/// through `Deref`.
+#[derive(Debug)]
+pub enum NameAnswers {
+    /// Made for this line alone.
+    Made(crate::runtimes::Answers),
+    /// Remembered from a line with the same text, or kept for the next.
+    Remembered(std::sync::Arc<crate::runtimes::Answers>),
+}
+
+impl std::ops::Deref for NameAnswers {
+    type Target = crate::runtimes::Answers;
+
+    fn deref(&self) -> &crate::runtimes::Answers {
+        match self {
+            NameAnswers::Made(answers) => answers,
+            NameAnswers::Remembered(answers) => answers,
         }
     }
 }
