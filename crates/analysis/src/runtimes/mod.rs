@@ -176,7 +176,7 @@ impl Runtime {
 
     /// The id every output uses, e.g. `"java-idn"`: lower-case ASCII
     /// letters and hyphens (a JSON key without an escape).
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "python-codec",
             Runtime::PythonIdna => "python-idna",
@@ -602,14 +602,24 @@ impl Answers {
         // A gated host is written without an escape where none of the
         // hosts needs one: each is between quotes as it is.
         let plain = json_plain(&self.hosts);
+        let gated = |at: usize| plain && matches!(self.slots[JSON_ORDER[at].index()], Slot::Gated(..));
+        let parts = json_parts();
         out.push(b'{');
-        for (at, (runtime, key, before, after)) in json_parts().iter().enumerate() {
+        for (at, (runtime, key, gate)) in parts.iter().enumerate() {
             let comma = usize::from(at == 0);
             match self.slots[runtime.index()] {
                 Slot::Gated(start, end) if plain => {
-                    out.extend_from_slice(&before[comma..]);
+                    // The text before the host, unless the runtime before
+                    // wrote it with its own text after its host.
+                    if at == 0 || !gated(at - 1) {
+                        gate.before[comma].put(out);
+                    }
                     out.extend_from_slice(&self.hosts.as_bytes()[start as usize..end as usize]);
-                    out.extend_from_slice(&after[self.shape as usize]);
+                    let shape = self.shape as usize;
+                    match at + 1 < parts.len() && gated(at + 1) {
+                        true => gate.between[shape].put(out),
+                        false => gate.after[shape].put(out),
+                    }
                 }
                 _ => {
                     let answer = self.get(*runtime);
@@ -637,27 +647,104 @@ impl Answers {
     }
 }
 
-/// Per runtime, in the byte order of the ids: its key as the object
-/// writes it after another (`,"<id>":{`), the text of a gated answer
-/// before its host (`,"<id>":{"host":"`), and per [`gate::Shape`] the text
-/// after it (`","outcome":"ascii","rule":…}`), for [`Answers::write_json`].
-#[allow(clippy::type_complexity)]
-fn json_parts() -> &'static [(Runtime, Vec<u8>, Vec<u8>, [Vec<u8>; 3]); Runtime::ALL.len()] {
-    static PARTS: OnceLock<[(Runtime, Vec<u8>, Vec<u8>, [Vec<u8>; 3]); Runtime::ALL.len()]> = OnceLock::new();
+/// The runtimes in the byte order of their ids: the order of the keys of
+/// [`Answers::write_json`]'s object.
+const JSON_ORDER: [Runtime; Runtime::ALL.len()] = {
+    let mut order = Runtime::ALL;
+    // Insertion sort by id, in a constant.
+    let mut at = 1;
+    while at < order.len() {
+        let mut back = at;
+        while back > 0 && id_before(order[back].id(), order[back - 1].id()) {
+            let earlier = order[back - 1];
+            order[back - 1] = order[back];
+            order[back] = earlier;
+            back -= 1;
+        }
+        at += 1;
+    }
+    order
+};
+
+/// True when `a` comes before `b` in byte order.
+const fn id_before(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut at = 0;
+    while at < a.len() && at < b.len() {
+        if a[at] != b[at] {
+            return a[at] < b[at];
+        }
+        at += 1;
+    }
+    a.len() < b.len()
+}
+
+/// A piece of [`Answers::write_json`]'s text, held in a block of a fixed
+/// size so that it is copied without a call that reads its length.
+struct Piece {
+    bytes: [u8; Piece::ROOM],
+    len: usize,
+}
+
+impl Piece {
+    /// The bytes a piece holds at most (the longest is about a hundred).
+    const ROOM: usize = 128;
+
+    fn of(text: &[u8]) -> Piece {
+        assert!(text.len() <= Piece::ROOM, "a piece of the runtimes object fits its block");
+        let mut bytes = [0; Piece::ROOM];
+        bytes[..text.len()].copy_from_slice(text);
+        Piece { bytes, len: text.len() }
+    }
+
+    /// Appends the piece to `out`: the whole block, cut back to the piece.
+    fn put(&self, out: &mut Vec<u8>) {
+        let at = out.len();
+        out.extend_from_slice(&self.bytes);
+        out.truncate(at + self.len);
+    }
+}
+
+/// A gated answer's text around its host, per runtime.
+struct GateParts {
+    /// Before the host (`,"<id>":{"host":"`), after another runtime's
+    /// answer ([0]) and first ([1]).
+    before: [Piece; 2],
+    /// After the host, per [`gate::Shape`]: `","outcome":"ascii","rule":…}`.
+    after: [Piece; 3],
+    /// After the host, and then before the next runtime's host, per shape:
+    /// where both are gated, one piece.
+    between: [Piece; 3],
+}
+
+/// Per runtime, in [`JSON_ORDER`]: its key as the object writes it after
+/// another (`,"<id>":{`), and the text of its gated answer
+/// ([`Answers::write_json`]).
+fn json_parts() -> &'static [(Runtime, Vec<u8>, GateParts); Runtime::ALL.len()] {
+    static PARTS: OnceLock<[(Runtime, Vec<u8>, GateParts); Runtime::ALL.len()]> = OnceLock::new();
     PARTS.get_or_init(|| {
-        let mut order = Runtime::ALL;
-        order.sort_by_key(|runtime| runtime.id());
-        order.map(|runtime| {
-            // An id needs no escape (`Runtime::id`).
-            let key = format!(",\"{}\":{{", runtime.id()).into_bytes();
-            let before = [key.as_slice(), b"\"host\":\""].concat();
-            let after = [gate::Shape::Ascii, gate::Shape::NonAscii, gate::Shape::ALabel].map(|shape| {
-                let mut after = format!("\",\"outcome\":\"{}\",\"rule\":", Outcome::Ascii.id()).into_bytes();
-                json_string(&mut after, gate::template(runtime, shape).0);
-                after.push(b'}');
-                after
-            });
-            (runtime, key, before, after)
+        let shapes = [gate::Shape::Ascii, gate::Shape::NonAscii, gate::Shape::ALabel];
+        // An id needs no escape (`Runtime::id`).
+        let key = |runtime: Runtime| format!(",\"{}\":{{", runtime.id()).into_bytes();
+        let before = |runtime: Runtime| [key(runtime).as_slice(), b"\"host\":\""].concat();
+        let after = |runtime: Runtime, shape: gate::Shape| {
+            let mut after = format!("\",\"outcome\":\"{}\",\"rule\":", Outcome::Ascii.id()).into_bytes();
+            json_string(&mut after, gate::template(runtime, shape).0);
+            after.push(b'}');
+            after
+        };
+        std::array::from_fn(|at| {
+            let runtime = JSON_ORDER[at];
+            let next = JSON_ORDER.get(at + 1).copied();
+            let gate = GateParts {
+                before: [Piece::of(&before(runtime)), Piece::of(&before(runtime)[1..])],
+                after: shapes.map(|shape| Piece::of(&after(runtime, shape))),
+                between: shapes.map(|shape| {
+                    let next = next.map(before).unwrap_or_default();
+                    Piece::of(&[after(runtime, shape), next].concat())
+                }),
+            };
+            (runtime, key(runtime), gate)
         })
     })
 }
