@@ -552,6 +552,9 @@ impl RuntimeTally {
 /// The runtimes' answers on one line ([`RuntimeTally::answers`]), read
 /// through `Deref`.
 #[derive(Debug)]
+// Made answers are held inline: a box would be the allocation per line
+// that this type saves.
+#[allow(clippy::large_enum_variant)]
 pub enum NameAnswers {
     /// Made for this line alone.
     Made(crate::runtimes::Answers),
