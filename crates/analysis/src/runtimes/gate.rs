@@ -844,13 +844,7 @@ pub(super) fn compute_plain_ascii(c: char) -> u32 {
 /// the engine accepts, at least [`ENOUGH`] of each.
 #[cfg(test)]
 pub(super) fn compute_plain_labelwise(c: char) -> u32 {
-    if !c.is_ascii() {
-        return 0;
-    }
-    let hosts: [fn(&Asked) -> Option<&str>; 2] = [|asked| asked.labelwise.as_deref(), |_| None];
-    let [left_to_right, _] = compute_with(c, &CONTEXTS, Names::NotAscii, hosts);
-    let [right_to_left, _] = compute_with(c, &RTL_CONTEXTS, Names::NotAscii, hosts);
-    left_to_right | right_to_left << 16
+    compute_labelwise(c, &CONTEXTS, &RTL_CONTEXTS)
 }
 
 /// [`compute_plain_labelwise`] of `c` in an all-ASCII label
@@ -858,13 +852,20 @@ pub(super) fn compute_plain_labelwise(c: char) -> u32 {
 /// [`RTL_ASCII_LABEL_CONTEXTS`].
 #[cfg(test)]
 pub(super) fn compute_plain_labelwise_ascii_label(c: char) -> u32 {
+    compute_labelwise(c, &ASCII_LABEL_CONTEXTS, &RTL_ASCII_LABEL_CONTEXTS)
+}
+
+/// The bits of a labelwise table for ASCII `c`: asked in `left_to_right`
+/// contexts (low 16 bits) and `right_to_left` ones (high 16 bits).
+#[cfg(test)]
+fn compute_labelwise(c: char, left_to_right: &[&str], right_to_left: &[&str]) -> u32 {
     if !c.is_ascii() {
         return 0;
     }
     let hosts: [fn(&Asked) -> Option<&str>; 2] = [|asked| asked.labelwise.as_deref(), |_| None];
-    let [left_to_right, _] = compute_with(c, &ASCII_LABEL_CONTEXTS, Names::NotAscii, hosts);
-    let [right_to_left, _] = compute_with(c, &RTL_ASCII_LABEL_CONTEXTS, Names::NotAscii, hosts);
-    left_to_right | right_to_left << 16
+    let [low, _] = compute_with(c, left_to_right, Names::NotAscii, hosts);
+    let [high, _] = compute_with(c, right_to_left, Names::NotAscii, hosts);
+    low | high << 16
 }
 
 /// The runtimes for which `c` is plain in an all-ASCII name with an
