@@ -176,7 +176,7 @@ impl Runtime {
 
     /// The id every output uses, e.g. `"java-idn"`: lower-case ASCII
     /// letters and hyphens (a JSON key without an escape).
-    pub const fn id(self) -> &'static str {
+    pub fn id(self) -> &'static str {
         match self {
             Runtime::PythonCodec => "python-codec",
             Runtime::PythonIdna => "python-idna",
@@ -602,8 +602,8 @@ impl Answers {
         // A gated host is written without an escape where none of the
         // hosts needs one: each is between quotes as it is.
         let plain = json_plain(&self.hosts);
-        let gated = |at: usize| plain && matches!(self.slots[JSON_ORDER[at].index()], Slot::Gated(..));
         let parts = json_parts();
+        let gated = |at: usize| plain && matches!(self.slots[parts[at].0.index()], Slot::Gated(..));
         out.push(b'{');
         for (at, (runtime, key, gate)) in parts.iter().enumerate() {
             let comma = usize::from(at == 0);
@@ -647,38 +647,6 @@ impl Answers {
     }
 }
 
-/// The runtimes in the byte order of their ids: the order of the keys of
-/// [`Answers::write_json`]'s object.
-const JSON_ORDER: [Runtime; Runtime::ALL.len()] = {
-    let mut order = Runtime::ALL;
-    // Insertion sort by id, in a constant.
-    let mut at = 1;
-    while at < order.len() {
-        let mut back = at;
-        while back > 0 && id_before(order[back].id(), order[back - 1].id()) {
-            let earlier = order[back - 1];
-            order[back - 1] = order[back];
-            order[back] = earlier;
-            back -= 1;
-        }
-        at += 1;
-    }
-    order
-};
-
-/// True when `a` comes before `b` in byte order.
-const fn id_before(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut at = 0;
-    while at < a.len() && at < b.len() {
-        if a[at] != b[at] {
-            return a[at] < b[at];
-        }
-        at += 1;
-    }
-    a.len() < b.len()
-}
-
 /// A piece of [`Answers::write_json`]'s text, held in a block of a fixed
 /// size so that it is copied without a call that reads its length.
 struct Piece {
@@ -717,7 +685,7 @@ struct GateParts {
     between: [Piece; 3],
 }
 
-/// Per runtime, in [`JSON_ORDER`]: its key as the object writes it after
+/// Per runtime, in the byte order of the ids: its key as the object writes it after
 /// another (`,"<id>":{`), and the text of its gated answer
 /// ([`Answers::write_json`]).
 fn json_parts() -> &'static [(Runtime, Vec<u8>, GateParts); Runtime::ALL.len()] {
@@ -733,9 +701,11 @@ fn json_parts() -> &'static [(Runtime, Vec<u8>, GateParts); Runtime::ALL.len()] 
             after.push(b'}');
             after
         };
+        let mut order = Runtime::ALL;
+        order.sort_by_key(|runtime| runtime.id());
         std::array::from_fn(|at| {
-            let runtime = JSON_ORDER[at];
-            let next = JSON_ORDER.get(at + 1).copied();
+            let runtime = order[at];
+            let next = order.get(at + 1).copied();
             let gate = GateParts {
                 before: [Piece::of(&before(runtime)), Piece::of(&before(runtime)[1..])],
                 after: shapes.map(|shape| Piece::of(&after(runtime, shape))),

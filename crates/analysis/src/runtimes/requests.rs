@@ -63,7 +63,6 @@ static HOST_PORT: LazyLock<Regex> = LazyLock::new(|| {
 static IPV4_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{IPV4}$")).expect("IPv4"));
 static IPV6_ONLY: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!("^{}$", ipv6_pattern())).expect("IPv6"));
 
-/// urllib3's `_ZONE_ID_RE`: an IPv6 address's zone identifier, up to the `]`.
 /// `_HOST_PORT_RE` on `host_port`: its host and port (empty without
 /// one), `None` where it does not match. Text without `[`, `]`, `%`, `:`,
 /// `/`, `?` or `#` is a reg-name and no more, so the pattern is not run on
@@ -94,6 +93,7 @@ fn is_ipv6(host: &str) -> bool {
     host.starts_with('[') && IPV6_ONLY.is_match(host)
 }
 
+/// urllib3's `_ZONE_ID_RE`: an IPv6 address's zone identifier, up to the `]`.
 static ZONE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new("((?:%25|%)(?:[A-Za-z0-9._~-]|%[a-fA-F0-9]{2})+)\\]$").expect("the zone pattern"));
 
