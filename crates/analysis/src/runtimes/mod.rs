@@ -537,9 +537,14 @@ impl Answers {
         (start as u32, self.hosts.len() as u32)
     }
 
-    /// The gate's answer for `runtime`: it looks up the kept host at `at`.
-    fn tell(&mut self, runtime: Runtime, at: (u32, u32)) {
-        self.slots[runtime.index()] = Slot::Gated(at.0, at.1);
+    /// The gate's answer for each of `runtimes` (a bit per runtime, in
+    /// [`Runtime::ALL`] order): it looks up the kept host at `at`.
+    fn tell(&mut self, runtimes: gate::Runtimes, at: (u32, u32)) {
+        let mut rest = runtimes;
+        while rest != 0 {
+            self.slots[rest.trailing_zeros() as usize] = Slot::Gated(at.0, at.1);
+            rest &= rest - 1;
+        }
     }
 
     /// A model's answer, for its runtime.
