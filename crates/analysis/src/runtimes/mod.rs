@@ -453,7 +453,11 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Answers {
         Some(known) => gate::plain_runtimes(input, known).answers(input, known),
         None => Answers::untold(gate::Shape::default()),
     };
-    let mut icu: Option<[Answer; 2]> = None;
+    // Room for every model's answer at once: growing it answer by answer
+    // moved the answers made so far, on every name with an error.
+    let untold = answers.slots.iter().filter(|&&slot| slot == Slot::Untold).count();
+    answers.models.reserve_exact(untold);
+    let mut icu: Option<[Option<Answer>; 2]> = None;
     let mut lookup: Option<libidn2::Lookup> = None;
     for runtime in Runtime::ALL {
         if answers.slots[runtime.index()] != Slot::Untold {
@@ -461,8 +465,10 @@ pub fn run_all_knowing(input: &str, known: Option<&Known<'_>>) -> Answers {
         }
         let answer = match runtime {
             Runtime::IcuUts46 | Runtime::IcuUts46Nontransitional => {
-                let both = icu.get_or_insert_with(|| icu::both(input));
-                both[usize::from(runtime == Runtime::IcuUts46Nontransitional)].clone()
+                // Both calls are made once; each answer is taken by its runtime.
+                let both = icu.get_or_insert_with(|| icu::both(input).map(Some));
+                let at = usize::from(runtime == Runtime::IcuUts46Nontransitional);
+                both[at].take().expect("each ICU runtime is asked once")
             }
             Runtime::Idn2 => idn2::answer(input, lookup.get_or_insert_with(|| libidn2::Lookup::new(input))),
             Runtime::Curl => curl::answer(input, lookup.get_or_insert_with(|| libidn2::Lookup::new(input))),
