@@ -1254,14 +1254,23 @@ mod tests {
     /// would (as `HYPHENS` and `LOW_LINE` pack them), where each name is
     /// one the gate sees with the errors `waived` alone.
     fn waived_bits(names: &[&str], waived: Waived) -> u32 {
+        bits_of(names, |name, known| {
+            assert_eq!(known.waived, waived, "{name}: {waived:?} alone");
+            assert_eq!(Shape::of(name), Shape::Ascii, "{name}");
+            assert!(shape_admits(name, known, Shape::Ascii, Lengths::InBytes), "{name}");
+        })
+    }
+
+    /// The runtimes whose models answer every name of `names` as the gate
+    /// would, looking up the nontransitional ToASCII (low 16 bits) or the
+    /// name as written (high 16 bits); `check` asserts what each name is.
+    fn bits_of(names: &[&str], check: impl Fn(&str, &Known<'_>)) -> u32 {
         let engine = Uts46::new();
         let mut bits = u32::MAX;
         for &name in names {
             let results = engine.process(name, &Options::EVERY_CHECK);
             let known = Known::of(&results).expect(name);
-            assert_eq!(known.waived, waived, "{name}: {waived:?} alone");
-            assert_eq!(Shape::of(name), Shape::Ascii, "{name}");
-            assert!(shape_admits(name, &known, Shape::Ascii, Lengths::InBytes), "{name}");
+            check(name, &known);
             for runtime in Runtime::ALL {
                 let answer = runtime.run(name);
                 for (kind, host) in [known.to_ascii_n, name].into_iter().enumerate() {
@@ -1307,46 +1316,28 @@ mod tests {
     /// reads with its capitals (an A-label's, as the engine converts it).
     #[test]
     fn cased_a_labels_are_what_the_models_answer() {
-        let engine = Uts46::new();
-        let mut bits = u32::MAX;
-        for name in CASED_A_LABEL_NAMES {
-            let results = engine.process(name, &Options::EVERY_CHECK);
-            let known = Known::of(&results).expect(name);
+        let bits = bits_of(&CASED_A_LABEL_NAMES, |name, known| {
             assert_eq!(known.waived, Waived::default(), "{name}");
             assert_eq!(Shape::of(name), Shape::ALabel, "{name}");
-            assert!(cased_a_label(name, &known), "{name}");
-            assert!(shape_admits(name, &known, Shape::ALabel, Lengths::InBytes), "{name}");
-            for runtime in Runtime::ALL {
-                let answer = runtime.run(name);
-                for (kind, host) in [known.to_ascii_n, name].into_iter().enumerate() {
-                    if answer != plain_answer(runtime, name, host) {
-                        bits &= !(1 << (runtime.index() + 16 * kind));
-                    }
-                }
-            }
-        }
+            assert!(cased_a_label(name, known), "{name}");
+            assert!(shape_admits(name, known, Shape::ALabel, Lengths::InBytes), "{name}");
+        });
         assert_eq!(format!("{CASED_A_LABEL:#034b}"), format!("{bits:#034b}"));
     }
 
-    /// ROOT_DOT holds, per shape and kind of host, the runtimes whose
-    /// models answer every name of ROOT_DOT_NAMES of that shape as the
-    /// gate would with that host, wherever the gate's other facts tell
-    /// them that host (asked at least once).
-    #[test]
-    fn root_dots_are_what_the_models_answer() {
+    /// Per shape and kind of host, the runtimes whose models answer every
+    /// name of `names` of that shape as the gate would with that host,
+    /// wherever the gate's other facts tell them that host (asked at least
+    /// once): the gate's answers before a whole-name mask. `check` asserts
+    /// what each name is.
+    fn masks_of(names: &[&str], check: impl Fn(&str, &Known<'_>)) -> [[Runtimes; 4]; 3] {
         let engine = Uts46::new();
         let (mut seen, mut differ) = ([[0 as Runtimes; 4]; 3], [[0 as Runtimes; 4]; 3]);
-        for name in ROOT_DOT_NAMES {
+        for &name in names {
             let results = engine.process(name, &Options::EVERY_CHECK);
             let known = Known::of(&results).expect(name);
-            let root = Waived {
-                dns_length: true,
-                ..Waived::default()
-            };
-            assert_eq!(known.waived, root, "{name}: a root label alone");
+            check(name, &known);
             let shape = Shape::of(name);
-            assert!(shape_admits(name, &known, shape, Lengths::InBytes), "{name}");
-            // What the gate tells before the root dot's mask.
             let (plain, _) = plain_of_shape(name, &known);
             let labelwise = labelwise(name, known.to_ascii_n);
             let hosts = [Some(known.to_ascii_n), known.to_ascii_t, Some(name), labelwise.as_deref()];
@@ -1362,45 +1353,35 @@ mod tests {
                 }
             }
         }
-        let bits = std::array::from_fn::<_, 3, _>(|shape| {
-            std::array::from_fn::<_, 4, _>(|kind| seen[shape][kind] & !differ[shape][kind])
+        std::array::from_fn(|shape| std::array::from_fn(|kind| seen[shape][kind] & !differ[shape][kind]))
+    }
+
+    /// ROOT_DOT holds, per shape and kind of host, the runtimes whose
+    /// models answer every name of ROOT_DOT_NAMES of that shape as the
+    /// gate would with that host ([`masks_of`]).
+    #[test]
+    fn root_dots_are_what_the_models_answer() {
+        let bits = masks_of(&ROOT_DOT_NAMES, |name, known| {
+            let root = Waived {
+                dns_length: true,
+                ..Waived::default()
+            };
+            assert_eq!(known.waived, root, "{name}: a root label alone");
+            assert!(shape_admits(name, known, Shape::of(name), Lengths::InBytes), "{name}");
         });
         assert_eq!(format!("{ROOT_DOT:#06x?}"), format!("{bits:#06x?}"));
     }
 
     /// LONG_IN_UTF8 holds, per shape and kind of host, the runtimes whose
     /// models answer every name of LONG_IN_UTF8_NAMES of that shape as the
-    /// gate would with that host, wherever the gate's other facts tell
-    /// them that host (asked at least once); each name is long only in
+    /// gate would with that host ([`masks_of`]); each name is long only in
     /// UTF-8 bytes.
     #[test]
     fn long_in_utf8_is_what_the_models_answer() {
-        let engine = Uts46::new();
-        let (mut seen, mut differ) = ([[0 as Runtimes; 4]; 3], [[0 as Runtimes; 4]; 3]);
-        for name in LONG_IN_UTF8_NAMES {
-            let results = engine.process(name, &Options::EVERY_CHECK);
-            let known = Known::of(&results).expect(name);
+        let bits = masks_of(&LONG_IN_UTF8_NAMES, |name, known| {
             assert_eq!(known.waived, Waived::default(), "{name}");
-            let shape = Shape::of(name);
-            assert!(!shape_admits(name, &known, shape, Lengths::InBytes), "{name}");
-            let (plain, long) = plain_of_shape(name, &known);
-            assert!(long, "{name}");
-            let labelwise = labelwise(name, known.to_ascii_n);
-            let hosts = [Some(known.to_ascii_n), known.to_ascii_t, Some(name), labelwise.as_deref()];
-            let told = [plain.nontransitional, plain.transitional, plain.as_written, plain.labelwise];
-            for runtime in Runtime::ALL {
-                let bit = 1 << runtime.index();
-                let answer = runtime.run(name);
-                for kind in (0..4).filter(|&kind| told[kind] & bit != 0) {
-                    seen[shape as usize][kind] |= bit;
-                    if hosts[kind].is_none_or(|host| answer != plain_answer(runtime, name, host)) {
-                        differ[shape as usize][kind] |= bit;
-                    }
-                }
-            }
-        }
-        let bits = std::array::from_fn::<_, 3, _>(|shape| {
-            std::array::from_fn::<_, 4, _>(|kind| seen[shape][kind] & !differ[shape][kind])
+            assert!(!shape_admits(name, known, Shape::of(name), Lengths::InBytes), "{name}");
+            assert!(plain_of_shape(name, known).1, "{name}");
         });
         assert_eq!(format!("{LONG_IN_UTF8:#06x?}"), format!("{bits:#06x?}"));
     }
